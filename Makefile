@@ -1,0 +1,44 @@
+# gophernote — build, test and benchmark entry points.
+# `make test` is the one test command (README, .ci/run).
+
+GO        ?= go
+PYTHON    ?= /usr/bin/python3
+export GOPHERNOTE_DATA ?= $(abspath ../shared/data)
+
+.PHONY: all build test vet gotest fuzz stdlib-check bench clean
+
+all: build
+
+build:
+	$(GO) build -o bin/gophernote ./cmd/gophernote
+
+# Every test: static checks, Go unit/protocol/real-client tests, short fuzz
+# runs, and the check that the generated symbol tables are fresh.
+test: vet gotest fuzz stdlib-check
+
+vet:
+	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
+	$(GO) vet ./...
+
+gotest:
+	$(GO) test -count=1 -timeout 40m ./...
+
+# Brief coverage-guided fuzzing of every Fuzz target (seed corpora also run
+# in `gotest`). FUZZTIME can be raised locally.
+FUZZTIME ?= 10s
+fuzz:
+	@set -e; for pkg in $$($(GO) list ./...); do \
+	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
+	    echo "fuzz $$pkg $$f"; \
+	    $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg; \
+	  done; \
+	done
+
+stdlib-check:
+	@if [ -x stdlib/check.sh ]; then bash stdlib/check.sh; else echo "stdlib-check: no tables yet"; fi
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchtime 1x ./... | grep -E '^(BENCH|ok|FAIL|---)' || true
+
+clean:
+	rm -rf bin out

@@ -1,0 +1,40 @@
+package engine
+
+import (
+	"github.com/gophernote/gophernote/kernel/display"
+)
+
+// Sink receives what a running cell produces besides its result, as it
+// happens. The Jupyter session implements it over iopub/stdin; `gophernote
+// run` implements it over notebook outputs and files. Implementations must be
+// safe for concurrent use (a cell's goroutines may write at any time).
+type Sink interface {
+	// Stream delivers text written to stdout ("stdout") or stderr ("stderr").
+	Stream(name, text string)
+	// Display shows a bundle (update=true: update_display_data by b.ID).
+	Display(b display.Bundle, update bool)
+	// Clear clears the cell's output (clear_output).
+	Clear(wait bool)
+	// Input asks the front end for a line of input (input_request). It
+	// returns an error when the front end does not allow stdin.
+	Input(prompt string, password bool) (string, error)
+}
+
+// Error is a failed cell, in the shape Jupyter's error reply and error
+// output need. Name is "Interrupted" when the cell was cancelled.
+type Error struct {
+	Name      string   // ename, e.g. "CompileError", "Panic", "Interrupted"
+	Value     string   // evalue: one line, with the cell line:col when known
+	Traceback []string // lines shown to the user
+}
+
+func (e *Error) Error() string { return e.Name + ": " + e.Value }
+
+// Result is the outcome of one cell.
+type Result struct {
+	// Value is the execute_result bundle of the cell's final expression,
+	// or nil when the cell ends in a statement or produced no value.
+	Value *display.Bundle
+	// Err is non-nil when the cell failed; Value is then nil.
+	Err *Error
+}
