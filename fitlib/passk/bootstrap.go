@@ -1,0 +1,107 @@
+package passk
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"sort"
+	"sync"
+)
+
+// BootstrapOptions configures Bootstrap. The zero value means 1,000
+// resamples, a 95% interval, seed 0 and GOMAXPROCS workers.
+type BootstrapOptions struct {
+	Resamples int     // number of resamples of the problems (default 1000)
+	Level     float64 // interval coverage in (0,1) (default 0.95)
+	Seed      uint64  // resample b uses a PCG stream seeded with (Seed, b)
+	Workers   int     // parallel workers (default GOMAXPROCS)
+}
+
+// Interval is the bootstrap summary of the benchmark-level pass@k at one k.
+type Interval struct {
+	K        int
+	Estimate float64 // mean over the problems actually observed
+	Lo, Hi   float64 // percentile interval of the resampled means
+}
+
+// Bootstrap resamples problems with replacement and returns, for each k in
+// ks, the mean pass@k and a percentile interval. Results depend only on the
+// options, never on the number of workers. Quantiles interpolate linearly
+// between order statistics (numpy's default "linear" method, Hyndman & Fan
+// type 7), written here because gonum's stat.Quantile offers only the
+// empirical and a different interpolation rule.
+func Bootstrap(ns, cs []int, ks []int, opt BootstrapOptions) ([]Interval, error) {
+	m, err := Matrix(ns, cs, ks)
+	if err != nil {
+		return nil, err
+	}
+	B := opt.Resamples
+	if B == 0 {
+		B = 1000
+	}
+	if B < 0 {
+		return nil, fmt.Errorf("passk: Resamples = %d, need > 0", B)
+	}
+	level := opt.Level
+	if level == 0 {
+		level = 0.95
+	}
+	if !(level > 0 && level < 1) {
+		return nil, fmt.Errorf("passk: Level = %v, need 0 < Level < 1", opt.Level)
+	}
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	nk, np := len(ks), len(m)
+	// means[j*B+b]: mean at ks[j] of resample b.
+	means := make([]float64, nk*B)
+	var wg sync.WaitGroup
+	next := make(chan int, B)
+	for b := 0; b < B; b++ {
+		next <- b
+	}
+	close(next)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sum := make([]float64, nk)
+			for b := range next {
+				r := rand.New(rand.NewPCG(opt.Seed, uint64(b)))
+				clear(sum)
+				for range np {
+					for j, v := range m[r.IntN(np)] {
+						sum[j] += v
+					}
+				}
+				for j := range sum {
+					means[j*B+b] = sum[j] / float64(np)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	est := colMeans(m, nk)
+	out := make([]Interval, nk)
+	a := (1 - level) / 2
+	for j, k := range ks {
+		col := means[j*B : (j+1)*B]
+		sort.Float64s(col)
+		out[j] = Interval{K: k, Estimate: est[j], Lo: quantile(col, a), Hi: quantile(col, 1-a)}
+	}
+	return out, nil
+}
+
+// quantile of sorted x at probability p by linear interpolation between
+// order statistics at position p*(len-1) (Hyndman & Fan 1996, type 7).
+func quantile(x []float64, p float64) float64 {
+	h := p * float64(len(x)-1)
+	lo := math.Floor(h)
+	i := int(lo)
+	if i+1 >= len(x) {
+		return x[len(x)-1]
+	}
+	return x[i] + (h-lo)*(x[i+1]-x[i])
+}

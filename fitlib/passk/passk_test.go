@@ -1,0 +1,243 @@
+package passk
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"strings"
+	"testing"
+
+	"github.com/gophernote/gophernote/fitlib/data"
+)
+
+// exactPassAtK is 1 - C(n-c,k)/C(n,k) in exact rational arithmetic.
+func exactPassAtK(n, c, k int) *big.Rat {
+	num := new(big.Int).Binomial(int64(n-c), int64(k))
+	den := new(big.Int).Binomial(int64(n), int64(k))
+	r := new(big.Rat).SetFrac(num, den)
+	return r.Sub(big.NewRat(1, 1), r)
+}
+
+func TestPassAtKExactSmall(t *testing.T) {
+	worst := 0.0
+	for n := 1; n <= 40; n++ {
+		for c := 0; c <= n; c++ {
+			for k := 1; k <= n; k++ {
+				got, err := PassAtK(n, c, k)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, _ := exactPassAtK(n, c, k).Float64()
+				if d := math.Abs(got - want); d > worst {
+					worst = d
+				}
+				if math.Abs(got-want) > 1e-14 {
+					t.Fatalf("pass@%d(n=%d,c=%d) = %.17g, exact %.17g", k, n, c, got, want)
+				}
+			}
+		}
+	}
+	t.Logf("worst absolute error vs big.Rat over n <= 40: %.3g", worst)
+	// Hand-checked cases: n=5, c=2, k=2: 1 - C(3,2)/C(5,2) = 1 - 3/10.
+	if got, _ := PassAtK(5, 2, 2); math.Abs(got-0.7) > 1e-15 {
+		t.Errorf("pass@2(5,2) = %v, want 0.7", got)
+	}
+	if got, _ := PassAtK(10, 0, 3); got != 0 {
+		t.Errorf("no correct samples: %v, want 0", got)
+	}
+	if got, _ := PassAtK(10, 8, 3); got != 1 {
+		t.Errorf("n-c < k: %v, want 1", got)
+	}
+}
+
+func TestPassAtKLargeNExact(t *testing.T) {
+	// n = 10,000 as in Brown et al. (2024): binomials overflow float64, the
+	// product does not; compare against exact rationals.
+	for _, tc := range [][3]int{{10000, 1, 1}, {10000, 122, 10}, {10000, 32, 1000}, {10000, 5, 9999}, {10000, 9990, 5}} {
+		got, err := PassAtK(tc[0], tc[1], tc[2])
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := exactPassAtK(tc[0], tc[1], tc[2]).Float64()
+		if math.Abs(got-want) > 1e-12 {
+			t.Errorf("pass@%d(n=%d,c=%d) = %.17g, exact %.17g", tc[2], tc[0], tc[1], got, want)
+		}
+	}
+}
+
+func TestPassAtKErrors(t *testing.T) {
+	for _, tc := range []struct {
+		n, c, k int
+		want    string
+	}{
+		{10, 3, 0, "k = 0, need k >= 1"},
+		{10, 3, 11, "k = 11 > n = 10"},
+		{10, -1, 1, "c = -1"},
+		{10, 11, 1, "c = 11 correct > n = 10"},
+		{0, 0, 1, "n = 0"},
+	} {
+		_, err := PassAtK(tc.n, tc.c, tc.k)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("PassAtK(%d,%d,%d) error %v, want %q", tc.n, tc.c, tc.k, err, tc.want)
+		}
+	}
+	_, err := Matrix([]int{10, 10}, []int{1, 12}, []int{1})
+	if err == nil || !strings.Contains(err.Error(), "problem 1") {
+		t.Errorf("Matrix must name the problem: %v", err)
+	}
+}
+
+func TestGrid(t *testing.T) {
+	for n, want := range map[int]string{
+		0: "[]", 1: "[1]", 7: "[1 2 5 7]", 10: "[1 2 5 10]", 100: "[1 2 5 10 20 50 100]",
+		10000: "[1 2 5 10 20 50 100 200 500 1000 2000 5000 10000]", 300: "[1 2 5 10 20 50 100 200 300]",
+	} {
+		if got := fmt.Sprint(Grid(n)); got != want {
+			t.Errorf("Grid(%d) = %s, want %s", n, got, want)
+		}
+	}
+}
+
+// TestReferenceLLMonkeys checks every pass_at_k value published with Brown
+// et al. (2024) (90,496 rows) and the per-model means.
+func TestReferenceLLMonkeys(t *testing.T) {
+	tb, err := data.ReadCSV("llmonkeys/pythia_math_pass_at_k_per_problem.csv")
+	if err != nil {
+		t.Skipf("dataset not available: %v", err)
+	}
+	counts, err := data.ReadCSV("llmonkeys/pythia_math_per_problem_counts.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// n and c come from the counts file, joined on (model, problem_idx).
+	type key struct{ model, prob string }
+	cm, _ := counts.Strings("model")
+	cp, _ := counts.Strings("problem_idx")
+	cn, err := counts.Ints("num_samples")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cc, err := counts.Ints("num_correct")
+	if err != nil {
+		t.Fatal(err)
+	}
+	nc := map[key][2]int{}
+	for i := range cm {
+		nc[key{cm[i], cp[i]}] = [2]int{cn[i], cc[i]}
+	}
+	models, _ := tb.Strings("model")
+	probs, _ := tb.Strings("problem_idx")
+	ks, err := tb.Ints("k")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := tb.Floats("pass_at_k")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ref) != 90496 {
+		t.Fatalf("rows = %d, want 90,496", len(ref))
+	}
+	worst := 0.0
+	for i := range ref {
+		v, ok := nc[key{models[i], probs[i]}]
+		if !ok {
+			t.Fatalf("row %d: no counts for %s problem %s", i+2, models[i], probs[i])
+		}
+		got, err := PassAtK(v[0], v[1], ks[i])
+		if err != nil {
+			t.Fatalf("row %d: %v", i+2, err)
+		}
+		d := math.Abs(got - ref[i])
+		worst = math.Max(worst, d)
+		if d > 1e-12 {
+			t.Fatalf("line %d (%s, problem %s, n=%d c=%d k=%d): %.17g, reference %.17g", i+2, models[i], probs[i], v[0], v[1], ks[i], got, ref[i])
+		}
+	}
+	t.Logf("max |difference| over %d rows: %.3g", len(ref), worst)
+
+	avg, err := data.ReadCSV("llmonkeys/pythia_math_avg_pass_at_k.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	am, _ := avg.Strings("model")
+	ak, _ := avg.Ints("k")
+	amean, _ := avg.Floats("mean_pass_at_k")
+	byModel := map[string][2][]int{}
+	for i := range cm {
+		e := byModel[cm[i]]
+		e[0], e[1] = append(e[0], cn[i]), append(e[1], cc[i])
+		byModel[cm[i]] = e
+	}
+	for i := range am {
+		e := byModel[am[i]]
+		got, err := Mean(e[0], e[1], []int{ak[i]})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(got[0]-amean[i]) > 1e-12 {
+			t.Errorf("%s k=%d: mean %.17g, reference %.17g", am[i], ak[i], got[0], amean[i])
+		}
+	}
+}
+
+func TestQuantileMatchesNumpyLinear(t *testing.T) {
+	// numpy.quantile([1,2,3,4], q) with the default method: 1.75, 2.5, 3.25, 4.
+	x := []float64{1, 2, 3, 4}
+	for q, want := range map[float64]float64{0: 1, 0.25: 1.75, 0.5: 2.5, 0.75: 3.25, 1: 4} {
+		if got := quantile(x, q); got != want {
+			t.Errorf("quantile(%v) = %v, want %v", q, got, want)
+		}
+	}
+}
+
+func TestBootstrap(t *testing.T) {
+	ns := []int{100, 100, 100, 100, 100, 50, 50, 20}
+	cs := []int{0, 1, 5, 50, 100, 3, 0, 19}
+	ks := []int{1, 5, 20}
+	a, err := Bootstrap(ns, cs, ks, BootstrapOptions{Resamples: 400, Seed: 7, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Bootstrap(ns, cs, ks, BootstrapOptions{Resamples: 400, Seed: 7, Workers: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mean, _ := Mean(ns, cs, ks)
+	for j := range a {
+		if a[j] != b[j] {
+			t.Errorf("k=%d: results depend on workers: %+v vs %+v", ks[j], a[j], b[j])
+		}
+		if a[j].Estimate != mean[j] || !(a[j].Lo <= a[j].Estimate && a[j].Estimate <= a[j].Hi) || a[j].Lo >= a[j].Hi {
+			t.Errorf("k=%d: bad interval %+v", ks[j], a[j])
+		}
+	}
+	// Identical problems: every resample has the same mean.
+	c, err := Bootstrap([]int{10, 10, 10}, []int{3, 3, 3}, []int{2}, BootstrapOptions{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := PassAtK(10, 3, 2)
+	if math.Abs(c[0].Lo-want) > 1e-15 || math.Abs(c[0].Hi-want) > 1e-15 {
+		t.Errorf("degenerate bootstrap %+v, want all %v", c[0], want)
+	}
+	// Brute force: with 2 problems the resampled mean takes values
+	// {p0, (p0+p1)/2, p1} with probabilities 1/4, 1/2, 1/4, so the 2.5% and
+	// 97.5% quantiles over many resamples are p0 and p1.
+	d, err := Bootstrap([]int{10, 10}, []int{0, 10}, []int{1}, BootstrapOptions{Resamples: 4000, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d[0].Lo != 0 || d[0].Hi != 1 || d[0].Estimate != 0.5 {
+		t.Errorf("two-problem bootstrap %+v, want [0, 1] around 0.5", d[0])
+	}
+	if _, err := Bootstrap(ns, cs, ks, BootstrapOptions{Level: 1.5}); err == nil {
+		t.Error("Level 1.5 accepted")
+	}
+}
+
+func BenchmarkPassAtK(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		_, _ = PassAtK(10000, 5000, 100)
+	}
+}
