@@ -1,0 +1,81 @@
+package display
+
+import (
+	"image"
+
+	"gonum.org/v1/plot"
+)
+
+// Displayer is implemented by values that render themselves: a cell whose
+// final value is a Displayer shows the returned bundle.
+type Displayer interface {
+	Display() Bundle
+}
+
+// MIMEr is implemented by values with a single rich representation: MIME
+// returns the MIME type and the content (raw bytes for images, text for
+// text types). A text/plain fallback is added when missing.
+type MIMEr interface {
+	MIME() (mime string, content []byte)
+}
+
+// Auto is the engine's hook for a cell's final value. It returns the bundle
+// to show and true for values with a rich form:
+//
+//   - *plot.Plot: PNG + SVG as by Plot;
+//   - image.Image: PNG;
+//   - Displayer: its Display() bundle;
+//   - MIMEr: its single representation, base64-encoded for image types;
+//   - *Handle and *Progress: an empty bundle (Data == nil), because the
+//     value was already displayed; the engine should show nothing.
+//
+// Any other value gives false and the engine formats it as text. Values of
+// types declared in interpreted code reach compiled code without their
+// methods, so for them the engine must check Displayer/MIMEr on the
+// interpreted side (through the symbol table's interface wrappers).
+func Auto(v any) (Bundle, bool) {
+	switch x := v.(type) {
+	case nil:
+		return Bundle{}, false
+	case *Handle, *Progress:
+		return Bundle{}, true
+	case *plot.Plot:
+		return bundleOrError(PlotBundle(x))
+	case image.Image:
+		return bundleOrError(imageBundle("PNG", "image/png", x))
+	case Displayer:
+		b := x.Display()
+		return b, true
+	case MIMEr:
+		return bundleOrError(mimeBundle(x))
+	}
+	return Bundle{}, false
+}
+
+// bundleOrError turns a rendering error into a text/plain bundle so the user
+// sees why the value could not be shown.
+func bundleOrError(b Bundle, err error) (Bundle, bool) {
+	if err != nil {
+		return Bundle{Data: MIME{"text/plain": err.Error()}}, true
+	}
+	return b, true
+}
+
+func mimeBundle(m MIMEr) (Bundle, error) {
+	mime, content := m.MIME()
+	switch mime {
+	case "image/png":
+		return imageBundle("PNG", mime, content)
+	case "image/jpeg":
+		return imageBundle("JPEG", mime, content)
+	case "image/svg+xml":
+		return svgBundle(content)
+	case "application/json":
+		return jsonBundle(content)
+	}
+	b := Bundle{Data: MIME{mime: string(content)}}
+	if mime != "text/plain" {
+		b.Data["text/plain"] = string(content)
+	}
+	return b, nil
+}

@@ -1,0 +1,82 @@
+package display
+
+import (
+	"encoding/xml"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+)
+
+func linePlot(t testing.TB, n int) *plot.Plot {
+	t.Helper()
+	p := plot.New()
+	p.Title.Text = "loss"
+	pts := make(plotter.XYs, n)
+	for i := range pts {
+		pts[i].X = float64(i + 1)
+		pts[i].Y = 1 / float64(i+1)
+	}
+	l, err := plotter.NewLine(pts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Add(l)
+	return p
+}
+
+func TestPlotBundle(t *testing.T) {
+	f := install(t)
+	h := Plot(linePlot(t, 50), Size(4*vg.Inch, 3*vg.Inch), DPI(100))
+	if err := h.Err(); err != nil {
+		t.Fatal(err)
+	}
+	b := f.only(t)
+	wantKeys(t, b, "image/png", "image/svg+xml", "text/plain")
+	if got := decodePNG(t, b).Bounds().Size(); got.X != 400 || got.Y != 300 {
+		t.Errorf("PNG %dx%d, want 400x300", got.X, got.Y)
+	}
+	var root struct {
+		XMLName xml.Name
+		Width   string `xml:"width,attr"`
+		Height  string `xml:"height,attr"`
+	}
+	if err := xml.Unmarshal([]byte(b.Data["image/svg+xml"].(string)), &root); err != nil {
+		t.Fatalf("SVG does not parse: %v", err)
+	}
+	if root.XMLName.Local != "svg" || !strings.HasPrefix(root.Width, "288") || !strings.HasPrefix(root.Height, "216") {
+		t.Errorf("SVG root %v %sx%s, want svg 288x216pt", root.XMLName, root.Width, root.Height)
+	}
+	if b.Data["text/plain"] != `<plot "loss" 400x300>` {
+		t.Errorf("text/plain %q", b.Data["text/plain"])
+	}
+}
+
+func TestPlotDefaultsAndOptions(t *testing.T) {
+	f := install(t)
+	Plot(linePlot(t, 3), PNGOnly())
+	b := f.only(t)
+	wantKeys(t, b, "image/png", "text/plain")
+	if got := decodePNG(t, b).Bounds().Size(); got.X != 576 || got.Y != 384 {
+		t.Errorf("default PNG %v, want 576x384", got)
+	}
+	if err := Plot(nil).Err(); err == nil || !strings.Contains(err.Error(), "plot is nil") {
+		t.Errorf("nil plot: %v", err)
+	}
+	if err := Plot(linePlot(t, 3), DPI(0)).Err(); err == nil || !strings.Contains(err.Error(), "dpi 0") {
+		t.Errorf("dpi 0: %v", err)
+	}
+}
+
+func BenchmarkPlotPNG(b *testing.B) {
+	p := linePlot(b, 10000)
+	p.X.Scale = plot.LogScale{}
+	p.Y.Scale = plot.LogScale{}
+	for i := 0; i < b.N; i++ {
+		if _, err := PlotBundle(p, PNGOnly()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
