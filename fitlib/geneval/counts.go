@@ -1,0 +1,202 @@
+package geneval
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/gophernote/gophernote/fitlib/data"
+	"github.com/gophernote/gophernote/fitlib/passk"
+)
+
+// FLOPsPerParamToken is c in C = c N D, the usual 6 FLOPs per parameter per
+// training token of a dense transformer (Kaplan et al. 2020, sec. 2.1).
+const FLOPsPerParamToken = 6.0
+
+// Checkpoint is one model checkpoint of a per-problem counts table.
+type Checkpoint struct {
+	Name       string  // model_nickname, e.g. "Pythia_12B_300B"
+	Params     float64 // N
+	Tokens     float64 // D
+	Compute    float64 // C = 6 N D
+	Problems   int     // problems sampled
+	Solved     int     // problems with at least one correct sample
+	MinSamples int     // fewest samples of any problem: pass@k needs k <= MinSamples
+	MaxSamples int
+	Line       int // file line of the checkpoint's first row
+}
+
+// Counts holds, per checkpoint, the samples n and correct counts c of every
+// problem. Checkpoints are sorted by compute, then by name.
+type Counts struct {
+	File        string
+	Checkpoints []Checkpoint
+	N, C        [][]int // N[i][j], C[i][j]: problem j of checkpoint i
+}
+
+// LoadCounts reads a per-problem counts file such as
+// "pythia_checkpoints/gsm8k_per_problem_counts.csv" (columns model_nickname,
+// params, tokens, problem_idx, num_samples, num_correct).
+func LoadCounts(rel string) (*Counts, error) {
+	t, err := data.ReadCSV(rel)
+	if err != nil {
+		return nil, err
+	}
+	return CountsFromTable(t)
+}
+
+// CountsFromTable groups a per-problem counts table by model_nickname. It
+// rejects negative or inconsistent counts, a problem listed twice for one
+// checkpoint and a checkpoint whose params or tokens change between rows,
+// naming the file line.
+func CountsFromTable(t *data.Table) (*Counts, error) {
+	names, err := t.Strings("model_nickname")
+	if err != nil {
+		return nil, err
+	}
+	params, err := t.Floats("params")
+	if err != nil {
+		return nil, err
+	}
+	tokens, err := t.Floats("tokens")
+	if err != nil {
+		return nil, err
+	}
+	probs, err := t.Strings("problem_idx")
+	if err != nil {
+		return nil, err
+	}
+	ns, err := t.Ints("num_samples")
+	if err != nil {
+		return nil, err
+	}
+	cs, err := t.Ints("num_correct")
+	if err != nil {
+		return nil, err
+	}
+	if t.Len() == 0 {
+		return nil, fmt.Errorf("%s: no rows", t.File)
+	}
+	idx := map[string]int{}
+	seen := map[[2]string]int{}
+	out := &Counts{File: t.File}
+	for r := range names {
+		line := t.Line(r)
+		if !(params[r] > 0) || !(tokens[r] > 0) || math.IsInf(params[r]*tokens[r], 0) {
+			return nil, fmt.Errorf("%s:%d: checkpoint %s: params %v and tokens %v must be positive", t.File, line, names[r], params[r], tokens[r])
+		}
+		if ns[r] < 1 || cs[r] < 0 || cs[r] > ns[r] {
+			return nil, fmt.Errorf("%s:%d: checkpoint %s problem %s: num_correct %d, num_samples %d (need 0 <= correct <= samples, samples >= 1)", t.File, line, names[r], probs[r], cs[r], ns[r])
+		}
+		key := [2]string{names[r], probs[r]}
+		if first, dup := seen[key]; dup {
+			return nil, fmt.Errorf("%s:%d: checkpoint %s lists problem %s again (first at line %d)", t.File, line, names[r], probs[r], first)
+		}
+		seen[key] = line
+		i, ok := idx[names[r]]
+		if !ok {
+			i = len(out.Checkpoints)
+			idx[names[r]] = i
+			out.Checkpoints = append(out.Checkpoints, Checkpoint{Name: names[r], Params: params[r], Tokens: tokens[r],
+				Compute: FLOPsPerParamToken * params[r] * tokens[r], MinSamples: ns[r], Line: line})
+			out.N = append(out.N, nil)
+			out.C = append(out.C, nil)
+		}
+		ck := &out.Checkpoints[i]
+		if ck.Params != params[r] || ck.Tokens != tokens[r] {
+			return nil, fmt.Errorf("%s:%d: checkpoint %s has params %v tokens %v here but %v, %v at line %d", t.File, line, names[r], params[r], tokens[r], ck.Params, ck.Tokens, ck.Line)
+		}
+		ck.Problems++
+		if cs[r] > 0 {
+			ck.Solved++
+		}
+		if ns[r] < ck.MinSamples {
+			ck.MinSamples = ns[r]
+		}
+		if ns[r] > ck.MaxSamples {
+			ck.MaxSamples = ns[r]
+		}
+		out.N[i] = append(out.N[i], ns[r])
+		out.C[i] = append(out.C[i], cs[r])
+	}
+	order := make([]int, len(out.Checkpoints))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		ca, cb := out.Checkpoints[order[a]], out.Checkpoints[order[b]]
+		if ca.Compute != cb.Compute {
+			return ca.Compute < cb.Compute
+		}
+		return ca.Name < cb.Name
+	})
+	sorted := &Counts{File: out.File}
+	for _, i := range order {
+		sorted.Checkpoints = append(sorted.Checkpoints, out.Checkpoints[i])
+		sorted.N = append(sorted.N, out.N[i])
+		sorted.C = append(sorted.C, out.C[i])
+	}
+	return sorted, nil
+}
+
+// Index returns the position of the named checkpoint, or an error.
+func (b *Counts) Index(name string) (int, error) {
+	for i, c := range b.Checkpoints {
+		if c.Name == name {
+			return i, nil
+		}
+	}
+	return -1, fmt.Errorf("geneval: %s has no checkpoint %q", b.File, name)
+}
+
+// PassAtK returns the benchmark-level pass_B@k of every checkpoint: the mean
+// over its problems of the unbiased per-problem estimator (Chen et al. 2021,
+// eq. 1, product form, via fitlib/passk). A checkpoint with a problem
+// sampled fewer than k times gets NaN (the estimator is undefined there; a
+// mean over the remaining problems would change the benchmark).
+func (b *Counts) PassAtK(k int) ([]float64, error) {
+	if k < 1 {
+		return nil, fmt.Errorf("geneval: k = %d, need k >= 1", k)
+	}
+	out := make([]float64, len(b.Checkpoints))
+	for i, ck := range b.Checkpoints {
+		if k > ck.MinSamples {
+			out[i] = math.NaN()
+			continue
+		}
+		sum := 0.0
+		for j, n := range b.N[i] {
+			p, err := passk.PassAtK(n, b.C[i][j], k)
+			if err != nil {
+				return nil, fmt.Errorf("geneval: checkpoint %s problem %d: %w", ck.Name, j, err)
+			}
+			sum += p
+		}
+		out[i] = sum / float64(len(b.N[i]))
+	}
+	return out, nil
+}
+
+// KGrid returns 1, 2, 5, 10, 20, 50, ... up to and including kmax's
+// 1-2-5 value at or below kmax.
+func KGrid(kmax int) []int {
+	var ks []int
+	for dec := 1; dec <= kmax && dec > 0; dec *= 10 {
+		for _, m := range []int{1, 2, 5} {
+			if m*dec <= kmax {
+				ks = append(ks, m*dec)
+			}
+		}
+	}
+	return ks
+}
+
+// Columns returns params, tokens and compute of every checkpoint as slices.
+func (b *Counts) Columns() (params, tokens, compute []float64) {
+	for _, c := range b.Checkpoints {
+		params = append(params, c.Params)
+		tokens = append(tokens, c.Tokens)
+		compute = append(compute, c.Compute)
+	}
+	return
+}
