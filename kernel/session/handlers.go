@@ -1,0 +1,149 @@
+package session
+
+import (
+	"runtime"
+	"strings"
+
+	"github.com/gophernote/gophernote/kernel/display"
+	"github.com/gophernote/gophernote/kernel/wire"
+)
+
+func (s *Session) kernelInfo(c *channel, m *wire.Message) error {
+	goVersion := strings.TrimPrefix(runtime.Version(), "go")
+	s.reply(c, m, "kernel_info_reply", map[string]any{
+		"status":                 "ok",
+		"protocol_version":       wire.ProtocolVersion,
+		"implementation":         "gophernote",
+		"implementation_version": s.cfg.Version,
+		"language_info": map[string]any{
+			"name":               "go",
+			"version":            goVersion,
+			"mimetype":           "text/x-go",
+			"file_extension":     ".go",
+			"pygments_lexer":     "go",
+			"codemirror_mode":    "go",
+			"nbconvert_exporter": "script",
+		},
+		"banner": s.cfg.Banner,
+		"help_links": []map[string]string{
+			{"text": "Go documentation", "url": "https://go.dev/doc/"},
+			{"text": "Go standard library", "url": "https://pkg.go.dev/std"},
+		},
+	})
+	return nil
+}
+
+func (s *Session) complete(c *channel, m *wire.Message) error {
+	var req struct {
+		Code      string `json:"code"`
+		CursorPos *int   `json:"cursor_pos"`
+	}
+	if err := m.DecodeContent(&req); err != nil {
+		return s.badContent(c, m, err)
+	}
+	cursor := len([]rune(req.Code))
+	if req.CursorPos != nil {
+		cursor = *req.CursorPos
+	}
+	eng, err := s.engine()
+	if err != nil {
+		return s.engineUnavailable(c, m, err)
+	}
+	matches, start, end := eng.Complete(req.Code, cursor)
+	if matches == nil {
+		matches = []string{}
+	}
+	s.reply(c, m, "complete_reply", map[string]any{
+		"status": "ok", "matches": matches, "cursor_start": start, "cursor_end": end,
+		"metadata": map[string]any{},
+	})
+	return nil
+}
+
+func (s *Session) inspect(c *channel, m *wire.Message) error {
+	var req struct {
+		Code        string `json:"code"`
+		CursorPos   *int   `json:"cursor_pos"`
+		DetailLevel int    `json:"detail_level"`
+	}
+	if err := m.DecodeContent(&req); err != nil {
+		return s.badContent(c, m, err)
+	}
+	cursor := len([]rune(req.Code))
+	if req.CursorPos != nil {
+		cursor = *req.CursorPos
+	}
+	eng, err := s.engine()
+	if err != nil {
+		return s.engineUnavailable(c, m, err)
+	}
+	data, found := eng.Inspect(req.Code, cursor, req.DetailLevel)
+	if data == nil {
+		data = display.MIME{}
+	}
+	s.reply(c, m, "inspect_reply", map[string]any{
+		"status": "ok", "found": found, "data": data, "metadata": map[string]any{},
+	})
+	return nil
+}
+
+func (s *Session) isComplete(c *channel, m *wire.Message) error {
+	var req struct {
+		Code string `json:"code"`
+	}
+	if err := m.DecodeContent(&req); err != nil {
+		return s.badContent(c, m, err)
+	}
+	eng, err := s.engine()
+	if err != nil {
+		s.reply(c, m, "is_complete_reply", map[string]any{"status": "unknown"})
+		return nil
+	}
+	status, indent := eng.IsComplete(req.Code)
+	content := map[string]any{"status": status}
+	if status == "incomplete" {
+		content["indent"] = indent
+	}
+	s.reply(c, m, "is_complete_reply", content)
+	return nil
+}
+
+func (s *Session) engineUnavailable(c *channel, m *wire.Message, err error) error {
+	s.reply(c, m, replyType(m.Header.MsgType), errorContent("EngineError", err.Error(), nil))
+	return err
+}
+
+func (s *Session) commInfo(c *channel, m *wire.Message) error {
+	s.reply(c, m, "comm_info_reply", map[string]any{"status": "ok", "comms": map[string]any{}})
+	return nil
+}
+
+// commOpen rejects every comm: the kernel registers no comm targets, and
+// the protocol asks a kernel to answer an unknown target with comm_close.
+func (s *Session) commOpen(c *channel, m *wire.Message) error {
+	var req struct {
+		CommID     string `json:"comm_id"`
+		TargetName string `json:"target_name"`
+	}
+	if err := m.DecodeContent(&req); err != nil {
+		return err
+	}
+	s.logf("comm_open: no comm target %q; closing comm %s", req.TargetName, req.CommID)
+	s.publish("comm_close", map[string]any{"comm_id": req.CommID, "data": map[string]any{}}, m)
+	return nil
+}
+
+func (s *Session) shutdown(c *channel, m *wire.Message) error {
+	var req struct {
+		Restart bool `json:"restart"`
+	}
+	_ = m.DecodeContent(&req) // a malformed request still shuts down
+	s.reply(c, m, "shutdown_reply", map[string]any{"status": "ok", "restart": req.Restart})
+	return errShutdown
+}
+
+func (s *Session) interrupt(c *channel, m *wire.Message) error {
+	s.Interrupt()
+	s.reply(c, m, "interrupt_reply", map[string]any{"status": "ok"})
+	return nil
+}
