@@ -1,0 +1,300 @@
+package frontier
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"sort"
+	"sync"
+
+	"gonum.org/v1/gonum/floats"
+	"gonum.org/v1/gonum/optimize"
+)
+
+// Stage is one step of the continuation: the fit at (Tau, Kappa) starts
+// from the previous stage's optimum.
+type Stage struct {
+	Tau, Kappa float64
+}
+
+// Options configure a frontier fit. Zero fields take the defaults of
+// DefaultOptions; set Lambda < 0 for no slope penalty.
+type Options struct {
+	Task   string  // label used in error messages
+	Tau    float64 // target quantile (default 0.98)
+	Kappa  float64 // smoothing of the pinball loss (default 50)
+	Lambda float64 // penalty lambda b^2 (default 1e-3)
+
+	// Stages is the continuation schedule; the default is
+	// (0.90, 10) -> (0.95, 25) -> (Tau, Kappa), keeping the stages whose
+	// tau is below Tau.
+	Stages []Stage
+
+	GridMid      int       // midpoints on the z quantile grid (default 5)
+	GridSlopes   []float64 // slopes b of the grid (default 0.5, 1.5, 4)
+	RandomStarts int       // seeded random starts on top of the grid (default 8)
+	Seed         uint64    // random-start seed
+	Workers      int       // parallel starts (default GOMAXPROCS)
+	MaxIter      int       // L-BFGS major iterations per stage (default 1000)
+	KeepStarts   bool      // report every start in Result.Starts
+}
+
+// DefaultOptions returns the paper's recipe: tau 0.98, kappa 50,
+// lambda 1e-3, continuation 0.90/10 -> 0.95/25 -> 0.98/50.
+func DefaultOptions() Options {
+	return Options{Tau: 0.98, Kappa: 50, Lambda: 1e-3, GridMid: 5,
+		GridSlopes: []float64{0.5, 1.5, 4}, RandomStarts: 8, Seed: 1, MaxIter: 1000}
+}
+
+func (o Options) filled() (Options, error) {
+	d := DefaultOptions()
+	if o.Tau == 0 {
+		o.Tau = d.Tau
+	}
+	if o.Kappa == 0 {
+		o.Kappa = d.Kappa
+	}
+	switch {
+	case o.Lambda == 0:
+		o.Lambda = d.Lambda
+	case o.Lambda < 0:
+		o.Lambda = 0
+	}
+	if o.GridMid == 0 {
+		o.GridMid = d.GridMid
+	}
+	if o.GridSlopes == nil {
+		o.GridSlopes = d.GridSlopes
+	}
+	if o.RandomStarts == 0 {
+		o.RandomStarts = d.RandomStarts
+	}
+	if o.RandomStarts < 0 {
+		o.RandomStarts = 0
+	}
+	if o.MaxIter == 0 {
+		o.MaxIter = d.MaxIter
+	}
+	if o.Workers <= 0 {
+		o.Workers = runtime.GOMAXPROCS(0)
+	}
+	if !(o.Tau > 0 && o.Tau < 1) {
+		return o, fmt.Errorf("%s: parameter tau = %v must be in (0,1)", label(o.Task), o.Tau)
+	}
+	if !(o.Kappa > 0) || math.IsInf(o.Kappa, 0) {
+		return o, fmt.Errorf("%s: parameter kappa = %v must be positive and finite", label(o.Task), o.Kappa)
+	}
+	if o.Stages == nil {
+		for _, s := range []Stage{{0.90, 10}, {0.95, 25}} {
+			if s.Tau < o.Tau {
+				o.Stages = append(o.Stages, s)
+			}
+		}
+		o.Stages = append(o.Stages, Stage{o.Tau, o.Kappa})
+	}
+	for i, s := range o.Stages {
+		if !(s.Tau > 0 && s.Tau < 1) || !(s.Kappa > 0) || math.IsInf(s.Kappa, 0) {
+			return o, fmt.Errorf("%s: continuation stage %d (tau %v, kappa %v) invalid", label(o.Task), i+1, s.Tau, s.Kappa)
+		}
+	}
+	for _, b := range o.GridSlopes {
+		if !(b > 0) || math.IsInf(b, 0) {
+			return o, fmt.Errorf("%s: grid slope %v must be positive", label(o.Task), b)
+		}
+	}
+	return o, nil
+}
+
+// StartSummary records one start of the multi-start fit.
+type StartSummary struct {
+	Start, Final Params
+	Objective    float64
+	Status       string
+	Converged    bool
+	Iterations   int
+}
+
+// Result is a fitted frontier.
+type Result struct {
+	Params     Params
+	Objective  float64 // final-stage objective (mean smoothed pinball + lambda b^2)
+	Converged  bool    // every stage of the best start converged
+	Status     string  // gonum status (or error) of the best start's last stage
+	Iterations int     // L-BFGS iterations of the best start, all stages
+	FuncEvals  int
+	N          int     // points fitted
+	Coverage   float64 // share of points on or below the frontier
+	Pinball    float64 // mean exact pinball loss at Tau (in-distribution)
+	Starts     []StartSummary
+	Options    Options
+}
+
+// Fit estimates the sigmoid frontier of scores y against z = log10(FLOPs).
+func Fit(z, y []float64, opt Options) (*Result, error) {
+	return fitWeighted(z, y, nil, opt, nil)
+}
+
+// fitWeighted fits with point weights w (nil = 1) from the grid and random
+// starts, or only from warm when warm is non-nil.
+func fitWeighted(z, y, w []float64, opt Options, warm *Params) (*Result, error) {
+	opt, err := opt.filled()
+	if err != nil {
+		return nil, err
+	}
+	if err := checkPoints(opt.Task, z, y, MinPoints); err != nil {
+		return nil, err
+	}
+	obj := newSigmoidObjective(z, y, w)
+	var starts []Params
+	if warm != nil {
+		starts = []Params{*warm}
+	} else {
+		starts = startGrid(z, y, opt)
+	}
+	res := make([]StartSummary, len(starts))
+	evals := make([]int, len(starts))
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for k := 0; k < opt.Workers && k < len(starts); k++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			o := obj.clone()
+			for i := range jobs {
+				res[i], evals[i] = runStart(o, starts[i], opt)
+			}
+		}()
+	}
+	for i := range starts {
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+
+	best := -1
+	for i, r := range res {
+		if math.IsNaN(r.Objective) || math.IsInf(r.Objective, 0) {
+			continue
+		}
+		if best < 0 || r.Objective < res[best].Objective {
+			best = i
+		}
+	}
+	if best < 0 {
+		return nil, fmt.Errorf("%s: no start reached a finite objective", label(opt.Task))
+	}
+	r := res[best]
+	out := &Result{Params: r.Final, Objective: r.Objective, Converged: r.Converged,
+		Status: r.Status, Iterations: r.Iterations, FuncEvals: evals[best], N: len(z), Options: opt}
+	if err := out.Params.Valid(); err != nil {
+		return nil, fmt.Errorf("%s: %v", label(opt.Task), err)
+	}
+	out.Coverage = Coverage(out.Params, z, y)
+	out.Pinball = MeanPinball(y, out.Params.Curve(z), opt.Tau)
+	if opt.KeepStarts {
+		out.Starts = res
+	}
+	return out, nil
+}
+
+// runStart runs the continuation from one start.
+func runStart(o *sigmoidObjective, start Params, opt Options) (StartSummary, int) {
+	x := fromParams(start, o.zref)
+	sum := StartSummary{Start: start, Converged: true}
+	evals := 0
+	o.lambda = opt.Lambda
+	for _, st := range opt.Stages {
+		o.tau, o.kappa = st.Tau, st.Kappa
+		o.have = false
+		xs, f, status, conv, it, ev := minimize(o, x, opt.MaxIter)
+		x = xs
+		sum.Objective = f
+		sum.Status = status
+		sum.Converged = sum.Converged && conv
+		sum.Iterations += it
+		evals += ev
+	}
+	sum.Final = toParams(x, o.zref)
+	return sum, evals
+}
+
+// minimize runs gonum L-BFGS on the current stage. It reports convergence
+// only for gonum's gradient or function-value convergence, or when the
+// line search could make no progress at a point whose gradient norm is
+// below 1e-7 (the objective is flat to rounding there).
+func minimize(o *sigmoidObjective, x0 []float64, maxIter int) (x []float64, f float64, status string, conv bool, iters, evals int) {
+	p := optimize.Problem{Func: o.fn, Grad: o.gr}
+	set := &optimize.Settings{
+		GradientThreshold: 1e-9,
+		MajorIterations:   maxIter,
+		Converger:         &optimize.FunctionConverge{Absolute: 1e-14, Relative: 1e-12, Iterations: 30},
+	}
+	r, err := optimize.Minimize(p, x0, set, &optimize.LBFGS{})
+	if r == nil {
+		return x0, math.Inf(1), fmt.Sprint(err), false, 0, 0
+	}
+	x = append([]float64(nil), r.X...)
+	f = r.F
+	iters, evals = r.Stats.MajorIterations, r.Stats.FuncEvaluations
+	status = r.Status.String()
+	switch r.Status {
+	case optimize.GradientThreshold, optimize.FunctionConvergence:
+		conv = true
+	}
+	if err != nil {
+		g := make([]float64, 4)
+		o.eval(x, g)
+		gn := floats.Norm(g, 2)
+		status = fmt.Sprintf("%s (%v; |grad| %.2g)", status, err, gn)
+		conv = gn < 1e-7
+	}
+	if math.IsNaN(f) {
+		f = math.Inf(1)
+	}
+	return x, f, status, conv, iters, evals
+}
+
+// startGrid builds the multi-start set: midpoints at equally spaced
+// quantiles of z times the grid slopes, plus seeded random starts. Floor
+// and ceiling start from low and high empirical quantiles of y.
+func startGrid(z, y []float64, opt Options) []Params {
+	zs := append([]float64(nil), z...)
+	ys := append([]float64(nil), y...)
+	sort.Float64s(zs)
+	sort.Float64s(ys)
+	y0 := clamp(quantileSorted(ys, 0.02), 1e-3, 0.9)
+	top := clamp(ys[len(ys)-1], y0+1e-3, 0.999)
+	l := top - y0
+	var out []Params
+	for i := 0; i < opt.GridMid; i++ {
+		m := quantileSorted(zs, (float64(i)+0.5)/float64(opt.GridMid))
+		for _, b := range opt.GridSlopes {
+			out = append(out, Params{Y0: y0, L: l, A: -b * m, B: b})
+		}
+	}
+	rng := rand.New(rand.NewPCG(opt.Seed, 0x9e3779b97f4a7c15))
+	zlo, zhi := zs[0], zs[len(zs)-1]
+	for i := 0; i < opt.RandomStarts; i++ {
+		m := zlo + (zhi-zlo)*rng.Float64()
+		b := math.Exp(math.Log(0.2) + (math.Log(8)-math.Log(0.2))*rng.Float64())
+		r0 := y0 * rng.Float64()
+		rl := (1 - r0) * (0.3 + 0.7*rng.Float64())
+		out = append(out, Params{Y0: r0, L: rl, A: -b * m, B: b})
+	}
+	return out
+}
+
+// quantileSorted is the linear-interpolation quantile (numpy's default) of
+// sorted data.
+func quantileSorted(s []float64, p float64) float64 {
+	if len(s) == 0 {
+		return math.NaN()
+	}
+	h := p * float64(len(s)-1)
+	i := int(math.Floor(h))
+	if i >= len(s)-1 {
+		return s[len(s)-1]
+	}
+	return s[i] + (h-float64(i))*(s[i+1]-s[i])
+}

@@ -1,0 +1,123 @@
+package frontier
+
+import (
+	"fmt"
+	"math"
+)
+
+// Params are the natural parameters of the sigmoid frontier
+// q(z) = Y0 + L * sigmoid(A + B z), with z = log10(FLOPs).
+type Params struct {
+	Y0, L, A, B float64
+}
+
+// At returns the frontier value q(z).
+func (p Params) At(z float64) float64 {
+	return p.Y0 + p.L*sigmoid(p.A+p.B*z)
+}
+
+// AtFLOPs returns the frontier value at c FLOPs (c > 0).
+func (p Params) AtFLOPs(c float64) float64 { return p.At(math.Log10(c)) }
+
+// Curve evaluates the frontier at every z.
+func (p Params) Curve(z []float64) []float64 {
+	out := make([]float64, len(z))
+	for i, v := range z {
+		out[i] = p.At(v)
+	}
+	return out
+}
+
+// Midpoint returns the compute z* = -A/B where the sigmoid is at half height
+// (+Inf when B = 0).
+func (p Params) Midpoint() float64 {
+	if p.B == 0 {
+		return math.Inf(1)
+	}
+	return -p.A / p.B
+}
+
+// Valid reports whether the parameters satisfy the frontier's constraints
+// (B >= 0, Y0 and L in [0,1], Y0 + L <= 1, all finite).
+func (p Params) Valid() error {
+	for _, v := range []struct {
+		name string
+		x    float64
+	}{{"y0", p.Y0}, {"L", p.L}, {"a", p.A}, {"b", p.B}} {
+		if math.IsNaN(v.x) || math.IsInf(v.x, 0) {
+			return fmt.Errorf("frontier: parameter %s = %v is not finite", v.name, v.x)
+		}
+	}
+	switch {
+	case p.B < 0:
+		return fmt.Errorf("frontier: parameter b = %g < 0 (frontier must be non-decreasing)", p.B)
+	case p.Y0 < 0 || p.Y0 > 1:
+		return fmt.Errorf("frontier: parameter y0 = %g outside [0,1]", p.Y0)
+	case p.L < 0 || p.L > 1:
+		return fmt.Errorf("frontier: parameter L = %g outside [0,1]", p.L)
+	case p.Y0+p.L > 1+1e-12:
+		return fmt.Errorf("frontier: y0 + L = %g > 1", p.Y0+p.L)
+	}
+	return nil
+}
+
+// Jacobian returns dq/d(y0, L, a, b) at z, the row used by the design
+// information matrix.
+func (p Params) Jacobian(z float64) [4]float64 {
+	s := sigmoid(p.A + p.B*z)
+	d := p.L * s * (1 - s)
+	return [4]float64{1, s, d, d * z}
+}
+
+// raw is the unconstrained parameter vector the optimiser sees:
+// y0 = sigmoid(g0), L = (1-y0) sigmoid(gL), b = softplus(h), and the
+// intercept c of the centred linear predictor c + b (z - zref), so that
+// a = c - b zref. Centring keeps the Hessian well conditioned when z ~ 23.
+type raw [4]float64
+
+// toParams maps raw parameters to natural ones; the constraints hold for
+// every finite raw vector.
+func toParams(x []float64, zref float64) Params {
+	y0 := sigmoid(x[0])
+	l := (1 - y0) * sigmoid(x[1])
+	b := softplus(x[3])
+	return Params{Y0: y0, L: l, A: x[2] - b*zref, B: b}
+}
+
+// fromParams inverts toParams, clamping to the open constraint set so the
+// inverse is finite (y0, L/(1-y0) in [1e-9, 1-1e-9], b >= 1e-9).
+func fromParams(p Params, zref float64) []float64 {
+	y0 := clamp(p.Y0, 1e-9, 1-1e-9)
+	fr := clamp(p.L/(1-y0), 1e-9, 1-1e-9)
+	b := math.Max(p.B, 1e-9)
+	return []float64{logit(y0), logit(fr), p.A + b*zref, softplusInv(b)}
+}
+
+func clamp(x, lo, hi float64) float64 { return math.Min(hi, math.Max(lo, x)) }
+
+// sigmoid is the logistic function in a form that never overflows.
+func sigmoid(x float64) float64 {
+	if x >= 0 {
+		return 1 / (1 + math.Exp(-x))
+	}
+	e := math.Exp(x)
+	return e / (1 + e)
+}
+
+// softplus is log(1+e^x) in stable form.
+func softplus(x float64) float64 {
+	if x > 0 {
+		return x + math.Log1p(math.Exp(-x))
+	}
+	return math.Log1p(math.Exp(x))
+}
+
+// softplusInv is the inverse of softplus for y > 0: log(e^y - 1).
+func softplusInv(y float64) float64 {
+	if y > 30 {
+		return y + math.Log1p(-math.Exp(-y))
+	}
+	return math.Log(math.Expm1(y))
+}
+
+func logit(p float64) float64 { return math.Log(p / (1 - p)) }
