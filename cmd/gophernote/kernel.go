@@ -1,0 +1,55 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"log"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/gophernote/gophernote/kernel/session"
+)
+
+// kernelCmd runs the kernel on the connection file until a
+// shutdown_request or SIGTERM. SIGINT interrupts the running cell.
+func kernelCmd(args []string, stderr io.Writer) int {
+	if len(args) != 1 {
+		return fail(stderr, "kernel: need exactly one argument, the connection file (usage: gophernote kernel CONNECTION_FILE)")
+	}
+	ci, err := session.LoadConnectionFile(args[0])
+	if err != nil {
+		return fail(stderr, "%v", err)
+	}
+	// Signals are caught before the sockets are bound so an early SIGINT
+	// from the front end cannot kill the kernel.
+	sigs := make(chan os.Signal, 4)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+
+	s, err := session.Start(session.Config{
+		Conn:      ci,
+		NewEngine: newEngine,
+		Version:   version,
+		Banner:    banner(),
+		Log:       log.New(stderr, "gophernote: ", log.LstdFlags),
+	})
+	if err != nil {
+		return fail(stderr, "kernel: %v", err)
+	}
+	for {
+		select {
+		case <-s.Done():
+			s.Close()
+			return 0
+		case sig := <-sigs:
+			if sig == os.Interrupt {
+				s.Interrupt()
+				continue
+			}
+			fmt.Fprintf(stderr, "gophernote: %v: shutting down\n", sig)
+			s.Close()
+			return 0
+		}
+	}
+}

@@ -1,0 +1,60 @@
+// Command gophernote is a Jupyter kernel for Go.
+//
+//	gophernote install [--user | --sys-prefix | --prefix DIR] [--name NAME]
+//	gophernote kernel CONNECTION_FILE
+//	gophernote run FILE.ipynb|FILE.go
+//	gophernote version
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+const usage = `usage: gophernote <command> [arguments]
+
+commands:
+  install [--user | --sys-prefix | --prefix DIR] [--name NAME]
+          write the Jupyter kernelspec (default: the user's Jupyter data dir)
+  kernel CONNECTION_FILE
+          run the kernel (Jupyter starts it this way)
+  run FILE.ipynb|FILE.go
+          execute a notebook or Go file headless
+  version
+          print gophernote, Go and yaegi versions
+`
+
+func main() {
+	os.Exit(dispatch(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// dispatch runs the subcommand in args and returns the exit code.
+func dispatch(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	switch cmd, rest := args[0], args[1:]; cmd {
+	case "install":
+		return installCmd(rest, stdout, stderr)
+	case "kernel":
+		return kernelCmd(rest, stderr)
+	case "run":
+		return runCmd(rest)
+	case "version", "--version", "-version":
+		return versionCmd(stdout)
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	default:
+		fmt.Fprintf(stderr, "gophernote: unknown command %q\n%s", cmd, usage)
+		return 2
+	}
+}
+
+// fail prints a one-line error and returns exit code 1.
+func fail(stderr io.Writer, format string, args ...any) int {
+	fmt.Fprintf(stderr, "gophernote: "+format+"\n", args...)
+	return 1
+}
