@@ -16,6 +16,14 @@ func label(task string) string {
 	return "frontier: task " + task
 }
 
+// subject names the data for messages that add their own prefix.
+func subject(task string) string {
+	if task == "" {
+		return "data"
+	}
+	return "task " + task
+}
+
 // checkPoints validates compute values z (log10 FLOPs) and scores y:
 // equal lengths, at least min points, finite z, y finite in [0,1]. Errors
 // name the task and the 1-based point index.

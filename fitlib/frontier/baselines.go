@@ -1,0 +1,326 @@
+package frontier
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"gonum.org/v1/gonum/floats"
+	"gonum.org/v1/gonum/optimize"
+)
+
+// Method names.
+const (
+	MethodSigmoid  = "sigmoid"
+	MethodConstant = "constant"
+	MethodBinwise  = "binwise"
+	MethodISpline  = "ispline"
+)
+
+// Methods lists the four estimators in table order.
+var Methods = []string{MethodSigmoid, MethodConstant, MethodBinwise, MethodISpline}
+
+// BaselineOptions configure the baselines.
+type BaselineOptions struct {
+	Bins      int // equal-mass bins of the binwise baseline (default 10)
+	MinPerBin int // smallest bin (default 5)
+	Knots     int // interior equal-mass knots of the I-spline (default 4)
+}
+
+func (b BaselineOptions) filled() BaselineOptions {
+	if b.Bins <= 0 {
+		b.Bins = 10
+	}
+	if b.MinPerBin <= 0 {
+		b.MinPerBin = 5
+	}
+	if b.Knots <= 0 {
+		b.Knots = 4
+	}
+	return b
+}
+
+// Model is a fitted frontier of any method; At evaluates it.
+type Model struct {
+	Method string
+	Task   string
+
+	Sigmoid *Result // sigmoid method
+
+	Level float64 // constant method
+
+	Edges  []float64 // binwise: bin edges and per-bin levels
+	Levels []float64
+
+	Spline       *ISpline  // I-spline method: basis,
+	SplineY0     float64   // link floor,
+	SplineL      float64   // link height,
+	SplineC      float64   // intercept,
+	SplineWeight []float64 // non-negative basis weights
+
+	Objective float64 // training objective
+	Converged bool
+	Status    string
+}
+
+// At returns the frontier value at z.
+func (m *Model) At(z float64) float64 {
+	switch m.Method {
+	case MethodSigmoid:
+		return m.Sigmoid.Params.At(z)
+	case MethodConstant:
+		return m.Level
+	case MethodBinwise:
+		return m.Levels[BinOf(m.Edges, z)]
+	case MethodISpline:
+		basis := m.Spline.Eval(z, nil)
+		eta := m.SplineC + floats.Dot(m.SplineWeight, basis)
+		return m.SplineY0 + m.SplineL*sigmoid(eta)
+	}
+	return math.NaN()
+}
+
+// Curve evaluates the model at every z.
+func (m *Model) Curve(z []float64) []float64 {
+	out := make([]float64, len(z))
+	for i, v := range z {
+		out[i] = m.At(v)
+	}
+	return out
+}
+
+// FitMethod fits one of Methods to (z, y) with the smoothed pinball loss
+// at opt's target (tau, kappa).
+func FitMethod(method string, z, y []float64, opt Options, bo BaselineOptions) (*Model, error) {
+	bo = bo.filled()
+	switch method {
+	case MethodSigmoid:
+		r, err := Fit(z, y, opt)
+		if err != nil {
+			return nil, err
+		}
+		return &Model{Method: method, Task: opt.Task, Sigmoid: r, Objective: r.Objective, Converged: r.Converged, Status: r.Status}, nil
+	case MethodConstant, MethodBinwise, MethodISpline:
+	default:
+		return nil, fmt.Errorf("%s: unknown method %q (methods: sigmoid, constant, binwise, ispline)", label(opt.Task), method)
+	}
+	fo, err := opt.filled()
+	if err != nil {
+		return nil, err
+	}
+	if err := checkPoints(fo.Task, z, y, 1); err != nil {
+		return nil, err
+	}
+	m := &Model{Method: method, Task: fo.Task, Converged: true, Status: "exact (convex, bisection)"}
+	switch method {
+	case MethodConstant:
+		m.Level = quantileLevel(y, fo.Tau, fo.Kappa)
+		m.Objective = meanSmoothed(y, func(int) float64 { return m.Level }, fo.Tau, fo.Kappa)
+	case MethodBinwise:
+		edges, err := EqualMassEdges(subject(fo.Task)+" binwise baseline", z, bo.Bins, bo.MinPerBin)
+		if err != nil {
+			return nil, err
+		}
+		nb := len(edges) - 1
+		groups := make([][]float64, nb)
+		for i, v := range z {
+			b := BinOf(edges, v)
+			groups[b] = append(groups[b], y[i])
+		}
+		m.Edges, m.Levels = edges, make([]float64, nb)
+		for b, g := range groups {
+			m.Levels[b] = quantileLevel(g, fo.Tau, fo.Kappa)
+		}
+		m.Objective = meanSmoothed(y, func(i int) float64 { return m.Levels[BinOf(edges, z[i])] }, fo.Tau, fo.Kappa)
+	case MethodISpline:
+		if err := fitISpline(m, z, y, fo, bo); err != nil {
+			return nil, err
+		}
+	}
+	return m, nil
+}
+
+func meanSmoothed(y []float64, q func(int) float64, tau, kappa float64) float64 {
+	s := 0.0
+	for i, v := range y {
+		s += SmoothedPinball(v-q(i), tau, kappa)
+	}
+	return s / float64(len(y))
+}
+
+// quantileLevel minimises the mean smoothed pinball loss over a constant c.
+// The loss is convex in c with derivative -mean(sigmoid(kappa(y-c))) +
+// (1 - tau), increasing in c, so bisection finds the root exactly.
+func quantileLevel(y []float64, tau, kappa float64) float64 {
+	lo, hi := floats.Min(y)-1, floats.Max(y)+1
+	for it := 0; it < 200 && hi-lo > 1e-13; it++ {
+		c := (lo + hi) / 2
+		s := 0.0
+		for _, v := range y {
+			s += sigmoid(kappa * (v - c))
+		}
+		if s/float64(len(y)) > 1-tau {
+			lo = c
+		} else {
+			hi = c
+		}
+	}
+	return (lo + hi) / 2
+}
+
+// splineObjective is the I-spline analogue of sigmoidObjective: raw
+// x = (g0, gL, c, w_1..W), beta_k = softplus(w_k), predictor
+// eta = c + sum_k beta_k I_k(z), penalty lambda sum_k beta_k^2.
+type splineObjective struct {
+	basis [][]float64 // per distinct z
+	grp   []int32
+	y     []float64
+	tau   float64
+	kappa float64
+	lam   float64
+	s     []float64
+	acc   []float64
+	beta  []float64
+}
+
+func (o *splineObjective) eval(x, grad []float64) float64 {
+	y0 := sigmoid(x[0])
+	fr := sigmoid(x[1])
+	l := (1 - y0) * fr
+	c := x[2]
+	w := x[3:]
+	pen := 0.0
+	for k, v := range w {
+		o.beta[k] = softplus(v)
+		pen += o.beta[k] * o.beta[k]
+	}
+	for g, b := range o.basis {
+		o.s[g] = sigmoid(c + floats.Dot(o.beta, b))
+		o.acc[g] = 0
+	}
+	f := 0.0
+	for i, yi := range o.y {
+		g := o.grp[i]
+		v, d := pinballTerms(yi-(y0+l*o.s[g]), o.tau, o.kappa)
+		f += v
+		o.acc[g] += d
+	}
+	inv := 1 / float64(len(o.y))
+	f = f*inv + o.lam*pen
+	if grad == nil {
+		return f
+	}
+	for i := range grad {
+		grad[i] = 0
+	}
+	for g, b := range o.basis {
+		a := o.acc[g]
+		if a == 0 {
+			continue
+		}
+		s := o.s[g]
+		grad[0] += a * (1 - fr*s)
+		grad[1] += a * s
+		ds := a * s * (1 - s)
+		grad[2] += ds
+		for k, bk := range b {
+			grad[3+k] += ds * bk
+		}
+	}
+	grad[0] *= -inv * y0 * (1 - y0)
+	grad[1] *= -inv * (1 - y0) * fr * (1 - fr)
+	grad[2] *= -inv * l
+	for k := range w {
+		sk := sigmoid(w[k])
+		grad[3+k] = -inv*grad[3+k]*l*sk + 2*o.lam*o.beta[k]*sk
+	}
+	return f
+}
+
+// fitISpline fits the monotone I-spline frontier by the same continuation
+// as the sigmoid, from a small grid of intercepts and total rises.
+func fitISpline(m *Model, z, y []float64, opt Options, bo BaselineOptions) error {
+	where := subject(opt.Task) + " I-spline baseline"
+	if len(z) < MinPoints {
+		return fmt.Errorf("frontier: %s: %d points, need at least %d", where, len(z), MinPoints)
+	}
+	sp, err := NewISpline(where, z, bo.Knots)
+	if err != nil {
+		return err
+	}
+	idx := make([]int, len(z))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.Slice(idx, func(a, b int) bool { return z[idx[a]] < z[idx[b]] })
+	o := &splineObjective{grp: make([]int32, len(z)), y: y, lam: opt.Lambda}
+	for k, i := range idx {
+		if k == 0 || z[i] != z[idx[k-1]] {
+			o.basis = append(o.basis, sp.Eval(z[i], nil))
+		}
+		o.grp[i] = int32(len(o.basis) - 1)
+	}
+	W := sp.Size()
+	o.s = make([]float64, len(o.basis))
+	o.acc = make([]float64, len(o.basis))
+	o.beta = make([]float64, W)
+	ys := append([]float64(nil), y...)
+	sort.Float64s(ys)
+	y0 := clamp(quantileSorted(ys, 0.02), 1e-3, 0.9)
+	top := clamp(ys[len(ys)-1], y0+1e-3, 0.999)
+	best := math.Inf(1)
+	var bestX []float64
+	var bestStatus string
+	var bestConv bool
+	for _, c0 := range []float64{-4, -2, 0} {
+		for _, rise := range []float64{1, 3, 6} {
+			x := make([]float64, 3+W)
+			x[0] = logit(y0)
+			x[1] = logit(clamp((top-y0)/(1-y0), 1e-6, 1-1e-6))
+			x[2] = c0
+			for k := 0; k < W; k++ {
+				x[3+k] = softplusInv(rise / float64(W))
+			}
+			conv := true
+			var status string
+			var f float64
+			for _, st := range opt.Stages {
+				o.tau, o.kappa = st.Tau, st.Kappa
+				p := optimize.Problem{Func: func(x []float64) float64 { return o.eval(x, nil) },
+					Grad: func(g, x []float64) { o.eval(x, g) }}
+				set := &optimize.Settings{GradientThreshold: 1e-9, MajorIterations: opt.MaxIter,
+					Converger: &optimize.FunctionConverge{Absolute: 1e-14, Relative: 1e-12, Iterations: 30}}
+				r, err := optimize.Minimize(p, x, set, &optimize.LBFGS{})
+				if r == nil {
+					conv, status, f = false, fmt.Sprint(err), math.Inf(1)
+					break
+				}
+				x, f, status = r.X, r.F, r.Status.String()
+				ok := r.Status == optimize.GradientThreshold || r.Status == optimize.FunctionConvergence
+				if err != nil {
+					g := make([]float64, len(x))
+					o.eval(x, g)
+					ok = floats.Norm(g, 2) < 1e-7
+					status += " (" + err.Error() + ")"
+				}
+				conv = conv && ok
+			}
+			if f < best {
+				best, bestX, bestStatus, bestConv = f, append([]float64(nil), x...), status, conv
+			}
+		}
+	}
+	if bestX == nil {
+		return fmt.Errorf("frontier: %s: no start reached a finite objective", where)
+	}
+	m.Spline = sp
+	m.SplineY0 = sigmoid(bestX[0])
+	m.SplineL = (1 - m.SplineY0) * sigmoid(bestX[1])
+	m.SplineC = bestX[2]
+	m.SplineWeight = make([]float64, W)
+	for k := range m.SplineWeight {
+		m.SplineWeight[k] = softplus(bestX[3+k])
+	}
+	m.Objective, m.Status, m.Converged = best, bestStatus, bestConv
+	return nil
+}
