@@ -1,0 +1,43 @@
+// Package monkeys explains and measures how repeated sampling acquires its
+// power law, after Schaeffer et al., "How Do Large Language Monkeys Get Their
+// Power (Laws)?" (ICML 2025).
+//
+// A problem solved by one attempt with probability p fails all k attempts
+// with probability (1-p)^k: per problem, failure falls exponentially in k.
+// Over a benchmark whose p are drawn from a distribution D the aggregate
+// failure
+//
+//	F(k) = E_D[(1-p)^k],   pass_B@k = 1 - F(k)
+//
+// falls as a power law a·k^(-b) exactly when D has a density that behaves as
+// p^(b-1) near 0: if the CDF is K·p^b near 0 then a = K·Γ(b+1) (the paper's
+// Theorem; Tauberian argument). The paper states the law for
+// -log(pass_B@k), which equals -log(1-F(k)) and tends to F(k) as k grows;
+// this package follows that convention throughout:
+//
+//	-log(pass_B@k) ≈ a·k^(-b)      (least squares: log(-log pass_B@k) = log a - b log k)
+//
+// Contents:
+//   - Dist: Delta, Uniform, Beta and Kumaraswamy distributions of p, each
+//     optionally scaled to [0, s], with the exact F(k) (accurate to 1e-13
+//     relative for k up to 1e9) and the closed-form asymptote (a, b).
+//   - LeastSquares: the paper's estimator, an ordinary least-squares line
+//     through log(-log pass_B@k) against log k, pass_B@k from the unbiased
+//     estimator (package passk) averaged over problems.
+//   - FitBetaBinomial, FitKumaraswamyBinomial: maximum likelihood of scaled
+//     Beta- and Kumaraswamy-binomial models over per-problem counts (n_i,
+//     c_i); the power law then follows in closed form (b = alpha) or by the
+//     paper's route (integrate F(k), then least squares).
+//   - FitDiscretized: the paper's histogram-of-pass_i@1 estimator.
+//   - Backtest, Synthetic: sample-efficiency studies by hypergeometric
+//     subsampling of counts, parallel and seeded.
+//   - Demonstrate: exact curves against Monte Carlo for the theorem.
+//   - Plot* functions: the figures, as *plot.Plot.
+//
+// Hand-written numerics (gonum has no equivalent): the log ratio of gamma
+// functions with an asymptotic series, the positive-term (Pfaff) series of
+// the scaled Beta-binomial pmf summed around its peak, tanh-sinh and
+// sinh-mapped trapezoidal quadrature in log space, hypergeometric sampling.
+// Optimisation uses gonum/optimize (L-BFGS, Nelder-Mead); gamma, digamma and
+// incomplete beta functions come from math and gonum/mathext.
+package monkeys
