@@ -12,7 +12,7 @@ import "math"
 //	x(z) = (1 - (1-q)^(1/β))^(1/α)
 //
 // ℓ is unimodal; its mode z* is found by bisection on ℓ' and its width σ
-// from ℓ''; the integral is the trapezoidal rule in w with z = z* + σ·sinh(w)
+// from ℓ”; the integral is the trapezoidal rule in w with z = z* + σ·sinh(w)
 // (step 1/10), which converges geometrically for this analytic integrand and
 // whose double-exponential tails need ~40–120 nodes even when n = 1e4 makes
 // the peak narrow. Everything is in log space: finite for all valid counts.
