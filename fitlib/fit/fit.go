@@ -1,0 +1,332 @@
+package fit
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"gonum.org/v1/gonum/optimize"
+)
+
+// Method selects the local optimizer.
+type Method int
+
+// Methods. All minimize in transformed coordinates (see Transform).
+const (
+	LBFGS      Method = iota // the engine's allocation-free L-BFGS (default; see lbfgs.go for why)
+	GonumLBFGS               // gonum optimize.LBFGS with the same stopping rules
+	NelderMead               // gonum optimize.NelderMead (derivative-free)
+)
+
+func (m Method) String() string {
+	switch m {
+	case GonumLBFGS:
+		return "gonum L-BFGS"
+	case NelderMead:
+		return "gonum Nelder-Mead"
+	}
+	return "L-BFGS"
+}
+
+// Options controls a fit. The zero value is one start (or the Params
+// grid), scipy L-BFGS-B's default tolerances, GOMAXPROCS workers and a
+// Nelder-Mead fallback for starts where L-BFGS fails.
+type Options struct {
+	Method       Method
+	Starts       [][]float64 // extra starting points (natural scale, Params order)
+	RandomStarts int         // extra random starts (see Fit for their range)
+	Seed         uint64      // seed of the random starts
+	Workers      int         // parallel workers (default GOMAXPROCS)
+	FTol         float64     // relative function reduction (default 1e7 * 2.22e-16, scipy's factr*eps)
+	GTol         float64     // max |gradient| in optimizer coordinates (default 1e-5, scipy's pgtol)
+	MaxIter      int         // iterations per start (default 15000, as scipy)
+	MaxEval      int         // evaluations per start (default 15000, as scipy)
+	NoFallback   bool        // do not retry failed starts with Nelder-Mead
+	KeepStarts   bool        // fill Result.Table with one row per start
+	NoSE         bool        // skip standard errors
+}
+
+func (o Options) withDefaults() Options {
+	if o.FTol == 0 {
+		o.FTol = 1e7 * 2.220446049250313e-16
+	}
+	if o.GTol == 0 {
+		o.GTol = 1e-5
+	}
+	if o.MaxIter == 0 {
+		o.MaxIter = 15000
+	}
+	if o.MaxEval == 0 {
+		o.MaxEval = 15000
+	}
+	if o.Workers <= 0 {
+		o.Workers = runtime.GOMAXPROCS(0)
+	}
+	return o
+}
+
+// Start is the outcome of one start of a multi-start fit.
+type Start struct {
+	Index       int
+	Start       []float64 // natural scale
+	Params      []float64
+	Objective   float64
+	Converged   bool
+	Status      string
+	Method      string
+	Iterations  int
+	Evaluations int
+}
+
+// Result is the outcome of a fit. Params are in natural scale, in the
+// order of Names.
+type Result struct {
+	Names       []string
+	Params      []float64
+	Objective   float64
+	Converged   bool   // the best start met a convergence criterion
+	Status      string // which criterion, or why it stopped
+	Method      string
+	Iterations  int // of the best start
+	Evaluations int // of the best start
+	Start       int // index of the best start
+	Starts      int // number of starts
+	ConvStarts  int // starts that converged
+	TotalEvals  int // objective evaluations over all starts
+	AtBound     []string
+	Rows        int       // rows with positive weight (0 for row-less objectives)
+	SE          []float64 // standard errors (NaN where unavailable); see SEKind
+	SEKind      string
+	Table       []Start // per start, when Options.KeepStarts
+}
+
+// Get returns the fitted value of parameter name.
+func (r *Result) Get(name string) (float64, error) {
+	for i, n := range r.Names {
+		if n == name {
+			return r.Params[i], nil
+		}
+	}
+	return 0, fmt.Errorf("fit: no parameter %s (parameters %v)", name, r.Names)
+}
+
+// Fit minimizes the problem's objective from every start and returns the
+// best. Starts are, in order: the product of the Params grids (parameters
+// without a grid stay at Init), or the single Init point when no parameter
+// has a grid; then Options.Starts; then RandomStarts points drawn uniformly
+// in [min Grid, max Grid] for parameters with a grid of two or more values,
+// in (Lo, Hi) for Logit parameters, log-uniformly in Lo + [0.1, 10](Init-Lo)
+// for Log/Softplus and Init ± max(1, |Init|) otherwise. Starts run in
+// parallel; the result does not depend on the number of workers (ties go
+// to the lowest start index).
+func Fit(pb Problem, opt Options) (*Result, error) {
+	pr, err := prepare(&pb)
+	if err != nil {
+		return nil, err
+	}
+	opt = opt.withDefaults()
+	starts, err := pr.starts(&opt)
+	if err != nil {
+		return nil, err
+	}
+	res := pr.multistart(starts, &opt)
+	if !opt.NoSE && !math.IsInf(res.Objective, 0) && !math.IsNaN(res.Objective) {
+		pr.standardErrors(res)
+	}
+	return res, nil
+}
+
+func (pr *prepared) starts(opt *Options) ([][]float64, error) {
+	k := len(pr.params)
+	var starts [][]float64
+	hasGrid := false
+	for _, q := range pr.params {
+		hasGrid = hasGrid || len(q.Grid) > 0
+	}
+	// Grid product, first parameter varying slowest.
+	cur := make([]float64, k)
+	var rec func(j int)
+	rec = func(j int) {
+		if j == k {
+			starts = append(starts, append([]float64(nil), cur...))
+			return
+		}
+		q := pr.params[j]
+		if len(q.Grid) == 0 {
+			cur[j] = q.init()
+			rec(j + 1)
+			return
+		}
+		for _, v := range q.Grid {
+			cur[j] = v
+			rec(j + 1)
+		}
+	}
+	if hasGrid || len(opt.Starts) == 0 && opt.RandomStarts == 0 {
+		rec(0)
+	}
+	for i, s := range opt.Starts {
+		if len(s) != k {
+			return nil, fmt.Errorf("fit: Options.Starts[%d] has %d values for %d parameters %v", i, len(s), k, pr.names)
+		}
+		starts = append(starts, append([]float64(nil), s...))
+	}
+	if opt.RandomStarts < 0 {
+		return nil, fmt.Errorf("fit: RandomStarts = %d", opt.RandomStarts)
+	}
+	r := rand.New(rand.NewPCG(opt.Seed, 0x5eed))
+	for s := 0; s < opt.RandomStarts; s++ {
+		x := make([]float64, k)
+		for j, q := range pr.params {
+			x[j] = q.random(r)
+		}
+		starts = append(starts, x)
+	}
+	// Validate every start in the transformed domain.
+	for i, s := range starts {
+		for j, v := range s {
+			if _, err := pr.params[j].inverse(v); err != nil {
+				return nil, fmt.Errorf("start %d: %w", i, err)
+			}
+		}
+	}
+	return starts, nil
+}
+
+func (q *Param) random(r *rand.Rand) float64 {
+	if len(q.Grid) >= 2 {
+		lo, hi := q.Grid[0], q.Grid[0]
+		for _, v := range q.Grid {
+			lo, hi = math.Min(lo, v), math.Max(hi, v)
+		}
+		v := lo + (hi-lo)*r.Float64()
+		if z, err := q.inverse(v); err == nil {
+			v, _ = q.forward(z)
+			return v
+		}
+	}
+	init := q.init()
+	switch q.Transform {
+	case Logit:
+		return q.Lo + (q.Hi-q.Lo)*(0.01+0.98*r.Float64())
+	case Log, Softplus:
+		return q.Lo + (init-q.Lo)*math.Pow(10, 2*r.Float64()-1)
+	}
+	return init + math.Max(1, math.Abs(init))*(2*r.Float64()-1)
+}
+
+// multistart runs every start on opt.Workers goroutines, each with its own
+// worker buffers and optimizer state.
+func (pr *prepared) multistart(starts [][]float64, opt *Options) *Result {
+	out := make([]Start, len(starts))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	workers := min(opt.Workers, len(starts))
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			wk := newWorker(pr)
+			lb := newLBFGS(len(pr.params))
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(starts) {
+					return
+				}
+				out[i] = pr.runStart(wk, lb, i, starts[i], opt)
+			}
+		}()
+	}
+	wg.Wait()
+	return pr.summarize(out, opt)
+}
+
+// runStart minimizes from one start with the chosen method, falling back to
+// Nelder-Mead when a gradient method fails.
+func (pr *prepared) runStart(wk *worker, lb *lbfgs, i int, start []float64, opt *Options) Start {
+	k := len(start)
+	z0 := make([]float64, k)
+	for j, v := range start {
+		z0[j], _ = pr.params[j].inverse(v)
+	}
+	wk.evals = 0
+	var z []float64
+	var f float64
+	var st status
+	msg := ""
+	iters := 0
+	method := opt.Method
+	switch method {
+	case GonumLBFGS:
+		z, f, st, msg, iters, _ = gonumMinimize(wk.eval, z0, &optimize.LBFGS{}, opt)
+	case NelderMead:
+		z, f, st, msg, iters, _ = gonumMinimize(wk.eval, z0, &optimize.NelderMead{}, opt)
+	default:
+		lb.ftol, lb.gtol, lb.maxIter, lb.maxEval = opt.FTol, opt.GTol, opt.MaxIter, opt.MaxEval
+		st = lb.minimize(wk.eval, z0)
+		z, f, iters = append([]float64(nil), lb.x...), lb.f, lb.iters
+	}
+	if msg == "" {
+		msg = statusText[st]
+	}
+	if !st.converged() && !opt.NoFallback && method != NelderMead && (st == statusLineSearch || st == statusNotFinite) {
+		from := z
+		if math.IsInf(f, 0) || math.IsNaN(f) {
+			from = z0
+		}
+		z1, f1, st1, msg1, it1, _ := gonumMinimize(wk.eval, from, &optimize.NelderMead{}, opt)
+		if f1 < f || (math.IsInf(f, 0) || math.IsNaN(f)) && !math.IsInf(f1, 0) && !math.IsNaN(f1) {
+			z, f, iters, method = z1, f1, iters+it1, NelderMead
+			if st1.converged() {
+				st, msg = statusFallback, statusText[statusFallback]+" after L-BFGS "+msg
+			} else {
+				msg = "not converged: Nelder-Mead fallback (" + msg1 + ") after L-BFGS " + msg
+			}
+		}
+	}
+	p := make([]float64, k)
+	for j := range z {
+		p[j], _ = pr.params[j].forward(z[j])
+	}
+	return Start{Index: i, Start: start, Params: p, Objective: f, Converged: st.converged(), Status: msg,
+		Method: method.String(), Iterations: iters, Evaluations: wk.evals}
+}
+
+func (pr *prepared) summarize(all []Start, opt *Options) *Result {
+	best := -1
+	res := &Result{Names: pr.names, Starts: len(all), Rows: positiveRows(pr.weights, pr.n)}
+	for i := range all {
+		s := &all[i]
+		res.TotalEvals += s.Evaluations
+		if s.Converged {
+			res.ConvStarts++
+		}
+		if math.IsNaN(s.Objective) {
+			continue
+		}
+		if best < 0 || s.Objective < all[best].Objective {
+			best = i
+		}
+	}
+	if best < 0 {
+		best = 0
+		res.Objective = math.NaN()
+	} else {
+		res.Objective = all[best].Objective
+	}
+	b := all[best]
+	res.Params, res.Converged, res.Status, res.Method = b.Params, b.Converged, b.Status, b.Method
+	res.Iterations, res.Evaluations, res.Start = b.Iterations, b.Evaluations, b.Index
+	for j, q := range pr.params {
+		if q.atBound(b.Params[j]) {
+			res.AtBound = append(res.AtBound, q.Name)
+		}
+	}
+	if opt.KeepStarts {
+		res.Table = all
+	}
+	return res
+}

@@ -1,0 +1,237 @@
+package fit
+
+import "math"
+
+// Why a hand-written L-BFGS: gonum's optimize.LBFGS is used for general
+// fits (Method GonumLBFGS), but a 4,500-start grid spends most of its time
+// outside the objective there: every Minimize call allocates its Location,
+// Stats and method state, runs the method in a goroutine that talks to the
+// caller over channels at every evaluation, and calls Func and Grad
+// separately (we cache to avoid computing twice). This implementation keeps
+// all state in preallocated buffers per worker, evaluates value and
+// gradient together, and uses a cheap weak-Wolfe line search with a unit
+// first trial step. Stopping rules follow scipy's L-BFGS-B defaults:
+// relative reduction (f_k - f_k+1)/max(|f_k|, |f_k+1|, 1) <= FTol
+// (factr*eps = 1e7 * 2.2e-16) or max |gradient| <= GTol (pgtol 1e-5).
+
+const lbfgsMemory = 10 // scipy's default maxcor
+
+// status of one local optimization.
+type status int
+
+const (
+	statusGradient   status = iota // max |g| <= GTol
+	statusFunction                 // relative function reduction <= FTol
+	statusIterLimit                // MaxIter reached
+	statusEvalLimit                // MaxEval reached
+	statusLineSearch               // no step decreased the objective
+	statusNotFinite                // objective not finite at the start
+	statusFallback                 // converged by the Nelder-Mead fallback
+	statusGonum                    // converged according to gonum (see message)
+)
+
+var statusText = [...]string{
+	"converged: max |gradient| <= GTol",
+	"converged: relative reduction of f <= FTol",
+	"stopped: iteration limit",
+	"stopped: evaluation limit",
+	"failed: line search found no decrease",
+	"failed: objective not finite at the start",
+	"converged: Nelder-Mead fallback (function/simplex convergence)",
+	"converged (gonum)",
+}
+
+func (s status) converged() bool {
+	return s == statusGradient || s == statusFunction || s == statusFallback || s == statusGonum
+}
+
+type lbfgs struct {
+	n                int
+	s, y             [][]float64
+	rho, alpha       []float64
+	head, count      int
+	x, g, d, xt, gt  []float64
+	xlo, glo         []float64
+	iters, evals     int
+	f                float64
+	ftol, gtol       float64
+	maxIter, maxEval int
+}
+
+func newLBFGS(n int) *lbfgs {
+	m := lbfgsMemory
+	o := &lbfgs{n: n, rho: make([]float64, m), alpha: make([]float64, m)}
+	o.s, o.y = make([][]float64, m), make([][]float64, m)
+	for i := 0; i < m; i++ {
+		o.s[i], o.y[i] = make([]float64, n), make([]float64, n)
+	}
+	for _, b := range []*[]float64{&o.x, &o.g, &o.d, &o.xt, &o.gt, &o.xlo, &o.glo} {
+		*b = make([]float64, n)
+	}
+	return o
+}
+
+func dot(a, b []float64) float64 {
+	b = b[:len(a)]
+	s := 0.0
+	for i, v := range a {
+		s += v * b[i]
+	}
+	return s
+}
+
+func normInf(a []float64) float64 {
+	m := 0.0
+	for _, v := range a {
+		m = math.Max(m, math.Abs(v))
+	}
+	return m
+}
+
+// minimize runs L-BFGS from x0 (copied); the optimum is left in o.x, o.f.
+func (o *lbfgs) minimize(fg func(x, g []float64) float64, x0 []float64) status {
+	copy(o.x, x0)
+	o.head, o.count, o.iters, o.evals = 0, 0, 0, 0
+	o.f = fg(o.x, o.g)
+	o.evals++
+	if math.IsInf(o.f, 0) || math.IsNaN(o.f) {
+		return statusNotFinite
+	}
+	for {
+		if normInf(o.g) <= o.gtol {
+			return statusGradient
+		}
+		if o.iters >= o.maxIter {
+			return statusIterLimit
+		}
+		if o.evals >= o.maxEval {
+			return statusEvalLimit
+		}
+		o.direction()
+		gd := dot(o.g, o.d)
+		if !(gd < 0) { // not a descent direction: restart from steepest descent
+			o.count = 0
+			o.direction()
+			gd = dot(o.g, o.d)
+		}
+		t := 1.0
+		if o.count == 0 { // first step, as in L-BFGS-B: unit length
+			t = math.Min(1, 1/math.Sqrt(dot(o.d, o.d)))
+		}
+		fnew, ok := o.lineSearch(fg, gd, t)
+		if !ok {
+			if o.count > 0 { // forget curvature pairs and retry once
+				o.count = 0
+				continue
+			}
+			return statusLineSearch
+		}
+		o.iters++
+		// s = xt - x, y = gt - g into the ring buffer.
+		k := o.head
+		s, y := o.s[k], o.y[k]
+		for i := range s {
+			s[i] = o.xt[i] - o.x[i]
+			y[i] = o.gt[i] - o.g[i]
+		}
+		if sy := dot(s, y); sy > 1e-10*dot(y, y) && sy > 0 {
+			o.rho[k] = 1 / sy
+			o.head = (k + 1) % lbfgsMemory
+			o.count = min(o.count+1, lbfgsMemory)
+		}
+		fold := o.f
+		copy(o.x, o.xt)
+		copy(o.g, o.gt)
+		o.f = fnew
+		if (fold-fnew)/math.Max(math.Max(math.Abs(fold), math.Abs(fnew)), 1) <= o.ftol {
+			return statusFunction
+		}
+	}
+}
+
+// direction sets d = -H g by the two-loop recursion (Nocedal & Wright,
+// Numerical Optimization, 2nd ed., Algorithm 7.4) with the usual initial
+// scaling gamma = s'y / y'y of the newest pair.
+func (o *lbfgs) direction() {
+	d := o.d
+	for i, v := range o.g {
+		d[i] = -v
+	}
+	m := lbfgsMemory
+	for c := 0; c < o.count; c++ {
+		k := (o.head - 1 - c + m) % m
+		a := o.rho[k] * dot(o.s[k], d)
+		o.alpha[k] = a
+		y := o.y[k]
+		for i := range d {
+			d[i] -= a * y[i]
+		}
+	}
+	if o.count > 0 {
+		k := (o.head - 1 + m) % m
+		gamma := 1 / (o.rho[k] * dot(o.y[k], o.y[k]))
+		for i := range d {
+			d[i] *= gamma
+		}
+	}
+	for c := o.count - 1; c >= 0; c-- {
+		k := (o.head - 1 - c + m) % m
+		b := o.rho[k] * dot(o.y[k], d)
+		s := o.s[k]
+		a := o.alpha[k]
+		for i := range d {
+			d[i] += (a - b) * s[i]
+		}
+	}
+}
+
+// lineSearch finds t along o.d satisfying the weak Wolfe conditions
+// (c1 = 1e-4, c2 = 0.9) by bracketing: quadratic interpolation when the
+// step is too long, doubling when too short. The accepted point is left in
+// o.xt, o.gt. If only sufficient decrease was achieved, that point is used.
+func (o *lbfgs) lineSearch(fg func(x, g []float64) float64, gd, t float64) (float64, bool) {
+	const c1, c2, maxTrials = 1e-4, 0.9, 30
+	lo, hi := 0.0, math.Inf(1)
+	flo := math.Inf(1)
+	haveLo := false
+	for trial := 0; trial < maxTrials && o.evals < o.maxEval; trial++ {
+		for i := range o.xt {
+			o.xt[i] = o.x[i] + t*o.d[i]
+		}
+		ft := fg(o.xt, o.gt)
+		o.evals++
+		switch {
+		case math.IsNaN(ft) || math.IsInf(ft, 0) || ft > o.f+c1*t*gd:
+			hi = t
+			tq := t / 2
+			if !math.IsInf(ft, 0) && !math.IsNaN(ft) {
+				// minimiser of the quadratic through f(0), f'(0), f(t)
+				den := 2 * (ft - o.f - gd*t)
+				if den > 0 {
+					tq = -gd * t * t / den
+				}
+			}
+			t = math.Min(math.Max(tq, lo+0.1*(hi-lo)), hi-0.1*(hi-lo))
+		case dot(o.gt, o.d) < c2*gd:
+			lo, flo, haveLo = t, ft, true
+			copy(o.xlo, o.xt)
+			copy(o.glo, o.gt)
+			if math.IsInf(hi, 1) {
+				t *= 2
+			} else {
+				t = (lo + hi) / 2
+			}
+		default:
+			return ft, true
+		}
+		if hi-lo <= 1e-16*math.Max(1, hi) {
+			break
+		}
+	}
+	if haveLo {
+		copy(o.xt, o.xlo)
+		copy(o.gt, o.glo)
+		return flo, true
+	}
+	return 0, false
+}

@@ -1,0 +1,135 @@
+package fit
+
+import (
+	"fmt"
+	"math"
+)
+
+// Transform maps an unconstrained optimizer variable z to a parameter p, so
+// that L-BFGS (which has no bounds in gonum) respects positivity or bounds.
+type Transform int
+
+// Transforms. Lo and Hi are the Param bounds.
+const (
+	Identity Transform = iota // p = z
+	Log                       // p = Lo + exp(z): p > Lo
+	Softplus                  // p = Lo + log(1 + exp(z)): p > Lo, linear for large p
+	Logit                     // p = Lo + (Hi - Lo) sigmoid(z): Lo < p < Hi
+)
+
+// Param configures one parameter. Parameters not listed in Problem.Params
+// use the zero value: no transform, start 0.
+type Param struct {
+	Name      string
+	Init      float64   // start when Grid is empty (0 means Lo+1 for Log/Softplus, mid-range for Logit)
+	Grid      []float64 // multi-start values; the grid is the product over parameters
+	Transform Transform
+	Lo, Hi    float64 // bounds for Log, Softplus (Lo) and Logit (Lo, Hi)
+}
+
+func (q *Param) check() error {
+	switch q.Transform {
+	case Identity, Log, Softplus:
+	case Logit:
+		if !(q.Lo < q.Hi) || math.IsInf(q.Lo, 0) || math.IsInf(q.Hi, 0) {
+			return fmt.Errorf("fit: parameter %s: logit bounds [%v, %v] need finite Lo < Hi", q.Name, q.Lo, q.Hi)
+		}
+	default:
+		return fmt.Errorf("fit: parameter %s: unknown transform %d", q.Name, q.Transform)
+	}
+	if math.IsNaN(q.Lo) || math.IsInf(q.Lo, 0) && q.Transform != Identity {
+		return fmt.Errorf("fit: parameter %s: lower bound %v", q.Name, q.Lo)
+	}
+	return nil
+}
+
+func (q *Param) init() float64 {
+	if q.Init != 0 {
+		return q.Init
+	}
+	switch q.Transform {
+	case Log, Softplus:
+		return q.Lo + 1
+	case Logit:
+		return (q.Lo + q.Hi) / 2
+	}
+	return 0
+}
+
+// forward returns p(z) and dp/dz.
+func (q *Param) forward(z float64) (float64, float64) {
+	switch q.Transform {
+	case Log:
+		e := math.Exp(z)
+		return q.Lo + e, e
+	case Softplus:
+		s := sigmoid(z)
+		return q.Lo + math.Max(z, 0) + math.Log1p(math.Exp(-math.Abs(z))), s
+	case Logit:
+		s := sigmoid(z)
+		w := q.Hi - q.Lo
+		return q.Lo + w*s, w * s * (1 - s)
+	}
+	return z, 1
+}
+
+// inverse returns z with p(z) = p, or an error when p is outside the domain.
+func (q *Param) inverse(p float64) (float64, error) {
+	bad := func() (float64, error) {
+		return 0, fmt.Errorf("fit: parameter %s: value %v is outside its domain %s", q.Name, p, q.domain())
+	}
+	if math.IsNaN(p) || math.IsInf(p, 0) {
+		return bad()
+	}
+	switch q.Transform {
+	case Log:
+		if !(p > q.Lo) {
+			return bad()
+		}
+		return math.Log(p - q.Lo), nil
+	case Softplus:
+		if !(p > q.Lo) {
+			return bad()
+		}
+		x := p - q.Lo // z = log(exp(x) - 1) = x + log(1 - exp(-x))
+		return x + math.Log(-math.Expm1(-x)), nil
+	case Logit:
+		if !(p > q.Lo && p < q.Hi) {
+			return bad()
+		}
+		u := (p - q.Lo) / (q.Hi - q.Lo)
+		return math.Log(u) - math.Log1p(-u), nil
+	}
+	return p, nil
+}
+
+func (q *Param) domain() string {
+	switch q.Transform {
+	case Log, Softplus:
+		return fmt.Sprintf("(%g, inf)", q.Lo)
+	case Logit:
+		return fmt.Sprintf("(%g, %g)", q.Lo, q.Hi)
+	}
+	return "(-inf, inf)"
+}
+
+// atBound reports whether p has effectively reached a bound: within 1e-6 of
+// the interval width (Logit) or 1e-8 max(1, |Lo|) of Lo (Log, Softplus).
+func (q *Param) atBound(p float64) bool {
+	switch q.Transform {
+	case Log, Softplus:
+		return p-q.Lo <= 1e-8*math.Max(1, math.Abs(q.Lo))
+	case Logit:
+		w := q.Hi - q.Lo
+		return p-q.Lo <= 1e-6*w || q.Hi-p <= 1e-6*w
+	}
+	return false
+}
+
+func sigmoid(x float64) float64 {
+	if x >= 0 {
+		return 1 / (1 + math.Exp(-x))
+	}
+	e := math.Exp(x)
+	return e / (1 + e)
+}

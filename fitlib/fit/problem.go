@@ -1,0 +1,202 @@
+package fit
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/gophernote/gophernote/fitlib/formula"
+)
+
+// ObjectiveFunc is a hand-written objective, for example a negative
+// log-likelihood: it returns the value at parameters p and writes the
+// gradient into grad (len(p)). w is nil (every row counts once) or one
+// non-negative weight per row, used by bootstrap and leave-out fits; an
+// objective that ignores rows may ignore w. It is called from several
+// goroutines at once and must not write shared state.
+type ObjectiveFunc func(p, grad, w []float64) float64
+
+// Problem is what to fit: either a formula law with data, observations and
+// a loss, or a hand-written Objective over named parameters.
+type Problem struct {
+	Formula *formula.Formula     // the law; its Vars name columns of Data
+	Data    map[string][]float64 // one column per formula variable
+	Y       []float64            // observations, one per row
+	YName   string               // name of Y in error messages (default "y")
+	Loss    Loss                 // per-row loss (zero value: squared error)
+	Weights []float64            // optional non-negative row weights (nil: all 1)
+
+	Objective ObjectiveFunc // instead of Formula: value and gradient
+	Rows      int           // rows the Objective sums over (for bootstrap and leave-out)
+
+	// Params configures parameters by name (transforms, bounds, starts,
+	// grids). With a Formula, names must be formula parameters and any
+	// subset may be given; with an Objective, Params lists every parameter
+	// in the order of p.
+	Params []Param
+}
+
+// prepared is a validated problem, shared read-only by all workers.
+type prepared struct {
+	names   []string
+	params  []Param
+	n       int // rows (0 for an Objective without rows)
+	loss    Loss
+	f       *formula.Formula
+	ev      *formula.Evaluator // prototype; workers Clone it
+	y, ly   []float64          // observations and, for log losses, their logs
+	weights []float64
+	fn      ObjectiveFunc
+}
+
+func prepare(pb *Problem) (*prepared, error) {
+	pr := &prepared{loss: pb.Loss, fn: pb.Objective, f: pb.Formula}
+	switch {
+	case pb.Formula != nil && pb.Objective != nil:
+		return nil, fmt.Errorf("fit: give either a Formula or an Objective, not both")
+	case pb.Formula == nil && pb.Objective == nil:
+		return nil, fmt.Errorf("fit: no Formula and no Objective to fit")
+	}
+	if pb.Formula != nil {
+		if err := pr.prepareFormula(pb); err != nil {
+			return nil, err
+		}
+	} else {
+		if len(pb.Params) == 0 {
+			return nil, fmt.Errorf("fit: an Objective needs Params naming its parameters")
+		}
+		pr.params = append([]Param(nil), pb.Params...)
+		seen := map[string]bool{}
+		for i, q := range pr.params {
+			if q.Name == "" {
+				return nil, fmt.Errorf("fit: Params[%d] has no name", i)
+			}
+			if seen[q.Name] {
+				return nil, fmt.Errorf("fit: parameter %s listed twice", q.Name)
+			}
+			seen[q.Name] = true
+			pr.names = append(pr.names, q.Name)
+		}
+		if pb.Rows < 0 {
+			return nil, fmt.Errorf("fit: Rows = %d", pb.Rows)
+		}
+		pr.n = pb.Rows
+	}
+	for i := range pr.params {
+		if err := pr.params[i].check(); err != nil {
+			return nil, err
+		}
+	}
+	if pb.Weights != nil {
+		if pr.n == 0 {
+			return nil, fmt.Errorf("fit: Weights given but the Objective declares no Rows")
+		}
+		if len(pb.Weights) != pr.n {
+			return nil, fmt.Errorf("fit: %d weights for %d rows", len(pb.Weights), pr.n)
+		}
+		for i, w := range pb.Weights {
+			if !(w >= 0) || math.IsInf(w, 0) {
+				return nil, fmt.Errorf("fit: weight of row %d is %v, need a finite weight >= 0", i, w)
+			}
+		}
+		pr.weights = pb.Weights
+	}
+	if pr.f != nil {
+		if k := positiveRows(pr.weights, pr.n); k < len(pr.names) {
+			return nil, fmt.Errorf("fit: %d rows with positive weight for %d parameters %v", k, len(pr.names), pr.names)
+		}
+	}
+	return pr, nil
+}
+
+func positiveRows(w []float64, n int) int {
+	if w == nil {
+		return n
+	}
+	k := 0
+	for _, v := range w {
+		if v > 0 {
+			k++
+		}
+	}
+	return k
+}
+
+func (pr *prepared) prepareFormula(pb *Problem) error {
+	f := pb.Formula
+	if err := pb.Loss.check(); err != nil {
+		return err
+	}
+	yname := pb.YName
+	if yname == "" {
+		yname = "y"
+	}
+	pr.names = f.Params()
+	byName := map[string]Param{}
+	for _, q := range pb.Params {
+		if f.ParamIndex(q.Name) < 0 {
+			return fmt.Errorf("fit: Params names %q, which is not a parameter of %s (parameters %v)", q.Name, f.Source(), pr.names)
+		}
+		if _, dup := byName[q.Name]; dup {
+			return fmt.Errorf("fit: parameter %s configured twice", q.Name)
+		}
+		byName[q.Name] = q
+	}
+	for _, name := range pr.names {
+		q := byName[name]
+		q.Name = name
+		pr.params = append(pr.params, q)
+	}
+	n := len(pb.Y)
+	if n == 0 {
+		return fmt.Errorf("fit: no observations in %s", yname)
+	}
+	cols := make([][]float64, 0, len(f.Vars()))
+	for _, v := range f.Vars() {
+		c, ok := pb.Data[v]
+		if !ok {
+			have := make([]string, 0, len(pb.Data))
+			for k := range pb.Data {
+				have = append(have, k)
+			}
+			sort.Strings(have)
+			return fmt.Errorf("fit: no data column %q for formula variable %s (columns: %s)", v, v, strings.Join(have, ", "))
+		}
+		if len(c) != n {
+			return fmt.Errorf("fit: column %s has %d rows but %s has %d", v, len(c), yname, n)
+		}
+		if err := finite(v, c); err != nil {
+			return err
+		}
+		cols = append(cols, c)
+	}
+	if err := finite(yname, pb.Y); err != nil {
+		return err
+	}
+	pr.n, pr.y = n, pb.Y
+	if pb.Loss.Log {
+		pr.ly = make([]float64, n)
+		for i, y := range pb.Y {
+			if !(y > 0) {
+				return fmt.Errorf("fit: column %s row %d: value %v must be > 0 for %s", yname, i, y, pb.Loss)
+			}
+			pr.ly[i] = math.Log(y)
+		}
+	}
+	ev, err := f.Bind(cols)
+	if err != nil {
+		return err
+	}
+	pr.ev = ev
+	return nil
+}
+
+func finite(name string, c []float64) error {
+	for i, v := range c {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return fmt.Errorf("fit: column %s row %d: value %v is not finite", name, i, v)
+		}
+	}
+	return nil
+}
