@@ -1,0 +1,129 @@
+package engine
+
+import (
+	"go/token"
+	"reflect"
+	"sort"
+	"strings"
+	"unicode"
+)
+
+var goKeywords = []string{
+	"break", "case", "chan", "const", "continue", "default", "defer", "else", "fallthrough", "for",
+	"func", "go", "goto", "if", "import", "interface", "map", "package", "range", "return", "select",
+	"struct", "switch", "type", "var",
+}
+
+var goBuiltins = []string{
+	"any", "append", "bool", "byte", "cap", "clear", "close", "comparable", "complex", "complex128",
+	"complex64", "copy", "delete", "error", "false", "float32", "float64", "imag", "int", "int16",
+	"int32", "int64", "int8", "iota", "len", "make", "max", "min", "new", "nil", "panic", "print",
+	"println", "real", "recover", "rune", "string", "true", "uint", "uint16", "uint32", "uint64",
+	"uint8", "uintptr",
+}
+
+// Complete returns the completions of the identifier or selector ending at
+// cursor (a rune offset) and the rune range [start, end) they replace:
+// members of a package (pkg.Pre) or of a session value (x.Pre, through
+// reflection), else keywords, builtins, session names and package names.
+func (e *Engine) Complete(code string, cursor int) (matches []string, start, end int) {
+	runes := []rune(code)
+	if cursor < 0 || cursor > len(runes) {
+		cursor = len(runes)
+	}
+	start = cursor
+	for start > 0 && isIdentRune(runes[start-1]) {
+		start--
+	}
+	end = cursor
+	prefix := string(runes[start:cursor])
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if start > 0 && runes[start-1] == '.' {
+		q := start - 1
+		for q > 0 && isIdentRune(runes[q-1]) {
+			q--
+		}
+		recv := string(runes[q : start-1])
+		return filterPrefix(e.members(recv), prefix), start, end
+	}
+	var cands []string
+	cands = append(cands, goKeywords...)
+	cands = append(cands, goBuiltins...)
+	for name := range e.decls {
+		if !strings.Contains(name, ".") {
+			cands = append(cands, name)
+		}
+	}
+	for name := range e.stmtVars {
+		cands = append(cands, name)
+	}
+	for name := range e.names {
+		cands = append(cands, name)
+	}
+	for name := range e.importNames {
+		cands = append(cands, name)
+	}
+	return filterPrefix(cands, prefix), start, end
+}
+
+func isIdentRune(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// filterPrefix returns the sorted distinct candidates starting with prefix.
+func filterPrefix(cands []string, prefix string) []string {
+	seen := map[string]bool{}
+	out := []string{}
+	for _, c := range cands {
+		if strings.HasPrefix(c, prefix) && !seen[c] && !strings.HasPrefix(c, "_gn") {
+			seen[c] = true
+			out = append(out, c)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// members lists the exported names of the package recv refers to, or the
+// fields and methods of the session value recv.
+func (e *Engine) members(recv string) []string {
+	if p, ok := e.importNames[recv]; ok || !e.known(recv) {
+		if !ok {
+			p = e.names[recv]
+		}
+		var out []string
+		for name := range e.syms[p] {
+			if token.IsExported(name) {
+				out = append(out, name)
+			}
+		}
+		return out
+	}
+	v, ok := e.global(recv)
+	if !ok {
+		return nil
+	}
+	return valueMembers(v)
+}
+
+// valueMembers lists the exported fields and methods of v's type.
+func valueMembers(v reflect.Value) []string {
+	var out []string
+	t := v.Type()
+	for _, tt := range []reflect.Type{t, reflect.PointerTo(t)} {
+		for i := 0; i < tt.NumMethod(); i++ {
+			out = append(out, tt.Method(i).Name)
+		}
+	}
+	st := t
+	if st.Kind() == reflect.Pointer {
+		st = st.Elem()
+	}
+	if st.Kind() == reflect.Struct {
+		for i := 0; i < st.NumField(); i++ {
+			if f := st.Field(i); f.IsExported() {
+				out = append(out, f.Name)
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,219 @@
+// Package engine runs notebook cells on a yaegi interpreter: it splits a
+// cell into imports, declarations and statements, rewrites modern Go that
+// yaegi lacks, evaluates the parts in an order that works, streams output to
+// a Sink while the cell runs, and maps every error to the cell's line:col.
+package engine
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"reflect"
+	"sync"
+
+	"github.com/traefik/yaegi/interp"
+	yaegistd "github.com/traefik/yaegi/stdlib"
+	"github.com/traefik/yaegi/stdlib/unrestricted"
+
+	"github.com/gophernote/gophernote/kernel/display"
+	gnstd "github.com/gophernote/gophernote/stdlib"
+)
+
+// Options configure an Engine. The zero value is usable.
+type Options struct {
+	// Sandbox runs cells in yaegi's restricted mode: no os/exec, and a
+	// private environment. By default cells may do what a Go program may.
+	Sandbox bool
+	// Idle receives output written while no cell runs (goroutines that
+	// outlive their cell). When nil, such output goes to the sink of the
+	// most recent cell.
+	Idle Sink
+	// Args are the os.Args cells see; nil means the process's.
+	Args []string
+}
+
+// Engine is one interpreter session. Its methods are safe for concurrent
+// use; cells run one at a time.
+type Engine struct {
+	mu     sync.Mutex // held while a cell runs; guards the session state
+	in     *interp.Interpreter
+	out    *router
+	cellN  int
+	closed bool
+
+	syms        map[string]map[string]reflect.Value // import path -> symbols
+	names       map[string]string                   // package name -> preferred path
+	imported    map[string]bool                     // "name path" imported in the session
+	importNames map[string]string                   // name -> path imported in the session
+
+	decls         map[string]*declRecord // top-level declarations by name (methods: Type.Name)
+	stmtVars      map[string]bool        // names defined by top-level := statements
+	helpersLoaded map[string]bool
+
+	restorePub func()
+}
+
+// New starts an interpreter with Go's standard library, the gophernote
+// symbol tables (stdlib.Symbols) and the engine's runtime helpers.
+func New(opts Options) (e *Engine, err error) {
+	e = &Engine{
+		out:           &router{idle: opts.Idle},
+		syms:          map[string]map[string]reflect.Value{},
+		imported:      map[string]bool{},
+		importNames:   map[string]string{},
+		decls:         map[string]*declRecord{},
+		stmtVars:      map[string]bool{},
+		helpersLoaded: map[string]bool{},
+	}
+	// yaegi reads YAEGI_SPECIAL_STDIO in New: with it, os.Stdin/Stdout/
+	// Stderr in cells are the engine's streams rather than the process's.
+	old, had := os.LookupEnv("YAEGI_SPECIAL_STDIO")
+	os.Setenv("YAEGI_SPECIAL_STDIO", "1")
+	e.in = interp.New(interp.Options{
+		Stdin:        stdinReader{e.out},
+		Stdout:       streamWriter{e.out, "stdout"},
+		Stderr:       streamWriter{e.out, "stderr"},
+		Args:         opts.Args,
+		Unrestricted: !opts.Sandbox,
+	})
+	if had {
+		os.Setenv("YAEGI_SPECIAL_STDIO", old)
+	} else {
+		os.Unsetenv("YAEGI_SPECIAL_STDIO")
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("engine: loading symbol tables: %v", r)
+		}
+	}()
+	tables := []interp.Exports{yaegistd.Symbols, gnstd.Symbols, rtSymbols(e)}
+	if !opts.Sandbox {
+		tables = append(tables, unrestricted.Symbols)
+	}
+	for _, t := range tables {
+		if err := e.in.Use(t); err != nil {
+			return nil, fmt.Errorf("engine: %w", err)
+		}
+		for k, v := range t {
+			if k == "." || k == "github.com/traefik/yaegi/stdlib/stdlib" {
+				continue
+			}
+			e.syms[dir(k)] = v
+		}
+	}
+	e.names = packageNames(e.syms)
+	if _, err := e.in.Eval("import " + rtName + " " + fmt.Sprintf("%q", rtPath)); err != nil {
+		return nil, fmt.Errorf("engine: importing runtime helpers: %w", err)
+	}
+	e.restorePub = display.SetPublisher(sinkPublisher{nopSink{}})
+	return e, nil
+}
+
+// dir returns the import path of a symbol table key "path/name".
+func dir(key string) string {
+	for i := len(key) - 1; i >= 0; i-- {
+		if key[i] == '/' {
+			return key[:i]
+		}
+	}
+	return key
+}
+
+// Close ends the session: later calls to Execute fail. Goroutines started
+// by cells cannot be stopped and keep running until they return.
+func (e *Engine) Close() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.closed {
+		return
+	}
+	e.closed = true
+	e.out.begin(nopSink{})
+	if e.restorePub != nil {
+		e.restorePub()
+	}
+}
+
+// Execute runs one cell. Output streams to sink while the cell runs;
+// display calls in the cell go to sink too. Cancelling ctx interrupts the
+// cell (Err.Name "Interrupted"); the session keeps what earlier cells and
+// the finished parts of this cell defined.
+//
+// The final value rule: when the cell's last top-level item is an
+// expression statement with exactly one value, Result.Value shows it
+// (display.Auto for rich values, else text/plain "%v"). Statements, calls
+// of functions without results and calls with several results (such as
+// fmt.Println's n, err) show nothing.
+func (e *Engine) Execute(ctx context.Context, code string, sink Sink) (res Result) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.closed {
+		return Result{Err: &Error{Name: "EngineClosed", Value: "the engine is closed", Traceback: []string{"EngineClosed: the engine is closed"}}}
+	}
+	e.cellN++
+	e.out.begin(sink)
+	defer e.out.end()
+	display.SetPublisher(sinkPublisher{sink})
+	defer func() {
+		if r := recover(); r != nil {
+			res = Result{Err: internalError(r)}
+		}
+	}()
+
+	pl, cerr := e.prepare(code)
+	if cerr != nil {
+		return Result{Err: cerr.toError()}
+	}
+	var last reflect.Value
+	for _, u := range pl.units {
+		if err := ctx.Err(); err != nil {
+			return Result{Err: interrupted()}
+		}
+		v, err := e.eval(ctx, u.src)
+		if err != nil {
+			return Result{Err: e.runError(err, ctx, pl, u)}
+		}
+		if u.after != nil {
+			u.after()
+		}
+		if u.final {
+			last = v
+		}
+	}
+	if !pl.hasFinal || pl.finalArity == 0 || pl.finalArity > 1 {
+		return Result{}
+	}
+	return Result{Value: e.valueBundle(last)}
+}
+
+// eval runs src with ctx; a crash of the interpreter outside its own
+// recovery becomes an error.
+func (e *Engine) eval(ctx context.Context, src string) (v reflect.Value, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = interp.Panic{Value: r}
+		}
+	}()
+	return e.in.EvalWithContext(ctx, src)
+}
+
+// valueBundle renders a cell's final value.
+func (e *Engine) valueBundle(v reflect.Value) *display.Bundle {
+	if !v.IsValid() || !v.CanInterface() {
+		return nil
+	}
+	if v.Type() == voidType {
+		return nil // yaegi's result for a call without values
+	}
+	x := v.Interface()
+	if b, ok := display.Auto(x); ok {
+		if b.Data == nil {
+			return nil // already displayed (display handles, progress bars)
+		}
+		return &b
+	}
+	return &display.Bundle{Data: display.MIME{"text/plain": fmt.Sprintf("%v", x)}}
+}
+
+// voidType is the type yaegi returns for statements without a value.
+var voidType = reflect.TypeOf((*any)(nil))

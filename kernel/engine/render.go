@@ -1,0 +1,97 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// edit replaces the cell bytes [start, end) (an insertion when equal) with
+// the text its function builds; the function may render sub-ranges of the
+// cell, with their own nested edits, through the renderer.
+type edit struct {
+	start, end int
+	text       func(r *renderer) string
+	tail       bool // an insertion that closes the range ending at start
+}
+
+// renderer turns cell ranges into interpreter source: it applies edits and
+// emits /*line cellN:L:C*/ directives so that every original token keeps
+// its cell position in yaegi's error messages.
+type renderer struct {
+	src   string
+	file  string
+	edits []edit
+	seq   int // counter for fresh temporary names
+}
+
+func (r *renderer) add(start, end int, text func(r *renderer) string) {
+	r.edits = append(r.edits, edit{start: start, end: end, text: text})
+}
+
+func (r *renderer) addText(start, end int, s string) {
+	r.add(start, end, func(*renderer) string { return s })
+}
+
+// addTail inserts s at off as the end of the range that ends there.
+func (r *renderer) addTail(off int, s string) {
+	r.edits = append(r.edits, edit{start: off, end: off, text: func(*renderer) string { return s }, tail: true})
+}
+
+// fresh returns a new temporary identifier.
+func (r *renderer) fresh(kind string) string {
+	r.seq++
+	return fmt.Sprintf("_gn%s%d", kind, r.seq)
+}
+
+// directive returns the line directive for cell offset off.
+func (r *renderer) directive(off int) string {
+	l, c := lineCol(r.src, off)
+	return fmt.Sprintf("/*line %s:%d:%d*/", r.file, l, c)
+}
+
+// sortEdits orders edits by start; at one offset tails come first, then
+// insertions (in the order added), then replacements, outer (longer) first.
+func (r *renderer) sortEdits() {
+	sort.SliceStable(r.edits, func(i, j int) bool {
+		a, b := r.edits[i], r.edits[j]
+		if a.start != b.start {
+			return a.start < b.start
+		}
+		if a.tail != b.tail {
+			return a.tail
+		}
+		la, lb := a.end-a.start, b.end-b.start
+		if (la == 0) != (lb == 0) {
+			return la == 0
+		}
+		return la > lb
+	})
+}
+
+// render returns the cell range [start, end) with the edits inside it
+// applied, starting with a directive for start.
+func (r *renderer) render(start, end int) string {
+	var b strings.Builder
+	b.WriteString(r.directive(start))
+	pos := start
+	for _, e := range r.edits {
+		if e.start < pos || e.end > end || e.start < start {
+			continue // outside, or covered by an edit already applied
+		}
+		if e.start == e.end && e.start == end && !e.tail {
+			continue // insertion at the far end belongs to the next range
+		}
+		if e.tail && e.start == start {
+			continue // closes the previous range
+		}
+		b.WriteString(r.src[pos:e.start])
+		b.WriteString(e.text(r))
+		pos = e.end
+		if pos < end {
+			b.WriteString(r.directive(pos))
+		}
+	}
+	b.WriteString(r.src[pos:end])
+	return b.String()
+}
