@@ -84,8 +84,8 @@ func TestFinalValueRules(t *testing.T) {
 		{`1 + 2`, "3"},
 		{`"hi"`, "hi"},
 		{`x := 3`, "<none>"},
-		{`fmt.Println("p")`, "<none>"},      // (n, err): several values
-		{`func f() {}; f()`, "<none>"},      // no value
+		{`fmt.Println("p")`, "<none>"}, // (n, err): several values
+		{`func f() {}; f()`, "<none>"}, // no value
 		{`func g() (int, int) { return 1, 2 }; g()`, "<none>"},
 		{`func h() int { return 7 }; h()`, "7"},
 		{`strings.Split("a,b", ",")`, "[a b]"},
@@ -106,7 +106,7 @@ func TestCompileErrorPositions(t *testing.T) {
 	e := newEngine(t)
 	cases := []struct{ code, want string }{
 		{"x := undefinedName", "1:6: undefined: undefinedName"},
-		{"a := 1\n\tb := a +\n", "3:1:"},                           // syntax error at end
+		{"a := 1\n\tb := a +\n", "3:1:"}, // syntax error at end
 		{"import \"fmt\"\nfunc f() int {\n\treturn zz\n}", "3:9: undefined: zz"},
 		{"y := 1\nfor i := range 3 {\n\ty += qq\n}", "3:7: undefined: qq"},
 		{"v := min(1, 2) + nope", "1:18: undefined: nope"},

@@ -76,14 +76,14 @@ type analysis struct {
 	r  *renderer
 	pl *plan
 
-	cellImports  map[string]string // name -> path imported by this cell
-	newImports   []importSpec
-	stmtDefined  map[string]bool // names defined by top-level := statements
-	declDefined  map[string]token.Token
-	needHelpers  map[string]bool
-	err          *cellError
-	labeled      map[ast.Node]bool // statements carrying a label
-	cellFuncs    map[string]*ast.FuncDecl
+	cellImports map[string]string // name -> path imported by this cell
+	newImports  []importSpec
+	stmtDefined map[string]bool // names defined by top-level := statements
+	declDefined map[string]token.Token
+	needHelpers map[string]bool
+	err         *cellError
+	labeled     map[ast.Node]bool // statements carrying a label
+	cellFuncs   map[string]*ast.FuncDecl
 }
 
 type importSpec struct {

@@ -24,10 +24,10 @@ type router struct {
 // nopSink drops everything; used before the first cell.
 type nopSink struct{}
 
-func (nopSink) Stream(string, string)                {}
-func (nopSink) Display(display.Bundle, bool)         {}
-func (nopSink) Clear(bool)                           {}
-func (nopSink) Input(string, bool) (string, error)   { return "", errNoStdin }
+func (nopSink) Stream(string, string)                    {}
+func (nopSink) Display(display.Bundle, bool)             {}
+func (nopSink) Clear(bool)                               {}
+func (nopSink) Input(string, bool) (string, error)       { return "", errNoStdin }
 func (p sinkPublisher) Publish(b display.Bundle, u bool) { p.s.Display(b, u) }
 func (p sinkPublisher) Clear(wait bool)                  { p.s.Clear(wait) }
 
