@@ -110,7 +110,7 @@ func kumaraswamyBinomial(n, c int, alpha, beta, s float64, grad []float64) float
 		lo = hi
 		hi += step
 	}
-	for i := 0; i < 100 && hi-lo > 1e-7*(1+math.Abs(lo)); i++ {
+	for i := 0; i < 100 && hi-lo > 1e-3*(1+math.Abs(lo)); i++ {
 		mid := 0.5 * (lo + hi)
 		if k.deriv(mid) > 0 {
 			lo = mid
@@ -171,7 +171,7 @@ func (k *kumaModel) halfWidth(zs, lmax float64, dir float64) float64 {
 		near = far
 		far *= 4
 	}
-	for i := 0; i < 40 && far-near > 1e-3*far; i++ {
+	for i := 0; i < 40 && far-near > 0.05*far; i++ {
 		mid := 0.5 * (near + far)
 		if k.eval(zs+dir*mid).l > target {
 			near = mid

@@ -1,0 +1,250 @@
+package monkeys
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/optimize"
+)
+
+// MLEOptions configures FitBetaBinomial and FitKumaraswamyBinomial.
+type MLEOptions struct {
+	// Scale fixes s, the top of the support of p. Zero means the largest
+	// observed c_i/n_i, as in the paper's code (Schaeffer et al. 2025);
+	// 1 gives the unscaled models.
+	Scale float64
+	// FitScale fits s as a third parameter in [max c_i/n_i, 1) instead.
+	FitScale bool
+	// Starts lists (alpha, beta) starting points; nil uses
+	// (0.5, 3.5) (the paper's) and (0.2, 1.5). The best optimum is kept.
+	Starts [][2]float64
+	// MaxIterations caps L-BFGS major iterations per start (default 500).
+	MaxIterations int
+}
+
+// Bounds on alpha and beta, imposed by a logistic reparameterisation in
+// log space (gonum has no bounded L-BFGS). A fit that ends at a bound says
+// so in MLEFit.AtBound.
+const (
+	ShapeMin = 1e-3
+	ShapeMax = 1e3
+)
+
+// MLEFit is a maximum-likelihood fit of a scaled Beta- or
+// Kumaraswamy-binomial to per-problem counts.
+type MLEFit struct {
+	Family      Family
+	Alpha, Beta float64
+	Scale       float64
+	// NLL is the total negative log-likelihood over problems.
+	NLL float64
+	// Converged is true when the gradient of the mean NLL with respect
+	// to the (reparameterised) parameters is below 1e-5 in max-norm at the
+	// returned point, whatever stopped L-BFGS; GradNorm is that norm and
+	// Status gonum's status of the best start (a line search that stalls at
+	// the precision of the objective reports "Failure").
+	Converged   bool
+	GradNorm    float64
+	Status      string
+	Iterations  int
+	Evaluations int
+	// AtBound names parameters that ended at a bound, e.g.
+	// "alpha at lower bound 0.001"; empty when none did.
+	AtBound []string
+	// A, B: closed-form power law F(k) ~ A·k^(-B) of the fitted
+	// distribution (Dist.Asymptote).
+	A, B float64
+	// Dist is the fitted distribution of p.
+	Dist Dist
+}
+
+// FitBetaBinomial fits p = s·X, X ~ Beta(α, β), c_i ~ Binomial(n_i, p_i) by
+// maximum likelihood (BetaBinomialLogPMF, analytic gradient, L-BFGS).
+func FitBetaBinomial(c Counts, opt MLEOptions) (MLEFit, error) {
+	return fitMLE(c, opt, FamilyBeta, betaBinomial)
+}
+
+// FitKumaraswamyBinomial fits p = s·X, X ~ Kumaraswamy(α, β) by maximum
+// likelihood (KumaraswamyBinomialLogPMF, analytic gradient, L-BFGS).
+func FitKumaraswamyBinomial(c Counts, opt MLEOptions) (MLEFit, error) {
+	return fitMLE(c, opt, FamilyKumaraswamy, kumaraswamyBinomial)
+}
+
+type logpmfFunc func(n, c int, alpha, beta, s float64, grad []float64) float64
+
+// shapeFromTheta maps θ ∈ ℝ to [ShapeMin, ShapeMax] log-uniformly through
+// the logistic function; it also returns d shape/dθ and the logistic value.
+func shapeFromTheta(th float64) (v, dv, u float64) {
+	lo, hi := math.Log(ShapeMin), math.Log(ShapeMax)
+	u = 1 / (1 + math.Exp(-th))
+	v = math.Exp(lo + (hi-lo)*u)
+	return v, v * (hi - lo) * u * (1 - u), u
+}
+
+func thetaFromShape(v float64) float64 {
+	lo, hi := math.Log(ShapeMin), math.Log(ShapeMax)
+	u := (math.Log(v) - lo) / (hi - lo)
+	u = math.Min(math.Max(u, 1e-9), 1-1e-9)
+	return math.Log(u / (1 - u))
+}
+
+func fitMLE(c Counts, opt MLEOptions, fam Family, lp logpmfFunc) (MLEFit, error) {
+	if err := c.Validate(); err != nil {
+		return MLEFit{}, err
+	}
+	pmax := c.MaxPHat()
+	if pmax == 0 {
+		return MLEFit{}, fmt.Errorf("monkeys: %s: no problem was ever solved (all num_correct = 0): the distribution of p cannot be fitted", c.label())
+	}
+	s := opt.Scale
+	switch {
+	case s == 0:
+		s = pmax
+	case !(s > 0 && s <= 1):
+		return MLEFit{}, fmt.Errorf("monkeys: MLEOptions.Scale = %v, need 0 < scale <= 1 (or 0 for max c/n)", opt.Scale)
+	}
+	if opt.FitScale && pmax >= 1 {
+		return MLEFit{}, fmt.Errorf("monkeys: %s: a problem has c = n, so the scale cannot be below 1: fit with Scale = 1", c.label())
+	}
+	pairs := distinctPairs(c)
+	np := float64(c.Len())
+	// params maps θ to (α, β, s) and the chain-rule factors.
+	params := func(x []float64) (a, b, sc, da, db, ds float64) {
+		a, da, _ = shapeFromTheta(x[0])
+		b, db, _ = shapeFromTheta(x[1])
+		sc = s
+		if opt.FitScale {
+			u := 1 / (1 + math.Exp(-x[2]))
+			sc = pmax + (1-pmax)*u
+			ds = (1 - pmax) * u * (1 - u)
+			if sc >= 1 {
+				sc = math.Nextafter(1, 0)
+			}
+		}
+		return
+	}
+	g := make([]float64, 3)
+	objective := func(x []float64, grad []float64) float64 {
+		a, b, sc, da, db, ds := params(x)
+		var f, ga, gb, gs float64
+		for _, p := range pairs {
+			var gp []float64
+			if grad != nil {
+				gp = g
+			}
+			v := lp(p.n, p.c, a, b, sc, gp)
+			f -= p.w * v
+			if grad != nil {
+				ga -= p.w * g[0]
+				gb -= p.w * g[1]
+				gs -= p.w * g[2]
+			}
+		}
+		if grad != nil {
+			grad[0] = ga * da / np
+			grad[1] = gb * db / np
+			if opt.FitScale {
+				grad[2] = gs * ds / np
+			}
+		}
+		if math.IsNaN(f) {
+			return math.Inf(1)
+		}
+		return f / np
+	}
+	prob := optimize.Problem{
+		Func: func(x []float64) float64 { return objective(x, nil) },
+		Grad: func(grad, x []float64) { objective(x, grad) },
+	}
+	starts := opt.Starts
+	if len(starts) == 0 {
+		starts = [][2]float64{{0.5, 3.5}, {0.2, 1.5}}
+	}
+	maxIter := opt.MaxIterations
+	if maxIter <= 0 {
+		maxIter = 500
+	}
+	var best *optimize.Result
+	var lastErr error
+	for _, st := range starts {
+		if !(st[0] > 0 && st[1] > 0) {
+			return MLEFit{}, fmt.Errorf("monkeys: starting point (alpha, beta) = (%v, %v) must be positive", st[0], st[1])
+		}
+		x0 := []float64{thetaFromShape(st[0]), thetaFromShape(st[1])}
+		if opt.FitScale {
+			x0 = append(x0, 0) // s halfway between max c/n and 1
+		}
+		res, err := optimize.Minimize(prob, x0, &optimize.Settings{
+			GradientThreshold: 1e-8,
+			MajorIterations:   maxIter,
+			Converger:         &optimize.FunctionConverge{Absolute: 1e-12, Relative: 1e-12, Iterations: 20},
+		}, &optimize.LBFGS{})
+		if res == nil {
+			lastErr = err
+			continue
+		}
+		if err != nil && !isLimit(res.Status) {
+			lastErr = err
+		}
+		if best == nil || res.F < best.F {
+			best = res
+		}
+	}
+	if best == nil {
+		return MLEFit{}, fmt.Errorf("monkeys: %v-binomial fit of %s failed: %v", fam, c.label(), lastErr)
+	}
+	x := best.X
+	a, b, sc, _, _, _ := params(x)
+	fit := MLEFit{
+		Family: fam, Alpha: a, Beta: b, Scale: sc,
+		NLL:        best.F * np,
+		Status:     best.Status.String(),
+		Iterations: best.Stats.MajorIterations, Evaluations: best.Stats.FuncEvaluations,
+	}
+	gr := make([]float64, len(x))
+	objective(x, gr)
+	for _, v := range gr {
+		fit.GradNorm = math.Max(fit.GradNorm, math.Abs(v))
+	}
+	fit.Converged = fit.GradNorm <= 1e-5
+	for i, name := range []string{"alpha", "beta"} {
+		_, _, u := shapeFromTheta(x[i])
+		if u < 1e-6 {
+			fit.AtBound = append(fit.AtBound, fmt.Sprintf("%s at lower bound %g", name, ShapeMin))
+		} else if u > 1-1e-6 {
+			fit.AtBound = append(fit.AtBound, fmt.Sprintf("%s at upper bound %g", name, ShapeMax))
+		}
+	}
+	if opt.FitScale {
+		u := 1 / (1 + math.Exp(-x[2]))
+		if u < 1e-6 {
+			fit.AtBound = append(fit.AtBound, fmt.Sprintf("scale at lower bound max c/n = %g", pmax))
+		} else if u > 1-1e-6 {
+			fit.AtBound = append(fit.AtBound, "scale at upper bound 1")
+		}
+	}
+	d := Dist{Family: fam, Alpha: a, Beta: b, Scale: sc}
+	if err := d.Validate(); err != nil {
+		return fit, err
+	}
+	fit.Dist = d
+	fit.A, fit.B, _ = d.Asymptote()
+	return fit, nil
+}
+
+func isLimit(s optimize.Status) bool {
+	return s == optimize.IterationLimit || s == optimize.FunctionEvaluationLimit || s == optimize.GradientEvaluationLimit || s == optimize.RuntimeLimit
+}
+
+// String summarises the fit on one line.
+func (f MLEFit) String() string {
+	conv := "converged"
+	if !f.Converged {
+		conv = "NOT CONVERGED"
+	}
+	msg := fmt.Sprintf("%v-binomial MLE: alpha=%.6g beta=%.6g scale=%.6g NLL=%.6f (%s, |grad| %.1e, %s, %d iterations)", f.Family, f.Alpha, f.Beta, f.Scale, f.NLL, conv, f.GradNorm, f.Status, f.Iterations)
+	if len(f.AtBound) > 0 {
+		msg += fmt.Sprintf(" AT BOUND: %v", f.AtBound)
+	}
+	return msg
+}
