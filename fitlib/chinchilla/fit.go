@@ -1,0 +1,301 @@
+package chinchilla
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+	"time"
+
+	"gonum.org/v1/gonum/floats"
+	"gonum.org/v1/gonum/optimize"
+)
+
+// DefaultDelta is the Huber threshold of Hoffmann et al. (2022), App. D.2,
+// and Besiroglu et al. (2024): delta = 1e-3 on log residuals.
+const DefaultDelta = 1e-3
+
+// GradTol is the gradient infinity norm below which a start whose line
+// search stopped making progress is reported as converged.
+const GradTol = 1e-6
+
+// FitOptions control a multi-start fit. The zero value is the Besiroglu et
+// al. (2024) recipe: sum of Huber(1e-3) over runs, BFGS, their 4,500-start
+// grid, all cores.
+type FitOptions struct {
+	Delta   float64     // Huber threshold; 0 means DefaultDelta
+	Mean    bool        // minimise the mean instead of the sum (the pitfall)
+	Method  string      // "bfgs" (default) or "lbfgs"
+	Starts  [][]float64 // log-form starts (a, b, e, alpha, beta); nil means BesirogluGrid()
+	Workers int         // parallel workers; 0 means GOMAXPROCS
+	// FuncAbsTol, when > 0, replaces gonum's default stopping rule (no
+	// decrease larger than 1e-10 over 100 iterations) by "stop as soon as
+	// one iteration decreases f by less than FuncAbsTol" — the shape of
+	// L-BFGS-B's ftol test for objectives below 1 — to show how a stopping
+	// rule interacts with the objective's scale (MeanPitfall).
+	FuncAbsTol float64
+	KeepStarts bool // return every start's outcome in FitResult.PerStart
+}
+
+// StartResult is the outcome of one start of a multi-start fit.
+type StartResult struct {
+	Start      []float64 // log-form start
+	Theta      []float64 // log-form result
+	Objective  float64
+	Status     string // gonum status or the error that stopped it
+	Converged  bool
+	Iterations int
+	GradNorm   float64 // infinity norm of the gradient at Theta
+}
+
+// FitResult is a multi-start fit. Converged is true only when the best
+// start stopped on a gradient or function-value criterion, not on an
+// error or a limit.
+type FitResult struct {
+	Params     Params
+	Theta      []float64 // log form (a, b, e, alpha, beta[, log sigma])
+	Sigma      float64   // learned Huber scale (likelihood fits only)
+	Objective  float64
+	Status     string
+	Converged  bool
+	Iterations int
+	GradNorm   float64
+	Starts     int
+	Seconds    float64
+	PerStart   []StartResult
+}
+
+// BesirogluGrid is the 4,500-start grid of Besiroglu et al. (2024),
+// sect. 2: alpha, beta in {0, 0.5, ..., 2}, e in {-1, -0.5, ..., 1},
+// a, b in {0, 5, ..., 25}, in log form (a, b, e, alpha, beta).
+func BesirogluGrid() [][]float64 {
+	var out [][]float64
+	for i := 0; i <= 4; i++ {
+		for j := 0; j <= 4; j++ {
+			for k := -2; k <= 2; k++ {
+				for l := 0; l <= 5; l++ {
+					for m := 0; m <= 5; m++ {
+						out = append(out, []float64{5 * float64(l), 5 * float64(m), 0.5 * float64(k), 0.5 * float64(i), 0.5 * float64(j)})
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// objFunc is an objective with gradient in one call.
+type objFunc func(x, grad []float64) float64
+
+// minimizeFrom runs one gonum local minimisation from x0. Func and Grad
+// share one evaluation through a cache of the last point.
+func minimizeFrom(f objFunc, x0 []float64, method string, funcAbsTol float64) StartResult {
+	dim := len(x0)
+	lastX := make([]float64, dim)
+	lastG := make([]float64, dim)
+	var lastF float64
+	have := false
+	eval := func(x []float64) {
+		if have && floats.Equal(x, lastX) {
+			return
+		}
+		copy(lastX, x)
+		lastF = f(x, lastG)
+		have = true
+	}
+	prob := optimize.Problem{
+		Func: func(x []float64) float64 { eval(x); return lastF },
+		Grad: func(g, x []float64) { eval(x); copy(g, lastG) },
+	}
+	var m optimize.Method
+	switch method {
+	case "lbfgs":
+		m = &optimize.LBFGS{}
+	default:
+		m = &optimize.BFGS{}
+	}
+	settings := &optimize.Settings{MajorIterations: 2000}
+	if funcAbsTol > 0 {
+		settings.Converger = &optimize.FunctionConverge{Absolute: funcAbsTol, Iterations: 1}
+	}
+	res, err := optimize.Minimize(prob, x0, settings, m)
+	out := StartResult{Start: append([]float64(nil), x0...)}
+	if res == nil {
+		out.Objective = math.Inf(1)
+		out.Status = fmt.Sprint(err)
+		return out
+	}
+	out.Theta = append([]float64(nil), res.X...)
+	out.Objective = res.F
+	out.Iterations = res.Stats.MajorIterations
+	g := make([]float64, dim)
+	fx := f(res.X, g)
+	if math.IsNaN(fx) {
+		out.Objective = math.Inf(1)
+	}
+	out.GradNorm = floats.Norm(g, math.Inf(1))
+	if err != nil {
+		out.Status = err.Error()
+		// A line search that can no longer move is how BFGS usually ends
+		// on the kinks of a Huber objective; call that converged only at a
+		// stationary point.
+		out.Converged = out.GradNorm <= GradTol
+	} else {
+		out.Status = res.Status.String()
+		out.Converged = res.Status == optimize.GradientThreshold || res.Status == optimize.FunctionConvergence
+	}
+	if math.IsNaN(out.Objective) {
+		out.Objective = math.Inf(1)
+	}
+	return out
+}
+
+// multiStart runs f from every start on workers goroutines and returns
+// the best (lowest finite objective) result; done, when non-nil, is
+// called after each start.
+func multiStart(f objFunc, starts [][]float64, opt FitOptions, done func()) (best StartResult, all []StartResult, err error) {
+	if len(starts) == 0 {
+		return best, nil, fmt.Errorf("chinchilla: no starting points")
+	}
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	all = make([]StartResult, len(starts))
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				all[i] = minimizeFrom(f, starts[i], opt.Method, opt.FuncAbsTol)
+				if done != nil {
+					done()
+				}
+			}
+		}()
+	}
+	for i := range starts {
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	bi := -1
+	for i := range all {
+		if all[i].Theta == nil || math.IsInf(all[i].Objective, 0) {
+			continue
+		}
+		if bi < 0 || all[i].Objective < all[bi].Objective {
+			bi = i
+		}
+	}
+	if bi < 0 {
+		return best, all, fmt.Errorf("chinchilla: all %d starts failed (first: %s)", len(all), all[0].Status)
+	}
+	return all[bi], all, nil
+}
+
+func checkStarts(starts [][]float64, dim int) error {
+	for i, s := range starts {
+		if len(s) != dim {
+			return fmt.Errorf("chinchilla: start %d has %d values, want %d", i, len(s), dim)
+		}
+		for _, v := range s {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return fmt.Errorf("chinchilla: start %d = %v is not finite", i, s)
+			}
+		}
+	}
+	return nil
+}
+
+// GridFit fits L = E + A N^-alpha + B D^-beta to runs by minimising the
+// sum (or mean) of Huber_delta log residuals from every start and keeping
+// the best — Approach 3 of Hoffmann et al. (2022) as redone by Besiroglu
+// et al. (2024).
+func GridFit(r *Runs, opt FitOptions) (*FitResult, error) {
+	if r == nil || r.Len() == 0 {
+		return nil, fmt.Errorf("chinchilla: GridFit: no runs")
+	}
+	delta := opt.Delta
+	if delta == 0 {
+		delta = DefaultDelta
+	}
+	if !(delta > 0) {
+		return nil, fmt.Errorf("chinchilla: Huber delta %g must be > 0", delta)
+	}
+	starts := opt.Starts
+	if starts == nil {
+		starts = BesirogluGrid()
+	}
+	if err := checkStarts(starts, 5); err != nil {
+		return nil, err
+	}
+	t0 := time.Now()
+	f := func(x, g []float64) float64 { return r.HuberObjective(x, g, delta, opt.Mean) }
+	best, all, err := multiStart(f, starts, opt, nil)
+	if err != nil {
+		return nil, err
+	}
+	res := &FitResult{
+		Params: FromTheta(best.Theta), Theta: best.Theta, Objective: best.Objective,
+		Status: best.Status, Converged: best.Converged, Iterations: best.Iterations,
+		GradNorm: best.GradNorm, Starts: len(starts), Seconds: time.Since(t0).Seconds(),
+	}
+	if opt.KeepStarts {
+		res.PerStart = all
+	}
+	return res, nil
+}
+
+// FitHuberLikelihood maximises the Huber likelihood with a learned scale
+// sigma (see HuberNLL) jointly over (a, b, e, alpha, beta, log sigma),
+// starting from each log-form start with log sigma at the scale of the
+// start's residuals; nil starts means the Besiroglu grid.
+func FitHuberLikelihood(r *Runs, opt FitOptions) (*FitResult, error) {
+	if r == nil || r.Len() == 0 {
+		return nil, fmt.Errorf("chinchilla: FitHuberLikelihood: no runs")
+	}
+	delta := opt.Delta
+	if delta == 0 {
+		delta = DefaultDelta
+	}
+	starts := opt.Starts
+	if starts == nil {
+		starts = BesirogluGrid()
+	}
+	if err := checkStarts(starts, 5); err != nil {
+		return nil, err
+	}
+	t0 := time.Now()
+	six := make([][]float64, len(starts))
+	for i, s := range starts {
+		// start sigma at the mean absolute residual (at least 1e-6)
+		var m float64
+		for k := range r.LogL {
+			lp, _, _, _ := predict(s, r.LogN[k], r.LogD[k])
+			m += math.Abs(lp - r.LogL[k])
+		}
+		m = math.Max(m/float64(r.Len()), 1e-6)
+		if math.IsInf(m, 0) || math.IsNaN(m) {
+			m = 1
+		}
+		six[i] = append(append([]float64(nil), s...), math.Log(m))
+	}
+	f := func(x, g []float64) float64 { return r.HuberNLL(x, g, delta) }
+	best, all, err := multiStart(f, six, opt, nil)
+	if err != nil {
+		return nil, err
+	}
+	res := &FitResult{
+		Params: FromTheta(best.Theta), Theta: best.Theta, Sigma: math.Exp(best.Theta[5]),
+		Objective: best.Objective, Status: best.Status, Converged: best.Converged,
+		Iterations: best.Iterations, GradNorm: best.GradNorm, Starts: len(six),
+		Seconds: time.Since(t0).Seconds(),
+	}
+	if opt.KeepStarts {
+		res.PerStart = all
+	}
+	return res, nil
+}

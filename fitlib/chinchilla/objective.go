@@ -1,0 +1,132 @@
+package chinchilla
+
+import (
+	"math"
+)
+
+// The fits work in log form, theta = (a, b, e, alpha, beta) with A = e^a,
+// B = e^b, E = e^e, and predict log L with the log-sum-exp
+//
+//	log L_hat = LSE(a - alpha log N, b - beta log D, e)
+//
+// (Hoffmann et al. 2022, eq. (10) and App. D.2; Besiroglu et al. 2024,
+// sect. 2). Hand-written here with its exact gradient: the residual
+// structure (softmax weights of the three terms) is specific to this law.
+
+// ToTheta converts Params to log form.
+func (p Params) ToTheta() []float64 {
+	return []float64{math.Log(p.A), math.Log(p.B), math.Log(p.E), p.Alpha, p.Beta}
+}
+
+// FromTheta converts log-form (a, b, e, alpha, beta) to Params.
+func FromTheta(th []float64) Params {
+	return Params{A: math.Exp(th[0]), B: math.Exp(th[1]), E: math.Exp(th[2]), Alpha: th[3], Beta: th[4]}
+}
+
+// predict returns log L_hat for run i and the softmax weights of the
+// three terms (d log L_hat / d a, d b, d e).
+func predict(th []float64, logN, logD float64) (lp, w1, w2, w3 float64) {
+	t1 := th[0] - th[3]*logN
+	t2 := th[1] - th[4]*logD
+	t3 := th[2]
+	// exponentiate relative to the largest term: one exp is 1, two remain
+	var e1, e2, e3 float64
+	var m float64
+	switch {
+	case t1 >= t2 && t1 >= t3:
+		m, e1, e2, e3 = t1, 1, math.Exp(t2-t1), math.Exp(t3-t1)
+	case t2 >= t3:
+		m, e1, e2, e3 = t2, math.Exp(t1-t2), 1, math.Exp(t3-t2)
+	default:
+		m, e1, e2, e3 = t3, math.Exp(t1-t3), math.Exp(t2-t3), 1
+	}
+	s := e1 + e2 + e3
+	inv := 1 / s
+	return m + math.Log(s), e1 * inv, e2 * inv, e3 * inv
+}
+
+// huber is Huber's loss with threshold delta and its derivative.
+func huber(r, delta float64) (v, dv float64) {
+	if ar := math.Abs(r); ar <= delta {
+		return 0.5 * r * r, r
+	} else {
+		return delta * (ar - 0.5*delta), math.Copysign(delta, r)
+	}
+}
+
+// HuberObjective is sum_i Huber_delta(log L_hat_i - log L_i), or its mean
+// when mean is true. grad, when non-nil (length 5), receives the gradient.
+func (r *Runs) HuberObjective(th, grad []float64, delta float64, mean bool) float64 {
+	var f float64
+	if grad != nil {
+		for j := range grad {
+			grad[j] = 0
+		}
+	}
+	for i := range r.LogL {
+		lp, w1, w2, w3 := predict(th, r.LogN[i], r.LogD[i])
+		h, dh := huber(lp-r.LogL[i], delta)
+		f += h
+		if grad != nil {
+			grad[0] += dh * w1
+			grad[1] += dh * w2
+			grad[2] += dh * w3
+			grad[3] -= dh * w1 * r.LogN[i]
+			grad[4] -= dh * w2 * r.LogD[i]
+		}
+	}
+	if mean {
+		k := 1 / float64(len(r.LogL))
+		f *= k
+		for j := range grad {
+			grad[j] *= k
+		}
+	}
+	return f
+}
+
+// HuberLogNorm is log Z(delta) for the Huber density
+// f(x) = exp(-Huber_delta(x)) / Z(delta), with
+// Z(delta) = sqrt(2 pi) (1 - 2 Q(delta)) + 2 exp(-delta^2/2) / delta,
+// Q the standard normal upper tail: the Gaussian core integrates over
+// |x| <= delta and each linear tail to exp(-delta^2/2)/delta.
+func HuberLogNorm(delta float64) float64 {
+	core := math.Sqrt(2*math.Pi) * math.Erf(delta/math.Sqrt2)
+	return math.Log(core + 2*math.Exp(-0.5*delta*delta)/delta)
+}
+
+// HuberNLL is the negative log-likelihood of the log residuals under the
+// Huber density with scale sigma = exp(th[5]) (Besiroglu et al. 2024,
+// sect. 3 and App.):
+//
+//	NLL = sum_i Huber_delta(r_i / sigma) + n (log Z(delta) + log sigma).
+func (r *Runs) HuberNLL(th, grad []float64, delta float64) float64 {
+	sigma := math.Exp(th[5])
+	var f float64
+	if grad != nil {
+		for j := range grad {
+			grad[j] = 0
+		}
+	}
+	for i := range r.LogL {
+		lp, w1, w2, w3 := predict(th, r.LogN[i], r.LogD[i])
+		res := lp - r.LogL[i]
+		h, dh := huber(res/sigma, delta)
+		f += h
+		if grad != nil {
+			g := dh / sigma
+			grad[0] += g * w1
+			grad[1] += g * w2
+			grad[2] += g * w3
+			grad[3] -= g * w1 * r.LogN[i]
+			grad[4] -= g * w2 * r.LogD[i]
+			grad[5] -= dh * res / sigma
+		}
+	}
+	n := float64(len(r.LogL))
+	f += n * (HuberLogNorm(delta) + th[5])
+	if grad != nil {
+		grad[5] += n
+	}
+	return f
+}
