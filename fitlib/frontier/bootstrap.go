@@ -1,0 +1,150 @@
+package frontier
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"sort"
+	"sync"
+)
+
+// BootstrapOptions configure the nonparametric bootstrap of a frontier.
+type BootstrapOptions struct {
+	Replicates int       // resamples (default 200)
+	Level      float64   // interval level (default 0.95)
+	Seed       uint64    // resampling seed
+	Grid       []float64 // z values of the band (default: 100 points over the data)
+	Workers    int       // parallel refits (default GOMAXPROCS)
+}
+
+// Band is a pointwise percentile band of the frontier over Grid.
+type Band struct {
+	Grid           []float64
+	Fit            []float64 // full-data frontier
+	Lo, Median, Hi []float64
+	Level          float64
+	Params         []Params // one per replicate
+	Failed         int      // replicates whose refit failed (left out)
+}
+
+// Bootstrap resamples the points with replacement (as integer weights) and
+// refits the frontier on each resample. Each refit starts from the
+// full-data optimum fit and runs the final continuation stage only (the
+// data are a perturbation of the original, so the multi-start search is
+// not repeated). Percentiles use linear interpolation between order
+// statistics (numpy's default).
+func Bootstrap(z, y []float64, fit *Result, opt BootstrapOptions) (*Band, error) {
+	if fit == nil {
+		return nil, fmt.Errorf("frontier: bootstrap needs a fitted frontier")
+	}
+	fo := fit.Options
+	if err := checkPoints(fo.Task, z, y, MinPoints); err != nil {
+		return nil, err
+	}
+	if opt.Replicates <= 0 {
+		opt.Replicates = 200
+	}
+	if opt.Level == 0 {
+		opt.Level = 0.95
+	}
+	if !(opt.Level > 0 && opt.Level < 1) {
+		return nil, fmt.Errorf("%s: bootstrap level %v must be in (0,1)", label(fo.Task), opt.Level)
+	}
+	if opt.Workers <= 0 {
+		opt.Workers = runtime.GOMAXPROCS(0)
+	}
+	if opt.Grid == nil {
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for _, v := range z {
+			lo, hi = math.Min(lo, v), math.Max(hi, v)
+		}
+		opt.Grid = make([]float64, 100)
+		for k := range opt.Grid {
+			opt.Grid[k] = lo + (hi-lo)*float64(k)/99
+		}
+	}
+	one := fo
+	one.Stages = fo.Stages[len(fo.Stages)-1:]
+	one.Workers = 1
+	params := make([]Params, opt.Replicates)
+	ok := make([]bool, opt.Replicates)
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for k := 0; k < opt.Workers; k++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w := make([]float64, len(z))
+			for b := range jobs {
+				rng := rand.New(rand.NewPCG(opt.Seed, uint64(b)+1))
+				for i := range w {
+					w[i] = 0
+				}
+				for range z {
+					w[rng.IntN(len(z))]++
+				}
+				start := fit.Params
+				r, err := fitWeighted(z, y, w, one, &start)
+				if err == nil {
+					params[b], ok[b] = r.Params, true
+				}
+			}
+		}()
+	}
+	for b := 0; b < opt.Replicates; b++ {
+		jobs <- b
+	}
+	close(jobs)
+	wg.Wait()
+	band := &Band{Grid: opt.Grid, Level: opt.Level, Fit: fit.Params.Curve(opt.Grid)}
+	for b := range params {
+		if ok[b] {
+			band.Params = append(band.Params, params[b])
+		} else {
+			band.Failed++
+		}
+	}
+	if len(band.Params) < 2 {
+		return nil, fmt.Errorf("%s: bootstrap: only %d of %d refits succeeded", label(fo.Task), len(band.Params), opt.Replicates)
+	}
+	band.Lo, band.Median, band.Hi = make([]float64, len(opt.Grid)), make([]float64, len(opt.Grid)), make([]float64, len(opt.Grid))
+	for k, g := range opt.Grid {
+		band.Lo[k], band.Median[k], band.Hi[k] = band.interval(g)
+	}
+	return band, nil
+}
+
+// interval returns the lower, median and upper percentile of the
+// replicate frontiers at z.
+func (b *Band) interval(z float64) (lo, med, hi float64) {
+	v := make([]float64, len(b.Params))
+	for i, p := range b.Params {
+		v[i] = p.At(z)
+	}
+	sort.Float64s(v)
+	a := (1 - b.Level) / 2
+	return quantileSorted(v, a), quantileSorted(v, 0.5), quantileSorted(v, 1-a)
+}
+
+// Attainable is the frontier value at a compute budget with its bootstrap
+// interval.
+type Attainable struct {
+	FLOPs, Z      float64
+	Value, Lo, Hi float64
+	Level         float64
+}
+
+// AttainableAt returns the attainable score q(log10 flops) of the full fit
+// with the band's percentile interval at that compute.
+func AttainableAt(fit *Result, band *Band, flops float64) (Attainable, error) {
+	if !(flops > 0) || math.IsInf(flops, 0) {
+		return Attainable{}, fmt.Errorf("frontier: attainable score: compute %v FLOPs must be positive", flops)
+	}
+	if fit == nil || band == nil {
+		return Attainable{}, fmt.Errorf("frontier: attainable score needs a fit and a bootstrap band")
+	}
+	z := math.Log10(flops)
+	lo, _, hi := band.interval(z)
+	return Attainable{FLOPs: flops, Z: z, Value: fit.Params.At(z), Lo: lo, Hi: hi, Level: band.Level}, nil
+}

@@ -1,0 +1,160 @@
+package frontier
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/stat"
+)
+
+// invert4 inverts a symmetric positive definite 4x4 matrix with gonum's
+// Cholesky factorisation.
+func invert4(m [4][4]float64) [4][4]float64 {
+	s := mat.NewSymDense(4, nil)
+	for r := 0; r < 4; r++ {
+		for c := r; c < 4; c++ {
+			s.SetSym(r, c, m[r][c])
+		}
+	}
+	var ch mat.Cholesky
+	var out [4][4]float64
+	if !ch.Factorize(s) {
+		for r := range out {
+			for c := range out[r] {
+				out[r][c] = math.NaN()
+			}
+		}
+		return out
+	}
+	var inv mat.SymDense
+	if err := ch.InverseTo(&inv); err != nil {
+		return out
+	}
+	for r := 0; r < 4; r++ {
+		for c := 0; c < 4; c++ {
+			out[r][c] = inv.At(r, c)
+		}
+	}
+	return out
+}
+
+// BudgetOptions configure the budget-fraction study.
+type BudgetOptions struct {
+	Fractions []float64     // budget as a share of the total cost (default 0.05, 0.10, 0.20, 0.50)
+	Repeats   int           // random selections per fraction (default 10)
+	Seed      uint64        // random-selection seed
+	Design    DesignOptions // Budget is set per fraction
+	Fit       Options       // refit options (defaults when zero)
+	GridStep  float64       // z step of the gap grid (default 0.01)
+}
+
+// BudgetPoint compares, at one budget fraction, the frontier refitted on
+// the I-optimal (and balanced I-optimal) selection and on random
+// selections of the same budget with the full-data frontier: the maximum
+// absolute gap over the candidates' compute range.
+type BudgetPoint struct {
+	Fraction       float64
+	NSelected      int     // I-optimal selection size
+	NBalanced      int     // balanced selection size
+	Gap            float64 // I-optimal max |q_S - q_full|
+	BalancedGap    float64
+	RandomGap      float64 // mean over repeats
+	RandomGapSD    float64
+	RandomN        float64 // mean random selection size
+	RandomFailures int     // random draws too small to fit (left out of the mean)
+}
+
+// BudgetCurve runs the budget study for the points pts, with costs cost
+// (for example compute, or parameters) and the full-data fit full.
+func BudgetCurve(pts *Points, cost []float64, full Params, opt BudgetOptions) ([]BudgetPoint, error) {
+	if pts == nil || len(cost) != len(pts.Z) {
+		return nil, fmt.Errorf("frontier: budget study: need one cost per point")
+	}
+	if opt.Fractions == nil {
+		opt.Fractions = []float64{0.05, 0.10, 0.20, 0.50}
+	}
+	if opt.Repeats <= 0 {
+		opt.Repeats = 10
+	}
+	if opt.GridStep <= 0 {
+		opt.GridStep = 0.01
+	}
+	total := 0.0
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for i, c := range cost {
+		if !(c > 0) || math.IsInf(c, 0) {
+			return nil, fmt.Errorf("frontier: task %s: budget study: point %d (%s): cost %v must be positive", pts.Task, i+1, pts.Names[i], c)
+		}
+		total += c
+		lo, hi = math.Min(lo, pts.Z[i]), math.Max(hi, pts.Z[i])
+	}
+	gap := func(idx []int) (float64, error) {
+		sub := pts.Subset(idx)
+		o := opt.Fit
+		o.Task = pts.Task + " budget subset"
+		r, err := Fit(sub.Z, sub.Y, o)
+		if err != nil {
+			return math.NaN(), err
+		}
+		g := 0.0
+		for z := lo; z <= hi+1e-12; z += opt.GridStep {
+			g = math.Max(g, math.Abs(r.Params.At(z)-full.At(z)))
+		}
+		return g, nil
+	}
+	var out []BudgetPoint
+	for _, f := range opt.Fractions {
+		if !(f > 0 && f <= 1) {
+			return nil, fmt.Errorf("frontier: budget fraction %v must be in (0,1]", f)
+		}
+		bp := BudgetPoint{Fraction: f}
+		d := opt.Design
+		d.Budget = f * total
+		d.Balance = 0
+		sel, err := Design(full, pts.Z, cost, d)
+		if err != nil {
+			return nil, err
+		}
+		bp.NSelected = len(sel.Indices)
+		if bp.Gap, err = gap(sel.Indices); err != nil {
+			return nil, fmt.Errorf("frontier: budget fraction %v: I-optimal subset: %v", f, err)
+		}
+		d.Balance = opt.Design.Balance
+		if d.Balance > 0 {
+			bal, err := Design(full, pts.Z, cost, d)
+			if err != nil {
+				return nil, err
+			}
+			bp.NBalanced = len(bal.Indices)
+			if bp.BalancedGap, err = gap(bal.Indices); err != nil {
+				return nil, fmt.Errorf("frontier: budget fraction %v: balanced subset: %v", f, err)
+			}
+		} else {
+			bp.BalancedGap = math.NaN()
+		}
+		var gs []float64
+		nsum := 0
+		for r := 0; r < opt.Repeats; r++ {
+			idx := RandomSelection(cost, d.Budget, opt.Seed+uint64(r)+uint64(1000*f))
+			g, err := gap(idx)
+			if err != nil {
+				bp.RandomFailures++
+				continue
+			}
+			gs = append(gs, g)
+			nsum += len(idx)
+		}
+		if len(gs) == 0 {
+			return nil, fmt.Errorf("frontier: budget fraction %v: no random selection could be fitted", f)
+		}
+		m, sd := stat.MeanStdDev(gs, nil)
+		if len(gs) < 2 {
+			sd = 0
+		}
+		bp.RandomGap, bp.RandomGapSD = m, sd
+		bp.RandomN = float64(nsum) / float64(len(gs))
+		out = append(out, bp)
+	}
+	return out, nil
+}
