@@ -50,9 +50,9 @@ func run(dir string, check bool) error {
 	if err != nil {
 		return err
 	}
-	files, err := w.generateAll()
-	if err != nil {
-		return err
+	files, failed, genErr := w.generateAll()
+	if check && genErr != nil {
+		return genErr
 	}
 	stale, err := compare(dir, files)
 	if err != nil {
@@ -65,7 +65,11 @@ func run(dir string, check bool) error {
 		}
 		return nil
 	}
+	// Write what succeeded; keep the old files of packages that failed.
 	for _, name := range stale {
+		if failed[strings.TrimSuffix(strings.TrimSuffix(name, ".go"), "_docs")] {
+			continue
+		}
 		path := filepath.Join(dir, name)
 		content, ok := files[name]
 		if !ok {
@@ -80,18 +84,20 @@ func run(dir string, check bool) error {
 		}
 		fmt.Fprintln(os.Stderr, "wrote", path)
 	}
-	return nil
+	return genErr
 }
 
-// generateAll returns file name -> content for every package, extracting
-// on GOMAXPROCS workers.
-func (w *world) generateAll() (map[string][]byte, error) {
+// generateAll returns file name -> content for every package that could be
+// generated, extracting on GOMAXPROCS workers, and the set of file stems
+// (baseName) of the packages that failed, with an error describing them.
+func (w *world) generateAll() (map[string][]byte, map[string]bool, error) {
 	var (
-		mu    sync.Mutex
-		files = map[string][]byte{}
-		errs  []string
-		wg    sync.WaitGroup
-		sem   = make(chan struct{}, runtime.GOMAXPROCS(0))
+		mu     sync.Mutex
+		files  = map[string][]byte{}
+		failed = map[string]bool{}
+		errs   []string
+		wg     sync.WaitGroup
+		sem    = make(chan struct{}, runtime.GOMAXPROCS(0))
 	)
 	for _, p := range w.targets {
 		wg.Add(1)
@@ -104,6 +110,7 @@ func (w *world) generateAll() (map[string][]byte, error) {
 			defer mu.Unlock()
 			if err != nil {
 				errs = append(errs, fmt.Sprintf("%s: %v", p.ImportPath, err))
+				failed[baseName(p.ImportPath)] = true
 				return
 			}
 			for name, content := range out {
@@ -114,9 +121,9 @@ func (w *world) generateAll() (map[string][]byte, error) {
 	wg.Wait()
 	if len(errs) > 0 {
 		sort.Strings(errs)
-		return nil, fmt.Errorf("%d packages failed:\n  %s", len(errs), strings.Join(errs, "\n  "))
+		return files, failed, fmt.Errorf("%d packages failed:\n  %s", len(errs), strings.Join(errs, "\n  "))
 	}
-	return files, nil
+	return files, failed, nil
 }
 
 // generate returns the symbol and doc files of p.
