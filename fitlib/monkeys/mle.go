@@ -175,7 +175,7 @@ func fitMLE(c Counts, opt MLEOptions, fam Family, lp logpmfFunc) (MLEFit, error)
 			x0 = append(x0, 0) // s halfway between max c/n and 1
 		}
 		res, err := optimize.Minimize(prob, x0, &optimize.Settings{
-			GradientThreshold: 1e-8,
+			GradientThreshold: 1e-7,
 			MajorIterations:   maxIter,
 			Converger:         &optimize.FunctionConverge{Absolute: 1e-12, Relative: 1e-12, Iterations: 20},
 		}, &optimize.LBFGS{})

@@ -1,0 +1,150 @@
+package monkeys
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"gonum.org/v1/gonum/optimize"
+)
+
+// LogBins returns the histogram edges of the paper's discretized estimator
+// (Schaeffer et al. 2025 code, fit_pass_at_1_beta_distribution_parameters):
+// 0, resolution/2, then perDecade log-spaced edges per decade from
+// resolution up to 1. With resolution 1e-4 and 10 per decade: 43 edges.
+func LogBins(resolution float64, perDecade int) ([]float64, error) {
+	if !(resolution > 0 && resolution < 1) || perDecade < 1 {
+		return nil, fmt.Errorf("monkeys: LogBins(%v, %d): need 0 < resolution < 1 and perDecade >= 1", resolution, perDecade)
+	}
+	lr := math.Log10(resolution)
+	// as numpy.logspace(lr, 0, -int(lr)*perDecade+1); math.Log10(1e-4) is
+	// -3.9999999999999996, so truncate with a tolerance.
+	n := int(math.Floor(-lr+1e-9))*perDecade + 1
+	edges := []float64{0, resolution / 2}
+	for i := 0; i < n; i++ {
+		t := float64(i) / float64(n-1)
+		edges = append(edges, math.Pow(10, lr*(1-t)))
+	}
+	return edges, nil
+}
+
+// Histogram counts xs in the bins [e_i, e_(i+1)), the last bin closed (the
+// numpy.histogram convention); values outside [e_0, e_last] are ignored.
+func Histogram(xs, edges []float64) []int {
+	out := make([]int, len(edges)-1)
+	last := edges[len(edges)-1]
+	for _, x := range xs {
+		if x < edges[0] || x > last {
+			continue
+		}
+		i := sort.SearchFloat64s(edges, x) // first edge >= x
+		if i < len(edges) && edges[i] == x {
+			i++ // x on an edge belongs to the bin it opens
+		}
+		i--
+		if i >= len(out) {
+			i = len(out) - 1
+		}
+		out[i]++
+	}
+	return out
+}
+
+// DiscretizedFit is the paper's histogram estimator: a scaled Beta or
+// Kumaraswamy distribution (scale = max c_i/n_i) fitted to the histogram
+// of pass_i@1 = c_i/n_i on LogBins by maximising Σ_bins count·log(mass+1e-16).
+type DiscretizedFit struct {
+	Family      Family
+	Alpha, Beta float64
+	Scale       float64
+	// NLL is -Σ count·log(mass + 1e-16) over bins.
+	NLL       float64
+	Converged bool
+	Status    string
+	AtBound   []string
+	Edges     []float64
+	Counts    []int
+	A, B      float64 // closed-form asymptote of the fitted distribution
+	Dist      Dist
+}
+
+// FitDiscretized fits family (FamilyBeta or FamilyKumaraswamy) to the
+// histogram of c_i/n_i with resolution 1/max(n_i) and 10 bins per decade,
+// by Nelder–Mead in log-shape space from (0.9, 5.1), the paper's start
+// (restarted once from its own optimum). Bounds [ShapeMin, ShapeMax].
+func FitDiscretized(c Counts, family Family) (DiscretizedFit, error) {
+	if err := c.Validate(); err != nil {
+		return DiscretizedFit{}, err
+	}
+	if family != FamilyBeta && family != FamilyKumaraswamy {
+		return DiscretizedFit{}, fmt.Errorf("monkeys: discretized fit supports Beta and Kumaraswamy, not %v", family)
+	}
+	s := c.MaxPHat()
+	if s == 0 {
+		return DiscretizedFit{}, fmt.Errorf("monkeys: %s: no problem was ever solved: nothing to fit", c.label())
+	}
+	nmax := 0
+	for _, n := range c.N {
+		if n > nmax {
+			nmax = n
+		}
+	}
+	res := 1 / float64(nmax)
+	if res >= 1 {
+		return DiscretizedFit{}, fmt.Errorf("monkeys: %s: need more than one sample per problem for a histogram", c.label())
+	}
+	edges, err := LogBins(res, 10)
+	if err != nil {
+		return DiscretizedFit{}, err
+	}
+	counts := Histogram(c.PHat(), edges)
+	nll := func(a, b float64) float64 {
+		d := Dist{Family: family, Alpha: a, Beta: b, Scale: s}
+		f, prev := 0.0, d.CDF(edges[0])
+		for i, k := range counts {
+			next := d.CDF(edges[i+1])
+			if k > 0 {
+				f -= float64(k) * math.Log(next-prev+1e-16)
+			}
+			prev = next
+		}
+		return f
+	}
+	obj := func(x []float64) float64 {
+		a, _, _ := shapeFromTheta(x[0])
+		b, _, _ := shapeFromTheta(x[1])
+		v := nll(a, b)
+		if math.IsNaN(v) {
+			return math.Inf(1)
+		}
+		return v
+	}
+	x := []float64{thetaFromShape(0.9), thetaFromShape(5.1)}
+	var r *optimize.Result
+	for round := 0; round < 2; round++ {
+		r, err = optimize.Minimize(optimize.Problem{Func: obj}, x, &optimize.Settings{
+			Converger:       &optimize.FunctionConverge{Absolute: 1e-12, Relative: 1e-13, Iterations: 200},
+			MajorIterations: 5000,
+		}, &optimize.NelderMead{})
+		if r == nil {
+			return DiscretizedFit{}, fmt.Errorf("monkeys: discretized %v fit of %s: %v", family, c.label(), err)
+		}
+		x = r.X
+	}
+	a, _, ua := shapeFromTheta(x[0])
+	b, _, ub := shapeFromTheta(x[1])
+	fit := DiscretizedFit{Family: family, Alpha: a, Beta: b, Scale: s, NLL: r.F, Status: r.Status.String(),
+		Converged: err == nil && (r.Status == optimize.FunctionConvergence || r.Status == optimize.MethodConverge),
+		Edges:     edges, Counts: counts}
+	for i, u := range []float64{ua, ub} {
+		name := []string{"alpha", "beta"}[i]
+		if u < 1e-6 {
+			fit.AtBound = append(fit.AtBound, fmt.Sprintf("%s at lower bound %g", name, ShapeMin))
+		} else if u > 1-1e-6 {
+			fit.AtBound = append(fit.AtBound, fmt.Sprintf("%s at upper bound %g", name, ShapeMax))
+		}
+	}
+	fit.Dist = Dist{Family: family, Alpha: a, Beta: b, Scale: s}
+	fit.A, fit.B, _ = fit.Dist.Asymptote()
+	return fit, nil
+}

@@ -1,0 +1,170 @@
+package monkeys
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+func pythia(t *testing.T) []Counts {
+	t.Helper()
+	all, err := ReadCounts("llmonkeys/pythia_math_per_problem_counts.csv", "model")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) != 7 {
+		t.Fatalf("want 7 Pythia models, got %d", len(all))
+	}
+	return all
+}
+
+// The discretized Beta fit reproduces the published reference (older
+// version of the authors' code; alpha, beta, scale):
+// 70M 0.052845 1.911908 0.0346; 12B 0.254311 2.014420 0.2328.
+func TestDiscretizedReference(t *testing.T) {
+	all := pythia(t)
+	for _, ref := range []struct {
+		model        string
+		a, b, s      float64
+		tolA, tolB   float64
+		wantUnsolved int
+	}{
+		{"Pythia 70M", 0.052845, 1.911908, 0.0346, 2e-6, 1e-4, 94},
+		{"Pythia 12B", 0.254311, 2.014420, 0.2328, 2e-6, 1e-4, 16},
+	} {
+		c, err := Find(all, ref.model)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := FitDiscretized(c, FamilyBeta)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(f.Alpha-ref.a) > ref.tolA || math.Abs(f.Beta-ref.b) > ref.tolB || f.Scale != ref.s {
+			t.Errorf("%s: discretized Beta (%.6f, %.6f, %.4f), reference (%.6f, %.6f, %.4f)", ref.model, f.Alpha, f.Beta, f.Scale, ref.a, ref.b, ref.s)
+		}
+		if f.Counts[0] != ref.wantUnsolved || len(f.Edges) != 43 {
+			t.Errorf("%s: %d problems in the zero bin (want %d), %d edges (want 43)", ref.model, f.Counts[0], ref.wantUnsolved, len(f.Edges))
+		}
+		if !f.Converged || len(f.AtBound) > 0 {
+			t.Errorf("%s: %s %v", ref.model, f.Status, f.AtBound)
+		}
+	}
+}
+
+// Least squares on the real data uses exactly the pass@k the authors
+// tabulated: our PassAtK equals pythia_math_avg_pass_at_k.csv.
+func TestPassAtKMatchesPublishedAverages(t *testing.T) {
+	all := pythia(t)
+	tb, err := readAvg("llmonkeys/pythia_math_avg_pass_at_k.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range all {
+		got, err := PassAtK(c, PaperKs())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, k := range PaperKs() {
+			want := tb[c.Name][k]
+			if math.Abs(got[i]-want) > 1e-12 {
+				t.Fatalf("%s k=%d: %.15g vs published %.15g", c.Name, k, got[i], want)
+			}
+		}
+	}
+	bon, err := ReadCounts("llmonkeys/bon_jailbreaking_text_per_problem_counts.csv", "model")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err = readAvg("llmonkeys/bon_jailbreaking_text_avg_pass_at_k.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range bon {
+		got, err := PassAtK(c, PaperKs())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, k := range PaperKs() {
+			if want := tb[c.Name][k]; math.Abs(got[i]-want) > 1e-12 {
+				t.Fatalf("%s k=%d: %.15g vs published %.15g", c.Name, k, got[i], want)
+			}
+		}
+	}
+}
+
+// FitPowerLaw recovers an exact power law, and the least-squares route
+// applied to the exact Beta(0.15, 3.5) curve over 101 log-spaced k in
+// [1, 1e4] shows the finite-k bias: b ≈ 0.24 while alpha = 0.15.
+func TestLeastSquaresExactAndBias(t *testing.T) {
+	ks := LogKs(1, 1e4, 30)
+	y := make([]float64, len(ks))
+	for i, k := range ks {
+		y[i] = 3.7 * math.Pow(k, -0.42)
+	}
+	f, err := FitPowerLaw(ks, y)
+	if err != nil || math.Abs(f.A-3.7) > 1e-12 || math.Abs(f.B-0.42) > 1e-13 || math.Abs(f.R2-1) > 1e-12 {
+		t.Fatalf("exact power law: %+v %v", f, err)
+	}
+	d := mustBeta(t, 0.15, 3.5, 1)
+	ls, err := d.PowerLawLS(LogKs(1, 1e4, 101))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(ls.B-0.2398) > 5e-4 {
+		t.Errorf("least-squares b on exact Beta(0.15,3.5), k=1..1e4: %.5f, want ≈ 0.240", ls.B)
+	}
+	_, b, _ := d.Asymptote()
+	if b != 0.15 {
+		t.Fatal(b)
+	}
+	// The bias shrinks, slowly, as the k range moves out: k in [1e6, 1e10]
+	// (F is still ~0.2 there, so -log(1-F) is not yet F).
+	far, _ := d.PowerLawLS(LogKs(1e6, 1e10, 41))
+	if !(far.B > 0.15) || far.B-0.15 > (ls.B-0.15)/10 {
+		t.Errorf("far-k least squares b = %.5f, want → 0.15", far.B)
+	}
+	// Points with pass = 0 or 1 are dropped, not fitted as ±Inf.
+	f, err = FitPowerLaw([]float64{1, 2, 3, 4}, []float64{math.Inf(1), 2, 1, 0})
+	if err != nil || f.Dropped != 2 || math.Abs(f.B-math.Log(2)/math.Log(1.5)) > 1e-12 {
+		t.Errorf("dropping: %+v %v", f, err)
+	}
+}
+
+func TestCountsErrorsNameRow(t *testing.T) {
+	for _, c := range []struct {
+		ns, cs []int
+		want   string
+	}{
+		{[]int{10, 10, 10}, []int{1, 11, 0}, "row 1: num_correct = 11 > num_samples = 10"},
+		{[]int{10, 10}, []int{1, -2}, "row 1: num_correct = -2 is negative"},
+		{[]int{10, 0}, []int{1, 0}, "row 1: num_samples = 0"},
+		{[]int{10}, []int{1, 2}, "1 sample counts but 2 correct counts"},
+	} {
+		_, err := NewCounts("m", c.ns, c.cs)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v %v: error %v, want %q", c.ns, c.cs, err, c.want)
+		}
+		bad := Counts{Name: "m", N: c.ns, C: c.cs}
+		if _, err := FitBetaBinomial(bad, MLEOptions{}); err == nil {
+			t.Error("FitBetaBinomial accepted bad counts")
+		}
+		if _, err := FitKumaraswamyBinomial(bad, MLEOptions{}); err == nil {
+			t.Error("FitKumaraswamyBinomial accepted bad counts")
+		}
+		if _, err := LeastSquares(bad, nil); err == nil {
+			t.Error("LeastSquares accepted bad counts")
+		}
+		if _, err := FitDiscretized(bad, FamilyBeta); err == nil {
+			t.Error("FitDiscretized accepted bad counts")
+		}
+	}
+	zero, _ := NewCounts("z", []int{5, 5}, []int{0, 0})
+	if _, err := FitBetaBinomial(zero, MLEOptions{}); err == nil || !strings.Contains(err.Error(), "ever solved") {
+		t.Errorf("all-zero counts: %v", err)
+	}
+	short, _ := NewCounts("s", []int{5, 100}, []int{0, 3})
+	if _, err := PassAtK(short, []int{10}); err == nil || !strings.Contains(err.Error(), "row 0") {
+		t.Errorf("k > n with c = 0 must name the row: %v", err)
+	}
+}
