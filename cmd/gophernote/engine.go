@@ -1,13 +1,17 @@
 package main
 
 import (
-	"errors"
-
+	"github.com/gophernote/gophernote/kernel/engine"
 	"github.com/gophernote/gophernote/kernel/session"
 )
 
-// newEngine builds the interpreter for a kernel session.
-// TODO(session): switch to engine.New once kernel/engine provides it.
+// newEngine builds the yaegi interpreter for a kernel session. The session
+// calls it on its own goroutine, so sockets are up (and kernel_info is
+// answered) while the interpreter loads its symbol tables.
 func newEngine() (session.Engine, error) {
-	return nil, errors.New("the Go interpreter is not built into this binary yet")
+	e, err := engine.New(engine.Options{})
+	if err != nil {
+		return nil, err
+	}
+	return e, nil
 }

@@ -1,0 +1,48 @@
+package jupytertest
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"slices"
+	"testing"
+)
+
+// TestKernelBench measures gophernote against Debian's ipykernel in one
+// invocation through jupyter_client and prints BENCH lines. It is a
+// benchmark, not a pass/fail test: run it with
+//
+//	GOPHERNOTE_BENCH=1 go test -count=1 -run '^TestKernelBench$' -v ./kernel/jupytertest
+func TestKernelBench(t *testing.T) {
+	if os.Getenv("GOPHERNOTE_BENCH") != "1" {
+		t.Skip("kernel latency benchmark: set GOPHERNOTE_BENCH=1 to run it")
+	}
+	requirePython(t, "jupyter_client", "ipykernel")
+	out := runPython(t, "bench.py", "5", "200", "1000")
+	var res map[string]struct {
+		Start     []float64 `json:"start"`
+		Execute   []float64 `json:"execute"`
+		RSSBefore float64   `json:"rss_before"`
+		RSSAfter  float64   `json:"rss_after"`
+		RSSCells  float64   `json:"rss_cells"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("bench.py output %q: %v", out, err)
+	}
+	g, i := res["gophernote"], res["ipykernel"]
+	line := func(name string, gv, iv float64) {
+		fmt.Printf("BENCH %s gophernote=%.4f ipykernel=%.4f ratio=%.3f\n", name, gv, iv, gv/iv)
+	}
+	line("kernel-start", quantile(g.Start, 0.5), quantile(i.Start, 0.5))
+	line("execute-p50", quantile(g.Execute, 0.5), quantile(i.Execute, 0.5))
+	line("execute-p95", quantile(g.Execute, 0.95), quantile(i.Execute, 0.95))
+	fmt.Printf("BENCH rss-growth-per-cell gophernote=%.0f\n", (g.RSSAfter-g.RSSBefore)/g.RSSCells)
+}
+
+// quantile returns the q-quantile of xs by the nearest-rank method.
+func quantile(xs []float64, q float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	k := int(q*float64(len(s))+0.999999) - 1
+	return s[max(0, min(k, len(s)-1))]
+}

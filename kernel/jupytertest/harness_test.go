@@ -1,0 +1,89 @@
+package jupytertest
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const python = "/usr/bin/python3"
+
+// env is the environment for Python clients: the kernelspec installed
+// under a temporary prefix, and a private runtime dir.
+var (
+	tmpRoot string
+	binary  string
+	env     []string
+)
+
+func TestMain(m *testing.M) {
+	os.Exit(setupAndRun(m))
+}
+
+func setupAndRun(m *testing.M) int {
+	var err error
+	tmpRoot, err = os.MkdirTemp("", "gophernote-jupytertest")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer os.RemoveAll(tmpRoot)
+	binary = filepath.Join(tmpRoot, "gophernote")
+	if out, err := exec.Command("go", "build", "-o", binary, "github.com/gophernote/gophernote/cmd/gophernote").CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "building gophernote: %v\n%s", err, out)
+		return 1
+	}
+	prefix := filepath.Join(tmpRoot, "prefix")
+	if out, err := exec.Command(binary, "install", "--prefix", prefix).CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "gophernote install: %v\n%s", err, out)
+		return 1
+	}
+	env = append(os.Environ(),
+		"JUPYTER_PATH="+filepath.Join(prefix, "share", "jupyter"),
+		"JUPYTER_RUNTIME_DIR="+filepath.Join(tmpRoot, "runtime"),
+		"JUPYTER_PLATFORM_DIRS=1",
+		"PYDEVD_DISABLE_FILE_VALIDATION=1",
+		"PYTHONDONTWRITEBYTECODE=1",
+	)
+	return m.Run()
+}
+
+// requirePython fails the test when a Debian Python module the real-client
+// tests need is missing (.ci/run installs them).
+func requirePython(t *testing.T, modules ...string) {
+	t.Helper()
+	for _, mod := range modules {
+		if err := exec.Command(python, "-c", "import "+mod).Run(); err != nil {
+			t.Fatalf("%s cannot import %s: install the Debian packages listed in .ci/run", python, mod)
+		}
+	}
+}
+
+// runPython runs a script from testdata with args and returns its stdout;
+// stderr is logged. A non-zero exit fails the test.
+func runPython(t *testing.T, script string, args ...string) string {
+	t.Helper()
+	out, errOut, err := runPythonRaw(script, args...)
+	if strings.TrimSpace(errOut) != "" {
+		t.Logf("%s stderr:\n%s", script, errOut)
+	}
+	if err != nil {
+		t.Fatalf("%s %v: %v\nstdout:\n%s", script, args, err, out)
+	}
+	return out
+}
+
+func runPythonRaw(script string, args ...string) (stdout, stderr string, err error) {
+	abs, _ := filepath.Abs(filepath.Join("testdata", script))
+	cmd := exec.Command(python, append([]string{"-Xfrozen_modules=off", abs}, args...)...)
+	cmd.Env = env
+	cmd.Dir = tmpRoot
+	var o, e bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &o, &e
+	err = cmd.Run()
+	return o.String(), e.String(), err
+}

@@ -1,0 +1,77 @@
+"""Robustness checks against the gophernote kernel through jupyter_client.
+
+Prints JSON lines the Go test reads: {"check": ..., ...}.
+"""
+
+import json
+import sys
+
+from jupyter_client.session import Session
+
+import kernelutil as ku
+
+
+def report(**kw):
+    print(json.dumps(kw), flush=True)
+
+
+def reconnects(km, cycles):
+    for _ in range(cycles):
+        kc = km.client()
+        kc.start_channels()
+        kc.wait_for_ready(timeout=30)
+        kc.stop_channels()
+    kc = km.client()
+    kc.start_channels()
+    kc.wait_for_ready(timeout=30)
+    content, outputs = ku.execute(kc, 'fmt.Println("still streaming")')
+    text = "".join(m["content"]["text"] for m in outputs if m["msg_type"] == "stream")
+    report(check="reconnect", cycles=cycles, status=content["status"], stdout=text)
+    return kc
+
+
+def bad_signature(kc):
+    ku.execute(kc, "guard := 7")
+    content, _ = ku.execute(kc, "guard")
+    before = content["execution_count"]
+    forger = Session(key=b"not-the-kernel-key", signature_scheme="hmac-sha256")
+    forger.send(kc.shell_channel.socket, "execute_request",
+                content={"code": "guard = 666", "silent": False, "store_history": True,
+                         "user_expressions": {}, "allow_stdin": False, "stop_on_error": True})
+    shell = ku.no_message(kc.get_shell_msg, 1.0)
+    iopub = ku.no_message(kc.get_iopub_msg, 0.2)
+    content, outputs = ku.execute(kc, "guard")
+    value = [m["content"]["data"]["text/plain"] for m in outputs if m["msg_type"] == "execute_result"]
+    report(check="bad_signature", shell_reply=shell is not None, iopub=iopub is not None,
+           count_before=before, count_after=content["execution_count"], value=value)
+
+
+def many_cells(km, kc, n):
+    pid = ku.pid(km)
+    ku.execute(kc, "i := 0")
+    rss0 = ku.rss_bytes(pid)
+    bad = 0
+    for _ in range(n):
+        content, _ = ku.execute(kc, "i++")
+        if content["status"] != "ok":
+            bad += 1
+    rss1 = ku.rss_bytes(pid)
+    content, outputs = ku.execute(kc, "i")
+    value = [m["content"]["data"]["text/plain"] for m in outputs if m["msg_type"] == "execute_result"]
+    report(check="many_cells", cells=n, failed=bad, value=value, rss_before=rss0, rss_after=rss1)
+
+
+def main():
+    cycles, cells = int(sys.argv[1]), int(sys.argv[2])
+    km, kc, _ = ku.start("gophernote")
+    try:
+        kc.stop_channels()
+        kc = reconnects(km, cycles)
+        bad_signature(kc)
+        many_cells(km, kc, cells)
+    finally:
+        ku.stop(km, kc)
+
+
+if __name__ == "__main__":
+    main()
