@@ -2,6 +2,7 @@ package monkeys
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/integrate/quad"
@@ -212,7 +213,7 @@ func TestDistValidation(t *testing.T) {
 		{Dist{Family: FamilyDelta, P: 0}, "p"},
 	} {
 		err := c.d.Validate()
-		if err == nil || !contains(err.Error(), c.name+" = ") {
+		if err == nil || !strings.Contains(err.Error(), c.name+" = ") {
 			t.Errorf("%+v: error %v should name %s", c.d, err, c.name)
 		}
 		if !math.IsNaN(c.d.F(3)) {
@@ -220,7 +221,7 @@ func TestDistValidation(t *testing.T) {
 		}
 	}
 	d := mustBeta(t, 1, 1, 1)
-	if _, err := d.FailureCurve([]float64{1, -2}); err == nil || !contains(err.Error(), "ks[1]") {
+	if _, err := d.FailureCurve([]float64{1, -2}); err == nil || !strings.Contains(err.Error(), "ks[1]") {
 		t.Errorf("negative k must be named: %v", err)
 	}
 }

@@ -179,15 +179,17 @@ func (d Dist) PowerLawLS(ks []float64) (PowerLawFit, error) {
 	return FitPowerLaw(ks, y)
 }
 
-// LocalSlopes returns d log y / d log k between consecutive points (at
-// the geometric mid-points, returned as mids): a power law has constant
-// slope -B; an exponential tail has a slope that keeps steepening.
+// LocalSlopes returns d log y / d log k between consecutive points, at
+// their geometric mid-points mids (NaN where a y is not positive): a power
+// law has constant slope -B; an exponential tail keeps steepening.
 func LocalSlopes(ks, y []float64) (mids, slopes []float64) {
 	for i := 1; i < len(ks) && i < len(y); i++ {
+		mids = append(mids, math.Sqrt(ks[i]*ks[i-1]))
+		s := math.NaN()
 		if y[i] > 0 && y[i-1] > 0 && ks[i] > ks[i-1] {
-			mids = append(mids, math.Sqrt(ks[i]*ks[i-1]))
-			slopes = append(slopes, (math.Log(y[i])-math.Log(y[i-1]))/(math.Log(ks[i])-math.Log(ks[i-1])))
+			s = (math.Log(y[i]) - math.Log(y[i-1])) / (math.Log(ks[i]) - math.Log(ks[i-1]))
 		}
+		slopes = append(slopes, s)
 	}
 	return mids, slopes
 }

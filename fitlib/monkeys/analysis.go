@@ -1,0 +1,148 @@
+package monkeys
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+)
+
+// ModelAnalysis gathers every estimate of one model's power law.
+type ModelAnalysis struct {
+	Model  string
+	Counts Counts
+	// LS is the paper's least-squares fit on pass_B@k from the counts.
+	LS PowerLawFit
+	// BetaBinomial and Kumaraswamy are the MLE fits with scale = max c/n.
+	BetaBinomial, Kumaraswamy MLEFit
+	// BetaRouteLS and KumaRouteLS are the paper's route from a fitted
+	// distribution: exact -log(1 - F(k)) on the same k grid as LS, then
+	// least squares. Compare their B with the closed form (fit.B = alpha).
+	BetaRouteLS, KumaRouteLS PowerLawFit
+	// Discretized is the histogram estimator (scaled Beta).
+	Discretized DiscretizedFit
+}
+
+// Analyze runs every estimator on one model's counts.
+func Analyze(c Counts) (ModelAnalysis, error) {
+	m := ModelAnalysis{Model: c.Name, Counts: c}
+	var err error
+	if m.LS, err = LeastSquares(c, nil); err != nil {
+		return m, err
+	}
+	if m.BetaBinomial, err = FitBetaBinomial(c, MLEOptions{}); err != nil {
+		return m, err
+	}
+	if m.Kumaraswamy, err = FitKumaraswamyBinomial(c, MLEOptions{}); err != nil {
+		return m, err
+	}
+	ks := m.LS.Ks
+	if len(ks) < 2 {
+		return m, fmt.Errorf("monkeys: %s: too few k for the distributional route", c.Name)
+	}
+	if m.BetaRouteLS, err = m.BetaBinomial.Dist.PowerLawLS(ks); err != nil {
+		return m, err
+	}
+	if m.KumaRouteLS, err = m.Kumaraswamy.Dist.PowerLawLS(ks); err != nil {
+		return m, err
+	}
+	if m.Discretized, err = FitDiscretized(c, FamilyBeta); err != nil {
+		return m, err
+	}
+	return m, nil
+}
+
+// AnalyzeAll runs Analyze on every dataset in parallel, keeping order.
+func AnalyzeAll(cs []Counts) ([]ModelAnalysis, error) {
+	out := make([]ModelAnalysis, len(cs))
+	errs := make([]error, len(cs))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for i := range cs {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			sem <- struct{}{}
+			out[i], errs[i] = Analyze(cs[i])
+			<-sem
+		}(i)
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return out, err
+		}
+	}
+	return out, nil
+}
+
+// AnalyzeFile reads a per-problem counts file, groups it by groupCol and
+// analyses every group.
+func AnalyzeFile(rel, groupCol string) ([]ModelAnalysis, error) {
+	cs, err := ReadCounts(rel, groupCol)
+	if err != nil {
+		return nil, err
+	}
+	return AnalyzeAll(cs)
+}
+
+// SummaryEntry returns the per-model numbers of the notebook's summary:
+// ls_b, beta_binomial_alpha, beta_binomial_beta, scale, closed_form_b,
+// closed_form_a (closed form of the Beta-binomial fit: b = alpha,
+// a = Γ(α+β)/Γ(β)·s^-α).
+func (m ModelAnalysis) SummaryEntry() map[string]float64 {
+	return map[string]float64{
+		"ls_b":                m.LS.B,
+		"beta_binomial_alpha": m.BetaBinomial.Alpha,
+		"beta_binomial_beta":  m.BetaBinomial.Beta,
+		"scale":               m.BetaBinomial.Scale,
+		"closed_form_b":       m.BetaBinomial.B,
+		"closed_form_a":       m.BetaBinomial.A,
+	}
+}
+
+// TestVectors returns the check values computed by this package:
+// Beta(0.4, 5) F(100) and Beta(0.15, 3.5) F(1e4).
+func TestVectors() map[string]float64 {
+	b1 := Dist{Family: FamilyBeta, Alpha: 0.4, Beta: 5, Scale: 1}
+	b2 := Dist{Family: FamilyBeta, Alpha: 0.15, Beta: 3.5, Scale: 1}
+	return map[string]float64{
+		"beta_0.4_5_F100":    b1.F(100),
+		"beta_0.15_3.5_F1e4": b2.F(1e4),
+	}
+}
+
+// Summary assembles the notebook's final JSON object with exactly the keys
+// test_vectors, pythia_math, bon_text and samples_to_10pct_error. Numbers
+// are rounded to 6 significant digits.
+func Summary(pythia, bon []ModelAnalysis, bt BacktestResult) map[string]any {
+	per := func(ms []ModelAnalysis) map[string]map[string]float64 {
+		out := map[string]map[string]float64{}
+		for _, m := range ms {
+			e := m.SummaryEntry()
+			for k, v := range e {
+				e[k] = round6(v)
+			}
+			out[m.Model] = e
+		}
+		return out
+	}
+	tv := TestVectors()
+	for k, v := range tv {
+		tv[k] = round6(v)
+	}
+	return map[string]any{
+		"test_vectors":           tv,
+		"pythia_math":            per(pythia),
+		"bon_text":               per(bon),
+		"samples_to_10pct_error": bt.SamplesTo10PctMap(),
+	}
+}
+
+func round6(v float64) float64 {
+	if v == 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+		return v
+	}
+	e := math.Pow(10, 6-math.Ceil(math.Log10(math.Abs(v))))
+	return math.Round(v*e) / e
+}

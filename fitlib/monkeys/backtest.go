@@ -1,0 +1,282 @@
+package monkeys
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Estimator names used by Backtest and Synthetic.
+const (
+	EstLeastSquares = "least_squares"
+	EstBetaBinomial = "beta_binomial"
+	EstKumaraswamy  = "kumaraswamy_binomial"
+)
+
+// Estimators lists the three estimators of the exponent b.
+func Estimators() []string { return []string{EstLeastSquares, EstBetaBinomial, EstKumaraswamy} }
+
+// EstimateB returns the power-law exponent b estimated from counts by the
+// named estimator: least squares on pass@k (k up to the smallest n), or
+// alpha of the scaled Beta-/Kumaraswamy-binomial MLE (scale = max c/n).
+func EstimateB(c Counts, estimator string) (float64, error) {
+	switch estimator {
+	case EstLeastSquares:
+		nmin := c.N[0]
+		for _, n := range c.N {
+			if n < nmin {
+				nmin = n
+			}
+		}
+		f, err := LeastSquares(c, KsUpTo(nmin))
+		return f.B, err
+	case EstBetaBinomial:
+		f, err := FitBetaBinomial(c, MLEOptions{Starts: [][2]float64{{0.5, 3.5}}})
+		return f.Alpha, err
+	case EstKumaraswamy:
+		f, err := FitKumaraswamyBinomial(c, MLEOptions{Starts: [][2]float64{{0.5, 3.5}}})
+		return f.Alpha, err
+	}
+	return math.NaN(), fmt.Errorf("monkeys: unknown estimator %q (have %v)", estimator, Estimators())
+}
+
+// BacktestOptions configures Backtest and Synthetic.
+type BacktestOptions struct {
+	// SampleSizes are the n' per problem (default 10, 30, 100, 300, 1000, 3000).
+	SampleSizes []int
+	// Seeds is the number of repetitions per size (default 10).
+	Seeds int
+	// Seed makes the study reproducible.
+	Seed uint64
+	// Estimators to run (default Estimators()).
+	Estimators []string
+	// Workers run in parallel (default GOMAXPROCS).
+	Workers int
+}
+
+func (o *BacktestOptions) defaults() {
+	if len(o.SampleSizes) == 0 {
+		o.SampleSizes = []int{10, 30, 100, 300, 1000, 3000}
+	}
+	if o.Seeds <= 0 {
+		o.Seeds = 10
+	}
+	if len(o.Estimators) == 0 {
+		o.Estimators = Estimators()
+	}
+	if o.Workers <= 0 {
+		o.Workers = runtime.GOMAXPROCS(0)
+	}
+}
+
+// BacktestResult holds the estimates of a sample-efficiency study.
+type BacktestResult struct {
+	Estimators  []string
+	SampleSizes []int
+	Datasets    []string
+	// Reference[e][d]: the value estimator e is compared with on dataset d
+	// (its own full-data estimate in Backtest, the true b in Synthetic).
+	Reference [][]float64
+	// Estimates[e][s]: estimates of b at SampleSizes[s], over datasets and
+	// seeds (NaN when the estimator failed, e.g. no success at all).
+	Estimates [][][]float64
+	// RelErr[e][s]: |estimate - reference|/reference for the same runs
+	// (+Inf for failed runs).
+	RelErr [][][]float64
+	// MedianRelErr[e][s] is the median of RelErr[e][s].
+	MedianRelErr [][]float64
+	// SamplesTo10Pct[e] is the smallest sample size from which on the
+	// median relative error stays within 10% (-1: never on this grid).
+	SamplesTo10Pct []int
+}
+
+// SamplesTo10PctMap returns SamplesTo10Pct keyed by estimator name.
+func (r BacktestResult) SamplesTo10PctMap() map[string]int {
+	out := map[string]int{}
+	for e, name := range r.Estimators {
+		out[name] = r.SamplesTo10Pct[e]
+	}
+	return out
+}
+
+type btTask struct{ e, s, d, seed int }
+
+// Backtest subsamples every problem of every dataset to each n' (many
+// seeds), re-estimates b with each estimator and measures the relative
+// error against the estimator's own full-data estimate (Schaeffer et al.
+// 2025, Sec. 6 backtesting). Runs in parallel; reproducible from opt.Seed.
+func Backtest(datasets []Counts, opt BacktestOptions) (BacktestResult, error) {
+	opt.defaults()
+	if len(datasets) == 0 {
+		return BacktestResult{}, fmt.Errorf("monkeys: Backtest: no datasets")
+	}
+	r := newResult(datasets, opt)
+	for e, est := range opt.Estimators {
+		for d, c := range datasets {
+			b, err := EstimateB(c, est)
+			if err != nil {
+				return r, fmt.Errorf("monkeys: Backtest: full-data %s on %s: %w", est, c.Name, err)
+			}
+			r.Reference[e][d] = b
+		}
+	}
+	err := r.run(opt, func(t btTask, rng *rand.Rand) (float64, error) {
+		sub, err := datasets[t.d].subsample(opt.SampleSizes[t.s], rng)
+		if err != nil {
+			return 0, err
+		}
+		return EstimateB(sub, opt.Estimators[t.e])
+	})
+	return r, err
+}
+
+// Synthetic runs the same study on data drawn from a known truth: for each
+// seed, `problems` success probabilities from truth and nmax = the largest
+// sample size attempts each; smaller sizes are hypergeometric subsamples of
+// the same attempts (nested, as in the paper). Errors are relative to the
+// true exponent of truth.
+func Synthetic(truth Dist, problems int, opt BacktestOptions) (BacktestResult, error) {
+	opt.defaults()
+	_, b, err := truth.Asymptote()
+	if err != nil {
+		return BacktestResult{}, err
+	}
+	nmax := 0
+	for _, n := range opt.SampleSizes {
+		if n > nmax {
+			nmax = n
+		}
+	}
+	full := make([]Counts, opt.Seeds)
+	for i := range full {
+		if full[i], err = Simulate(truth, problems, nmax, opt.Seed+uint64(i)*7919); err != nil {
+			return BacktestResult{}, err
+		}
+	}
+	r := newResult([]Counts{{Name: truth.String()}}, opt)
+	for e := range opt.Estimators {
+		r.Reference[e][0] = b
+	}
+	err = r.run(opt, func(t btTask, rng *rand.Rand) (float64, error) {
+		c := full[t.seed]
+		if opt.SampleSizes[t.s] < nmax {
+			if c, err = c.subsample(opt.SampleSizes[t.s], rng); err != nil {
+				return 0, err
+			}
+		}
+		return EstimateB(c, opt.Estimators[t.e])
+	})
+	return r, err
+}
+
+func newResult(datasets []Counts, opt BacktestOptions) BacktestResult {
+	r := BacktestResult{Estimators: opt.Estimators, SampleSizes: opt.SampleSizes}
+	for _, c := range datasets {
+		r.Datasets = append(r.Datasets, c.Name)
+	}
+	ne, ns := len(opt.Estimators), len(opt.SampleSizes)
+	r.Reference = make([][]float64, ne)
+	r.Estimates = make([][][]float64, ne)
+	r.RelErr = make([][][]float64, ne)
+	r.MedianRelErr = make([][]float64, ne)
+	for e := range r.Reference {
+		r.Reference[e] = make([]float64, len(datasets))
+		r.Estimates[e] = make([][]float64, ns)
+		r.RelErr[e] = make([][]float64, ns)
+		r.MedianRelErr[e] = make([]float64, ns)
+		for s := range r.Estimates[e] {
+			r.Estimates[e][s] = make([]float64, len(datasets)*opt.Seeds)
+			r.RelErr[e][s] = make([]float64, len(datasets)*opt.Seeds)
+		}
+	}
+	r.SamplesTo10Pct = make([]int, ne)
+	return r
+}
+
+// run evaluates every (estimator, size, dataset, seed) task on a worker
+// pool. Each task has its own PCG stream keyed by (seed, dataset, size,
+// seed index) — the same subsample for every estimator — so results do not
+// depend on scheduling.
+func (r *BacktestResult) run(opt BacktestOptions, est func(btTask, *rand.Rand) (float64, error)) error {
+	nd := len(r.Datasets)
+	tasks := make(chan btTask)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var firstErr error
+	for w := 0; w < opt.Workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for t := range tasks {
+				stream := uint64(((t.s*nd)+t.d)*opt.Seeds + t.seed)
+				rng := rand.New(rand.NewPCG(opt.Seed, stream))
+				b, err := est(t, rng)
+				if err != nil && !isNoData(err) {
+					mu.Lock()
+					if firstErr == nil {
+						firstErr = err
+					}
+					mu.Unlock()
+				}
+				i := t.d*opt.Seeds + t.seed
+				ref := r.Reference[t.e][t.d]
+				if err != nil || math.IsNaN(b) {
+					r.Estimates[t.e][t.s][i] = math.NaN()
+					r.RelErr[t.e][t.s][i] = math.Inf(1)
+					continue
+				}
+				r.Estimates[t.e][t.s][i] = b
+				r.RelErr[t.e][t.s][i] = math.Abs(b-ref) / math.Abs(ref)
+			}
+		}()
+	}
+	for e := range opt.Estimators {
+		for s := range opt.SampleSizes {
+			for d := 0; d < nd; d++ {
+				for seed := 0; seed < opt.Seeds; seed++ {
+					tasks <- btTask{e, s, d, seed}
+				}
+			}
+		}
+	}
+	close(tasks)
+	wg.Wait()
+	if firstErr != nil {
+		return firstErr
+	}
+	for e := range r.Estimators {
+		r.SamplesTo10Pct[e] = -1
+		for s := range r.SampleSizes {
+			r.MedianRelErr[e][s] = median(r.RelErr[e][s])
+		}
+		// smallest size from which on every larger size is within 10%
+		for s := len(r.SampleSizes) - 1; s >= 0 && r.MedianRelErr[e][s] <= 0.1; s-- {
+			r.SamplesTo10Pct[e] = r.SampleSizes[s]
+		}
+	}
+	return nil
+}
+
+// isNoData reports errors that mean "this subsample carries no signal"
+// (nothing solved, or pass@k = 1 everywhere): counted as failed runs.
+func isNoData(err error) bool {
+	s := err.Error()
+	return strings.Contains(s, "ever solved") || strings.Contains(s, "needs 2 points")
+}
+
+func median(x []float64) float64 {
+	if len(x) == 0 {
+		return math.NaN()
+	}
+	s := append([]float64(nil), x...)
+	sort.Float64s(s)
+	m := len(s) / 2
+	if len(s)%2 == 1 {
+		return s[m]
+	}
+	return 0.5 * (s[m-1] + s[m])
+}
