@@ -1,0 +1,249 @@
+package catalog
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/gophernote/gophernote/fitlib/data"
+	"github.com/gophernote/gophernote/fitlib/formula"
+	"gonum.org/v1/gonum/optimize"
+	"gonum.org/v1/gonum/stat"
+)
+
+// BNSLFormula is the one-break broken neural scaling law of Caballero et
+// al. 2023, eq. (1), y = a + b x^-c0 (1 + (x/d1)^(1/f1))^(-c1 f1), written
+// in log space: (1 + (x/d1)^(1/f1))^(-c1 f1) = exp(-c1 f1 softplus((log x -
+// log d1)/f1)), so a sharp break (small f1) never overflows.
+const BNSLFormula = "a + b*exp(-c0*log(x) - c1*f1*softplus((log(x) - log(d1))/f1))"
+
+// BNSLFile is the 4-digit addition data of Caballero et al.
+const BNSLFile = "bnsl/bnsl_4digit_addition.csv"
+
+// BNSLFit is a fitted BNSL and its extrapolation check.
+type BNSLFit struct {
+	Params        map[string]float64
+	FitRMSLE      float64   // root mean squared log error on the fit rows
+	ExtrapX       []float64 // extrapolate rows
+	ExtrapY       []float64
+	ExtrapPred    []float64
+	ExtrapRMSLE   float64
+	ExtrapMaxRel  float64 // max |pred - y| / y on the extrapolate rows
+	GridEvaluated int
+	Status        string
+}
+
+// FitBNSL fits BNSLFormula to the `fit` rows of BNSLFile by minimising the
+// squared log error (Caballero et al. fit in log space): a coarse grid
+// over (d1, f1, c1, c0, a) with b matched to the first point, then BFGS
+// from the 8 best grid points on transformed parameters (a, b, d1, f1
+// through log), and reports the error on the `extrapolate` rows.
+func FitBNSL() (*BNSLFit, error) {
+	t, err := data.ReadCSV(BNSLFile)
+	if err != nil {
+		return nil, err
+	}
+	xs, err := t.Floats("dataset_size")
+	if err != nil {
+		return nil, err
+	}
+	ys, err := t.Floats("test_loss")
+	if err != nil {
+		return nil, err
+	}
+	role, err := t.Strings("role")
+	if err != nil {
+		return nil, err
+	}
+	var fx, fy, ex, ey []float64
+	for i := range xs {
+		switch role[i] {
+		case "fit":
+			fx, fy = append(fx, xs[i]), append(fy, ys[i])
+		case "extrapolate":
+			ex, ey = append(ex, xs[i]), append(ey, ys[i])
+		default:
+			return nil, fmt.Errorf("catalog: %s row %d: role %q is neither fit nor extrapolate", BNSLFile, i+2, role[i])
+		}
+	}
+	return FitBNSLData(fx, fy, ex, ey)
+}
+
+// FitBNSLData is FitBNSL on given fit and extrapolation columns.
+func FitBNSLData(fx, fy, ex, ey []float64) (*BNSLFit, error) {
+	if len(fx) < 6 || len(fx) != len(fy) || len(ex) != len(ey) {
+		return nil, fmt.Errorf("catalog: BNSL needs >= 6 fit points with matching columns (got %d x, %d y)", len(fx), len(fy))
+	}
+	for i := range fx {
+		if !(fx[i] > 0) || !(fy[i] > 0) {
+			return nil, fmt.Errorf("catalog: BNSL fit row %d: x = %g, y = %g must be > 0", i, fx[i], fy[i])
+		}
+	}
+	f, err := formula.Parse(BNSLFormula, "x")
+	if err != nil {
+		return nil, err
+	}
+	ev, err := f.Bind([][]float64{fx})
+	if err != nil {
+		return nil, err
+	}
+	names := f.Params() // a b c0 c1 f1 d1 in order of appearance
+	idx := map[string]int{}
+	for j, nm := range names {
+		idx[nm] = j
+	}
+	logY := make([]float64, len(fy))
+	for i := range fy {
+		logY[i] = math.Log(fy[i])
+	}
+	n := len(fx)
+	pred := make([]float64, n)
+	grad := make([][]float64, len(names))
+	for j := range grad {
+		grad[j] = make([]float64, n)
+	}
+	// theta: log a, log b, c0, c1, log d1, log f1
+	toParams := func(th []float64) []float64 {
+		p := make([]float64, len(names))
+		p[idx["a"]] = math.Exp(th[0])
+		p[idx["b"]] = math.Exp(th[1])
+		p[idx["c0"]] = th[2]
+		p[idx["c1"]] = th[3]
+		p[idx["d1"]] = math.Exp(th[4])
+		p[idx["f1"]] = math.Exp(th[5])
+		return p
+	}
+	obj := func(th, g []float64) float64 {
+		p := toParams(th)
+		if err := ev.ValueGrad(p, pred, grad); err != nil {
+			return math.Inf(1)
+		}
+		var s float64
+		dp := make([]float64, len(names))
+		for i := 0; i < n; i++ {
+			if !(pred[i] > 0) {
+				return math.Inf(1)
+			}
+			r := math.Log(pred[i]) - logY[i]
+			s += r * r
+			for j := range names {
+				dp[j] += 2 * r / pred[i] * grad[j][i]
+			}
+		}
+		if g != nil {
+			g[0] = dp[idx["a"]] * p[idx["a"]]
+			g[1] = dp[idx["b"]] * p[idx["b"]]
+			g[2] = dp[idx["c0"]]
+			g[3] = dp[idx["c1"]]
+			g[4] = dp[idx["d1"]] * p[idx["d1"]]
+			g[5] = dp[idx["f1"]] * p[idx["f1"]]
+		}
+		return s
+	}
+	type cand struct {
+		th []float64
+		f  float64
+	}
+	var cands []cand
+	x0, y0 := fx[0], fy[0]
+	for _, d1 := range logspace(math.Min(fx[0], fx[n-1]), math.Max(fx[0], fx[n-1])*1.5, 24) {
+		for _, f1 := range []float64{0.003, 0.01, 0.03, 0.1, 0.3, 1} {
+			for _, c1 := range []float64{0.25, 0.5, 1, 2, 4, 8, 16} {
+				for _, c0 := range []float64{0, 0.05, 0.2} {
+					for _, a := range []float64{1e-3, 0.05, 0.2, 0.5} {
+						if a >= y0 {
+							continue
+						}
+						b := (y0 - a) * math.Pow(x0, c0)
+						th := []float64{math.Log(a), math.Log(b), c0, c1, math.Log(d1), math.Log(f1)}
+						if v := obj(th, nil); !math.IsNaN(v) && !math.IsInf(v, 0) {
+							cands = append(cands, cand{th, v})
+						}
+					}
+				}
+			}
+		}
+	}
+	if len(cands) == 0 {
+		return nil, fmt.Errorf("catalog: BNSL grid found no finite starting point")
+	}
+	sort.Slice(cands, func(i, j int) bool { return cands[i].f < cands[j].f })
+	best := cand{f: math.Inf(1)}
+	status := ""
+	for _, c := range cands[:min(8, len(cands))] {
+		prob := optimize.Problem{
+			Func: func(x []float64) float64 { return obj(x, nil) },
+			Grad: func(g, x []float64) { obj(x, g) },
+		}
+		res, err := optimize.Minimize(prob, c.th, &optimize.Settings{MajorIterations: 5000}, &optimize.BFGS{})
+		if res == nil {
+			continue
+		}
+		if res.F < best.f {
+			best = cand{append([]float64(nil), res.X...), res.F}
+			status = res.Status.String()
+			if err != nil {
+				status = err.Error()
+			}
+		}
+	}
+	if math.IsInf(best.f, 1) {
+		return nil, fmt.Errorf("catalog: BNSL refinement failed from every grid point")
+	}
+	p := toParams(best.th)
+	out := &BNSLFit{Params: map[string]float64{}, GridEvaluated: len(cands), Status: status,
+		FitRMSLE: math.Sqrt(best.f / float64(n)), ExtrapX: ex, ExtrapY: ey}
+	for j, nm := range names {
+		out.Params[nm] = p[j]
+	}
+	if len(ex) > 0 {
+		pe, err := f.Eval(p, [][]float64{ex})
+		if err != nil {
+			return nil, err
+		}
+		out.ExtrapPred = pe
+		var s float64
+		for i := range ex {
+			r := math.Log(pe[i]) - math.Log(ey[i])
+			s += r * r
+			out.ExtrapMaxRel = math.Max(out.ExtrapMaxRel, math.Abs(pe[i]-ey[i])/ey[i])
+		}
+		out.ExtrapRMSLE = math.Sqrt(s / float64(len(ex)))
+	}
+	return out, nil
+}
+
+func logspace(lo, hi float64, n int) []float64 {
+	out := make([]float64, n)
+	for i := range out {
+		out[i] = math.Exp(math.Log(lo) + (math.Log(hi)-math.Log(lo))*float64(i)/float64(n-1))
+	}
+	return out
+}
+
+// CoverageFit is Brown et al.'s exponentiated power law fitted by
+// least squares of log(-log c) on log k.
+type CoverageFit struct {
+	A, B float64 // c(k) = exp(A k^-B), A < 0
+	R2   float64 // of the linearised fit
+}
+
+// FitCoverage fits c(k) ≈ exp(a k^-b) to coverage values in (0, 1) by
+// linear regression of log(-log c) on log k (gonum stat.LinearRegression).
+func FitCoverage(k, c []float64) (CoverageFit, error) {
+	if len(k) != len(c) {
+		return CoverageFit{}, fmt.Errorf("catalog: %d k values but %d coverages", len(k), len(c))
+	}
+	var xs, ys []float64
+	for i := range k {
+		if k[i] >= 1 && c[i] > 0 && c[i] < 1 {
+			xs = append(xs, math.Log(k[i]))
+			ys = append(ys, math.Log(-math.Log(c[i])))
+		}
+	}
+	if len(xs) < 3 {
+		return CoverageFit{}, fmt.Errorf("catalog: coverage fit needs >= 3 points with 0 < c < 1, got %d", len(xs))
+	}
+	alpha, beta := stat.LinearRegression(xs, ys, nil, false)
+	return CoverageFit{A: -math.Exp(alpha), B: -beta, R2: stat.RSquared(xs, ys, nil, alpha, beta)}, nil
+}

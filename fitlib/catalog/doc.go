@@ -1,0 +1,18 @@
+// Package catalog lists published scaling laws as formula laws
+// (fitlib/formula): each Entry holds the formula text, its data variables,
+// the published coefficients, units, the parameter-counting convention, the
+// source citation and the range over which the source measured it. An
+// entry evaluates (Eval, EvalColumns), renders as LaTeX, and plots over its
+// valid range (Plot). Table lists the catalog itself.
+//
+//	e, err := catalog.Lookup("muennighoff-data-constrained")
+//	l, err := e.Eval(map[string]float64{"N": 6.34e9, "D": 242e9, "U": 25e9}) // 2.2256440889984477
+//
+// Laws whose use is more than one evaluation have compiled helpers:
+// Muennighoff epoch efficiency (EpochTable), the Sardana et al.
+// inference-aware optimum (InferenceOptimal), the T² budget constraints
+// (T2Budget), Kumar et al.'s effective parameters (PrecisionRetention),
+// the broken neural scaling law fit with extrapolation (FitBNSL) and the
+// best-of-n KL divergence (BestOfNKL). Every published number a test
+// reproduces is listed by References.
+package catalog
