@@ -81,17 +81,20 @@ func (f *flusher) mark(id string) {
 }
 
 // flush waits (at most a second) until last, a status message already
-// published, has been delivered back to the kernel's own subscriber.
-func (f *flusher) flush(last *wire.Message) {
+// published, has been delivered back to the kernel's own subscriber, and
+// reports whether it was.
+func (f *flusher) flush(last *wire.Message) bool {
 	if last == nil {
-		return
+		return false
 	}
 	f.mu.Lock()
 	c := f.ch(last.Header.MsgID)
 	f.mu.Unlock()
 	select {
 	case <-c:
+		return true
 	case <-time.After(time.Second):
+		return false
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"io"
 	"log"
 	"sync"
+	"sync/atomic"
 
 	"github.com/gophernote/gophernote/kernel/wire"
 )
@@ -57,6 +58,7 @@ type Session struct {
 	inputReplies chan *wire.Message
 
 	flusher *flusher
+	flushed atomic.Bool // the final iopub message was seen delivered
 
 	doneOnce sync.Once
 	done     chan struct{} // closed after shutdown_request has been served
@@ -280,7 +282,11 @@ func (s *Session) dispatch(c *channel, m *wire.Message) error {
 	}
 	idle := s.status("idle", m)
 	if err == errShutdown {
-		s.flusher.flush(idle)
+		if !s.flusher.flush(idle) {
+			s.logf("iopub: could not confirm delivery of the final status before exit")
+		} else {
+			s.flushed.Store(true)
+		}
 		s.finish()
 	} else if err != nil && err != errStopOnError {
 		s.logf("%s: %s: %v", c.name, m.Header.MsgType, err)

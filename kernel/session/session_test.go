@@ -210,6 +210,9 @@ func TestShutdown(t *testing.T) {
 		case <-time.After(5 * time.Second):
 			t.Fatal("session not done after shutdown")
 		}
+		if !s.flushed.Load() {
+			t.Error("shutdown did not confirm iopub delivery of the final status")
+		}
 	}
 }
 
