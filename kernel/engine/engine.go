@@ -128,7 +128,7 @@ func (e *Engine) Close() {
 		return
 	}
 	e.closed = true
-	e.out.begin(nopSink{})
+	e.out.begin(nopSink{}, e.cellN)
 	if e.restorePub != nil {
 		e.restorePub()
 	}
@@ -151,7 +151,7 @@ func (e *Engine) Execute(ctx context.Context, code string, sink Sink) (res Resul
 		return Result{Err: &Error{Name: "EngineClosed", Value: "the engine is closed", Traceback: []string{"EngineClosed: the engine is closed"}}}
 	}
 	e.cellN++
-	e.out.begin(sink)
+	e.out.begin(sink, e.cellN)
 	defer e.out.end()
 	display.SetPublisher(sinkPublisher{sink})
 	defer func() {

@@ -52,14 +52,16 @@ func unsupported(line, col int, construct, advice string) *cellError {
 var posRe = regexp.MustCompile(`^(?:([^\s:]*):)?(\d+):(\d+): ((?s).*)$`)
 
 // cellFile is the file name the engine gives cell number n in line
-// directives; cellNumber reverses it.
-func cellFile(n int) string { return "cell" + strconv.Itoa(n) }
+// directives; cellNumber reverses it. The base name must stay yaegi's
+// "_.go": yaegi scopes imports by the base name of each node's file, so
+// any other name would hide the session's imports from the cell.
+func cellFile(n int) string { return "cell" + strconv.Itoa(n) + "/_.go" }
 
 func cellNumber(file string) (int, bool) {
-	if !strings.HasPrefix(file, "cell") {
+	if !strings.HasPrefix(file, "cell") || !strings.HasSuffix(file, "/_.go") {
 		return 0, false
 	}
-	n, err := strconv.Atoi(file[len("cell"):])
+	n, err := strconv.Atoi(strings.TrimSuffix(file[len("cell"):], "/_.go"))
 	return n, err == nil
 }
 

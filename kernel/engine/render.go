@@ -13,6 +13,7 @@ type edit struct {
 	start, end int
 	text       func(r *renderer) string
 	tail       bool // an insertion that closes the range ending at start
+	idx        int  // order of registration
 }
 
 // renderer turns cell ranges into interpreter source: it applies edits and
@@ -26,7 +27,7 @@ type renderer struct {
 }
 
 func (r *renderer) add(start, end int, text func(r *renderer) string) {
-	r.edits = append(r.edits, edit{start: start, end: end, text: text})
+	r.edits = append(r.edits, edit{start: start, end: end, text: text, idx: len(r.edits)})
 }
 
 func (r *renderer) addText(start, end int, s string) {
@@ -35,7 +36,7 @@ func (r *renderer) addText(start, end int, s string) {
 
 // addTail inserts s at off as the end of the range that ends there.
 func (r *renderer) addTail(off int, s string) {
-	r.edits = append(r.edits, edit{start: off, end: off, text: func(*renderer) string { return s }, tail: true})
+	r.edits = append(r.edits, edit{start: off, end: off, text: func(*renderer) string { return s }, tail: true, idx: len(r.edits)})
 }
 
 // fresh returns a new temporary identifier.
@@ -50,8 +51,10 @@ func (r *renderer) directive(off int) string {
 	return fmt.Sprintf("/*line %s:%d:%d*/", r.file, l, c)
 }
 
-// sortEdits orders edits by start; at one offset tails come first, then
-// insertions (in the order added), then replacements, outer (longer) first.
+// sortEdits orders edits by start; at one offset tails come first (the
+// last added first), then insertions (in the order added), then
+// replacements, outer (longer) first. So wrappers registered earlier
+// enclose those registered later.
 func (r *renderer) sortEdits() {
 	sort.SliceStable(r.edits, func(i, j int) bool {
 		a, b := r.edits[i], r.edits[j]
@@ -60,6 +63,9 @@ func (r *renderer) sortEdits() {
 		}
 		if a.tail != b.tail {
 			return a.tail
+		}
+		if a.tail {
+			return a.idx > b.idx // close inner wrappers first
 		}
 		la, lb := a.end-a.start, b.end-b.start
 		if (la == 0) != (lb == 0) {

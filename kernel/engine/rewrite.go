@@ -32,11 +32,9 @@ func (a *analysis) rewriteAll() {
 		}
 		return true
 	}
+	a.wrapCompound()
 	ast.Inspect(a.pc.decls, visit)
 	ast.Inspect(a.pc.stmts.Body, visit)
-	if a.err == nil {
-		a.wrapNestedMulti()
-	}
 }
 
 // builtin reports whether id is the predeclared name (not shadowed by the
@@ -225,11 +223,15 @@ func (a *analysis) isConstant(x ast.Expr) bool {
 	return false
 }
 
-// wrapNestedMulti works around yaegi's `undefined: a` for `a, b := f()`
-// in a nested block of a statement cell: such a top-level statement runs in
-// a function literal, where yaegi handles it. The statement defines nothing
-// visible after it, so this keeps its meaning.
-func (a *analysis) wrapNestedMulti() {
+// wrapCompound runs each top-level compound statement (if, for, switch,
+// select, block) of a statement cell inside a function literal. yaegi runs
+// a statement cell in the global scope, where block scoping is broken:
+// `i := i` in a loop body rebinds the loop variable itself, closures in a
+// loop fail, and `a, b := f()` in a nested block gives `undefined: a`.
+// In a function body all of these work. Such a statement defines nothing
+// visible after it, so the wrapping keeps its meaning; a defer inside it
+// runs when the statement ends instead of when the cell ends.
+func (a *analysis) wrapCompound() {
 	for _, s := range a.pc.stmts.Body.List {
 		switch s.(type) {
 		case *ast.IfStmt, *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt,
@@ -237,21 +239,7 @@ func (a *analysis) wrapNestedMulti() {
 		default:
 			continue
 		}
-		found := false
-		ast.Inspect(s, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.AssignStmt:
-				if n.Tok == token.DEFINE && len(n.Lhs) > 1 && len(n.Rhs) == 1 {
-					found = true
-				}
-			}
-			return !found
-		})
-		if found {
-			a.r.addText(a.off(s.Pos()), a.off(s.Pos()), "func() { ")
-			a.r.addTail(a.off(s.End()), " }()")
-		}
+		a.r.addText(a.off(s.Pos()), a.off(s.Pos()), "func() { ")
+		a.r.addTail(a.off(s.End()), " }()")
 	}
 }

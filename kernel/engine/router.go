@@ -18,6 +18,7 @@ type router struct {
 	cur    Sink
 	idle   Sink
 	inBuf  string
+	cell   int // number of the running or last cell
 	panics []string // yaegi "file:line:col: panic: f(...)" lines, innermost first
 }
 
@@ -49,9 +50,10 @@ func (r *router) sink() Sink {
 }
 
 // begin routes output to s for a new cell and forgets unread input.
-func (r *router) begin(s Sink) {
+func (r *router) begin(s Sink, cell int) {
 	r.mu.Lock()
 	r.cur = s
+	r.cell = cell
 	r.inBuf = ""
 	r.panics = nil
 	r.mu.Unlock()

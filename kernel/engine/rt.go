@@ -37,9 +37,12 @@ func rtSymbols(e *Engine) map[string]map[string]reflect.Value {
 func (e *Engine) goPanic(v any) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "panic in goroutine: %v\n", v)
+	e.out.mu.Lock()
+	cell := e.out.cell
+	e.out.mu.Unlock()
 	for _, p := range e.out.takePanics() {
-		if ce := mapPosition(p, -1); ce.line > 0 {
-			fmt.Fprintf(&b, "\tat %s%s\n", ce.where(), ce.msg)
+		if ce := mapPosition(p, cell); ce.line > 0 {
+			b.WriteString("\t" + frameLine(ce) + "\n")
 		}
 	}
 	e.out.sink().Stream("stderr", b.String())

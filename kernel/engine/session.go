@@ -270,8 +270,14 @@ func (e *Engine) panicError(v any, pl *plan) *Error {
 	for _, f := range frames {
 		ce := mapPosition(f, e.cellN)
 		if ce.line > 0 {
-			tb = append(tb, "    at "+strings.TrimSuffix(ce.where(), ": ")+" in "+strings.TrimSuffix(strings.TrimPrefix(ce.msg, "panic: "), "(...)"))
+			tb = append(tb, "    "+frameLine(ce))
 		}
 	}
 	return &Error{Name: "Panic", Value: val, Traceback: tb}
+}
+
+// frameLine renders one interpreted frame of a panic: "at 3:5 in main.f".
+func frameLine(ce *cellError) string {
+	fn := strings.TrimSuffix(strings.TrimPrefix(ce.msg, "panic: "), "(...)")
+	return "at " + strings.TrimSuffix(ce.where(), ": ") + " in " + fn
 }

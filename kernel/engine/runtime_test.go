@@ -1,0 +1,150 @@
+package engine
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestInterrupt(t *testing.T) {
+	e := newEngine(t)
+	run(t, e, `kept := 41`)
+	cells := map[string]string{
+		"busy loop": `n := 0
+for {
+	n++
+}`,
+		"sleep":   `time.Sleep(time.Hour)`,
+		"channel": `ch := make(chan int); <-ch`,
+		"select":  `select {}`,
+	}
+	for name, code := range cells {
+		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+		r := e.Execute(ctx, code, &fakeSink{})
+		cancel()
+		if r.Err == nil || r.Err.Name != "Interrupted" {
+			t.Fatalf("%s: got %+v, want Interrupted", name, r.Err)
+		}
+		// The next cell runs and sees earlier state.
+		_, r = run(t, e, `kept + 1`)
+		if text(r) != "42" {
+			t.Errorf("%s: after interrupt kept+1 = %q", name, text(r))
+		}
+	}
+}
+
+func TestStdoutStreamsWhileRunning(t *testing.T) {
+	e := newEngine(t)
+	s := &fakeSink{streamed: make(chan string, 10)}
+	release := make(chan struct{})
+	done := make(chan Result)
+	go func() {
+		done <- e.Execute(context.Background(), `fmt.Println("first")
+os.Stdout.Write([]byte("second\n"))
+time.Sleep(300 * time.Millisecond)
+fmt.Print("third")`, s)
+	}()
+	select {
+	case got := <-s.streamed:
+		if got != "first\n" {
+			t.Errorf("first chunk %q", got)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no output reached the sink while the cell ran")
+	}
+	select {
+	case r := <-done:
+		t.Fatalf("cell finished before its first chunk was consumed: %+v", r)
+	default:
+	}
+	close(release)
+	for range 2 {
+		<-s.streamed
+	}
+	r := <-done
+	if r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	if got := s.out(); got != "first\nsecond\nthird" {
+		t.Errorf("stdout %q", got)
+	}
+}
+
+func TestStderrAndLog(t *testing.T) {
+	e := newEngine(t)
+	s, _ := run(t, e, `fmt.Fprintln(os.Stderr, "to stderr")
+log.SetFlags(0)
+log.Println("logged")`)
+	if got := s.errText(); got != "to stderr\nlogged\n" {
+		t.Errorf("stderr %q", got)
+	}
+}
+
+func TestStdin(t *testing.T) {
+	e := newEngine(t)
+	s := &fakeSink{inputs: []string{"7 8", "hello world"}}
+	r := e.Execute(context.Background(), `var a, b int
+fmt.Scan(&a, &b)
+line, _ := bufio.NewReader(os.Stdin).ReadString('\n')
+fmt.Println(a*b, strings.TrimSpace(line))`, s)
+	if r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	if got := s.out(); got != "56 hello world\n" {
+		t.Errorf("stdout %q", got)
+	}
+	// A front end that refuses stdin: the read fails with a clear error.
+	s = &fakeSink{noInput: true}
+	r = e.Execute(context.Background(), `var c int
+_, err := fmt.Scan(&c)
+fmt.Println(err)`, s)
+	if r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	if got := s.out(); !strings.HasPrefix(got, "stdin is not available") || !strings.Contains(got, "input not allowed") {
+		t.Errorf("refused stdin: %q", got)
+	}
+}
+
+func TestGoroutinePanicIsReported(t *testing.T) {
+	e := newEngine(t)
+	s, _ := run(t, e, `done := make(chan bool)
+func work(xs []int, i int) int { return xs[i] }
+go func() {
+	defer close(done)
+	work(nil, 5)
+}()
+<-done
+time.Sleep(50 * time.Millisecond)
+fmt.Println("still alive")`)
+	if got := s.out(); got != "still alive\n" {
+		t.Errorf("stdout %q", got)
+	}
+	if got := s.errText(); !strings.HasPrefix(got, "panic in goroutine: ") || !strings.Contains(got, "index out of range") || !strings.Contains(got, "at 2:") {
+		t.Errorf("stderr %q", got)
+	}
+	// go with arguments: evaluated at the go statement (Go semantics).
+	s, _ = run(t, e, `res := make(chan int, 3)
+func put(v int) { res <- v }
+for i := 0; i < 3; i++ {
+	go put(i * 10)
+}
+a, b, c := <-res, <-res, <-res
+a + b + c`)
+	_ = s
+}
+
+func TestPanicInCellIsRecovered(t *testing.T) {
+	e := newEngine(t)
+	err := runErr(t, e, `var m map[string]int
+m["a"] = 1`)
+	if err.Name != "Panic" || !strings.Contains(err.Value, "nil map") {
+		t.Errorf("%s %q", err.Name, err.Value)
+	}
+	err = runErr(t, e, `var p *struct{ X int }
+p.X`)
+	if err.Name != "Panic" {
+		t.Errorf("%s %q", err.Name, err.Value)
+	}
+}
