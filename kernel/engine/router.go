@@ -18,7 +18,7 @@ type router struct {
 	cur    Sink
 	idle   Sink
 	inBuf  string
-	cell   int // number of the running or last cell
+	cell   int      // number of the running or last cell
 	panics []string // yaegi "file:line:col: panic: f(...)" lines, innermost first
 }
 
