@@ -78,7 +78,11 @@ func gonumMinimize(fg func(x, g []float64) float64, x0 []float64, method optimiz
 		FuncEvaluations:   o.MaxEval,
 	}
 	if _, nm := method.(*optimize.NelderMead); nm {
+		// The best vertex of a simplex often stays put for several
+		// iterations, so the per-iteration factr rule would stop it at
+		// once: wait 100 iterations without improvement instead.
 		set.GradientThreshold = 0
+		set.Converger = &optimize.FunctionConverge{Absolute: 1e-12, Relative: 1e-12, Iterations: 100}
 	}
 	res, err := optimize.Minimize(prob, x0, set, method)
 	if res == nil {

@@ -185,14 +185,19 @@ func (o *lbfgs) direction() {
 	}
 }
 
-// lineSearch finds t along o.d satisfying the weak Wolfe conditions
-// (c1 = 1e-4, c2 = 0.9) by bracketing: quadratic interpolation when the
-// step is too long, doubling when too short. The accepted point is left in
-// o.xt, o.gt. If only sufficient decrease was achieved, that point is used.
+// lineSearch finds t along o.d satisfying the strong Wolfe conditions
+// (c1 = 1e-4, c2 = 0.9, as gonum's and scipy's L-BFGS) by bracketing and
+// zooming with safeguarded cubic interpolation (Nocedal & Wright,
+// Numerical Optimization, 2nd ed., Algorithms 3.5 and 3.6, eq. 3.59). The
+// accepted point is left in o.xt, o.gt. If the trials run out, the best
+// point with sufficient decrease is used.
 func (o *lbfgs) lineSearch(fg func(x, g []float64) float64, gd, t float64) (float64, bool) {
 	const c1, c2, maxTrials = 1e-4, 0.9, 30
-	lo, hi := 0.0, math.Inf(1)
-	flo := math.Inf(1)
+	f0 := o.f
+	// lo: best point so far with sufficient decrease (t=0 initially);
+	// hi: the other end of the bracket once one exists.
+	tlo, flo, dlo := 0.0, f0, gd
+	thi, fhi, dhi := math.Inf(1), math.NaN(), math.NaN()
 	haveLo := false
 	for trial := 0; trial < maxTrials && o.evals < o.maxEval; trial++ {
 		for i := range o.xt {
@@ -200,31 +205,28 @@ func (o *lbfgs) lineSearch(fg func(x, g []float64) float64, gd, t float64) (floa
 		}
 		ft := fg(o.xt, o.gt)
 		o.evals++
+		dt := dot(o.gt, o.d)
 		switch {
-		case math.IsNaN(ft) || math.IsInf(ft, 0) || ft > o.f+c1*t*gd:
-			hi = t
-			tq := t / 2
-			if !math.IsInf(ft, 0) && !math.IsNaN(ft) {
-				// minimiser of the quadratic through f(0), f'(0), f(t)
-				den := 2 * (ft - o.f - gd*t)
-				if den > 0 {
-					tq = -gd * t * t / den
-				}
+		case math.IsNaN(ft) || math.IsInf(ft, 0):
+			thi, fhi, dhi = t, math.NaN(), math.NaN()
+		case ft > f0+c1*t*gd || ft >= flo:
+			thi, fhi, dhi = t, ft, dt
+		case math.Abs(dt) <= -c2*gd:
+			return ft, true
+		default:
+			if dt*(thi-tlo) >= 0 && !math.IsInf(thi, 1) || dt >= 0 && math.IsInf(thi, 1) {
+				thi, fhi, dhi = tlo, flo, dlo
 			}
-			t = math.Min(math.Max(tq, lo+0.1*(hi-lo)), hi-0.1*(hi-lo))
-		case dot(o.gt, o.d) < c2*gd:
-			lo, flo, haveLo = t, ft, true
+			tlo, flo, dlo, haveLo = t, ft, dt, true
 			copy(o.xlo, o.xt)
 			copy(o.glo, o.gt)
-			if math.IsInf(hi, 1) {
-				t *= 2
-			} else {
-				t = (lo + hi) / 2
-			}
-		default:
-			return ft, true
 		}
-		if hi-lo <= 1e-16*math.Max(1, hi) {
+		if math.IsInf(thi, 1) {
+			t *= 4 // no bracket yet: extrapolate
+			continue
+		}
+		t = cubicMin(tlo, flo, dlo, thi, fhi, dhi)
+		if math.Abs(thi-tlo) <= 1e-16*math.Max(1, thi) {
 			break
 		}
 	}
@@ -234,4 +236,24 @@ func (o *lbfgs) lineSearch(fg func(x, g []float64) float64, gd, t float64) (floa
 		return flo, true
 	}
 	return 0, false
+}
+
+// cubicMin is the minimiser of the cubic through (a, fa, da) and (b, fb,
+// db), safeguarded to lie in the middle 80% of [a, b]; bisection when the
+// cubic has no minimiser or b's values are not finite.
+func cubicMin(a, fa, da, b, fb, db float64) float64 {
+	lo, hi := math.Min(a, b), math.Max(a, b)
+	w := hi - lo
+	t := (a + b) / 2
+	if !math.IsNaN(fb) && !math.IsNaN(db) {
+		d1 := da + db - 3*(fa-fb)/(a-b)
+		if disc := d1*d1 - da*db; disc >= 0 {
+			d2 := math.Copysign(math.Sqrt(disc), b-a)
+			c := b - (b-a)*(db+d2-d1)/(db-da+2*d2)
+			if !math.IsNaN(c) && !math.IsInf(c, 0) {
+				t = c
+			}
+		}
+	}
+	return math.Min(math.Max(t, lo+0.1*w), hi-0.1*w)
 }

@@ -104,3 +104,11 @@ func (l *Loss) rho(r float64) (float64, float64) {
 	}
 	return r * r, 2 * r
 }
+
+// logRatio is log y - log p (NaN when either is not positive).
+func logRatio(y, p float64) float64 {
+	if !(y > 0 && p > 0) {
+		return math.NaN()
+	}
+	return math.Log(y) - math.Log(p)
+}

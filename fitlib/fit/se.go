@@ -39,6 +39,9 @@ func (pr *prepared) standardErrors(res *Result) {
 			pp[j] = x[j] * scale[j]
 		}
 		wk.natural(pp, y)
+		for j := range y {
+			y[j] *= scale[j] // d/dx_j = scale_j d/dp_j
+		}
 	}, unit(k), &fd.JacobianSettings{Formula: fd.Central, Step: 1e-5})
 	h := mat.NewSymDense(k, nil)
 	for i := 0; i < k; i++ {

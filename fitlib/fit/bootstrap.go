@@ -1,0 +1,147 @@
+package fit
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sort"
+	"sync"
+	"sync/atomic"
+)
+
+// BootstrapOptions configures Bootstrap. The zero value means 200
+// resamples, 95% intervals, seed 0 and the workers of the fit Options.
+type BootstrapOptions struct {
+	Resamples int     // default 200
+	Level     float64 // interval coverage, default 0.95
+	Seed      uint64  // resample b draws rows with a PCG stream seeded (Seed, b)
+}
+
+// BootstrapResult holds percentile intervals per parameter.
+type BootstrapResult struct {
+	Names    []string
+	Fit      *Result     // the fit on all rows
+	Lo, Hi   []float64   // percentile interval per parameter
+	Median   []float64   // median of the resampled estimates
+	Samples  [][]float64 // [resample][parameter], converged resamples only
+	Failed   int         // resamples whose refit did not converge (left out)
+	Level    float64
+	Resample int // resamples attempted
+}
+
+// Bootstrap fits the problem on all rows (with opt, multi-start), then
+// refits B resamples of the rows drawn with replacement, each as row
+// weights (how often a row was drawn), starting from the full-data optimum.
+// Resamples run in parallel; the result does not depend on the number of
+// workers. Needs a Formula problem or an Objective with Rows.
+func Bootstrap(pb Problem, opt Options, bo BootstrapOptions) (*BootstrapResult, error) {
+	pr, err := prepare(&pb)
+	if err != nil {
+		return nil, err
+	}
+	if pr.n == 0 {
+		return nil, fmt.Errorf("fit: bootstrap needs rows: give a Formula, or Rows for an Objective")
+	}
+	B := bo.Resamples
+	if B == 0 {
+		B = 200
+	}
+	level := bo.Level
+	if level == 0 {
+		level = 0.95
+	}
+	if B < 0 || !(level > 0 && level < 1) {
+		return nil, fmt.Errorf("fit: bootstrap Resamples = %d, Level = %v", bo.Resamples, bo.Level)
+	}
+	full, err := Fit(pb, opt)
+	if err != nil {
+		return nil, err
+	}
+	opt = opt.withDefaults()
+	k := len(pr.names)
+	z0 := make([]float64, k)
+	for j, v := range full.Params {
+		if z0[j], err = pr.params[j].inverse(v); err != nil {
+			return nil, fmt.Errorf("fit: bootstrap cannot start at a bound: %w", err)
+		}
+	}
+	// Rows eligible for resampling: those with positive base weight.
+	var rows []int
+	for i := 0; i < pr.n; i++ {
+		if pr.weights == nil || pr.weights[i] > 0 {
+			rows = append(rows, i)
+		}
+	}
+	est := make([][]float64, B)
+	ok := make([]bool, B)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < min(opt.Workers, B); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			wk := newWorker(pr)
+			lb := newLBFGS(k)
+			wts := make([]float64, pr.n)
+			wk.w = wts
+			start := append([]float64(nil), full.Params...)
+			for {
+				b := int(next.Add(1)) - 1
+				if b >= B {
+					return
+				}
+				r := rand.New(rand.NewPCG(bo.Seed, uint64(b)))
+				clear(wts)
+				for range rows {
+					i := rows[r.IntN(len(rows))]
+					wts[i]++
+				}
+				if pr.weights != nil {
+					for i := range wts {
+						wts[i] *= pr.weights[i]
+					}
+				}
+				s := pr.runStart(wk, lb, b, start, &opt)
+				est[b], ok[b] = s.Params, s.Converged
+			}
+		}()
+	}
+	wg.Wait()
+	res := &BootstrapResult{Names: pr.names, Fit: full, Level: level, Resample: B}
+	for b := range est {
+		if ok[b] {
+			res.Samples = append(res.Samples, est[b])
+		} else {
+			res.Failed++
+		}
+	}
+	if len(res.Samples) == 0 {
+		return res, fmt.Errorf("fit: no bootstrap resample converged (%d tried)", B)
+	}
+	a := (1 - level) / 2
+	col := make([]float64, len(res.Samples))
+	for j := 0; j < k; j++ {
+		for b, s := range res.Samples {
+			col[b] = s[j]
+		}
+		sort.Float64s(col)
+		res.Lo = append(res.Lo, quantile(col, a))
+		res.Hi = append(res.Hi, quantile(col, 1-a))
+		res.Median = append(res.Median, quantile(col, 0.5))
+	}
+	return res, nil
+}
+
+// quantile of sorted x at probability p, interpolating linearly between
+// order statistics at p*(len-1) (Hyndman & Fan 1996 type 7, numpy's
+// default). Written here because gonum's stat.Quantile implements only the
+// empirical and a different linear rule, which differ at small n.
+func quantile(x []float64, p float64) float64 {
+	h := p * float64(len(x)-1)
+	lo := math.Floor(h)
+	i := int(lo)
+	if i+1 >= len(x) {
+		return x[len(x)-1]
+	}
+	return x[i] + (h-lo)*(x[i+1]-x[i])
+}

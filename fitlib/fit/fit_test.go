@@ -1,0 +1,373 @@
+package fit
+
+import (
+	"math"
+	"math/big"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/diff/fd"
+
+	"github.com/gophernote/gophernote/fitlib/formula"
+)
+
+func mustParse(t testing.TB, src string, vars ...string) *formula.Formula {
+	t.Helper()
+	f, err := formula.Parse(src, vars...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// synth returns x in [1, 1000] log-spaced and y = 2 + 30 x^-0.5 times
+// multiplicative noise.
+func synth(n int, seed uint64) (x, y []float64) {
+	r := rand.New(rand.NewPCG(seed, 2))
+	for i := 0; i < n; i++ {
+		xi := math.Pow(10, 3*float64(i)/float64(n-1))
+		x = append(x, xi)
+		y = append(y, (2+30*math.Pow(xi, -0.5))*math.Exp(0.02*r.NormFloat64()))
+	}
+	return x, y
+}
+
+// TestObjectiveGradientFD checks the engine's gradient (loss, chain rule
+// through transforms, weights) against central finite differences for
+// every loss and transform.
+func TestObjectiveGradientFD(t *testing.T) {
+	x, y := synth(40, 1)
+	f := mustParse(t, "E + A * x^(-alpha)", "x")
+	w := make([]float64, len(x))
+	for i := range w {
+		w[i] = float64(i%3) * 0.7
+	}
+	params := []Param{
+		{Name: "E", Transform: Softplus, Lo: 0.5},
+		{Name: "A", Transform: Log},
+		{Name: "alpha", Transform: Logit, Lo: 0, Hi: 2},
+	}
+	for _, loss := range []Loss{Squared(), SquaredLog(), Huber(1e-2), Pinball(0.9, 50), {Kind: PinballLoss, Log: true, Tau: 0.3, Kappa: 10}} {
+		for _, weights := range [][]float64{nil, w} {
+			pb := Problem{Formula: f, Data: map[string][]float64{"x": x}, Y: y, Loss: loss, Params: params, Weights: weights}
+			pr, err := prepare(&pb)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wk := newWorker(pr)
+			for _, z := range [][]float64{{0.3, 2.9, -0.2}, {1.2, 3.6, 0.4}} {
+				g := make([]float64, 3)
+				wk.eval(z, g)
+				num := fd.Gradient(nil, func(z []float64) float64 { return wk.eval(z, make([]float64, 3)) }, z, &fd.Settings{Formula: fd.Central, Step: 1e-6})
+				for j := range g {
+					if math.Abs(g[j]-num[j]) > 1e-6*math.Max(1, math.Abs(num[j])) {
+						t.Errorf("%s weights=%v z=%v: dF/dz%d = %.10g, finite difference %.10g", loss, weights != nil, z, j, g[j], num[j])
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestObjectiveDoesNotAllocate(t *testing.T) {
+	x, y := synth(500, 2)
+	f := mustParse(t, "E + A * x^(-alpha)", "x")
+	pb := Problem{Formula: f, Data: map[string][]float64{"x": x}, Y: y, Loss: Huber(1e-3),
+		Params: []Param{{Name: "A", Transform: Log}}}
+	pr, err := prepare(&pb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wk := newWorker(pr)
+	z, g := []float64{2, 3, 0.5}, make([]float64, 3)
+	if a := testing.AllocsPerRun(100, func() { wk.eval(z, g) }); a != 0 {
+		t.Errorf("formula objective+gradient allocates %v times per call", a)
+	}
+	c := loadChinchilla(t)
+	hp := c.handProblem()
+	pr2, _ := prepare(&hp)
+	wk2 := newWorker(pr2)
+	z5, g5 := []float64{6, 0.3, 7, 0.3, 0.5}, make([]float64, 5)
+	if a := testing.AllocsPerRun(100, func() { wk2.eval(z5, g5) }); a != 0 {
+		t.Errorf("hand-written objective path allocates %v times per call", a)
+	}
+	lb := newLBFGS(5)
+	lb.ftol, lb.gtol, lb.maxIter, lb.maxEval = 2.2e-9, 1e-5, 15000, 15000
+	if a := testing.AllocsPerRun(5, func() { lb.minimize(wk2.eval, z5) }); a != 0 {
+		t.Errorf("a whole L-BFGS run allocates %v times", a)
+	}
+}
+
+// TestLinearLeastSquaresExact fits y = a + b x by squared error and
+// compares with the normal equations solved in exact rational arithmetic;
+// the standard errors with the textbook s^2 (X'X)^-1.
+func TestLinearLeastSquaresExact(t *testing.T) {
+	xs := []int64{1, 2, 3, 5, 8, 13, 21}
+	ys := []int64{3, 4, 8, 9, 17, 25, 44}
+	var x, y []float64
+	n := big.NewRat(int64(len(xs)), 1)
+	sx, sy, sxx, sxy := new(big.Rat), new(big.Rat), new(big.Rat), new(big.Rat)
+	for i := range xs {
+		x, y = append(x, float64(xs[i])), append(y, float64(ys[i]))
+		bx, by := big.NewRat(xs[i], 1), big.NewRat(ys[i], 1)
+		sx.Add(sx, bx)
+		sy.Add(sy, by)
+		sxx.Add(sxx, new(big.Rat).Mul(bx, bx))
+		sxy.Add(sxy, new(big.Rat).Mul(bx, by))
+	}
+	// b = (n Sxy - Sx Sy) / (n Sxx - Sx^2), a = (Sy - b Sx)/n
+	den := new(big.Rat).Sub(new(big.Rat).Mul(n, sxx), new(big.Rat).Mul(sx, sx))
+	b := new(big.Rat).Quo(new(big.Rat).Sub(new(big.Rat).Mul(n, sxy), new(big.Rat).Mul(sx, sy)), den)
+	a := new(big.Rat).Quo(new(big.Rat).Sub(sy, new(big.Rat).Mul(b, sx)), n)
+	af, _ := a.Float64()
+	bf, _ := b.Float64()
+	f := mustParse(t, "a + b*x", "x")
+	for _, m := range []Method{LBFGS, GonumLBFGS} {
+		r, err := Fit(Problem{Formula: f, Data: map[string][]float64{"x": x}, Y: y}, Options{Method: m, GTol: 1e-10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(r.Params[0]-af) > 1e-7 || math.Abs(r.Params[1]-bf) > 1e-8 || !r.Converged {
+			t.Errorf("%v: a, b = %v (%s), exact %v %v", m, r.Params, r.Status, af, bf)
+		}
+		// SE(b) = sqrt(s^2 n / (n Sxx - Sx^2)), SE(a) = sqrt(s^2 Sxx / (n Sxx - Sx^2)).
+		s2 := r.Objective / float64(len(x)-2)
+		d, _ := den.Float64()
+		sxxf, _ := sxx.Float64()
+		seb, sea := math.Sqrt(s2*float64(len(x))/d), math.Sqrt(s2*sxxf/d)
+		if math.Abs(r.SE[0]-sea) > 1e-5*sea || math.Abs(r.SE[1]-seb) > 1e-5*seb || r.SEKind != SELeastSquares {
+			t.Errorf("%v: SE %v (%s), want %v %v", m, r.SE, r.SEKind, sea, seb)
+		}
+	}
+}
+
+func TestBadDataErrors(t *testing.T) {
+	f := mustParse(t, "E + A * N^(-alpha)", "N")
+	good := func() Problem {
+		return Problem{Formula: f, Data: map[string][]float64{"N": {1, 2, 3, 4}}, Y: []float64{3, 2, 1.5, 1.2}, YName: "loss", Loss: Huber(1e-3)}
+	}
+	cases := []struct {
+		mod  func(p *Problem)
+		want string
+	}{
+		{func(p *Problem) { p.Data["N"] = []float64{1, 2, math.NaN(), 4} }, "column N row 2: value NaN is not finite"},
+		{func(p *Problem) { p.Y = []float64{3, math.Inf(1), 1, 1} }, "column loss row 1: value +Inf"},
+		{func(p *Problem) { p.Y = []float64{3, 2, 0, 1} }, "column loss row 2: value 0 must be > 0"},
+		{func(p *Problem) { p.Data["N"] = []float64{1, 2, 3} }, "column N has 3 rows but loss has 4"},
+		{func(p *Problem) { p.Data = map[string][]float64{"C": {1, 2, 3, 4}} }, `no data column "N"`},
+		{func(p *Problem) { p.Weights = []float64{1, 1, 0, 0} }, "2 rows with positive weight for 3 parameters"},
+		{func(p *Problem) { p.Weights = []float64{1, -1, 1, 1} }, "weight of row 1"},
+		{func(p *Problem) { p.Params = []Param{{Name: "beta"}} }, `"beta", which is not a parameter`},
+		{func(p *Problem) { p.Params = []Param{{Name: "A", Transform: Log, Grid: []float64{10, -1}}} }, "parameter A: value -1 is outside its domain (0, inf)"},
+		{func(p *Problem) { p.Params = []Param{{Name: "alpha", Transform: Logit, Lo: 1, Hi: 1}} }, "parameter alpha: logit bounds"},
+		{func(p *Problem) { p.Loss = Huber(0) }, "Huber delta = 0"},
+		{func(p *Problem) { p.Loss = Pinball(1.5, 10) }, "pinball tau = 1.5"},
+		{func(p *Problem) { p.Objective = func(p, g, w []float64) float64 { return 0 } }, "not both"},
+	}
+	for _, tc := range cases {
+		pb := good()
+		tc.mod(&pb)
+		_, err := Fit(pb, Options{})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("error %v, want it to contain %q", err, tc.want)
+		}
+	}
+	if _, err := Fit(good(), Options{Starts: [][]float64{{1, 2}}}); err == nil || !strings.Contains(err.Error(), "Starts[0] has 2 values for 3 parameters") {
+		t.Errorf("bad explicit start: %v", err)
+	}
+}
+
+// TestBoundReported: the least-squares optimum of a constant lies above the
+// Logit upper bound, so the fit must end there and say so.
+func TestBoundReported(t *testing.T) {
+	f := mustParse(t, "p + 0*x", "x")
+	r, err := Fit(Problem{Formula: f, Data: map[string][]float64{"x": {1, 2, 3}}, Y: []float64{2, 2.1, 1.9},
+		Params: []Param{{Name: "p", Transform: Logit, Lo: 0, Hi: 1}}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.AtBound) != 1 || r.AtBound[0] != "p" || math.Abs(r.Params[0]-1) > 1e-5 || !math.IsNaN(r.SE[0]) {
+		t.Errorf("p = %v, AtBound %v, SE %v; want p at its upper bound 1, reported, SE NaN", r.Params, r.AtBound, r.SE)
+	}
+	// Inside the bounds: no report, and the Log transform keeps A > 0.
+	x, y := synth(30, 3)
+	g := mustParse(t, "E + A * x^(-alpha)", "x")
+	r, err = Fit(Problem{Formula: g, Data: map[string][]float64{"x": x}, Y: y, Loss: SquaredLog(),
+		Params: []Param{{Name: "A", Transform: Log, Init: 10}, {Name: "E", Transform: Log, Init: 1}, {Name: "alpha", Init: 1}}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.AtBound) != 0 || !r.Converged || math.Abs(r.Params[1]-30)/30 > 0.1 || math.Abs(r.Params[2]-0.5) > 0.05 {
+		t.Errorf("fit %v %v (%s), want about E=2 A=30 alpha=0.5", r.Names, r.Params, r.Status)
+	}
+}
+
+// TestFallbackToNelderMead: an objective whose gradient points the wrong
+// way defeats L-BFGS; Nelder-Mead then finds the minimum, and the status
+// says so. Without the fallback the fit must not claim convergence.
+func TestFallbackToNelderMead(t *testing.T) {
+	obj := func(p, g, w []float64) float64 {
+		dx, dy := p[0]-1, p[1]+2
+		g[0], g[1] = -2*dx, -20*dy // wrong sign
+		return dx*dx + 10*dy*dy
+	}
+	pb := Problem{Objective: obj, Params: []Param{{Name: "x", Init: 4}, {Name: "y", Init: 3}}}
+	r, err := Fit(pb, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Converged || r.Method != "gonum Nelder-Mead" || !strings.Contains(r.Status, "Nelder-Mead") ||
+		math.Abs(r.Params[0]-1) > 1e-3 || math.Abs(r.Params[1]+2) > 1e-3 {
+		t.Errorf("fallback: %v %v %q converged=%v", r.Params, r.Method, r.Status, r.Converged)
+	}
+	r, err = Fit(pb, Options{NoFallback: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Converged || !strings.HasPrefix(r.Status, "failed") {
+		t.Errorf("without fallback the fit claims %q converged=%v", r.Status, r.Converged)
+	}
+	r, _ = Fit(pb, Options{MaxIter: 1, Method: NelderMead})
+	if r.Converged {
+		t.Errorf("one Nelder-Mead iteration claims convergence: %s", r.Status)
+	}
+}
+
+func TestMultiStartDeterministic(t *testing.T) {
+	x, y := synth(50, 4)
+	f := mustParse(t, "E + A * x^(-alpha)", "x")
+	pb := Problem{Formula: f, Data: map[string][]float64{"x": x}, Y: y, Loss: Huber(1e-2),
+		Params: []Param{{Name: "A", Transform: Log, Grid: []float64{1, 100}}, {Name: "alpha", Grid: []float64{0.1, 1}}}}
+	var first *Result
+	for _, workers := range []int{1, 2, 5} {
+		r, err := Fit(pb, Options{RandomStarts: 7, Seed: 9, Workers: workers, KeepStarts: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Starts != 11 || len(r.Table) != 11 {
+			t.Fatalf("%d starts, want 4 grid + 7 random", r.Starts)
+		}
+		if first == nil {
+			first = r
+			continue
+		}
+		for j := range r.Params {
+			if r.Params[j] != first.Params[j] || r.Start != first.Start {
+				t.Errorf("workers=%d: %v (start %d), workers=1: %v (start %d)", workers, r.Params, r.Start, first.Params, first.Start)
+			}
+		}
+	}
+	if first.Table[1].Start[1] != 1 || first.Table[2].Start[1] != 100 {
+		t.Errorf("grid order: first parameter varies slowest, got %v %v", first.Table[0].Start, first.Table[1].Start)
+	}
+}
+
+func TestFitRowsAndBacktest(t *testing.T) {
+	x, y := synth(60, 5)
+	f := mustParse(t, "E + A * x^(-alpha)", "x")
+	params := []Param{{Name: "A", Init: 20}, {Name: "alpha", Init: 0.4}, {Name: "E", Init: 1}}
+	pb := Problem{Formula: f, Data: map[string][]float64{"x": x}, Y: y, Loss: SquaredLog(), Params: params}
+	var rows []int
+	var sx, sy []float64
+	for i := 0; i < 40; i++ {
+		rows = append(rows, i)
+		sx, sy = append(sx, x[i]), append(sy, y[i])
+	}
+	a, err := FitRows(pb, rows, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Fit(Problem{Formula: f, Data: map[string][]float64{"x": sx}, Y: sy, Loss: SquaredLog(), Params: params}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for j := range a.Params {
+		if math.Abs(a.Params[j]-b.Params[j]) > 1e-6*math.Max(1, math.Abs(b.Params[j])) {
+			t.Errorf("FitRows %v, fit on the copied subset %v", a.Params, b.Params)
+		}
+	}
+	bt, err := Backtest(pb, rows, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(bt.Test) != 20 || bt.Test[0] != 40 {
+		t.Fatalf("test rows %v", bt.Test)
+	}
+	mean := 0.0
+	for k, i := range bt.Test {
+		p := a.Params
+		pred := p[0] + p[1]*math.Pow(x[i], -p[2]) // parameters in order of appearance: E, A, alpha
+		r := math.Log(y[i]) - math.Log(pred)
+		if math.Abs(bt.Residual[k]-r) > 1e-6 {
+			t.Errorf("row %d residual %v, want %v", i, bt.Residual[k], r)
+		}
+		mean += r * r / 20
+	}
+	if math.Abs(bt.TestLoss-mean) > 1e-6*mean {
+		t.Errorf("test loss %v, want %v", bt.TestLoss, mean)
+	}
+}
+
+func TestBootstrap(t *testing.T) {
+	x, y := synth(40, 6)
+	f := mustParse(t, "E + A * x^(-alpha)", "x")
+	pb := Problem{Formula: f, Data: map[string][]float64{"x": x}, Y: y, Loss: SquaredLog(),
+		Params: []Param{{Name: "A", Init: 20}, {Name: "alpha", Init: 0.4}, {Name: "E", Init: 1}}}
+	a, err := Bootstrap(pb, Options{Workers: 1}, BootstrapOptions{Resamples: 60, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Bootstrap(pb, Options{Workers: 3}, BootstrapOptions{Resamples: 60, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for j := range a.Lo {
+		if a.Lo[j] != b.Lo[j] || a.Hi[j] != b.Hi[j] {
+			t.Errorf("bootstrap depends on workers: %v %v vs %v %v", a.Lo, a.Hi, b.Lo, b.Hi)
+		}
+		if !(a.Lo[j] < a.Fit.Params[j] && a.Fit.Params[j] < a.Hi[j]) {
+			t.Errorf("%s: estimate %v outside its interval [%v, %v]", a.Names[j], a.Fit.Params[j], a.Lo[j], a.Hi[j])
+		}
+	}
+	if len(a.Samples)+a.Failed != 60 {
+		t.Errorf("%d samples + %d failed != 60", len(a.Samples), a.Failed)
+	}
+	// Brute force: for a constant fitted by least squares each refit is
+	// the mean of its resample; redraw the same resamples and compare.
+	ys := y[:25]
+	m := mustParse(t, "m + 0*x", "x")
+	c, err := Bootstrap(Problem{Formula: m, Data: map[string][]float64{"x": x[:25]}, Y: ys}, Options{GTol: 1e-9}, BootstrapOptions{Resamples: 40, Seed: 11})
+	if err != nil || c.Failed != 0 {
+		t.Fatal(err, c.Failed)
+	}
+	var means []float64
+	for b := 0; b < 40; b++ {
+		r := rand.New(rand.NewPCG(11, uint64(b)))
+		s := 0.0
+		for range ys {
+			s += ys[r.IntN(len(ys))]
+		}
+		means = append(means, s/float64(len(ys)))
+		if math.Abs(c.Samples[b][0]-means[b]) > 1e-8 {
+			t.Errorf("resample %d: refit %v, brute-force mean %v", b, c.Samples[b][0], means[b])
+		}
+	}
+	sort.Float64s(means)
+	if math.Abs(c.Lo[0]-quantile(means, 0.025)) > 1e-8 || math.Abs(c.Hi[0]-quantile(means, 0.975)) > 1e-8 {
+		t.Errorf("interval [%v, %v], brute force [%v, %v]", c.Lo[0], c.Hi[0], quantile(means, 0.025), quantile(means, 0.975))
+	}
+	if _, err := Bootstrap(Problem{Objective: func(p, g, w []float64) float64 { return p[0] * p[0] }, Params: []Param{{Name: "p"}}}, Options{}, BootstrapOptions{}); err == nil {
+		t.Error("bootstrap of a row-less objective accepted")
+	}
+}
+
+func TestQuantileMatchesNumpyLinear(t *testing.T) {
+	// numpy.quantile([1, 2, 3, 4], q): 1.75 at 0.25, 2.5 at 0.5, 3.25 at 0.75.
+	for q, want := range map[float64]float64{0: 1, 0.25: 1.75, 0.5: 2.5, 0.75: 3.25, 1: 4} {
+		if got := quantile([]float64{1, 2, 3, 4}, q); got != want {
+			t.Errorf("quantile(%v) = %v, want %v", q, got, want)
+		}
+	}
+}
