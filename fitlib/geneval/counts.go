@@ -32,6 +32,8 @@ type Counts struct {
 	File        string
 	Checkpoints []Checkpoint
 	N, C        [][]int // N[i][j], C[i][j]: problem j of checkpoint i
+	// Excluded names checkpoints removed by a filter such as WithoutWarmup.
+	Excluded []string
 }
 
 // LoadCounts reads a per-problem counts file such as

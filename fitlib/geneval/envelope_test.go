@@ -11,7 +11,7 @@ import (
 // A = 406.4, B = 410.7) with c = 6.
 var hoffmann = Envelope{Beta: 0.34, Gamma: 0.28, N0: 406.4, D0: 410.7, C: 6}
 
-func close(a, b, rel float64) bool { return math.Abs(a-b) <= rel*math.Abs(b) }
+func near(a, b, rel float64) bool { return math.Abs(a-b) <= rel*math.Abs(b) }
 
 func TestEnvelopeTestVector(t *testing.T) {
 	e := hoffmann
@@ -45,13 +45,13 @@ func TestEnvelopeBruteForce(t *testing.T) {
 			}
 			xBF, fBF := minimise1D(f, 0, math.Log(compute))
 			nBF := math.Exp(xBF)
-			if !close(nBF, e.NOpt(compute), 1e-4) {
+			if !near(nBF, e.NOpt(compute), 1e-4) {
 				t.Errorf("%+v C=%g: brute-force N* %g, closed form %g", e, compute, nBF, e.NOpt(compute))
 			}
-			if !close(fBF, e.OptimalReducible(compute), 1e-10) {
+			if !near(fBF, e.OptimalReducible(compute), 1e-10) {
 				t.Errorf("%+v C=%g: brute-force min %g, C0 C^-alpha %g", e, compute, fBF, e.OptimalReducible(compute))
 			}
-			if !close(e.NOpt(compute)*e.DOpt(compute)*e.C, compute, 1e-12) {
+			if !near(e.NOpt(compute)*e.DOpt(compute)*e.C, compute, 1e-12) {
 				t.Errorf("N* D* c != C")
 			}
 			// Phi against the direct ratio of losses, and the fine grid
@@ -61,7 +61,7 @@ func TestEnvelopeBruteForce(t *testing.T) {
 			for i := -2000; i <= 2000; i++ {
 				r := math.Exp(float64(i) * 1e-3)
 				direct := e.Reducible(r*nO, dO/r) / e.OptimalReducible(compute)
-				if !close(direct, e.Phi(r), 1e-12) {
+				if !near(direct, e.Phi(r), 1e-12) {
 					t.Fatalf("Phi(%g) = %g, direct ratio %g", r, e.Phi(r), direct)
 				}
 				best = math.Min(best, direct)
@@ -89,7 +89,7 @@ func TestEffectiveComputeByBisection(t *testing.T) {
 				hi = mid
 			}
 		}
-		if got := math.Exp(lo) / compute; !close(got, e.EffectiveCompute(r), 1e-9) {
+		if got := math.Exp(lo) / compute; !near(got, e.EffectiveCompute(r), 1e-9) {
 			t.Errorf("r=%g: bisection %g, closed form %g", r, got, e.EffectiveCompute(r))
 		}
 	}
@@ -107,11 +107,11 @@ func TestPathSlope(t *testing.T) {
 	for _, compute := range []float64{1e18, 1e22, 1e30} {
 		h := 1e-4
 		fd := -(red(math.Log(compute)+h) - red(math.Log(compute)-h)) / (2 * h)
-		if !close(fd, e.PathLocalSlope(compute, rho), 1e-6) {
+		if !near(fd, e.PathLocalSlope(compute, rho), 1e-6) {
 			t.Errorf("C=%g: slope %g, finite difference %g", compute, e.PathLocalSlope(compute, rho), fd)
 		}
 	}
-	if got := e.PathLocalSlope(1e200, rho); !close(got, e.PathAlpha(), 1e-3) || e.PathAlpha() != 0.14 {
+	if got := e.PathLocalSlope(1e200, rho); !near(got, e.PathAlpha(), 1e-3) || e.PathAlpha() != 0.14 {
 		t.Errorf("slope at 1e200 %g, PathAlpha %g, want 0.14", got, e.PathAlpha())
 	}
 }

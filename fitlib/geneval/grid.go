@@ -1,0 +1,165 @@
+package geneval
+
+import (
+	"fmt"
+	"math"
+)
+
+// Observations are the checkpoints that can enter one law's fit at one k.
+type Observations struct {
+	Law, Benchmark string
+	K              int
+	Checkpoints    []string
+	Compute        []float64 // C = 6ND of each checkpoint kept
+	X1, X2         []float64 // law inputs (see PredictLaw)
+	Pass           []float64 // pass_B@k
+	Y              []float64 // -log pass_B@k
+	// Checkpoints left out, by reason (see Fit).
+	ZeroPass, Undersampled, Other int
+}
+
+// Observe collects the inputs of law at k from per-problem counts b; gold is
+// needed only for the gold-reference law (checkpoints without a gold
+// likelihood are counted in Other).
+func Observe(b *Counts, gold []Gold, law string, k int) (*Observations, error) {
+	if _, err := lookupLaw(law); err != nil {
+		return nil, err
+	}
+	if b == nil {
+		return nil, fmt.Errorf("geneval: Observe %s k=%d: no counts", law, k)
+	}
+	pass, err := b.PassAtK(k)
+	if err != nil {
+		return nil, err
+	}
+	gx := map[string]float64{}
+	for _, g := range gold {
+		gx[g.Checkpoint] = g.NegLogGoldProb
+	}
+	if law == LawGoldReference && len(gold) == 0 {
+		return nil, fmt.Errorf("geneval: the %s law needs gold-answer likelihoods (LoadGold)", law)
+	}
+	o := &Observations{Law: law, Benchmark: b.File, K: k}
+	for i, ck := range b.Checkpoints {
+		var x1, x2 float64
+		switch law {
+		case LawCompute:
+			x1 = ck.Compute
+		case LawParamsTokens:
+			x1, x2 = ck.Params, ck.Tokens
+		case LawGoldReference:
+			v, ok := gx[ck.Name]
+			if !ok {
+				o.Other++
+				continue
+			}
+			x1 = v
+		}
+		switch p := pass[i]; {
+		case math.IsNaN(p):
+			o.Undersampled++
+			continue
+		case p <= 0:
+			o.ZeroPass++
+			continue
+		}
+		o.Checkpoints = append(o.Checkpoints, ck.Name)
+		o.Compute = append(o.Compute, ck.Compute)
+		o.X1 = append(o.X1, x1)
+		o.X2 = append(o.X2, x2)
+		o.Pass = append(o.Pass, pass[i])
+		o.Y = append(o.Y, -math.Log(pass[i]))
+	}
+	return o, nil
+}
+
+// fit fits the observations (optionally only those with Compute <= cmax).
+func (o *Observations) fit(cmax float64) (Fit, error) {
+	var x1, x2, y []float64
+	for i, c := range o.Compute {
+		if c <= cmax {
+			x1, x2, y = append(x1, o.X1[i]), append(x2, o.X2[i]), append(y, o.Y[i])
+		}
+	}
+	f, err := FitLaw(o.Law, x1, x2, y)
+	if err != nil {
+		return Fit{}, fmt.Errorf("%s k=%d: %w", o.Benchmark, o.K, err)
+	}
+	f.K = o.K
+	f.ZeroPass, f.Undersampled, f.Other = o.ZeroPass, o.Undersampled, o.Other
+	return f, nil
+}
+
+// Fit fits the law to all observations.
+func (o *Observations) Fit() (Fit, error) { return o.fit(math.Inf(1)) }
+
+// GridFit is one law fitted separately at every k of a grid.
+type GridFit struct {
+	Law, Benchmark string
+	Names          []string // parameter names
+	K              []int    // the k values that had enough checkpoints
+	Fits           []Fit    // one per K
+	// Skipped lists k values of the requested grid without enough
+	// checkpoints for a fit, with the reason.
+	Skipped []string
+}
+
+// Param returns the named parameter at every K.
+func (g *GridFit) Param(name string) ([]float64, error) {
+	out := make([]float64, len(g.Fits))
+	for i, f := range g.Fits {
+		v, err := f.Param(name)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+// FitLawGrid fits law separately for every k in ks. A k with fewer
+// checkpoints than parameters + 2 is skipped and listed in Skipped.
+func FitLawGrid(b *Counts, gold []Gold, law string, ks []int) (*GridFit, error) {
+	l, err := lookupLaw(law)
+	if err != nil {
+		return nil, err
+	}
+	if len(ks) == 0 {
+		return nil, fmt.Errorf("geneval: FitLawGrid %s: empty k grid", law)
+	}
+	g := &GridFit{Law: law, Benchmark: b.File, Names: append([]string(nil), l.names...)}
+	for _, k := range ks {
+		o, err := Observe(b, gold, law, k)
+		if err != nil {
+			return nil, err
+		}
+		if len(o.Y) < len(l.names)+2 {
+			g.Skipped = append(g.Skipped, fmt.Sprintf("k=%d: %d checkpoints (%d with pass@k = 0, %d with fewer than k samples)", k, len(o.Y), o.ZeroPass, o.Undersampled))
+			continue
+		}
+		f, err := o.Fit()
+		if err != nil {
+			return nil, err
+		}
+		g.K = append(g.K, k)
+		g.Fits = append(g.Fits, f)
+	}
+	return g, nil
+}
+
+// FitComputeLawGrid fits -log pass_B@k = E0 + C0 C^-alpha for every k.
+func FitComputeLawGrid(b *Counts, ks []int) (*GridFit, error) {
+	return FitLawGrid(b, nil, LawCompute, ks)
+}
+
+// FitParamsTokensLawGrid fits -log pass_B@k = E0 + N0 N^-beta + D0 D^-gamma
+// for every k.
+func FitParamsTokensLawGrid(b *Counts, ks []int) (*GridFit, error) {
+	return FitLawGrid(b, nil, LawParamsTokens, ks)
+}
+
+// FitGoldLawGrid fits -log pass_B@k = xi0 + K0 [-log GoldProb_B]^kappa for
+// every k on the checkpoints that have gold-answer likelihoods.
+func FitGoldLawGrid(b *Counts, gold []Gold, ks []int) (*GridFit, error) {
+	return FitLawGrid(b, gold, LawGoldReference, ks)
+}

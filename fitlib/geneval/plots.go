@@ -1,0 +1,413 @@
+package geneval
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/plotutil"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// newPlot returns a plot with a title, axis labels and optional log axes.
+func newPlot(title, x, y string, logX, logY bool) *plot.Plot {
+	p := plot.New()
+	p.Title.Text = title
+	p.X.Label.Text = x
+	p.Y.Label.Text = y
+	if logX {
+		p.X.Scale = plot.LogScale{}
+		p.X.Tick.Marker = plot.LogTicks{Prec: -1}
+	}
+	if logY {
+		p.Y.Scale = plot.LogScale{}
+		p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+	}
+	p.Legend.Top = true
+	p.Legend.TextStyle.Font.Size = vg.Points(8)
+	p.Add(plotter.NewGrid())
+	return p
+}
+
+// xys keeps the finite points (positive on log axes): log scales panic on
+// values <= 0, and fitlib never panics on user data.
+func xys(x, y []float64, logX, logY bool) plotter.XYs {
+	var out plotter.XYs
+	for i := range x {
+		if i >= len(y) {
+			break
+		}
+		a, b := x[i], y[i]
+		if math.IsNaN(a) || math.IsNaN(b) || math.IsInf(a, 0) || math.IsInf(b, 0) || (logX && a <= 0) || (logY && b <= 0) {
+			continue
+		}
+		out = append(out, plotter.XY{X: a, Y: b})
+	}
+	return out
+}
+
+func addLine(p *plot.Plot, pts plotter.XYs, i int, label string, dashed bool) error {
+	if len(pts) == 0 {
+		return nil
+	}
+	l, err := plotter.NewLine(pts)
+	if err != nil {
+		return err
+	}
+	l.Color = plotutil.Color(i)
+	l.Width = vg.Points(1.3)
+	if dashed {
+		l.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+	}
+	p.Add(l)
+	if label != "" {
+		p.Legend.Add(label, l)
+	}
+	return nil
+}
+
+func addPoints(p *plot.Plot, pts plotter.XYs, i int, label string) error {
+	if len(pts) == 0 {
+		return nil
+	}
+	s, err := plotter.NewScatter(pts)
+	if err != nil {
+		return err
+	}
+	s.Color = plotutil.Color(i)
+	s.Shape = draw.CircleGlyph{}
+	s.Radius = vg.Points(2.2)
+	p.Add(s)
+	if label != "" {
+		p.Legend.Add(label, s)
+	}
+	return nil
+}
+
+func floatsOf(ks []int) []float64 {
+	out := make([]float64, len(ks))
+	for i, k := range ks {
+		out[i] = float64(k)
+	}
+	return out
+}
+
+// PlotPassAtK draws pass@k against k on log-log axes, one line per curve:
+// curves[i][j] is the pass@k of labels[i] at ks[j] (NaN or 0 are skipped).
+func PlotPassAtK(title string, ks []int, curves [][]float64, labels []string) (*plot.Plot, error) {
+	if len(curves) != len(labels) {
+		return nil, fmt.Errorf("geneval: PlotPassAtK: %d curves and %d labels", len(curves), len(labels))
+	}
+	p := newPlot(title, "k (samples)", "pass@k", true, true)
+	p.Legend.Top, p.Legend.Left = false, false
+	for i, c := range curves {
+		if len(c) != len(ks) {
+			return nil, fmt.Errorf("geneval: PlotPassAtK: curve %q has %d values for %d k", labels[i], len(c), len(ks))
+		}
+		if err := addLine(p, xys(floatsOf(ks), c, true, true), i, labels[i], false); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+// PlotLawVsCompute draws the observed -log pass_B@k against compute for the
+// given fits of one grid (one colour per k) with the fitted law: a line for
+// the compute law; for the parameters+tokens law one dashed line per model
+// size across its token counts; for the gold-reference law the law evaluated
+// at each checkpoint's -log GoldProb_B, joined in compute order.
+func PlotLawVsCompute(b *Counts, gold []Gold, g *GridFit, ks []int) (*plot.Plot, error) {
+	if b == nil || g == nil {
+		return nil, fmt.Errorf("geneval: PlotLawVsCompute: nil counts or grid")
+	}
+	p := newPlot(fmt.Sprintf("%s law, %s", g.Law, shortName(b.File)), "compute C = 6ND (FLOPs)", "-log pass@k", true, true)
+	p.Legend.Top = false
+	for ci, k := range ks {
+		fi := -1
+		for i, kk := range g.K {
+			if kk == k {
+				fi = i
+			}
+		}
+		if fi < 0 {
+			return nil, fmt.Errorf("geneval: PlotLawVsCompute: k=%d was not fitted (fitted: %v)", k, g.K)
+		}
+		f := g.Fits[fi]
+		o, err := Observe(b, gold, g.Law, k)
+		if err != nil {
+			return nil, err
+		}
+		if err := addPoints(p, xys(o.Compute, o.Y, true, true), ci, fmt.Sprintf("k=%d", k)); err != nil {
+			return nil, err
+		}
+		switch g.Law {
+		case LawCompute:
+			lo, hi := minOf(o.Compute), maxOf(o.Compute)
+			var cs []float64
+			for i := 0; i <= 60; i++ {
+				cs = append(cs, lo*math.Pow(hi/lo, float64(i)/60))
+			}
+			pred, err := PredictLaw(g.Law, f.Params, cs, nil)
+			if err != nil {
+				return nil, err
+			}
+			err = addLine(p, xys(cs, pred, true, true), ci, "", false)
+			if err != nil {
+				return nil, err
+			}
+		case LawParamsTokens:
+			sizes := map[float64]bool{}
+			for _, n := range o.X1 {
+				sizes[n] = true
+			}
+			for n := range sizes {
+				var ds []float64
+				for i := range o.X1 {
+					if o.X1[i] == n {
+						ds = append(ds, o.X2[i])
+					}
+				}
+				lo, hi := minOf(ds), maxOf(ds)
+				var cs, ns, dd []float64
+				for i := 0; i <= 30; i++ {
+					d := lo * math.Pow(hi/lo, float64(i)/30)
+					dd, ns, cs = append(dd, d), append(ns, n), append(cs, FLOPsPerParamToken*n*d)
+				}
+				pred, err := PredictLaw(g.Law, f.Params, ns, dd)
+				if err != nil {
+					return nil, err
+				}
+				if err := addLine(p, xys(cs, pred, true, true), ci, "", true); err != nil {
+					return nil, err
+				}
+			}
+		case LawGoldReference:
+			idx := make([]int, len(o.Compute))
+			for i := range idx {
+				idx[i] = i
+			}
+			sort.Slice(idx, func(a, b int) bool { return o.Compute[idx[a]] < o.Compute[idx[b]] })
+			var cs, xs []float64
+			for _, i := range idx {
+				cs, xs = append(cs, o.Compute[i]), append(xs, o.X1[i])
+			}
+			pred, err := PredictLaw(g.Law, f.Params, xs, nil)
+			if err != nil {
+				return nil, err
+			}
+			if err := addLine(p, xys(cs, pred, true, true), ci, "", true); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return p, nil
+}
+
+// PlotParamVsK draws one fitted parameter against k for one or more grid
+// fits (e.g. GSM8K and MATH), log k axis; prefactors and constant terms on
+// a log y axis. Fits that did not converge are drawn as open points only.
+func PlotParamVsK(name string, grids []*GridFit) (*plot.Plot, error) {
+	logY := prefactor(name) || irreducible(name)
+	p := newPlot(fmt.Sprintf("%s(k)", name), "k", name, true, logY)
+	for i, g := range grids {
+		if g == nil {
+			return nil, fmt.Errorf("geneval: PlotParamVsK: grid %d is nil", i)
+		}
+		v, err := g.Param(name)
+		if err != nil {
+			return nil, err
+		}
+		if logY {
+			// Constant terms fitted at ~0 would dominate a log axis.
+			for j := range v {
+				if irreducible(name) && v[j] < 1e-4 {
+					v[j] = 1e-4
+				}
+			}
+		}
+		label := fmt.Sprintf("%s (%s)", shortName(g.Benchmark), g.Law)
+		if err := addLine(p, xys(floatsOf(g.K), v, true, logY), i, label, false); err != nil {
+			return nil, err
+		}
+		if err := addPoints(p, xys(floatsOf(g.K), v, true, logY), i, ""); err != nil {
+			return nil, err
+		}
+	}
+	if irreducible(name) {
+		p.Title.Text += " (values below 1e-4 drawn at 1e-4)"
+	}
+	return p, nil
+}
+
+// PlotStability draws every parameter of a backtest divided by its
+// full-data value against C_max/C_target (log axes), with the tolerance
+// band 1 +- Tolerance. The constant term is drawn as its difference from the
+// full-data value plus 1 (it is compared in absolute nats).
+func PlotStability(bt *Backtest) (*plot.Plot, error) {
+	if bt == nil {
+		return nil, fmt.Errorf("geneval: PlotStability: nil backtest")
+	}
+	p := newPlot(fmt.Sprintf("parameter stability, %s law, k=%d", bt.Law, bt.K), "C_max / C_target", "parameter / full-data value", true, true)
+	p.Legend.Top, p.Legend.Left = false, true
+	for j, n := range bt.Names {
+		var x, y []float64
+		for i, r := range bt.Ratios {
+			v := bt.Params[i][j] / bt.Full[j]
+			if irreducible(n) {
+				v = 1 + bt.Params[i][j] - bt.Full[j]
+			}
+			x, y = append(x, r), append(y, v)
+		}
+		label := n
+		if irreducible(n) {
+			label = n + " (1 + difference)"
+		}
+		if err := addLine(p, xys(x, y, true, true), j, label, false); err != nil {
+			return nil, err
+		}
+		if err := addPoints(p, xys(x, y, true, true), j, ""); err != nil {
+			return nil, err
+		}
+	}
+	lo, hi := minOf(bt.Ratios), maxOf(bt.Ratios)
+	for _, v := range []float64{1 - bt.Tolerance, 1 + bt.Tolerance} {
+		if err := addLine(p, plotter.XYs{{X: lo, Y: v}, {X: hi, Y: v}}, 7, "", true); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+// PlotBacktestError draws |predicted - observed| / observed pass@k of the
+// target against C_max/C_target, one line per backtest (log axes).
+func PlotBacktestError(bts []*Backtest) (*plot.Plot, error) {
+	if len(bts) == 0 {
+		return nil, fmt.Errorf("geneval: PlotBacktestError: no backtests")
+	}
+	p := newPlot(fmt.Sprintf("backtest: predicting %s", bts[0].Target), "C_max / C_target", "relative error of predicted pass@k", true, true)
+	p.Legend.Top, p.Legend.Left = false, true
+	for i, bt := range bts {
+		if bt == nil {
+			return nil, fmt.Errorf("geneval: PlotBacktestError: backtest %d is nil", i)
+		}
+		label := fmt.Sprintf("%s, k=%d", bt.Law, bt.K)
+		if err := addLine(p, xys(bt.Ratios, bt.RelError, true, true), i, label, false); err != nil {
+			return nil, err
+		}
+		if err := addPoints(p, xys(bt.Ratios, bt.RelError, true, true), i, ""); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+// PlotEnvelope draws the reducible loss C0 C^-alpha of the compute-optimal
+// envelope over [cmin, cmax] FLOPs with allocations r times off the optimum
+// (Phi(r) C0 C^-alpha, dashed) and the fixed tokens-per-parameter path whose
+// ratio is optimal at sqrt(cmin cmax) (dotted).
+func PlotEnvelope(e Envelope, cmin, cmax float64, rs []float64) (*plot.Plot, error) {
+	if err := e.Validate(); err != nil {
+		return nil, err
+	}
+	if !(cmin > 0) || !(cmax > cmin) || math.IsInf(cmax, 1) {
+		return nil, fmt.Errorf("geneval: PlotEnvelope: compute range [%v, %v], need 0 < cmin < cmax", cmin, cmax)
+	}
+	p := newPlot("compute-optimal envelope", "compute C (FLOPs)", "reducible loss", true, true)
+	p.Legend.Top = false
+	var cs []float64
+	for i := 0; i <= 80; i++ {
+		cs = append(cs, cmin*math.Pow(cmax/cmin, float64(i)/80))
+	}
+	env := make([]float64, len(cs))
+	for i, c := range cs {
+		env[i] = e.OptimalReducible(c)
+	}
+	if err := addLine(p, xys(cs, env, true, true), 0, fmt.Sprintf("envelope, alpha=%.3f", e.Alpha()), false); err != nil {
+		return nil, err
+	}
+	for j, r := range rs {
+		if !(r > 0) {
+			return nil, fmt.Errorf("geneval: PlotEnvelope: mismatch r[%d] = %v, need > 0", j, r)
+		}
+		y := make([]float64, len(cs))
+		for i, c := range cs {
+			y[i] = e.Reducible(r*e.NOpt(c), e.DOpt(c)/r)
+		}
+		if err := addLine(p, xys(cs, y, true, true), j+1, fmt.Sprintf("N = %g N*, Phi=%.3f", r, e.Phi(r)), true); err != nil {
+			return nil, err
+		}
+	}
+	mid := math.Sqrt(cmin * cmax)
+	rho := e.OptimalRatio(mid)
+	y := make([]float64, len(cs))
+	for i, c := range cs {
+		n, d := e.PathAllocation(c, rho)
+		y[i] = e.Reducible(n, d)
+	}
+	l, err := plotter.NewLine(xys(cs, y, true, true))
+	if err != nil {
+		return nil, err
+	}
+	l.Color = plotutil.Color(len(rs) + 1)
+	l.Dashes = []vg.Length{vg.Points(1), vg.Points(2)}
+	l.Width = vg.Points(1.5)
+	p.Add(l)
+	p.Legend.Add(fmt.Sprintf("fixed D/N = %.3g, slope -> %.3f", rho, e.PathAlpha()), l)
+	return p, nil
+}
+
+// PlotPhi draws the mismatch penalty Phi(r) and its quadratic approximation
+// over r in [rmin, rmax] (log r axis), with the effective-compute multiplier
+// Phi^(-1/alpha) on the same axes.
+func PlotPhi(e Envelope, rmin, rmax float64) (*plot.Plot, error) {
+	if err := e.Validate(); err != nil {
+		return nil, err
+	}
+	if !(rmin > 0) || !(rmax > rmin) || math.IsInf(rmax, 1) {
+		return nil, fmt.Errorf("geneval: PlotPhi: r range [%v, %v], need 0 < rmin < rmax", rmin, rmax)
+	}
+	p := newPlot("mismatch penalty", "r = N / N*(C)", "factor", true, false)
+	var rs, phi, quad, eff []float64
+	for i := 0; i <= 100; i++ {
+		r := rmin * math.Pow(rmax/rmin, float64(i)/100)
+		rs, phi, quad, eff = append(rs, r), append(phi, e.Phi(r)), append(quad, e.PhiQuadratic(r)), append(eff, e.EffectiveCompute(r))
+	}
+	if err := addLine(p, xys(rs, phi, true, false), 0, "Phi(r)", false); err != nil {
+		return nil, err
+	}
+	if err := addLine(p, xys(rs, quad, true, false), 1, "1 + (beta gamma/2) log^2 r", true); err != nil {
+		return nil, err
+	}
+	if err := addLine(p, xys(rs, eff, true, false), 2, "effective compute Phi^(-1/alpha)", false); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+func maxOf(x []float64) float64 {
+	m := math.Inf(-1)
+	for _, v := range x {
+		m = math.Max(m, v)
+	}
+	return m
+}
+
+// shortName turns ".../gsm8k_per_problem_counts.csv" into "gsm8k".
+func shortName(file string) string {
+	base := file
+	for i := len(base) - 1; i >= 0; i-- {
+		if base[i] == '/' {
+			base = base[i+1:]
+			break
+		}
+	}
+	for _, suf := range []string{"_per_problem_counts.csv", ".csv"} {
+		if len(base) > len(suf) && base[len(base)-len(suf):] == suf {
+			return base[:len(base)-len(suf)]
+		}
+	}
+	return base
+}
