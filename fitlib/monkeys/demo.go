@@ -23,7 +23,9 @@ type Demo struct {
 	A, B float64
 }
 
-// Demonstrate computes a Demo with `problems` simulated problems.
+// Demonstrate computes a Demo with `problems` simulated problems. Attempts
+// are whole: at a fractional k the simulation measures F(floor(k)), so
+// use whole ks (IntLogKs) to compare.
 func Demonstrate(d Dist, ks []float64, problems int, seed uint64) (Demo, error) {
 	exact, err := d.FailureCurve(ks)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"math"
 	"sort"
 
+	"github.com/gophernote/gophernote/fitlib/passk"
 	"gonum.org/v1/gonum/optimize"
 )
 
@@ -17,8 +18,10 @@ func LogBins(resolution float64, perDecade int) ([]float64, error) {
 		return nil, fmt.Errorf("monkeys: LogBins(%v, %d): need 0 < resolution < 1 and perDecade >= 1", resolution, perDecade)
 	}
 	lr := math.Log10(resolution)
-	// as numpy.logspace(lr, 0, -int(lr)*perDecade+1); math.Log10(1e-4) is
-	// -3.9999999999999996, so truncate with a tolerance.
+	if r := math.Round(lr); math.Abs(lr-r) < 1e-9 {
+		lr = r // math.Log10(1e-4) is -3.9999999999999996; numpy gives -4
+	}
+	// as numpy.logspace(lr, 0, -int(lr)*perDecade+1)
 	n := int(math.Floor(-lr+1e-9))*perDecade + 1
 	edges := []float64{0, resolution / 2}
 	for i := 0; i < n; i++ {
@@ -46,6 +49,19 @@ func Histogram(xs, edges []float64) []int {
 			i = len(out) - 1
 		}
 		out[i]++
+	}
+	return out
+}
+
+// passAt1 returns pass_i@1 by the unbiased estimator in product form,
+// 1 - Π_{i=n-c+1..n}(1 - 1/i), as the authors' code histogrammed it; it
+// equals c/n up to rounding, and the rounding decides the bin of values
+// that fall exactly on a decade edge (c = 1 of n = 10,000 gives
+// 9.99999999999989e-05, below the edge 1e-4).
+func passAt1(c Counts) []float64 {
+	out := make([]float64, len(c.N))
+	for i := range c.N {
+		out[i], _ = passk.PassAtK(c.N[i], c.C[i], 1) // counts are validated
 	}
 	return out
 }
@@ -97,7 +113,7 @@ func FitDiscretized(c Counts, family Family) (DiscretizedFit, error) {
 	if err != nil {
 		return DiscretizedFit{}, err
 	}
-	counts := Histogram(c.PHat(), edges)
+	counts := Histogram(passAt1(c), edges)
 	nll := func(a, b float64) float64 {
 		d := Dist{Family: family, Alpha: a, Beta: b, Scale: s}
 		f, prev := 0.0, d.CDF(edges[0])

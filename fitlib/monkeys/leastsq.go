@@ -49,6 +49,20 @@ func LogKs(kmin, kmax float64, n int) []float64 {
 	return out
 }
 
+// IntLogKs returns the distinct integers among n log-spaced values from 1
+// to kmax (as float64): a grid for comparisons with simulated attempts,
+// which only exist at whole k.
+func IntLogKs(kmax float64, n int) []float64 {
+	var out []float64
+	for _, k := range LogKs(1, kmax, n) {
+		k = math.Round(k)
+		if len(out) == 0 || k > out[len(out)-1] {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
 // KsUpTo returns the values of PaperKs not above kmax.
 func KsUpTo(kmax int) []int {
 	var out []int
