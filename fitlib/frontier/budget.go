@@ -42,7 +42,7 @@ func invert4(m [4][4]float64) [4][4]float64 {
 // BudgetOptions configure the budget-fraction study.
 type BudgetOptions struct {
 	Fractions []float64     // budget as a share of the total cost (default 0.05, 0.10, 0.20, 0.50)
-	Repeats   int           // random selections per fraction (default 10)
+	Repeats   int           // random selections and design tie-break seeds per fraction (default 10)
 	Seed      uint64        // random-selection seed
 	Design    DesignOptions // Budget is set per fraction
 	Fit       Options       // refit options (defaults when zero)
@@ -57,8 +57,8 @@ type BudgetPoint struct {
 	Fraction       float64
 	NSelected      int     // I-optimal selection size
 	NBalanced      int     // balanced selection size
-	Gap            float64 // I-optimal max |q_S - q_full|
-	BalancedGap    float64
+	Gap            float64 // I-optimal max |q_S - q_full|, mean over tie-break seeds
+	BalancedGap    float64 // same for the balanced design (NaN when Balance = 0)
 	RandomGap      float64 // mean over repeats
 	RandomGapSD    float64
 	RandomN        float64 // mean random selection size
@@ -111,27 +111,41 @@ func BudgetCurve(pts *Points, cost []float64, full Params, opt BudgetOptions) ([
 		bp := BudgetPoint{Fraction: f}
 		d := opt.Design
 		d.Budget = f * total
-		d.Balance = 0
-		sel, err := Design(full, pts.Z, cost, d)
-		if err != nil {
-			return nil, err
-		}
-		bp.NSelected = len(sel.Indices)
-		if bp.Gap, err = gap(sel.Indices); err != nil {
-			return nil, fmt.Errorf("frontier: budget fraction %v: I-optimal subset: %v", f, err)
-		}
-		d.Balance = opt.Design.Balance
-		if d.Balance > 0 {
-			bal, err := Design(full, pts.Z, cost, d)
+		// The design sees only compute and cost: models sharing a base
+		// model tie, and the tie-break seed decides which is evaluated, so
+		// the design gaps are averaged over Repeats tie-break seeds too.
+		var dg, bg []float64
+		for r := 0; r < opt.Repeats; r++ {
+			d.Seed = opt.Design.Seed + uint64(r)
+			d.Balance = 0
+			sel, err := Design(full, pts.Z, cost, d)
 			if err != nil {
 				return nil, err
 			}
-			bp.NBalanced = len(bal.Indices)
-			if bp.BalancedGap, err = gap(bal.Indices); err != nil {
-				return nil, fmt.Errorf("frontier: budget fraction %v: balanced subset: %v", f, err)
+			bp.NSelected = len(sel.Indices)
+			g, err := gap(sel.Indices)
+			if err != nil {
+				return nil, fmt.Errorf("frontier: budget fraction %v: I-optimal subset: %v", f, err)
 			}
-		} else {
-			bp.BalancedGap = math.NaN()
+			dg = append(dg, g)
+			if opt.Design.Balance > 0 {
+				d.Balance = opt.Design.Balance
+				bal, err := Design(full, pts.Z, cost, d)
+				if err != nil {
+					return nil, err
+				}
+				bp.NBalanced = len(bal.Indices)
+				g, err := gap(bal.Indices)
+				if err != nil {
+					return nil, fmt.Errorf("frontier: budget fraction %v: balanced subset: %v", f, err)
+				}
+				bg = append(bg, g)
+			}
+		}
+		bp.Gap = stat.Mean(dg, nil)
+		bp.BalancedGap = math.NaN()
+		if len(bg) > 0 {
+			bp.BalancedGap = stat.Mean(bg, nil)
 		}
 		var gs []float64
 		nsum := 0

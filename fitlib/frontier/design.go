@@ -17,6 +17,14 @@ type DesignOptions struct {
 	// a candidate whose bin already holds n_b selected models; 0 gives the
 	// plain I-optimal greedy design.
 	Balance float64
+	// Seed orders the candidate scan: candidates with equal score (models
+	// fine-tuned from one base model share z and cost) are then chosen in
+	// a seeded random order rather than file order.
+	Seed uint64
+	// Anchors first takes, budget permitting, the candidates nearest to
+	// min z, max z and the sigmoid's shoulders z* -/+ 1.543/b (z* = -a/b),
+	// the seeding of Zhang et al. (2026), Sec. 6, before the greedy steps.
+	Anchors bool
 }
 
 // Selection is a chosen evaluation set.
@@ -108,21 +116,62 @@ func Design(ref Params, z, cost []float64, opt DesignOptions) (*Selection, error
 	used := make([]bool, len(z))
 	sel := &Selection{Grid: grid}
 	const eps = 1e-6
+	order := rand.New(rand.NewPCG(opt.Seed, 0xde51)).Perm(len(z))
+	take := func(i int, v [4]float64, den float64) {
+		used[i] = true
+		binN[bin[i]]++
+		sel.Indices = append(sel.Indices, i)
+		sel.Cost += cost[i]
+		for r := 0; r < 4; r++ {
+			for c := 0; c < 4; c++ {
+				Minv[4*r+c] -= v[r] * v[c] / den
+			}
+		}
+	}
+	sm := func(i int) ([4]float64, float64) {
+		var v [4]float64
+		j := &J[i]
+		for r := 0; r < 4; r++ {
+			v[r] = Minv[4*r]*j[0] + Minv[4*r+1]*j[1] + Minv[4*r+2]*j[2] + Minv[4*r+3]*j[3]
+		}
+		return v, 1 + j[0]*v[0] + j[1]*v[1] + j[2]*v[2] + j[3]*v[3]
+	}
+	if opt.Anchors {
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for _, v := range z {
+			lo, hi = math.Min(lo, v), math.Max(hi, v)
+		}
+		targets := []float64{lo, hi}
+		if ref.B > 0 {
+			zs := ref.Midpoint()
+			targets = append(targets, zs-1.543/ref.B, zs+1.543/ref.B)
+		}
+		for _, tz := range targets {
+			best := -1
+			for _, i := range order {
+				if used[i] || sel.Cost+cost[i] > opt.Budget {
+					continue
+				}
+				if best < 0 || math.Abs(z[i]-tz) < math.Abs(z[best]-tz) {
+					best = i
+				}
+			}
+			if best >= 0 {
+				v, den := sm(best)
+				take(best, v, den)
+			}
+		}
+	}
 	for {
 		left := opt.Budget - sel.Cost
 		best, bestScore := -1, 0.0
 		var bestV [4]float64
 		var bestDen float64
-		for i := range z {
+		for _, i := range order {
 			if used[i] || cost[i] > left {
 				continue
 			}
-			var v [4]float64
-			j := &J[i]
-			for r := 0; r < 4; r++ {
-				v[r] = Minv[4*r]*j[0] + Minv[4*r+1]*j[1] + Minv[4*r+2]*j[2] + Minv[4*r+3]*j[3]
-			}
-			den := 1 + j[0]*v[0] + j[1]*v[1] + j[2]*v[2] + j[3]*v[3]
+			v, den := sm(i)
 			vav := 0.0
 			for r := 0; r < 4; r++ {
 				vav += v[r] * (A[4*r]*v[0] + A[4*r+1]*v[1] + A[4*r+2]*v[2] + A[4*r+3]*v[3])
@@ -139,15 +188,7 @@ func Design(ref Params, z, cost []float64, opt DesignOptions) (*Selection, error
 		if best < 0 {
 			break
 		}
-		used[best] = true
-		binN[bin[best]]++
-		sel.Indices = append(sel.Indices, best)
-		sel.Cost += cost[best]
-		for r := 0; r < 4; r++ {
-			for c := 0; c < 4; c++ {
-				Minv[4*r+c] -= bestV[r] * bestV[c] / bestDen
-			}
-		}
+		take(best, bestV, bestDen)
 	}
 	for r := 0; r < 4; r++ {
 		for c := 0; c < 4; c++ {

@@ -210,10 +210,9 @@ type MethodSummary struct {
 	Pinball          float64 // mean out-of-distribution pinball loss
 }
 
-// Summarize averages, per method and in Methods order, the splits that
-// every method could evaluate (so the methods are compared on the same
-// test points); splits where any method failed are left out of all.
-func Summarize(rows []SplitResult) []MethodSummary {
+// CommonSplits keeps the rows of the splits that every method evaluated,
+// so that methods are compared on the same test points.
+func CommonSplits(rows []SplitResult) []SplitResult {
 	key := func(r SplitResult) string {
 		return fmt.Sprintf("%s|%s|%s|%v", r.Task, r.Train, r.Test, r.Cumulative)
 	}
@@ -223,11 +222,25 @@ func Summarize(rows []SplitResult) []MethodSummary {
 			okCount[key(r)]++
 		}
 	}
+	var out []SplitResult
+	for _, r := range rows {
+		if r.Err == "" && okCount[key(r)] >= len(Methods) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Summarize averages, per method and in Methods order, the splits that
+// every method could evaluate (CommonSplits); splits where any method
+// failed are left out of all.
+func Summarize(rows []SplitResult) []MethodSummary {
+	rows = CommonSplits(rows)
 	var out []MethodSummary
 	for _, m := range Methods {
 		s := MethodSummary{Method: m}
 		for _, r := range rows {
-			if r.Method != m || r.Err != "" || okCount[key(r)] < len(Methods) {
+			if r.Method != m {
 				continue
 			}
 			s.Splits++
