@@ -51,6 +51,7 @@ type Engine struct {
 	helpersLoaded map[string]bool
 
 	restorePub func()
+	stash      stash
 }
 
 // New starts an interpreter with Go's standard library, the gophernote
@@ -168,6 +169,13 @@ func (e *Engine) Execute(ctx context.Context, code string, sink Sink) (res Resul
 	for _, u := range pl.units {
 		if err := ctx.Err(); err != nil {
 			return Result{Err: interrupted()}
+		}
+		if u.dyn != nil {
+			src, ce := u.dyn()
+			if ce != nil {
+				return Result{Err: ce.toError()}
+			}
+			u.src = src
 		}
 		v, err := e.eval(ctx, u.src)
 		if err != nil {

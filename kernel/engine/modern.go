@@ -189,6 +189,9 @@ func (a *analysis) classifyCall(c *ast.CallExpr) exprClass {
 		if f.Obj == nil && (f.Name == "len" || f.Name == "cap" || intTypeNames[f.Name]) && !a.known(f.Name) {
 			return classInt
 		}
+		if fd, ok := a.cellFuncs[f.Name]; ok && f.Obj == nil {
+			return classifyResults(fd)
+		}
 		if rec, ok := a.e.decls[f.Name]; ok && f.Obj == nil && rec.kind == token.FUNC {
 			return classifyResults(rec.decl)
 		}
@@ -260,6 +263,17 @@ func (a *analysis) classifyIdent(id *ast.Ident) exprClass {
 			return classifyTypeExpr(d.Type)
 		case *ast.FuncDecl:
 			return classFunc
+		}
+		return classUnknown
+	}
+	if vs, ok := a.cellValues[id.Name]; ok {
+		if vs.Type != nil {
+			return classifyTypeExpr(vs.Type)
+		}
+		for i, n := range vs.Names {
+			if n.Name == id.Name && i < len(vs.Values) {
+				return a.classify(vs.Values[i])
+			}
 		}
 		return classUnknown
 	}

@@ -25,6 +25,9 @@ type unit struct {
 	src   string
 	final bool   // the unit ends with the cell's final expression
 	after func() // records session state once the unit succeeded
+	// dyn, when set, builds src at run time from the results of the
+	// units before it.
+	dyn func() (string, *cellError)
 }
 
 // plan is a prepared cell.
@@ -45,14 +48,15 @@ type plan struct {
 
 // declRecord is the session's copy of a top-level declaration.
 type declRecord struct {
-	kind  token.Token // FUNC, TYPE, VAR, CONST
-	src   string      // interpreter source (with line directives)
-	norm  string      // normalized original text, to compare definitions
-	refs  map[string]bool
-	cell  int
-	decl  ast.Node
-	doc   string // original text shown by Inspect
-	arity int    // funcs: number of results
+	kind    token.Token // FUNC, TYPE, VAR, CONST
+	src     string      // interpreter source (with line directives)
+	norm    string      // normalized original text, to compare definitions
+	refs    map[string]bool
+	generic bool // a function with type parameters
+	cell    int
+	decl    ast.Node
+	doc     string // original text shown by Inspect
+	arity   int    // funcs: number of results
 }
 
 // prepare parses and rewrites code into a plan.
@@ -84,6 +88,8 @@ type analysis struct {
 	err         *cellError
 	labeled     map[ast.Node]bool // statements carrying a label
 	cellFuncs   map[string]*ast.FuncDecl
+	cellValues  map[string]*ast.ValueSpec
+	stashes     map[ast.Stmt]*ast.Ident // top-level := of generic calls
 }
 
 type importSpec struct {
@@ -115,6 +121,7 @@ func (a *analysis) run() *cellError {
 	a.declDefined = map[string]token.Token{}
 	a.needHelpers = map[string]bool{}
 	a.cellFuncs = map[string]*ast.FuncDecl{}
+	a.cellValues = map[string]*ast.ValueSpec{}
 
 	a.collectImports()
 	a.collectNames()
@@ -178,6 +185,7 @@ func (a *analysis) collectNames() {
 				case *ast.ValueSpec:
 					for _, n := range s.Names {
 						a.declDefined[n.Name] = d.Tok
+						a.cellValues[n.Name] = s
 					}
 				}
 			}
@@ -370,7 +378,8 @@ func (a *analysis) addDeclUnit(ds []ast.Decl) {
 		case *ast.FuncDecl:
 			src := a.r.render(a.off(d.Pos()), a.off(d.End()))
 			b.WriteString(src + "\n")
-			rec := &declRecord{kind: token.FUNC, src: src, norm: normalize(a.text(d)), refs: identRefs(d.Body), cell: a.e.cellN, decl: d, doc: a.text(d), arity: fieldCount(d.Type.Results)}
+			rec := &declRecord{kind: token.FUNC, src: src, norm: normalize(a.text(d)), refs: identRefs(d.Body), cell: a.e.cellN, decl: d, doc: a.text(d),
+				arity: fieldCount(d.Type.Results), generic: d.Type.TypeParams != nil}
 			recs[declKey(d)] = rec
 		case *ast.GenDecl:
 			for _, s := range d.Specs {
@@ -462,9 +471,24 @@ func (a *analysis) addRedefines() {
 // declaration (which would register a main function re-run by every later
 // declaration cell).
 func (a *analysis) addStmtUnit(ss []ast.Stmt, last bool) {
-	if len(ss) == 0 {
-		return
+	var group []ast.Stmt
+	flush := func(isLast bool) {
+		if len(group) > 0 {
+			a.addStmtGroup(group, isLast)
+			group = nil
+		}
 	}
+	for _, s := range ss {
+		group = append(group, s)
+		if id, ok := a.stashes[s]; ok {
+			flush(false)
+			a.pl.units = append(a.pl.units, a.unstashUnit(id))
+		}
+	}
+	flush(last)
+}
+
+func (a *analysis) addStmtGroup(ss []ast.Stmt, last bool) {
 	var b strings.Builder
 	b.WriteString(";")
 	for _, s := range ss {

@@ -33,6 +33,7 @@ func (a *analysis) rewriteAll() {
 		return true
 	}
 	a.wrapCompound()
+	a.markStashes()
 	ast.Inspect(a.pc.decls, visit)
 	ast.Inspect(a.pc.stmts.Body, visit)
 }

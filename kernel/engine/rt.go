@@ -28,6 +28,8 @@ func rtSymbols(e *Engine) map[string]map[string]reflect.Value {
 			"SortStable":  reflect.ValueOf(rtSortStableFunc),
 			"Reverse":     reflect.ValueOf(rtReverse),
 			"Unsupported": reflect.ValueOf(rtUnsupported),
+			"Stash":       reflect.ValueOf(e.stash.put),
+			"Unstash":     reflect.ValueOf(e.stash.take),
 		},
 	}
 }

@@ -125,14 +125,16 @@ fmt.Println("still alive")`)
 		t.Errorf("stderr %q", got)
 	}
 	// go with arguments: evaluated at the go statement (Go semantics).
-	s, _ = run(t, e, `res := make(chan int, 3)
+	s, r := run(t, e, `res := make(chan int, 3)
 func put(v int) { res <- v }
 for i := 0; i < 3; i++ {
 	go put(i * 10)
 }
 a, b, c := <-res, <-res, <-res
 a + b + c`)
-	_ = s
+	if text(r) != "30" || s.errText() != "" {
+		t.Errorf("go with arguments: value %q, stderr %q", text(r), s.errText())
+	}
 }
 
 func TestPanicInCellIsRecovered(t *testing.T) {
