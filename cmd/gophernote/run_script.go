@@ -1,0 +1,92 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/gophernote/gophernote/kernel/engine"
+)
+
+// runScript runs a Go program (package main with func main) through the
+// engine: the package clause is blanked out (keeping line numbers), the
+// rest is evaluated as one cell, then main() is called. Display calls
+// write files into the output directory and print their paths.
+func runScript(o runOptions, stdout, stderr io.Writer) int {
+	src, err := scriptSource(o.file)
+	if err != nil {
+		fmt.Fprintf(stderr, "gophernote run: %v\n", err)
+		return 1
+	}
+	name := strings.TrimSuffix(filepath.Base(o.file), filepath.Ext(o.file))
+	col := newCollector(stdout, stderr, o.out, name)
+	col.files = true
+	eng, err := engine.New(engine.Options{Idle: idleSink{col}, Args: []string{o.file}})
+	if err != nil {
+		fmt.Fprintf(stderr, "gophernote run: %v\n", err)
+		return 1
+	}
+	defer eng.Close()
+	col.begin(1)
+	for _, code := range []string{src, "main()"} {
+		ctx, cancel := cellContext(o)
+		res := eng.Execute(ctx, code, col)
+		timedOut := errors.Is(ctx.Err(), context.DeadlineExceeded)
+		cancel()
+		if res.Err != nil {
+			msg := res.Err.Value
+			if timedOut {
+				msg = fmt.Sprintf("ran longer than --timeout %v (%s)", o.timeout, msg)
+			}
+			fmt.Fprintf(stderr, "gophernote run: %s: %s: %s\n", o.file, res.Err.Name, msg)
+			for _, l := range res.Err.Traceback {
+				fmt.Fprintln(stderr, "  "+l)
+			}
+			return 1
+		}
+	}
+	if col.err != nil {
+		return 1
+	}
+	return 0
+}
+
+// scriptSource checks that path holds package main with a func main and
+// returns its source with the package clause replaced by blanks.
+func scriptSource(path string) (string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, path, data, parser.SkipObjectResolution)
+	if err != nil {
+		return "", err
+	}
+	if f.Name.Name != "main" {
+		return "", fmt.Errorf("%s: package %s, want package main", path, f.Name.Name)
+	}
+	hasMain := false
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == "main" {
+			hasMain = true
+		}
+	}
+	if !hasMain {
+		return "", fmt.Errorf("%s: no func main", path)
+	}
+	start := fset.Position(f.Package).Offset
+	end := fset.Position(f.Name.End()).Offset
+	b := []byte(string(data))
+	for i := start; i < end; i++ {
+		b[i] = ' '
+	}
+	return string(b), nil
+}

@@ -1,0 +1,271 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// runOut runs `gophernote run args...` in process, writing into a fresh
+// output directory, and returns that directory, stdout, stderr and the
+// exit code.
+func runOut(t *testing.T, args ...string) (dir, stdout, stderr string, code int) {
+	t.Helper()
+	dir = t.TempDir()
+	var o, e bytes.Buffer
+	code = runMain(append(args, "--out", dir), &o, &e)
+	return dir, o.String(), e.String(), code
+}
+
+// readNB decodes a written notebook and validates it with nbformat.
+func readNB(t *testing.T, path string) map[string]any {
+	t.Helper()
+	cmd := exec.Command("/usr/bin/python3", "-c",
+		"import nbformat,sys; nbformat.validate(nbformat.read(sys.argv[1],4))", path)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("nbformat rejects %s: %v\n%s", path, err, out)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var nb map[string]any
+	if err := json.Unmarshal(data, &nb); err != nil {
+		t.Fatal(err)
+	}
+	return nb
+}
+
+func cellN(nb map[string]any, i int) map[string]any {
+	return nb["cells"].([]any)[i-1].(map[string]any)
+}
+
+func outputsOf(nb map[string]any, i int) []map[string]any {
+	var outs []map[string]any
+	list, _ := cellN(nb, i)["outputs"].([]any)
+	for _, o := range list {
+		outs = append(outs, o.(map[string]any))
+	}
+	return outs
+}
+
+// joined returns a multi-line string field (a string or list of strings).
+func joined(v any) string {
+	switch s := v.(type) {
+	case string:
+		return s
+	case []any:
+		var b strings.Builder
+		for _, l := range s {
+			b.WriteString(l.(string))
+		}
+		return b.String()
+	}
+	return ""
+}
+
+func TestRunNotebook(t *testing.T) {
+	dir, stdout, stderr, code := runOut(t, "testdata/ok.ipynb")
+	if code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stdout, "hello from cell 2\n") {
+		t.Errorf("stream not echoed; stdout:\n%s", stdout)
+	}
+	nb := readNB(t, filepath.Join(dir, "ok.ipynb"))
+
+	if outs := outputsOf(nb, 1); outs != nil {
+		t.Errorf("markdown cell got outputs %v", outs)
+	}
+	c2 := outputsOf(nb, 2)
+	if len(c2) != 1 || c2[0]["output_type"] != "stream" || c2[0]["name"] != "stdout" || joined(c2[0]["text"]) != "hello from cell 2\n" {
+		t.Errorf("cell 2 outputs %v", c2)
+	}
+	if cellN(nb, 2)["execution_count"] != 1.0 {
+		t.Errorf("cell 2 execution_count %v", cellN(nb, 2)["execution_count"])
+	}
+
+	c3 := outputsOf(nb, 3)
+	if len(c3) != 1 || c3[0]["output_type"] != "display_data" {
+		t.Fatalf("cell 3 outputs %v", c3)
+	}
+	data := c3[0]["data"].(map[string]any)
+	for _, k := range []string{"image/png", "image/svg+xml", "text/plain"} {
+		if _, ok := data[k]; !ok {
+			t.Errorf("cell 3 plot lacks %s", k)
+		}
+	}
+	f, err := os.Open(filepath.Join(dir, "ok_cell3_1.png"))
+	if err != nil {
+		t.Fatalf("plot PNG file: %v", err)
+	}
+	img, err := png.Decode(f)
+	f.Close()
+	if err != nil || img.Bounds().Dx() != 576 {
+		t.Errorf("plot PNG: %v, bounds %v", err, img)
+	}
+	svg, err := os.ReadFile(filepath.Join(dir, "ok_cell3_1.svg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := xml.Unmarshal(svg, new(struct{})); err != nil {
+		t.Errorf("plot SVG does not parse: %v", err)
+	}
+	if !strings.Contains(stdout, "ok_cell3_1.png") {
+		t.Errorf("image path not printed:\n%s", stdout)
+	}
+
+	c4 := outputsOf(nb, 4)
+	if len(c4) != 1 || c4[0]["output_type"] != "execute_result" || c4[0]["execution_count"] != 3.0 ||
+		joined(c4[0]["data"].(map[string]any)["text/plain"]) != "42" {
+		t.Errorf("cell 4 outputs %v", c4)
+	}
+
+	// The update replaced the first Markdown output in place.
+	c5 := outputsOf(nb, 5)
+	if len(c5) != 2 {
+		t.Fatalf("cell 5 has %d outputs, want 2: %v", len(c5), c5)
+	}
+	if got := joined(c5[0]["data"].(map[string]any)["text/markdown"]); got != "second" {
+		t.Errorf("updated markdown = %q, want second", got)
+	}
+	if got := joined(c5[1]["data"].(map[string]any)["text/latex"]); got != `$$E = C^{-\alpha}$$` {
+		t.Errorf("latex = %q", got)
+	}
+
+	if c := cellN(nb, 6); c["execution_count"] != nil || len(c["outputs"].([]any)) != 0 {
+		t.Errorf("empty cell executed: %v", c)
+	}
+	c7 := outputsOf(nb, 7)
+	if len(c7) != 1 || joined(c7[0]["text"]) != "a\nb\n" {
+		t.Errorf("cell 7 streams not merged: %v", c7)
+	}
+	if cellN(nb, 7)["execution_count"] != 5.0 {
+		t.Errorf("cell 7 execution_count %v, want 5", cellN(nb, 7)["execution_count"])
+	}
+	md := nb["metadata"].(map[string]any)["kernelspec"].(map[string]any)
+	if md["name"] != "gophernote" {
+		t.Errorf("kernelspec lost: %v", md)
+	}
+}
+
+func TestRunStopsAtFirstError(t *testing.T) {
+	dir, stdout, stderr, code := runOut(t, "testdata/error.ipynb")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1\n%s\n%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stderr, "cell 2") || !strings.Contains(stderr, "index out of range") {
+		t.Errorf("stderr does not name the cell and error:\n%s", stderr)
+	}
+	nb := readNB(t, filepath.Join(dir, "error.ipynb"))
+	c2 := outputsOf(nb, 2)
+	if len(c2) != 1 || c2[0]["output_type"] != "error" || !strings.Contains(c2[0]["evalue"].(string), "index out of range") {
+		t.Errorf("cell 2 outputs %v", c2)
+	}
+	if c3 := cellN(nb, 3); c3["execution_count"] != nil || len(c3["outputs"].([]any)) != 0 {
+		t.Errorf("cell after the error ran: %v", c3)
+	}
+}
+
+func TestRunAllowErrors(t *testing.T) {
+	dir, stdout, stderr, code := runOut(t, "testdata/error.ipynb", "--allow-errors")
+	if code != 0 {
+		t.Fatalf("exit %d, want 0\n%s\n%s", code, stdout, stderr)
+	}
+	nb := readNB(t, filepath.Join(dir, "error.ipynb"))
+	if c3 := outputsOf(nb, 3); len(c3) != 1 || joined(c3[0]["text"]) != "after\n" {
+		t.Errorf("cell 3 outputs %v", c3)
+	}
+}
+
+func TestRunTimeout(t *testing.T) {
+	dir, stdout, stderr, code := runOut(t, "testdata/timeout.ipynb", "--timeout", "300ms", "--allow-errors")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	nb := readNB(t, filepath.Join(dir, "timeout.ipynb"))
+	c1 := outputsOf(nb, 1)
+	if len(c1) != 1 || c1[0]["ename"] != "Timeout" || !strings.Contains(c1[0]["evalue"].(string), "--timeout 300ms") {
+		t.Errorf("cell 1 outputs %v", c1)
+	}
+	if c2 := outputsOf(nb, 2); len(c2) != 1 || joined(c2[0]["text"]) != "still alive\n" {
+		t.Errorf("cell 2 outputs %v", c2)
+	}
+}
+
+func TestRunBadInput(t *testing.T) {
+	cases := []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"testdata/bad_json.ipynb"}, 1, "testdata/bad_json.ipynb: not a notebook: invalid JSON: line 1:34: invalid character ','"},
+		{[]string{"testdata/v3.ipynb"}, 1, "nbformat 3 is not supported, only 4"},
+		{[]string{"testdata/python.ipynb"}, 1, `notebook is for kernel "python3" (language python), not Go`},
+		{[]string{"testdata/missing.ipynb"}, 1, "testdata/missing.ipynb: no such file"},
+		{[]string{"testdata/ok.txt"}, 2, "want a .ipynb notebook or a .go file"},
+		{[]string{}, 2, "missing FILE.ipynb or FILE.go"},
+		{[]string{"a.ipynb", "b.ipynb"}, 2, "one file at a time"},
+		{[]string{"a.ipynb", "--timeout", "x"}, 2, `invalid value "x" for flag -timeout`},
+	}
+	for _, c := range cases {
+		_, stdout, stderr, code := runOut(t, c.args...)
+		if code != c.code || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d and %q (stdout %q)", c.args, code, stderr, c.code, c.want, stdout)
+		}
+	}
+}
+
+func TestRunScript(t *testing.T) {
+	dir, stdout, stderr, code := runOut(t, "testdata/script.go")
+	if code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stdout, "script says 9\n") {
+		t.Errorf("stdout:\n%s", stdout)
+	}
+	for _, name := range []string{"script_1.png", "script_1.svg", "script_2.html"} {
+		path := filepath.Join(dir, name)
+		if _, err := os.Stat(path); err != nil {
+			t.Errorf("display file: %v", err)
+		}
+		if !strings.Contains(stdout, path) {
+			t.Errorf("path %s not printed:\n%s", path, stdout)
+		}
+	}
+	if !strings.Contains(stdout, "x  x²\n-  --\n1   1\n2   4\n") {
+		t.Errorf("table text not printed:\n%s", stdout)
+	}
+}
+
+func TestRunScriptNeedsMain(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "lib.go")
+	os.WriteFile(src, []byte("package lib\nfunc F() {}\n"), 0o644)
+	_, _, stderr, code := runOut(t, src)
+	if code != 1 || !strings.Contains(stderr, "package lib, want package main") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	os.WriteFile(src, []byte("package main\nfunc F() {}\n"), 0o644)
+	_, _, stderr, code = runOut(t, src)
+	if code != 1 || !strings.Contains(stderr, "no func main") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+}
+
+func TestParseRunArgs(t *testing.T) {
+	o, err := parseRunArgs([]string{"--allow-errors", "nb.ipynb", "--out", "d", "--timeout", "2s"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := runOptions{file: "nb.ipynb", out: "d", allowErrors: true, timeout: 2e9}
+	if !reflect.DeepEqual(o, want) {
+		t.Errorf("got %+v, want %+v", o, want)
+	}
+}
