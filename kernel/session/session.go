@@ -14,6 +14,7 @@ import (
 	"log"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/gophernote/gophernote/kernel/wire"
 )
@@ -115,10 +116,13 @@ func (s *Session) startEngine() {
 		s.engErr = errors.New("no engine configured")
 		return
 	}
+	t0 := time.Now()
 	s.eng, s.engErr = s.cfg.NewEngine()
 	if s.engErr != nil {
 		s.logf("engine: %v", s.engErr)
+		return
 	}
+	s.logf("engine ready in %v", time.Since(t0).Round(time.Millisecond))
 }
 
 // engine waits for the interpreter.

@@ -194,11 +194,16 @@ func TestInterrupt(t *testing.T) {
 }
 
 func TestShutdown(t *testing.T) {
+	// On control without restart, then on shell with restart.
 	for _, restart := range []bool{false, true} {
+		ch := "control"
+		if restart {
+			ch = "shell"
+		}
 		s, ci := startFake(t)
 		c := dial(t, ci)
-		req := c.send("control", "shutdown_request", map[string]any{"restart": restart})
-		r := c.recv("control", 5*time.Second)
+		req := c.send(ch, "shutdown_request", map[string]any{"restart": restart})
+		r := c.recv(ch, 5*time.Second)
 		if v := content(t, r); r.Header.MsgType != "shutdown_reply" || v["status"] != "ok" || v["restart"] != restart {
 			t.Errorf("shutdown reply %s %v", r.Header.MsgType, v)
 		}

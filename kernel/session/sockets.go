@@ -39,11 +39,14 @@ func bind(ctx context.Context, ci ConnectionInfo) (*sockets, error) {
 		port int
 		mk   func(context.Context, ...zmq4.Option) zmq4.Socket
 	}{
-		{"hb", ci.HBPort, zmq4.NewRep},
+		// Shell first: a client's first kernel_info_request goes there,
+		// and a connect that arrives before the bind costs the client a
+		// reconnect interval (100-200 ms in libzmq).
+		{"shell", ci.ShellPort, zmq4.NewRouter},
 		{"iopub", ci.IOPubPort, zmq4.NewPub},
 		{"control", ci.ControlPort, zmq4.NewRouter},
 		{"stdin", ci.StdinPort, zmq4.NewRouter},
-		{"shell", ci.ShellPort, zmq4.NewRouter},
+		{"hb", ci.HBPort, zmq4.NewRep},
 	}
 	var done []*channel
 	for _, sp := range specs {
@@ -58,7 +61,7 @@ func bind(ctx context.Context, ci ConnectionInfo) (*sockets, error) {
 		}
 		done = append(done, &channel{name: sp.name, sock: sock})
 	}
-	return &sockets{hb: done[0], iopub: done[1], control: done[2], stdin: done[3], shell: done[4]}, nil
+	return &sockets{shell: done[0], iopub: done[1], control: done[2], stdin: done[3], hb: done[4]}, nil
 }
 
 func (s *sockets) close() {
