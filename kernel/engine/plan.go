@@ -169,6 +169,12 @@ func (a *analysis) collectNames() {
 	for _, d := range a.pc.decls.Decls {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
+			if key := declKey(d); d.Recv != nil {
+				if old, ok := a.e.decls[key]; ok && old.norm != normalize(a.text(d)) {
+					a.fail(d.Name.Pos(), "method "+key+" was defined in cell "+strconv.Itoa(old.cell)+
+						" with a different body; the interpreter cannot redefine a method (the old body would silently stay): restart the kernel, or give the new version another name")
+				}
+			}
 			if d.Recv == nil {
 				a.declDefined[d.Name.Name] = token.FUNC
 				a.cellFuncs[d.Name.Name] = d
@@ -202,8 +208,21 @@ func (a *analysis) collectNames() {
 	}
 }
 
-// normalize removes spacing differences from a declaration's text.
-func normalize(s string) string { return strings.Join(strings.Fields(s), " ") }
+// normalize returns a declaration's tokens separated by single spaces, so
+// that layout, comments and semicolons do not make definitions differ.
+func normalize(s string) string {
+	var parts []string
+	for _, t := range scanCell(s) {
+		switch {
+		case t.t == token.SEMICOLON:
+		case t.lit != "":
+			parts = append(parts, t.lit)
+		default:
+			parts = append(parts, t.t.String())
+		}
+	}
+	return strings.Join(parts, " ")
+}
 
 // known reports whether name is defined by the session or this cell (so it
 // is not a package name to auto-import).
@@ -376,6 +395,9 @@ func (a *analysis) addDeclUnit(ds []ast.Decl) {
 	for _, d := range ds {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
+			if _, ok := a.e.decls[declKey(d)]; ok && d.Recv != nil {
+				continue // identical method re-run (different ones were rejected)
+			}
 			src := a.r.render(a.off(d.Pos()), a.off(d.End()))
 			b.WriteString(src + "\n")
 			rec := &declRecord{kind: token.FUNC, src: src, norm: normalize(a.text(d)), refs: identRefs(d.Body), cell: a.e.cellN, decl: d, doc: a.text(d),
@@ -452,6 +474,20 @@ func (a *analysis) addRedefines() {
 		}
 	}
 	if len(todo) == 0 {
+		return
+	}
+	for key := range todo {
+		if !strings.Contains(key, ".") {
+			continue
+		}
+		var names []string
+		for n := range redefined {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		fd := a.cellFuncs[names[0]]
+		a.fail(fd.Name.Pos(), "func "+names[0]+" is used by method "+key+" (cell "+strconv.Itoa(a.e.decls[key].cell)+
+			"), which the interpreter cannot update, so the method would keep calling the old version: restart the kernel, or give the new version another name")
 		return
 	}
 	keys := make([]string, 0, len(todo))
