@@ -9,7 +9,9 @@ import (
 // TestRobustness drives the kernel with jupyter_client: 50 connect /
 // disconnect cycles then a cell that must still stream its output; a
 // forged (badly signed) execute_request that must change nothing; and
-// 1,000 cells in a row, reporting the kernel's RSS.
+// 1,000 cells in a row, reporting the kernel's RSS; interrupts by message
+// and by SIGINT; a stdin round trip; and a shutdown_request after which
+// the final idle arrives and the process exits 0 on its own.
 func TestRobustness(t *testing.T) {
 	requirePython(t, "jupyter_client")
 	const cycles, cells = 50, 1000
@@ -32,6 +34,16 @@ func TestRobustness(t *testing.T) {
 	r := checks["many_cells"]
 	if r == nil || r["failed"] != 0.0 || len(r["value"].([]any)) != 1 || r["value"].([]any)[0] != "1000" {
 		t.Fatalf("%d cells: %v", cells, r)
+	}
+	if r := checks["interrupt"]; r == nil || r["message"] != "Interrupted" || r["sigint"] != "Interrupted" ||
+		len(r["value"].([]any)) != 1 || r["value"].([]any)[0] != "42" {
+		t.Errorf("interrupts: %v", r)
+	}
+	if r := checks["stdin"]; r == nil || r["request"] != "input_request" || r["parent_ok"] != true || r["stdout"] != "hello Ada\n" {
+		t.Errorf("stdin: %v", r)
+	}
+	if r := checks["shutdown"]; r == nil || r["reply"] != "shutdown_reply" || r["status"] != "ok" || r["idle"] != true || r["exit_code"] != 0.0 {
+		t.Errorf("shutdown: %v", r)
 	}
 	before, after := r["rss_before"].(float64), r["rss_after"].(float64)
 	t.Logf("kernel RSS over %d cells: %.1f MiB -> %.1f MiB (%.0f bytes/cell)", cells, before/(1<<20), after/(1<<20), (after-before)/cells)
