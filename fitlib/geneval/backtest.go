@@ -193,7 +193,9 @@ func (bt *Backtest) SettleOrders(name string) (float64, error) {
 		}
 		settled = math.Min(settled, r)
 	}
-	return -math.Log10(settled) + 0, nil // + 0 turns -0 into 0
+	// Rounded to 1e-6 so that 10^-1 reads as 1, not 0.9999999999999999;
+	// + 0 turns -0 into 0.
+	return math.Round(-math.Log10(settled)*1e6)/1e6 + 0, nil
 }
 
 // prefactor reports whether a parameter multiplies a power of the inputs.

@@ -202,3 +202,6 @@ func (b *Counts) Columns() (params, tokens, compute []float64) {
 	}
 	return
 }
+
+// passkOne is passk.PassAtK for one problem.
+func passkOne(n, c, k int) (float64, error) { return passk.PassAtK(n, c, k) }

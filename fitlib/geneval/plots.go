@@ -59,8 +59,12 @@ func addLine(p *plot.Plot, pts plotter.XYs, i int, label string, dashed bool) er
 	}
 	l.Color = plotutil.Color(i)
 	l.Width = vg.Points(1.3)
-	if dashed {
+	switch {
+	case dashed:
 		l.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+	case i >= 7:
+		// plotutil has 7 colours: tell later lines apart by dashes.
+		l.Dashes = plotutil.Dashes(1 + (i/7-1)%4)
 	}
 	p.Add(l)
 	if label != "" {
@@ -242,10 +246,11 @@ func PlotParamVsK(name string, grids []*GridFit) (*plot.Plot, error) {
 	return p, nil
 }
 
-// PlotStability draws every parameter of a backtest divided by its
-// full-data value against C_max/C_target (log axes), with the tolerance
-// band 1 +- Tolerance. The constant term is drawn as its difference from the
-// full-data value plus 1 (it is compared in absolute nats).
+// PlotStability draws the shape parameters of a backtest (exponents divided
+// by their full-data value; the constant term as 1 + its difference from
+// the full-data value, since it is compared in absolute nats) against
+// C_max/C_target, with the tolerance band 1 +- Tolerance. Prefactors, which
+// trade off against the exponents, are left out as in SettleOrders.
 func PlotStability(bt *Backtest) (*plot.Plot, error) {
 	if bt == nil {
 		return nil, fmt.Errorf("geneval: PlotStability: nil backtest")
@@ -253,6 +258,9 @@ func PlotStability(bt *Backtest) (*plot.Plot, error) {
 	p := newPlot(fmt.Sprintf("parameter stability, %s law, k=%d", bt.Law, bt.K), "C_max / C_target", "parameter / full-data value", true, true)
 	p.Legend.Top, p.Legend.Left = false, true
 	for j, n := range bt.Names {
+		if prefactor(n) {
+			continue
+		}
 		var x, y []float64
 		for i, r := range bt.Ratios {
 			v := bt.Params[i][j] / bt.Full[j]
@@ -410,4 +418,41 @@ func shortName(file string) string {
 		}
 	}
 	return base
+}
+
+// PlotCheckpointsPassAtK draws pass_B@k against k (log-log) for the
+// checkpoints of b trained on the given number of tokens, one line per
+// model size, over the k of ks that each checkpoint's samples allow.
+func PlotCheckpointsPassAtK(b *Counts, tokens float64, ks []int) (*plot.Plot, error) {
+	if b == nil {
+		return nil, fmt.Errorf("geneval: PlotCheckpointsPassAtK: nil counts")
+	}
+	var curves [][]float64
+	var labels []string
+	for i, ck := range b.Checkpoints {
+		if ck.Tokens != tokens {
+			continue
+		}
+		c := make([]float64, len(ks))
+		for j, k := range ks {
+			c[j] = math.NaN()
+			if k <= ck.MinSamples {
+				sum := 0.0
+				for q, n := range b.N[i] {
+					v, err := passkOne(n, b.C[i][q], k)
+					if err != nil {
+						return nil, fmt.Errorf("checkpoint %s: %w", ck.Name, err)
+					}
+					sum += v
+				}
+				c[j] = sum / float64(len(b.N[i]))
+			}
+		}
+		curves = append(curves, c)
+		labels = append(labels, ck.Name)
+	}
+	if len(curves) == 0 {
+		return nil, fmt.Errorf("geneval: %s has no checkpoint trained on %g tokens", b.File, tokens)
+	}
+	return PlotPassAtK(fmt.Sprintf("%s, checkpoints at %.3g tokens", shortName(b.File), tokens), ks, curves, labels)
 }
