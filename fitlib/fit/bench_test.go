@@ -6,6 +6,8 @@ import (
 	"math"
 	"os"
 	"os/exec"
+	"runtime"
+	"syscall"
 	"testing"
 	"time"
 
@@ -32,16 +34,18 @@ func BenchmarkChinchillaGridFit(b *testing.B) {
 		b.Skipf("no scipy for %s (install Debian's python3-scipy): %v", py, err)
 	}
 	for i := 0; i < b.N; i++ {
-		t0 := time.Now()
+		t0, c0 := time.Now(), cpuSeconds()
 		r, err := Fit(c.formulaProblem(b), Options{NoSE: true})
 		if err != nil {
 			b.Fatal(err)
 		}
-		ours := time.Since(t0).Seconds()
-		out, err := exec.Command(py, "testdata/chinchilla_scipy.py", path).Output()
+		ours, oursCPU := time.Since(t0).Seconds(), cpuSeconds()-c0
+		cmd := exec.Command(py, "testdata/chinchilla_scipy.py", path)
+		out, err := cmd.Output()
 		if err != nil {
 			b.Fatalf("scipy baseline: %v", err)
 		}
+		pyCPU := (cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()).Seconds()
 		var sp struct {
 			Seconds   float64
 			Objective float64
@@ -55,6 +59,10 @@ func BenchmarkChinchillaGridFit(b *testing.B) {
 			}
 		}
 		fmt.Printf("BENCH chinchilla-grid-fit gophernote=%.3f scipy=%.3f ratio=%.4f\n", ours, sp.Seconds, ours/sp.Seconds)
+		// CPU seconds (ours summed over GOMAXPROCS workers; scipy's
+		// process includes interpreter start-up and data loading), less
+		// sensitive than wall time to other load on a shared machine.
+		fmt.Printf("BENCH chinchilla-grid-fit-cpu gophernote=%.3f scipy=%.3f ratio=%.4f workers=%d\n", oursCPU, pyCPU, oursCPU/pyCPU, runtime.GOMAXPROCS(0))
 	}
 }
 
@@ -68,20 +76,30 @@ func BenchmarkChinchillaGridFit(b *testing.B) {
 func BenchmarkFormulaVsHandwritten(b *testing.B) {
 	c := loadChinchilla(b)
 	for i := 0; i < b.N; i++ {
-		var secs [2]float64
+		var secs, cpu [2]float64
 		for k, pb := range []Problem{c.formulaProblem(b), c.handProblem()} {
-			t0 := time.Now()
+			t0, c0 := time.Now(), cpuSeconds()
 			r, err := Fit(pb, Options{NoSE: true})
 			if err != nil {
 				b.Fatal(err)
 			}
-			secs[k] = time.Since(t0).Seconds()
+			secs[k], cpu[k] = time.Since(t0).Seconds(), cpuSeconds()-c0
 			if math.Abs(r.Objective-chinObjective) > 1e-6*chinObjective {
 				b.Errorf("objective %.10g, want %.8g", r.Objective, chinObjective)
 			}
 		}
 		fmt.Printf("BENCH formula-vs-handwritten gophernote-formula=%.3f handwritten=%.3f ratio=%.3f\n", secs[0], secs[1], secs[0]/secs[1])
+		fmt.Printf("BENCH formula-vs-handwritten-cpu gophernote-formula=%.3f handwritten=%.3f ratio=%.3f\n", cpu[0], cpu[1], cpu[0]/cpu[1])
 	}
+}
+
+// cpuSeconds is the user+system CPU time of this process so far.
+func cpuSeconds() float64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return math.NaN()
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
 }
 
 // BenchmarkObjectiveChinchilla times one value+gradient evaluation of the

@@ -98,6 +98,7 @@ type Result struct {
 	TotalEvals  int // objective evaluations over all starts
 	AtBound     []string
 	Rows        int       // rows with positive weight (0 for row-less objectives)
+	Loss        string    // the loss minimized ("objective" for an ObjectiveFunc)
 	SE          []float64 // standard errors (NaN where unavailable); see SEKind
 	SEKind      string
 	Table       []Start // per start, when Options.KeepStarts
@@ -297,7 +298,10 @@ func (pr *prepared) runStart(wk *worker, lb *lbfgs, i int, start []float64, opt 
 
 func (pr *prepared) summarize(all []Start, opt *Options) *Result {
 	best := -1
-	res := &Result{Names: pr.names, Starts: len(all), Rows: positiveRows(pr.weights, pr.n)}
+	res := &Result{Names: pr.names, Starts: len(all), Rows: positiveRows(pr.weights, pr.n), Loss: "objective"}
+	if pr.f != nil {
+		res.Loss = pr.loss.String()
+	}
 	for i := range all {
 		s := &all[i]
 		res.TotalEvals += s.Evaluations

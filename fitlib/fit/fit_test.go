@@ -371,3 +371,26 @@ func TestQuantileMatchesNumpyLinear(t *testing.T) {
 		}
 	}
 }
+
+// TestConstantLawAndSummary: a law without data variables is one value
+// for every row; least squares gives the mean, SE = s/sqrt(n).
+func TestConstantLawAndSummary(t *testing.T) {
+	y := []float64{1, 2, 4, 7}
+	r, err := Fit(Problem{Formula: mustParse(t, "m"), Y: y}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s2 := (2.5*2.5 + 1.5*1.5 + 0.5*0.5 + 4.5*4.5) / 3
+	if math.Abs(r.Params[0]-3.5) > 1e-8 || math.Abs(r.SE[0]-math.Sqrt(s2/4)) > 1e-6 {
+		t.Errorf("m = %v SE %v, want 3.5 and %v", r.Params[0], r.SE[0], math.Sqrt(s2/4))
+	}
+	sum := r.Summary()
+	for _, want := range []string{"m ", "3.5", "squared error = ", "over 4 rows", "converged", "least squares"} {
+		if !strings.Contains(sum, want) {
+			t.Errorf("summary lacks %q:\n%s", want, sum)
+		}
+	}
+	if _, err := Fit(Problem{Objective: func(p, g, w []float64) float64 { return 0 }, Rows: 1, Params: []Param{{Name: "a"}, {Name: "b"}}}, Options{}); err == nil || !strings.Contains(err.Error(), "1 rows with positive weight for 2 parameters") {
+		t.Errorf("objective with too few rows: %v", err)
+	}
+}

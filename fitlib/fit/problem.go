@@ -102,7 +102,7 @@ func prepare(pb *Problem) (*prepared, error) {
 		}
 		pr.weights = pb.Weights
 	}
-	if pr.f != nil {
+	if pr.n > 0 {
 		if k := positiveRows(pr.weights, pr.n); k < len(pr.names) {
 			return nil, fmt.Errorf("fit: %d rows with positive weight for %d parameters %v", k, len(pr.names), pr.names)
 		}

@@ -13,6 +13,7 @@ type worker struct {
 	ev    *formula.Evaluator
 	pred  []float64
 	dp    [][]float64
+	dp1   [][]float64 // first row of each dp column
 	coef  []float64
 	w     []float64 // row weights of the current fit (nil: all 1)
 	p, gp []float64 // natural parameters and gradient
@@ -27,8 +28,10 @@ func newWorker(pr *prepared) *worker {
 		wk.pred = make([]float64, pr.n)
 		wk.coef = make([]float64, pr.n)
 		wk.dp = make([][]float64, k)
+		wk.dp1 = make([][]float64, k)
 		for j := range wk.dp {
 			wk.dp[j] = make([]float64, pr.n)
+			wk.dp1[j] = wk.dp[j][:1]
 		}
 	}
 	return wk
@@ -59,7 +62,16 @@ func (wk *worker) natural(p, g []float64) float64 {
 	if pr.fn != nil {
 		return pr.fn(p, g, wk.w)
 	}
-	if err := wk.ev.ValueGrad(p, wk.pred, wk.dp); err != nil {
+	if wk.ev.Len() == 1 && pr.n > 1 {
+		// A law without data variables: one value for every row.
+		if err := wk.ev.ValueGrad(p, wk.pred[:1], wk.dp1); err != nil {
+			return math.NaN()
+		}
+		broadcast(wk.pred)
+		for _, c := range wk.dp {
+			broadcast(c)
+		}
+	} else if err := wk.ev.ValueGrad(p, wk.pred, wk.dp); err != nil {
 		return math.NaN() // cannot happen: lengths are fixed by prepare
 	}
 	var f float64
@@ -139,4 +151,10 @@ func (wk *worker) generic() float64 {
 		wk.coef[i] = psi * dr
 	}
 	return f
+}
+
+func broadcast(c []float64) {
+	for i := 1; i < len(c); i++ {
+		c[i] = c[0]
+	}
 }
