@@ -3,7 +3,6 @@ package chinchilla
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"runtime"
 	"sort"
 	"sync"
@@ -22,7 +21,7 @@ type Counter interface {
 // Hoffmann et al.'s unrounded estimates.
 type BootstrapOptions struct {
 	Resamples int       // 0 means 4000
-	Seed      uint64    // resample i uses PCG(Seed, i): results do not depend on Workers
+	Seed      uint64    // resample i uses streamRNG(Seed, i): results do not depend on Workers
 	Start     []float64 // log-form start; nil means HoffmannUnrounded()
 	Delta     float64   // 0 means DefaultDelta
 	Workers   int       // 0 means GOMAXPROCS
@@ -83,7 +82,7 @@ func Bootstrap(r *Runs, opt BootstrapOptions) (*BootstrapResult, error) {
 			sample := &Runs{}
 			m := r.Len()
 			for i := range jobs {
-				rng := rand.New(rand.NewPCG(opt.Seed, uint64(i)))
+				rng := streamRNG(opt.Seed, uint64(i))
 				sample.LogN, sample.LogD, sample.LogL = sample.LogN[:0], sample.LogD[:0], sample.LogL[:0]
 				for k := 0; k < m; k++ {
 					j := rng.IntN(m)
