@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -20,16 +21,41 @@ func newPlot(title, x, y string, logX, logY bool) *plot.Plot {
 	p.Y.Label.Text = y
 	if logX {
 		p.X.Scale = plot.LogScale{}
-		p.X.Tick.Marker = plot.LogTicks{Prec: -1}
+		p.X.Tick.Marker = decadeTicks{}
 	}
 	if logY {
 		p.Y.Scale = plot.LogScale{}
-		p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+		p.Y.Tick.Marker = decadeTicks{}
 	}
 	p.Legend.Top = true
 	p.Legend.TextStyle.Font.Size = vg.Points(8)
 	p.Add(plotter.NewGrid())
 	return p
+}
+
+// decadeTicks is gonum's LogTicks with labels written from the rounded
+// decade (LogTicks{Prec: -1} prints 1e26 as 9.999999999999999e+25).
+type decadeTicks struct{}
+
+// Ticks implements plot.Ticker.
+func (decadeTicks) Ticks(min, max float64) []plot.Tick {
+	ts := plot.LogTicks{Prec: -1}.Ticks(min, max)
+	for i := range ts {
+		if ts[i].Label == "" {
+			continue
+		}
+		e := math.Round(math.Log10(ts[i].Value))
+		ts[i].Value = math.Pow(10, e)
+		switch {
+		case e >= 0 && e <= 3:
+			ts[i].Label = fmt.Sprintf("%g", math.Pow(10, e))
+		case e < 0 && e >= -3:
+			ts[i].Label = strconv.FormatFloat(math.Pow(10, e), 'f', int(-e), 64)
+		default:
+			ts[i].Label = fmt.Sprintf("1e%d", int(e))
+		}
+	}
+	return ts
 }
 
 // xys keeps the finite points (positive on log axes): log scales panic on
@@ -324,7 +350,6 @@ func PlotEnvelope(e Envelope, cmin, cmax float64, rs []float64) (*plot.Plot, err
 		return nil, fmt.Errorf("geneval: PlotEnvelope: compute range [%v, %v], need 0 < cmin < cmax", cmin, cmax)
 	}
 	p := newPlot("compute-optimal envelope", "compute C (FLOPs)", "reducible loss", true, true)
-	p.Legend.Top = false
 	var cs []float64
 	for i := 0; i <= 80; i++ {
 		cs = append(cs, cmin*math.Pow(cmax/cmin, float64(i)/80))

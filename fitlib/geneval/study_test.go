@@ -222,3 +222,56 @@ func TestWarmupKeptComputeLaw(t *testing.T) {
 		t.Errorf("params %v, want E0 ~ 0, C0 465.672, alpha 0.09255487", f.Params)
 	}
 }
+
+// TestEnvelopeSummary checks the 04_envelope summary: the test vector
+// (published values) and gsm8k_envelope alpha = beta gamma/(beta+gamma)
+// against scipy's beta and gamma for every well-posed k.
+func TestEnvelopeSummary(t *testing.T) {
+	s := sharedStudy(t)
+	env, err := EnvelopesOf(s.GSM8KParamsTokens)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := EnvelopeSummary(env)
+	if len(sum) != 2 {
+		t.Errorf("summary keys %v", sum)
+	}
+	tv := sum["test_vector"].(map[string]any)
+	for k, want := range map[string]float64{"alpha": 0.1535484, "C0": 1071.365, "phi_2": 1.0226417, "phi_2_quadratic": 1.0228696, "ceff_3": 0.6980500} {
+		tol := 5e-8
+		if k == "C0" {
+			tol = 5e-4
+		}
+		if got := tv[k].(float64); math.Abs(got-want) > tol {
+			t.Errorf("test_vector %s = %.9g, want %.9g", k, got, want)
+		}
+	}
+	ge := sum["gsm8k_envelope"].(map[string]any)
+	ks, alpha := ge["k"].([]int), ge["alpha"].([]float64)
+	ref := loadRef(t).Grids["gsm8k/params_tokens"]
+	if len(ks) != len(ref) || len(alpha) != len(ref) {
+		t.Fatalf("%d k, %d alpha, scipy %d", len(ks), len(alpha), len(ref))
+	}
+	checked := 0
+	for i, r := range ref {
+		if ks[i] != r.K || !wellPosed(s.GSM8KParamsTokens.Names, r.Params) {
+			continue
+		}
+		b, g := r.Params[2], r.Params[4]
+		if want := b * g / (b + g); math.Abs(alpha[i]-want) > 1e-4*want {
+			t.Errorf("k=%d: envelope alpha %.8g, from scipy %.8g", ks[i], alpha[i], want)
+		}
+		checked++
+	}
+	if checked < 10 {
+		t.Errorf("only %d k checked", checked)
+	}
+	// The figures quoted in the notebook: 2x and 3x mismatch at k = 1.
+	e := env.Envelopes[0]
+	if math.Abs(e.EffectiveCompute(2)-0.7681) > 5e-5 || math.Abs(e.EffectiveCompute(3)-0.5251) > 5e-5 || math.Abs(e.Alpha()-0.2778) > 5e-5 {
+		t.Errorf("k=1 envelope: alpha %.5f, effective compute at 2x %.5f, 3x %.5f", e.Alpha(), e.EffectiveCompute(2), e.EffectiveCompute(3))
+	}
+	if math.Abs(hoffmann.EffectiveCompute(2)-0.8643) > 5e-5 {
+		t.Errorf("Hoffmann 2x: %.5f", hoffmann.EffectiveCompute(2))
+	}
+}
