@@ -269,3 +269,44 @@ func TestParseRunArgs(t *testing.T) {
 		t.Errorf("got %+v, want %+v", o, want)
 	}
 }
+
+// TestRunTour runs the README's main job on the tour notebook and checks
+// what each part of the tour must show.
+func TestRunTour(t *testing.T) {
+	dir, stdout, stderr, code := runOut(t, "../../notebooks/00_tour.ipynb")
+	if code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	nb := readNB(t, filepath.Join(dir, "00_tour.ipynb"))
+	seen := map[string]int{}
+	var summary map[string]any
+	for _, c := range nb["cells"].([]any) {
+		cell := c.(map[string]any)
+		outs, _ := cell["outputs"].([]any)
+		for _, o := range outs {
+			out := o.(map[string]any)
+			if out["output_type"] == "error" {
+				t.Errorf("tour cell failed: %v", out)
+			}
+			data, _ := out["data"].(map[string]any)
+			for k := range data {
+				seen[k]++
+			}
+			if js, ok := data["application/json"].(map[string]any); ok {
+				summary = js
+			}
+		}
+	}
+	for _, k := range []string{"image/png", "image/svg+xml", "text/latex", "text/html", "application/json"} {
+		if seen[k] == 0 {
+			t.Errorf("the tour shows no %s output", k)
+		}
+	}
+	if a, _ := summary["alpha"].(float64); a < 0.045 || a > 0.055 {
+		t.Errorf("fitted alpha = %v, want about 0.05 (summary %v)", summary["alpha"], summary)
+	}
+	matches, _ := filepath.Glob(filepath.Join(dir, "00_tour_cell*_1.png"))
+	if len(matches) != 1 {
+		t.Errorf("tour plot files: %v", matches)
+	}
+}
