@@ -8,7 +8,7 @@
 // Reveals the Evolution of Language Model Capabilities" (sigmoid frontier,
 // smoothed pinball loss, temporal validation of Table 2, I-optimal budgeted
 // design). The constraints hold by construction through a reparameterization
-// (y0 = sigmoid(g0), L = (1-y0) sigmoid(gL), b = softplus(h)); the loss is the
+// (y0 = sin^2(g0), L = (1-y0) sin^2(gL), b = softplus(h)); the loss is the
 // smoothed pinball loss averaged over points plus lambda b^2, minimised with
 // gonum/optimize L-BFGS by continuation over (tau, kappa) from a multi-start
 // grid. The objective and its exact gradient are compiled here (gonum has no

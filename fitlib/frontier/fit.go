@@ -205,8 +205,7 @@ func runStart(o *sigmoidObjective, start Params, opt Options) (StartSummary, int
 	evals := 0
 	o.lambda = opt.Lambda
 	for _, st := range opt.Stages {
-		o.tau, o.kappa = st.Tau, st.Kappa
-		o.have = false
+		o.setStage(st.Tau, st.Kappa)
 		xs, f, status, conv, it, ev := minimize(o, x, opt.MaxIter)
 		x = xs
 		sum.Objective = f
@@ -244,7 +243,7 @@ func minimize(o *sigmoidObjective, x0 []float64, maxIter int) (x []float64, f fl
 	}
 	if err != nil {
 		g := make([]float64, 4)
-		o.eval(x, g)
+		o.eval(x, g, nil)
 		gn := floats.Norm(g, 2)
 		status = fmt.Sprintf("%s (%v; |grad| %.2g)", status, err, gn)
 		conv = gn < 1e-7

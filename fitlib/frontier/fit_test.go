@@ -26,23 +26,65 @@ func TestGradientMatchesFiniteDifferences(t *testing.T) {
 		o := newSigmoidObjective(z, y, weights)
 		o.lambda = 1e-3
 		for trial := 0; trial < 20; trial++ {
-			o.tau = 0.9 + 0.09*rng.Float64()
-			o.kappa = []float64{10, 25, 50}[trial%3]
+			// kappa 1000 exercises the per-point exp path
+			o.setStage(0.9+0.09*rng.Float64(), []float64{10, 25, 50, 1000}[trial%4])
 			x := []float64{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}
 			g := make([]float64, 4)
-			o.eval(x, g)
+			hs := make([]float64, 10)
+			o.eval(x, g, hs)
 			for k := range x {
 				h := 1e-6
 				xp := append([]float64(nil), x...)
 				xm := append([]float64(nil), x...)
 				xp[k] += h
 				xm[k] -= h
-				fd := (o.eval(xp, nil) - o.eval(xm, nil)) / (2 * h)
+				fd := (o.eval(xp, nil, nil) - o.eval(xm, nil, nil)) / (2 * h)
 				if d := math.Abs(fd - g[k]); d > 1e-7+1e-5*math.Abs(fd) {
 					t.Fatalf("weights %v trial %d: dF/dx%d = %.10g, finite difference %.10g", weights != nil, trial, k, g[k], fd)
 				}
+				// Hessian row k by central differences of the gradient.
+				gp, gm := make([]float64, 4), make([]float64, 4)
+				o.eval(xp, gp, nil)
+				o.eval(xm, gm, nil)
+				for c := 0; c < 4; c++ {
+					r, cc := k, c
+					if r > cc {
+						r, cc = cc, r
+					}
+					hv := hs[triIndex(r, cc)]
+					fdh := (gp[c] - gm[c]) / (2 * h)
+					if math.Abs(fdh-hv) > 1e-6+1e-4*math.Abs(fdh) {
+						t.Fatalf("weights %v trial %d: d2F/dx%d dx%d = %.10g, finite difference %.10g", weights != nil, trial, k, c, hv, fdh)
+					}
+				}
 			}
 		}
+	}
+}
+
+// triIndex maps (r <= c) to the row-major upper-triangle index.
+func triIndex(r, c int) int { return []int{0, 4, 7, 9}[r] + c - r }
+
+// TestLog1pUnit checks the specialised log1p against math.Log1p on [0,1].
+func TestLog1pUnit(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	for i := 0; i < 200000; i++ {
+		e := rng.Float64()
+		switch i % 4 {
+		case 1:
+			e = math.Exp(-40 * rng.Float64())
+		case 2:
+			e = math.Sqrt2 - 1 + 1e-3*(rng.Float64()-0.5)
+		case 3:
+			e = 1 - 1e-6*rng.Float64()
+		}
+		want := math.Log1p(e)
+		if got := log1pUnit(e); math.Abs(got-want) > 4.5e-16*want { // 2 ulp
+			t.Fatalf("log1pUnit(%v) = %v, math.Log1p %v", e, got, want)
+		}
+	}
+	if log1pUnit(0) != 0 || log1pUnit(1) != math.Ln2 {
+		t.Fatalf("ends: %v %v", log1pUnit(0), log1pUnit(1))
 	}
 }
 

@@ -70,7 +70,7 @@ func (p Params) Jacobian(z float64) [4]float64 {
 }
 
 // raw is the unconstrained parameter vector the optimiser sees:
-// y0 = sigmoid(g0), L = (1-y0) sigmoid(gL), b = softplus(h), and the
+// y0 = sin^2(g0), L = (1-y0) sin^2(gL), b = softplus(h) (see unitLink), and the
 // intercept c of the centred linear predictor c + b (z - zref), so that
 // a = c - b zref. Centring keeps the Hessian well conditioned when z ~ 23.
 type raw [4]float64
@@ -78,19 +78,22 @@ type raw [4]float64
 // toParams maps raw parameters to natural ones; the constraints hold for
 // every finite raw vector.
 func toParams(x []float64, zref float64) Params {
-	y0 := sigmoid(x[0])
-	l := (1 - y0) * sigmoid(x[1])
+	y0, _, _ := unitLink(x[0])
+	fr, _, _ := unitLink(x[1])
+	l := (1 - y0) * fr
 	b := softplus(x[3])
 	return Params{Y0: y0, L: l, A: x[2] - b*zref, B: b}
 }
 
-// fromParams inverts toParams, clamping to the open constraint set so the
-// inverse is finite (y0, L/(1-y0) in [1e-9, 1-1e-9], b >= 1e-9).
+// fromParams inverts toParams on the principal branch (raw values in
+// [0, pi/2]), clamping to the open constraint set so the inverse is
+// finite and off the stationary boundary points (y0, L/(1-y0) in
+// [1e-9, 1-1e-9], b >= 1e-9).
 func fromParams(p Params, zref float64) []float64 {
 	y0 := clamp(p.Y0, 1e-9, 1-1e-9)
 	fr := clamp(p.L/(1-y0), 1e-9, 1-1e-9)
 	b := math.Max(p.B, 1e-9)
-	return []float64{logit(y0), logit(fr), p.A + b*zref, softplusInv(b)}
+	return []float64{math.Asin(math.Sqrt(y0)), math.Asin(math.Sqrt(fr)), p.A + b*zref, softplusInv(b)}
 }
 
 func clamp(x, lo, hi float64) float64 { return math.Min(hi, math.Max(lo, x)) }
