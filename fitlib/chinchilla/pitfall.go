@@ -27,9 +27,9 @@ func MeanPitfall(r *Runs) ([]PitfallRow, error) {
 		tol    float64
 	}
 	rules := []rule{
-		{"gonum BFGS, default stop (|Δf| < 1e-10 over 100 iterations, |∇f|∞ < 1e-12)", "bfgs", 0},
-		{"gonum BFGS, one-step |Δf| < 2.2e-9 (L-BFGS-B ftol-like)", "bfgs", 2.2e-9},
-		{"fit engine, scipy L-BFGS-B rules (ftol 2.2e-9 relative to max(|f|, 1), pgtol 1e-5)", "engine", 0},
+		{"gonum BFGS, default stop (f decrease < 1e-10 over 100 iterations, or max-norm gradient < 1e-12)", "bfgs", 0},
+		{"gonum BFGS, stop when one step decreases f by < 2.2e-9 (L-BFGS-B ftol-like)", "bfgs", 2.2e-9},
+		{"fit engine, scipy L-BFGS-B rules (ftol 2.2e-9 relative to max(abs f, 1), pgtol 1e-5)", "engine", 0},
 	}
 	for _, mean := range []bool{false, true} {
 		for _, ru := range rules {
