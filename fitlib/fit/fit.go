@@ -102,6 +102,7 @@ type Result struct {
 	SE          []float64 // standard errors (NaN where unavailable); see SEKind
 	SEKind      string
 	Table       []Start // per start, when Options.KeepStarts
+	gradP       []float64
 }
 
 // Get returns the fitted value of parameter name.
@@ -324,8 +325,12 @@ func (pr *prepared) summarize(all []Start, opt *Options) *Result {
 	b := all[best]
 	res.Params, res.Converged, res.Status, res.Method = b.Params, b.Converged, b.Status, b.Method
 	res.Iterations, res.Evaluations, res.Start = b.Iterations, b.Evaluations, b.Index
+	res.gradP = make([]float64, len(b.Params))
+	if !math.IsNaN(res.Objective) {
+		newWorker(pr).natural(b.Params, res.gradP)
+	}
 	for j, q := range pr.params {
-		if q.atBound(b.Params[j]) {
+		if q.atBound(b.Params[j], res.gradP[j], opt.GTol) {
 			res.AtBound = append(res.AtBound, q.Name)
 		}
 	}

@@ -191,6 +191,15 @@ func TestBoundReported(t *testing.T) {
 	if len(r.AtBound) != 1 || r.AtBound[0] != "p" || math.Abs(r.Params[0]-1) > 1e-5 || !math.IsNaN(r.SE[0]) {
 		t.Errorf("p = %v, AtBound %v, SE %v; want p at its upper bound 1, reported, SE NaN", r.Params, r.AtBound, r.SE)
 	}
+	// A Log parameter whose least-squares value would be negative.
+	r, err = Fit(Problem{Formula: f, Data: map[string][]float64{"x": {1, 2, 3}}, Y: []float64{-2, -1, -1.5},
+		Params: []Param{{Name: "p", Transform: Log, Init: 3}}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.AtBound) != 1 || r.Params[0] > 1e-3 || r.Params[0] <= 0 {
+		t.Errorf("p = %v, AtBound %v; want p just above 0 and reported", r.Params, r.AtBound)
+	}
 	// Inside the bounds: no report, and the Log transform keeps A > 0.
 	x, y := synth(30, 3)
 	g := mustParse(t, "E + A * x^(-alpha)", "x")

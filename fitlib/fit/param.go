@@ -113,15 +113,21 @@ func (q *Param) domain() string {
 	return "(-inf, inf)"
 }
 
-// atBound reports whether p has effectively reached a bound: within 1e-6 of
-// the interval width (Logit) or 1e-8 max(1, |Lo|) of Lo (Log, Softplus).
-func (q *Param) atBound(p float64) bool {
+// atBound reports whether a fit ended on a bound of p: p lies within 1e-3
+// of the interval width (Logit) or of max(1, |Lo|) (Log, Softplus) from a
+// bound, and the natural-scale gradient g = dF/dp pushes outward, clearly
+// non-zero (|g| >= 100 gtol). The optimizer stops there because dF/dz =
+// g dp/dz vanishes with dp/dz, not because F is stationary in p.
+func (q *Param) atBound(p, g, gtol float64) bool {
+	if math.Abs(g) < 100*gtol {
+		return false
+	}
 	switch q.Transform {
 	case Log, Softplus:
-		return p-q.Lo <= 1e-8*math.Max(1, math.Abs(q.Lo))
+		return p-q.Lo <= 1e-3*math.Max(1, math.Abs(q.Lo)) && g > 0
 	case Logit:
 		w := q.Hi - q.Lo
-		return p-q.Lo <= 1e-6*w || q.Hi-p <= 1e-6*w
+		return p-q.Lo <= 1e-3*w && g > 0 || q.Hi-p <= 1e-3*w && g < 0
 	}
 	return false
 }

@@ -2,6 +2,7 @@ package fit
 
 import (
 	"math"
+	"slices"
 
 	"gonum.org/v1/gonum/diff/fd"
 	"gonum.org/v1/gonum/mat"
@@ -98,7 +99,7 @@ func (pr *prepared) standardErrors(res *Result) {
 		res.SEKind = SESandwich
 	}
 	for j := range res.SE {
-		if v := cov.At(j, j); v >= 0 && !pr.params[j].atBound(p[j]) {
+		if v := cov.At(j, j); v >= 0 && !slices.Contains(res.AtBound, res.Names[j]) {
 			res.SE[j] = math.Sqrt(v)
 		}
 	}
