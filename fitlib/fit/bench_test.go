@@ -125,3 +125,30 @@ func BenchmarkObjectiveChinchilla(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkEngineVsGonumLBFGS prints
+//
+//	BENCH lbfgs-engine-vs-gonum engine=<s> gonum=<s> ratio=<x> (and a -cpu line)
+//
+// for the 4,500-start Chinchilla grid (formula law) with the engine's own
+// L-BFGS and with gonum's optimize.LBFGS under the same stopping rules.
+func BenchmarkEngineVsGonumLBFGS(b *testing.B) {
+	c := loadChinchilla(b)
+	for i := 0; i < b.N; i++ {
+		var secs, cpu [2]float64
+		var evals [2]int
+		for k, m := range []Method{LBFGS, GonumLBFGS} {
+			t0, c0 := time.Now(), cpuSeconds()
+			r, err := Fit(c.formulaProblem(b), Options{NoSE: true, Method: m})
+			if err != nil {
+				b.Fatal(err)
+			}
+			secs[k], cpu[k], evals[k] = time.Since(t0).Seconds(), cpuSeconds()-c0, r.TotalEvals
+			if math.Abs(r.Objective-chinObjective) > 1e-6*chinObjective {
+				b.Errorf("%v: objective %.10g, want %.8g", m, r.Objective, chinObjective)
+			}
+		}
+		fmt.Printf("BENCH lbfgs-engine-vs-gonum engine=%.3f gonum=%.3f ratio=%.3f evals=%d/%d\n", secs[0], secs[1], secs[0]/secs[1], evals[0], evals[1])
+		fmt.Printf("BENCH lbfgs-engine-vs-gonum-cpu engine=%.3f gonum=%.3f ratio=%.3f\n", cpu[0], cpu[1], cpu[0]/cpu[1])
+	}
+}
