@@ -21,6 +21,9 @@ type Entry struct {
 	Source     string             // citation: paper, equation or table
 	ValidRange map[string][]float64
 	Note       string // assumptions and caveats
+	// TeX, when set, is a compact hand-written rendering used by Table
+	// instead of the formula's own (for laws whose inline form is long).
+	TeX string
 }
 
 // Compile parses the entry's formula with its variables.
@@ -140,6 +143,9 @@ func Table() ([][]string, error) {
 		l, err := e.LaTeX()
 		if err != nil {
 			return nil, err
+		}
+		if e.TeX != "" {
+			l = e.TeX
 		}
 		rows = append(rows, []string{e.Name, "$" + l + "$", e.Source})
 	}
