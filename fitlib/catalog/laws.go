@@ -55,7 +55,7 @@ func muennighoff() []Entry {
 		Source:     "Muennighoff et al. 2023, Scaling Data-Constrained Language Models, eqs. (5)-(7); coefficients and U_N convention from the huggingface/datablations README",
 		ValidRange: map[string][]float64{"N": {1e7, 9e9}, "D": {1e8, 9e11}, "U": {1e8, 1e11}},
 		Note:       "R_D* = 15.39: repeated tokens lose value with a 1/e scale of about 15 repetitions",
-		TeX: `E + \frac{A}{N'^{\alpha}} + \frac{B}{D'^{\beta}},\; D' = U_D + U_D R_D^* (1 - e^{-R_D/R_D^*}),\; N' = U_N + U_N R_N^* (1 - e^{-R_N/R_N^*}),\; U_N = \min(N, N_{opt}(U_D))`}}
+		TeX:        `E + \frac{A}{N'^{\alpha}} + \frac{B}{D'^{\beta}},\; D' = U_D + U_D R_D^* (1 - e^{-R_D/R_D^*}),\; N' = U_N + U_N R_N^* (1 - e^{-R_N/R_N^*}),\; U_N = \min(N, N_{opt}(U_D))`}}
 }
 
 // gadre: Gadre et al. 2024, "Language models scale reliably with
