@@ -19,6 +19,18 @@
 // Bootstrap, FitRows (leave-out) and Backtest reuse the same engine
 // through row weights.
 //
+// Standard errors come from the Hessian at the optimum (central differences
+// of the exact gradient) when it is positive definite: for squared error the
+// classical s^2 (J'J)^-1; for Huber and pinball losses the sandwich
+// H^-1 B H^-1 of M-estimation (B = sum of per-row score outer products),
+// because H^-1 alone scales with the arbitrary delta or kappa and is not a
+// standard error; for an ObjectiveFunc the inverse Hessian, which is a
+// standard error only if the objective is a negative log-likelihood.
+// Result.SEKind says which. Bootstrap intervals make fewer assumptions.
+//
+// The default local method is the engine's own L-BFGS (lbfgs.go says why);
+// Method GonumLBFGS runs gonum's optimize.LBFGS with the same stopping rules.
+//
 //	f, _ := formula.Parse("E + A*N^(-alpha)", "N")
 //	res, err := fit.Fit(fit.Problem{
 //		Formula: f, Data: map[string][]float64{"N": n}, Y: loss, Loss: fit.Huber(1e-3),

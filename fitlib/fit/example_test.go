@@ -1,0 +1,39 @@
+package fit_test
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/gophernote/gophernote/fitlib/fit"
+	"github.com/gophernote/gophernote/fitlib/formula"
+)
+
+func ExampleFit() {
+	// Noise-free data from L = 2 + 30 N^-0.5: the fit recovers the law.
+	var n, loss []float64
+	for _, v := range []float64{1, 3, 10, 30, 100, 300, 1000} {
+		n, loss = append(n, v), append(loss, 2+30*math.Pow(v, -0.5))
+	}
+	f, _ := formula.Parse("E + A * N^(-alpha)", "N")
+	res, err := fit.Fit(fit.Problem{
+		Formula: f, Data: map[string][]float64{"N": n}, Y: loss, Loss: fit.SquaredLog(),
+		Params: []fit.Param{
+			{Name: "E", Transform: fit.Log, Init: 1},
+			{Name: "A", Transform: fit.Log, Grid: []float64{1, 10, 100}},
+			{Name: "alpha", Grid: []float64{0.2, 1}},
+		},
+	}, fit.Options{GTol: 1e-10})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for i, name := range res.Names {
+		fmt.Printf("%s = %.4f\n", name, res.Params[i])
+	}
+	fmt.Println(res.Converged, res.Starts)
+	// Output:
+	// E = 2.0000
+	// A = 30.0000
+	// alpha = 0.5000
+	// true 6
+}
