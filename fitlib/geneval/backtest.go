@@ -115,8 +115,11 @@ func RunBacktest(b *Counts, gold []Gold, law string, k int, ratios []float64) (*
 			bt.Params = append(bt.Params, nan)
 			continue
 		}
-		y := l.eval(mustInternal(f.Params), o.X1[ti], o.X2[ti], nil)
-		p := math.Exp(-y)
+		pred, err := PredictLaw(law, f.Params, o.X1[ti:ti+1], o.X2[ti:ti+1])
+		if err != nil {
+			return nil, err
+		}
+		p := math.Exp(-pred[0])
 		bt.Fitted = append(bt.Fitted, true)
 		bt.Converged = append(bt.Converged, f.Converged)
 		bt.Predicted = append(bt.Predicted, p)
@@ -133,14 +136,6 @@ func hasGold(gold []Gold, name string) bool {
 		}
 	}
 	return false
-}
-
-func mustInternal(p []float64) []float64 {
-	th := make([]float64, len(p))
-	for i, v := range p {
-		th[i] = math.Log(v)
-	}
-	return th
 }
 
 // irreducible reports whether a parameter is a law's constant term, whose

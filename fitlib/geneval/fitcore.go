@@ -1,14 +1,11 @@
 package geneval
 
 import (
-	"errors"
 	"fmt"
 	"math"
-	"runtime"
 	"sort"
-	"sync"
 
-	"gonum.org/v1/gonum/optimize"
+	"github.com/gophernote/gophernote/fitlib/fit"
 )
 
 // Fit is one law fitted to one k.
@@ -26,13 +23,14 @@ type Fit struct {
 	// Objective is the sum over checkpoints of
 	// (log y - log law)^2, y = -log pass_B@k; RMSLog = sqrt(Objective/Points).
 	Objective, RMSLog float64
-	// Converged is true only when the best start stopped on gonum's
-	// gradient or function-value convergence test, or its final gradient
-	// norm is below 1e-6; Status is gonum's termination status.
+	// Converged and Status are the fitlib/fit engine's verdict on the best
+	// start (convergence is never claimed when not reached).
 	Converged  bool
 	Status     string
-	GradNorm   float64
-	Iterations int // major iterations of the best start
+	Iterations int // iterations of the best start
+	// AtBound names parameters that ended at their bound 0 (in practice a
+	// constant term E0 or xi0 fitted as zero).
+	AtBound []string
 	Starts     int // starts run; StartsConverged of them converged
 	// StartsConverged counts starts that met the convergence test.
 	StartsConverged int
@@ -50,21 +48,20 @@ func (f Fit) Param(name string) (float64, error) {
 
 // FitLaw fits a law to -log pass_B@k values y at checkpoints given by x1
 // (and x2 for the parameters+tokens law; see PredictLaw) by least squares
-// in log space, sum (log y - log law)^2, with L-BFGS from a grid of starts
-// run in parallel; every parameter is positive through a log
-// reparameterization. Values must be positive and finite; the caller drops
+// in log space, sum (log y - log law)^2, on the fitlib/fit engine: the law's
+// formula gives values and exact gradients, every parameter is positive
+// through a log transform, and L-BFGS runs from a grid of starts in
+// parallel. Values must be positive and finite; the caller drops
 // checkpoints with pass_B@k = 0. At least one more point than parameters is
 // required.
-//
-// This is a compact engine for the three fixed laws (analytic gradients,
-// written here); fitlib/fit is the general formula-driven engine.
 func FitLaw(law string, x1, x2, y []float64) (Fit, error) {
 	l, err := lookupLaw(law)
 	if err != nil {
 		return Fit{}, err
 	}
 	np := len(l.names)
-	if len(x1) != len(y) || (law == LawParamsTokens && len(x2) != len(y)) {
+	two := len(l.vars) == 2
+	if len(x1) != len(y) || (two && len(x2) != len(y)) {
 		return Fit{}, fmt.Errorf("geneval: FitLaw %s: inputs of length %d, %d and y of length %d differ", law, len(x1), len(x2), len(y))
 	}
 	if len(y) < np+1 {
@@ -75,110 +72,38 @@ func FitLaw(law string, x1, x2, y []float64) (Fit, error) {
 			return Fit{}, fmt.Errorf("geneval: FitLaw %s: y[%d] = %v, need a positive finite -log pass@k", law, i, y[i])
 		}
 		if !(x1[i] > 0) || math.IsInf(x1[i], 1) {
-			return Fit{}, fmt.Errorf("geneval: FitLaw %s: input[%d] = %v, need a positive finite value", law, i, x1[i])
+			return Fit{}, fmt.Errorf("geneval: FitLaw %s: %s[%d] = %v, need a positive finite value", law, l.vars[0], i, x1[i])
 		}
-		if law == LawParamsTokens && (!(x2[i] > 0) || math.IsInf(x2[i], 1)) {
-			return Fit{}, fmt.Errorf("geneval: FitLaw %s: D[%d] = %v, need a positive finite value", law, i, x2[i])
-		}
-	}
-	if x2 == nil {
-		x2 = make([]float64, len(y))
-	}
-	ly := logs(y)
-	starts := l.starts(x1, x2, y)
-	type result struct {
-		th        []float64
-		f, gn     float64
-		status    optimize.Status
-		iters     int
-		converged bool
-	}
-	res := make([]result, len(starts))
-	var wg sync.WaitGroup
-	next := make(chan int, len(starts))
-	for i := range starts {
-		next <- i
-	}
-	close(next)
-	workers := runtime.GOMAXPROCS(0)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			g := make([]float64, np)
-			obj := func(th []float64) float64 {
-				s := 0.0
-				for i := range ly {
-					v := l.eval(th, x1[i], x2[i], nil)
-					if !(v > 0) || math.IsInf(v, 0) {
-						return math.Inf(1)
-					}
-					r := ly[i] - math.Log(v)
-					s += r * r
-				}
-				return s
-			}
-			grad := func(out, th []float64) {
-				clear(out)
-				for i := range ly {
-					v := l.eval(th, x1[i], x2[i], g)
-					r := ly[i] - math.Log(v)
-					for j := range out {
-						out[j] -= 2 * r * g[j] / v
-					}
-				}
-			}
-			for s := range next {
-				p := optimize.Problem{Func: obj, Grad: grad}
-				set := &optimize.Settings{
-					GradientThreshold: 1e-10,
-					Converger:         &optimize.FunctionConverge{Absolute: 1e-13, Relative: 1e-12, Iterations: 40},
-					MajorIterations:   3000,
-				}
-				r, err := optimize.Minimize(p, starts[s], set, &optimize.LBFGS{})
-				if r == nil {
-					res[s] = result{f: math.Inf(1), status: optimize.Failure}
-					continue
-				}
-				gn := make([]float64, np)
-				f := obj(r.X)
-				if !math.IsInf(f, 0) {
-					grad(gn, r.X)
-				}
-				norm := 0.0
-				for _, v := range gn {
-					norm += v * v
-				}
-				norm = math.Sqrt(norm)
-				conv := err == nil && (r.Status == optimize.GradientThreshold || r.Status == optimize.FunctionConvergence)
-				if norm <= 1e-6 {
-					conv = true
-				}
-				if math.IsNaN(f) {
-					f = math.Inf(1)
-				}
-				res[s] = result{th: r.X, f: f, gn: norm, status: r.Status, iters: r.Stats.MajorIterations, converged: conv}
-			}
-		}()
-	}
-	wg.Wait()
-	best, nconv := -1, 0
-	for i, r := range res {
-		if r.converged {
-			nconv++
-		}
-		if r.th != nil && !math.IsInf(r.f, 0) && (best < 0 || r.f < res[best].f) {
-			best = i
+		if two && (!(x2[i] > 0) || math.IsInf(x2[i], 1)) {
+			return Fit{}, fmt.Errorf("geneval: FitLaw %s: %s[%d] = %v, need a positive finite value", law, l.vars[1], i, x2[i])
 		}
 	}
-	if best < 0 {
-		return Fit{}, errors.New("geneval: FitLaw " + law + ": every start failed")
+	f, err := l.formula()
+	if err != nil {
+		return Fit{}, err
 	}
-	b := res[best]
+	data := map[string][]float64{l.vars[0]: x1}
+	if two {
+		data[l.vars[1]] = x2
+	}
+	var starts [][]float64
+	for _, th := range l.starts(x1, x2, y) {
+		starts = append(starts, public(th))
+	}
+	params := make([]fit.Param, np)
+	for j, n := range l.names {
+		// Init is the first start; the rest come as Options.Starts.
+		params[j] = fit.Param{Name: n, Transform: fit.Log, Init: starts[0][j]}
+	}
+	res, err := fit.Fit(fit.Problem{Formula: f, Data: data, Y: y, YName: "-log pass@k", Loss: fit.SquaredLog(), Params: params},
+		fit.Options{Starts: starts[1:], FTol: 1e-12, GTol: 1e-7, NoSE: true})
+	if err != nil {
+		return Fit{}, fmt.Errorf("geneval: FitLaw %s: %w", law, err)
+	}
 	return Fit{
-		Law: law, Names: append([]string(nil), l.names...), Params: public(b.th), Points: len(y),
-		Objective: b.f, RMSLog: math.Sqrt(b.f / float64(len(y))), Converged: b.converged,
-		Status: b.status.String(), GradNorm: b.gn, Iterations: b.iters, Starts: len(starts), StartsConverged: nconv,
+		Law: law, Names: append([]string(nil), res.Names...), Params: res.Params, Points: len(y),
+		Objective: res.Objective, RMSLog: math.Sqrt(res.Objective / float64(len(y))), Converged: res.Converged,
+		Status: res.Status, Iterations: res.Iterations, AtBound: res.AtBound, Starts: res.Starts, StartsConverged: res.ConvStarts,
 	}, nil
 }
 

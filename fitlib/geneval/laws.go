@@ -3,6 +3,9 @@ package geneval
 import (
 	"fmt"
 	"math"
+	"strings"
+
+	"github.com/gophernote/gophernote/fitlib/formula"
 )
 
 // Law names accepted by FitLaw, the grid fits and the backtests.
@@ -15,17 +18,15 @@ const (
 // Laws lists the three law names in the paper's order.
 func Laws() []string { return []string{LawCompute, LawParamsTokens, LawGoldReference} }
 
-// lawSpec is one of the three laws of Schaeffer et al. (2026), sec. 3. Every
-// parameter is fitted through its logarithm (all are positive), so the
-// internal vector th holds log-parameters. eval returns the law's value of
-// -log pass_B@k at one checkpoint (x1, x2) and, when grad is not nil, its
-// partial derivatives with respect to th.
+// lawSpec is one of the three laws of Schaeffer et al. (2026), sec. 3,
+// written once as a fitlib/formula source: evaluation, gradient, LaTeX and
+// parameter names all come from it. starts proposes multi-start points as
+// log-parameters (every parameter is positive and fitted through its log).
 type lawSpec struct {
 	name   string
-	names  []string // public parameter names
-	latex  string   // the law in LaTeX
-	inputs string   // what x1 (and x2) are
-	eval   func(th []float64, x1, x2 float64, grad []float64) float64
+	src    string   // the law as a formula
+	vars   []string // its data variables (x1, and x2 for parameters+tokens)
+	names  []string // its parameters, in order of first appearance in src
 	starts func(x1, x2, y []float64) [][]float64
 }
 
@@ -41,6 +42,18 @@ func lookupLaw(name string) (*lawSpec, error) {
 	return nil, fmt.Errorf("geneval: unknown law %q (want %q, %q or %q)", name, LawCompute, LawParamsTokens, LawGoldReference)
 }
 
+// formula parses the law (cheap: a few microseconds).
+func (l *lawSpec) formula() (*formula.Formula, error) {
+	f, err := formula.Parse(l.src, l.vars...)
+	if err != nil {
+		return nil, fmt.Errorf("geneval: law %s: %w", l.name, err)
+	}
+	if got := f.Params(); strings.Join(got, ",") != strings.Join(l.names, ",") {
+		return nil, fmt.Errorf("geneval: law %s: formula parameters %v, want %v", l.name, got, l.names)
+	}
+	return f, nil
+}
+
 // LawParamNames returns the parameter names of a law in the order of
 // Fit.Params.
 func LawParamNames(law string) ([]string, error) {
@@ -51,36 +64,34 @@ func LawParamNames(law string) ([]string, error) {
 	return append([]string(nil), l.names...), nil
 }
 
-// LawLaTeX returns the law as a LaTeX formula.
+// LawFormula returns the law as fitlib/formula source text, e.g.
+// "E0 + C0 * C^(-alpha)".
+func LawFormula(law string) (string, error) {
+	l, err := lookupLaw(law)
+	if err != nil {
+		return "", err
+	}
+	return l.src, nil
+}
+
+// LawLaTeX returns the law as a LaTeX equation for -log pass_B@k.
 func LawLaTeX(law string) (string, error) {
 	l, err := lookupLaw(law)
 	if err != nil {
 		return "", err
 	}
-	return l.latex, nil
-}
-
-// Power-law term p * x^(-e) = exp(lp - e log x) with e = exp(le); returns
-// the term and fills d/dlp, d/dle.
-func powTerm(lp, le, logx float64) (t, dlp, dle float64) {
-	e := math.Exp(le)
-	t = math.Exp(lp - e*logx)
-	return t, t, -t * e * logx
+	f, err := l.formula()
+	if err != nil {
+		return "", err
+	}
+	return `-\log \mathrm{pass}_B@k = ` + f.LaTeX(), nil
 }
 
 var computeLaw = lawSpec{
-	name:   LawCompute,
-	names:  []string{"E0", "C0", "alpha"},
-	latex:  `-\log \mathrm{pass}_B@k = E_0(k) + C_0(k)\, C^{-\alpha(k)}`,
-	inputs: "C = 6ND",
-	eval: func(th []float64, c, _ float64, g []float64) float64 {
-		e0 := math.Exp(th[0])
-		t, d1, d2 := powTerm(th[1], th[2], math.Log(c))
-		if g != nil {
-			g[0], g[1], g[2] = e0, d1, d2
-		}
-		return e0 + t
-	},
+	name:  LawCompute,
+	src:   "E0 + C0 * C^(-alpha)",
+	vars:  []string{"C"},
+	names: []string{"E0", "C0", "alpha"},
 	starts: func(c, _, y []float64) [][]float64 {
 		lc := logs(c)
 		ym, lcm := median(y), median(lc)
@@ -96,19 +107,10 @@ var computeLaw = lawSpec{
 }
 
 var paramsTokensLaw = lawSpec{
-	name:   LawParamsTokens,
-	names:  []string{"E0", "N0", "beta", "D0", "gamma"},
-	latex:  `-\log \mathrm{pass}_B@k = E_0(k) + N_0(k)\, N^{-\beta(k)} + D_0(k)\, D^{-\gamma(k)}`,
-	inputs: "N, D",
-	eval: func(th []float64, n, d float64, g []float64) float64 {
-		e0 := math.Exp(th[0])
-		tn, dn1, dn2 := powTerm(th[1], th[2], math.Log(n))
-		td, dd1, dd2 := powTerm(th[3], th[4], math.Log(d))
-		if g != nil {
-			g[0], g[1], g[2], g[3], g[4] = e0, dn1, dn2, dd1, dd2
-		}
-		return e0 + tn + td
-	},
+	name:  LawParamsTokens,
+	src:   "E0 + N0 * N^(-beta) + D0 * D^(-gamma)",
+	vars:  []string{"N", "D"},
+	names: []string{"E0", "N0", "beta", "D0", "gamma"},
 	starts: func(n, d, y []float64) [][]float64 {
 		ym, lnm, ldm := median(y), median(logs(n)), median(logs(d))
 		var out [][]float64
@@ -125,20 +127,12 @@ var paramsTokensLaw = lawSpec{
 	},
 }
 
+// goldLaw's variable G is -log GoldProb_B.
 var goldLaw = lawSpec{
-	name:   LawGoldReference,
-	names:  []string{"xi0", "K0", "kappa"},
-	latex:  `-\log \mathrm{pass}_B@k = \xi_0(k) + K_0(k) \left[-\log \mathrm{GoldProb}_B\right]^{\kappa(k)}`,
-	inputs: "-log GoldProb_B",
-	eval: func(th []float64, x, _ float64, g []float64) float64 {
-		xi := math.Exp(th[0])
-		// K0 x^kappa is the power term with exponent -kappa.
-		t, d1, d2 := powTerm(th[1], th[2], -math.Log(x))
-		if g != nil {
-			g[0], g[1], g[2] = xi, d1, d2
-		}
-		return xi + t
-	},
+	name:  LawGoldReference,
+	src:   "xi0 + K0 * G^kappa",
+	vars:  []string{"G"},
+	names: []string{"xi0", "K0", "kappa"},
 	starts: func(x, _, y []float64) [][]float64 {
 		ym, lxm := median(y), median(logs(x))
 		var out [][]float64
@@ -186,22 +180,21 @@ func PredictLaw(law string, params, x1, x2 []float64) ([]float64, error) {
 	if err != nil {
 		return nil, err
 	}
-	th, err := internal(l, params)
+	if _, err := internal(l, params); err != nil {
+		return nil, err
+	}
+	cols := [][]float64{x1}
+	if len(l.vars) == 2 {
+		if len(x2) != len(x1) {
+			return nil, fmt.Errorf("geneval: law %s needs N and D of equal length, got %d and %d", law, len(x1), len(x2))
+		}
+		cols = append(cols, x2)
+	}
+	f, err := l.formula()
 	if err != nil {
 		return nil, err
 	}
-	if law == LawParamsTokens && len(x2) != len(x1) {
-		return nil, fmt.Errorf("geneval: law %s needs N and D of equal length, got %d and %d", law, len(x1), len(x2))
-	}
-	out := make([]float64, len(x1))
-	for i, v := range x1 {
-		w := 0.0
-		if x2 != nil && i < len(x2) {
-			w = x2[i]
-		}
-		out[i] = l.eval(th, v, w, nil)
-	}
-	return out, nil
+	return f.Eval(params, cols)
 }
 
 func logs(x []float64) []float64 {

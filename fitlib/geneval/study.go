@@ -142,11 +142,11 @@ func (g *GridFit) Markdown() string {
 	for _, n := range g.Names {
 		fmt.Fprintf(&b, " %s |", n)
 	}
-	b.WriteString(" points | left out: pass@k=0 | left out: n<k | RMS log residual | converged |\n|---|")
+	b.WriteString(" points | left out: pass@k=0 | left out: n<k | RMS log residual | converged | at bound 0 |\n|---|")
 	for range g.Names {
 		b.WriteString("---|")
 	}
-	b.WriteString("---|---|---|---|---|\n")
+	b.WriteString("---|---|---|---|---|---|\n")
 	for i, f := range g.Fits {
 		fmt.Fprintf(&b, "| %d |", g.K[i])
 		for _, v := range f.Params {
@@ -156,7 +156,7 @@ func (g *GridFit) Markdown() string {
 		if !f.Converged {
 			conv = "**no** (" + f.Status + ")"
 		}
-		fmt.Fprintf(&b, " %d | %d | %d | %.3f | %s |\n", f.Points, f.ZeroPass, f.Undersampled, f.RMSLog, conv)
+		fmt.Fprintf(&b, " %d | %d | %d | %.3f | %s | %s |\n", f.Points, f.ZeroPass, f.Undersampled, f.RMSLog, conv, strings.Join(f.AtBound, ", "))
 	}
 	for _, s := range g.Skipped {
 		fmt.Fprintf(&b, "\nnot fitted: %s", s)
