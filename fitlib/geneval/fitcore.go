@@ -31,7 +31,7 @@ type Fit struct {
 	// AtBound names parameters that ended at their bound 0 (in practice a
 	// constant term E0 or xi0 fitted as zero).
 	AtBound []string
-	Starts     int // starts run; StartsConverged of them converged
+	Starts  int // starts run; StartsConverged of them converged
 	// StartsConverged counts starts that met the convergence test.
 	StartsConverged int
 }
