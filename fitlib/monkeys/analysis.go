@@ -24,8 +24,8 @@ type ModelAnalysis struct {
 }
 
 // Analyze runs every estimator on one model's counts.
-func Analyze(c Counts) (ModelAnalysis, error) {
-	m := ModelAnalysis{Model: c.Name, Counts: c}
+func Analyze(c Counts) (*ModelAnalysis, error) {
+	m := &ModelAnalysis{Model: c.Name, Counts: c}
 	var err error
 	if m.LS, err = LeastSquares(c, nil); err != nil {
 		return m, err
@@ -53,8 +53,8 @@ func Analyze(c Counts) (ModelAnalysis, error) {
 }
 
 // AnalyzeAll runs Analyze on every dataset in parallel, keeping order.
-func AnalyzeAll(cs []Counts) ([]ModelAnalysis, error) {
-	out := make([]ModelAnalysis, len(cs))
+func AnalyzeAll(cs []Counts) ([]*ModelAnalysis, error) {
+	out := make([]*ModelAnalysis, len(cs))
 	errs := make([]error, len(cs))
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
@@ -76,9 +76,24 @@ func AnalyzeAll(cs []Counts) ([]ModelAnalysis, error) {
 	return out, nil
 }
 
+// ModelNamed returns the analysis of the model called name, or an error
+// listing the models available. (In notebook cells prefer it to
+// `m := ms[i]`: the yaegi engine fails to compile a top-level := of an
+// index expression whose element type has struct fields.)
+func ModelNamed(ms []*ModelAnalysis, name string) (*ModelAnalysis, error) {
+	var names []string
+	for _, m := range ms {
+		if m.Model == name {
+			return m, nil
+		}
+		names = append(names, m.Model)
+	}
+	return nil, fmt.Errorf("monkeys: no model %q (have %q)", name, names)
+}
+
 // AnalyzeFile reads a per-problem counts file, groups it by groupCol and
 // analyses every group.
-func AnalyzeFile(rel, groupCol string) ([]ModelAnalysis, error) {
+func AnalyzeFile(rel, groupCol string) ([]*ModelAnalysis, error) {
 	cs, err := ReadCounts(rel, groupCol)
 	if err != nil {
 		return nil, err
@@ -90,7 +105,7 @@ func AnalyzeFile(rel, groupCol string) ([]ModelAnalysis, error) {
 // ls_b, beta_binomial_alpha, beta_binomial_beta, scale, closed_form_b,
 // closed_form_a (closed form of the Beta-binomial fit: b = alpha,
 // a = Γ(α+β)/Γ(β)·s^-α).
-func (m ModelAnalysis) SummaryEntry() map[string]float64 {
+func (m *ModelAnalysis) SummaryEntry() map[string]float64 {
 	return map[string]float64{
 		"ls_b":                m.LS.B,
 		"beta_binomial_alpha": m.BetaBinomial.Alpha,
@@ -115,8 +130,8 @@ func TestVectors() map[string]float64 {
 // Summary assembles the notebook's final JSON object with exactly the keys
 // test_vectors, pythia_math, bon_text and samples_to_10pct_error. Numbers
 // are rounded to 6 significant digits.
-func Summary(pythia, bon []ModelAnalysis, bt BacktestResult) map[string]any {
-	per := func(ms []ModelAnalysis) map[string]map[string]float64 {
+func Summary(pythia, bon []*ModelAnalysis, bt BacktestResult) map[string]any {
+	per := func(ms []*ModelAnalysis) map[string]map[string]float64 {
 		out := map[string]map[string]float64{}
 		for _, m := range ms {
 			e := m.SummaryEntry()

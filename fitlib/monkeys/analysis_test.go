@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math"
 	"sort"
+	"sync"
 	"testing"
 
 	"gonum.org/v1/gonum/diff/fd"
@@ -18,14 +19,7 @@ import (
 //     gradient of the public log-pmf ~0) that beats nearby points;
 //   - scale: the largest c/n; closed form a = Γ(α+β)/Γ(β)·s^-α via math.Lgamma.
 func TestSummaryNumbers(t *testing.T) {
-	py, err := AnalyzeFile("llmonkeys/pythia_math_per_problem_counts.csv", "model")
-	if err != nil {
-		t.Fatal(err)
-	}
-	bon, err := AnalyzeFile("llmonkeys/bon_jailbreaking_text_per_problem_counts.csv", "model")
-	if err != nil {
-		t.Fatal(err)
-	}
+	py, bon := analyzed(t)
 	bt := BacktestResult{Estimators: Estimators(), SamplesTo10Pct: []int{100, 300, 1000}}
 	sum := Summary(py, bon, bt)
 	raw, err := json.Marshal(sum)
@@ -53,7 +47,7 @@ func TestSummaryNumbers(t *testing.T) {
 	}
 	for _, set := range []struct {
 		file string
-		ms   []ModelAnalysis
+		ms   []*ModelAnalysis
 	}{{"llmonkeys/pythia_math_avg_pass_at_k.csv", py}, {"llmonkeys/bon_jailbreaking_text_avg_pass_at_k.csv", bon}} {
 		avg, err := readAvg(set.file)
 		if err != nil {
@@ -116,10 +110,7 @@ func TestSummaryNumbers(t *testing.T) {
 // far above the closed-form alpha: least squares over k <= 1e4 measures a
 // pre-asymptotic slope. Shown for every Pythia model.
 func TestRouteVersusClosedForm(t *testing.T) {
-	py, err := AnalyzeFile("llmonkeys/pythia_math_per_problem_counts.csv", "model")
-	if err != nil {
-		t.Fatal(err)
-	}
+	py, _ := analyzed(t)
 	for _, m := range py {
 		route, ls, alpha := m.BetaRouteLS.B, m.LS.B, m.BetaBinomial.Alpha
 		if !(route > alpha && math.Abs(route-ls) < math.Abs(alpha-ls)) {
@@ -134,10 +125,7 @@ func TestRouteVersusClosedForm(t *testing.T) {
 // least-squares R² is the worst of the seven models. The other models never
 // steepen by more than 2x (their unsolved prompts make the curves flatten).
 func TestLlamaLacksHeavyTail(t *testing.T) {
-	bon, err := AnalyzeFile("llmonkeys/bon_jailbreaking_text_per_problem_counts.csv", "model")
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, bon := analyzed(t)
 	worst := ""
 	minR2 := 2.0
 	for _, m := range bon {
@@ -165,6 +153,28 @@ func TestLlamaLacksHeavyTail(t *testing.T) {
 	if worst != "Llama 3 8B IT" {
 		t.Errorf("worst least-squares R² is %s, want Llama 3 8B IT", worst)
 	}
+}
+
+var (
+	analysisOnce sync.Once
+	analysisPy   []*ModelAnalysis
+	analysisBoN  []*ModelAnalysis
+	analysisErr  error
+)
+
+// analyzed runs the notebook's two analyses once for all tests.
+func analyzed(t *testing.T) (py, bon []*ModelAnalysis) {
+	t.Helper()
+	analysisOnce.Do(func() {
+		analysisPy, analysisErr = PythiaMath()
+		if analysisErr == nil {
+			analysisBoN, analysisErr = BoNText()
+		}
+	})
+	if analysisErr != nil {
+		t.Fatal(analysisErr)
+	}
+	return analysisPy, analysisBoN
 }
 
 func mean(x []float64) float64 {

@@ -20,14 +20,14 @@ const (
 
 // PythiaMath analyses the 7 Pythia models on 128 MATH problems
 // (Brown et al. 2024 samples, n = 10,000 per problem).
-func PythiaMath() ([]ModelAnalysis, error) { return AnalyzeFile(PythiaMathFile, "model") }
+func PythiaMath() ([]*ModelAnalysis, error) { return AnalyzeFile(PythiaMathFile, "model") }
 
 // BoNText analyses the 7 frontier models of best-of-N text jailbreaking
 // (Hughes et al. 2024, 159 prompts).
-func BoNText() ([]ModelAnalysis, error) { return AnalyzeFile(BoNTextFile, "model") }
+func BoNText() ([]*ModelAnalysis, error) { return AnalyzeFile(BoNTextFile, "model") }
 
 // CountsOf returns the counts of analysed models, in order.
-func CountsOf(ms []ModelAnalysis) []Counts {
+func CountsOf(ms []*ModelAnalysis) []Counts {
 	out := make([]Counts, len(ms))
 	for i, m := range ms {
 		out[i] = m.Counts
@@ -94,7 +94,7 @@ func nearest(xs []float64, x float64) int {
 }
 
 // AnalysisMarkdown tabulates every estimate of b per model.
-func AnalysisMarkdown(ms []ModelAnalysis) string {
+func AnalysisMarkdown(ms []*ModelAnalysis) string {
 	var b strings.Builder
 	b.WriteString("| model | LS b (R²) | Beta-binomial α, β, s | closed-form a, b | paper's route b | Kumaraswamy α | discretized α |\n|---|---|---|---|---|---|---|\n")
 	for _, m := range ms {
@@ -135,7 +135,7 @@ func BacktestMarkdown(r BacktestResult) string {
 // (x) against the distributional estimates (y): the Beta-binomial's
 // closed-form b = alpha (circles) and the paper's route through the same
 // fit (triangles). Points on y = x agree.
-func PlotBComparison(ms []ModelAnalysis, title string) (*plot.Plot, error) {
+func PlotBComparison(ms []*ModelAnalysis, title string) (*plot.Plot, error) {
 	if len(ms) == 0 {
 		return nil, fmt.Errorf("monkeys: PlotBComparison: no models")
 	}

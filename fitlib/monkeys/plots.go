@@ -278,8 +278,9 @@ func PlotDemos(demos []Demo) (*plot.Plot, error) {
 // PlotCurves draws -log(pass_B@k) of several analysed models with their
 // least-squares lines (log-log): a model whose curve bends away from its
 // line has no power law over this range.
-func PlotCurves(ms []ModelAnalysis, title string) (*plot.Plot, error) {
+func PlotCurves(ms []*ModelAnalysis, title string) (*plot.Plot, error) {
 	p := logLogPlot(title, "attempts k", "-log pass_B@k")
+	p.Legend.Top, p.Legend.Left = false, true
 	for i, m := range ms {
 		c := plotutil.Color(i)
 		if err := addLine(p, positive(m.LS.Ks, m.LS.NegLogPass), c, vg.Points(2), false,
