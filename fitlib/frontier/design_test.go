@@ -166,7 +166,7 @@ func TestBootstrapBandCoversTruth(t *testing.T) {
 // reported by name.
 func TestTemporalDetectsDrift(t *testing.T) {
 	mk := func(shift float64) *Points {
-		z, y, _ := synthetic(51, 6000, wide, 0.1)
+		z, y, _ := synthetic(51, 3000, wide, 0.1)
 		p := &Points{Task: "synthetic"}
 		for i := range z {
 			d := time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC)

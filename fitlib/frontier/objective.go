@@ -296,11 +296,12 @@ func unitLink(x float64) (v, d1, d2 float64) {
 	return s * s, 2 * s * c, 2 * (c*c - s*s)
 }
 
-// fn, gr and hs adapt eval to gonum's Problem, computing value, gradient
-// and Hessian in one pass and serving the derivatives from cache when the
-// optimiser asks for them at the point just evaluated.
+// fn, gr and hs adapt eval to gonum's Problem: fn computes value and
+// gradient in one pass and gr serves the gradient from cache when the
+// optimiser asks for it at the point just evaluated; hs (for Hessian-based
+// methods such as gonum's Newton) evaluates the exact Hessian.
 func (o *sigmoidObjective) fn(x []float64) float64 {
-	f := o.eval(x, o.lastG[:], o.lastH[:])
+	f := o.eval(x, o.lastG[:], nil)
 	copy(o.lastX[:], x)
 	o.have = true
 	if math.IsNaN(f) {
@@ -321,7 +322,7 @@ func (o *sigmoidObjective) gr(grad, x []float64) {
 }
 
 func (o *sigmoidObjective) hs(h *mat.SymDense, x []float64) {
-	o.cached(x)
+	o.eval(x, nil, o.lastH[:])
 	t := 0
 	for r := 0; r < 4; r++ {
 		for c := r; c < 4; c++ {

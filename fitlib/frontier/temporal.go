@@ -130,7 +130,9 @@ func Temporal(pts *Points, opt TemporalOptions) ([]SplitResult, error) {
 			for k := 0; k <= t; k++ {
 				train = append(train, member[k]...)
 			}
-			trainName = opt.Periods[0].Name + ".." + opt.Periods[t].Name
+			if t > 0 {
+				trainName = opt.Periods[0].Name + ".." + opt.Periods[t].Name
+			}
 		} else {
 			train = member[t]
 		}
