@@ -1,0 +1,130 @@
+package geneval
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+// TestFitLawRecoversExactLaws generates -log pass@k exactly from known
+// parameters on a Pythia-like grid and checks that FitLaw recovers them
+// (closed form truth; the objective must reach ~0).
+func TestFitLawRecoversExactLaws(t *testing.T) {
+	var ns, ds, cs, gs []float64
+	for _, n := range []float64{7e7, 1.6e8, 4.1e8, 1e9, 2.8e9, 6.9e9, 1.2e10} {
+		for _, d := range []float64{2e9, 6e9, 2e10, 6e10, 2e11, 3e11} {
+			ns, ds, cs = append(ns, n), append(ds, d), append(cs, 6*n*d)
+		}
+	}
+	for i := range ns {
+		gs = append(gs, 20+1e3/math.Sqrt(ns[i]/1e6))
+	}
+	for _, c := range []struct {
+		law    string
+		x1, x2 []float64
+		truth  []float64
+	}{
+		{LawCompute, cs, nil, []float64{0.7, 300, 0.09}},
+		{LawParamsTokens, ns, ds, []float64{1.2, 3e4, 0.5, 8e5, 0.6}},
+		{LawGoldReference, gs, nil, []float64{0.5, 0.02, 1.3}},
+	} {
+		y, err := PredictLaw(c.law, c.truth, c.x1, c.x2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := FitLaw(c.law, c.x1, c.x2, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !f.Converged || f.Objective > 1e-12 {
+			t.Errorf("%s: converged %v (%s), objective %g", c.law, f.Converged, f.Status, f.Objective)
+		}
+		for j, want := range c.truth {
+			if math.Abs(f.Params[j]-want) > 1e-3*want {
+				t.Errorf("%s: %s = %.6g, truth %.6g", c.law, f.Names[j], f.Params[j], want)
+			}
+		}
+	}
+}
+
+func TestFitLawErrors(t *testing.T) {
+	x := []float64{1e18, 1e19, 1e20, 1e21, 1e22}
+	y := []float64{5, 4, 3, 2, 1}
+	for _, c := range []struct {
+		law    string
+		x1, x2 []float64
+		y      []float64
+		want   string
+	}{
+		{"kaplan", x, nil, y, `unknown law "kaplan"`},
+		{LawCompute, x[:3], nil, y[:3], "3 points for 3 parameters"},
+		{LawCompute, x, nil, []float64{5, 4, math.Inf(1), 2, 1}, "y[2] = +Inf"},
+		{LawCompute, []float64{1e18, -1, 1e20, 1e21, 1e22}, nil, y, "C[1] = -1"},
+		{LawParamsTokens, x, []float64{1, 2, 3, 4, 0}, append(y, 1, 1), "differ"},
+		{LawParamsTokens, append(x, 1e23), []float64{1, 2, 3, 4, 0, 6}, append(y, 0.5), "D[4] = 0"},
+	} {
+		if _, err := FitLaw(c.law, c.x1, c.x2, c.y); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want %q", c.law, err, c.want)
+		}
+	}
+	if _, err := PredictLaw(LawCompute, []float64{1, -2, 0.1}, x, nil); err == nil || !strings.Contains(err.Error(), "C0 = -2") {
+		t.Errorf("negative C0: %v", err)
+	}
+	if tex, err := LawLaTeX(LawParamsTokens); err != nil || !strings.Contains(tex, `\beta`) || !strings.HasPrefix(tex, `-\log`) {
+		t.Errorf("LaTeX %q, %v", tex, err)
+	}
+	if src, _ := LawFormula(LawGoldReference); src != "xi0 + K0 * G^kappa" {
+		t.Errorf("gold formula %q", src)
+	}
+}
+
+// TestSettleOrdersRule checks the stability definition on a hand-built
+// backtest: exponents within 10%, the constant within 0.1 nats,
+// prefactors ignored at law level, contiguity from the target down.
+func TestSettleOrdersRule(t *testing.T) {
+	bt := &Backtest{
+		Law: LawCompute, Names: []string{"E0", "C0", "alpha"}, Full: []float64{1, 100, 0.2}, Tolerance: 0.1,
+		Ratios: []float64{1, 0.1, 0.01, 0.001, 1e-4},
+		Fitted: []bool{true, true, true, true, false},
+		Params: [][]float64{{1, 100, 0.2}, {1.09, 500, 0.219}, {0.95, 20, 0.181}, {1, 100, 0.3}, {math.NaN(), math.NaN(), math.NaN()}},
+	}
+	for _, c := range []struct {
+		name string
+		want float64
+	}{{"", 2}, {"E0", 3}, {"alpha", 2}, {"C0", 0}} {
+		got, err := bt.SettleOrders(c.name)
+		if err != nil || got != c.want {
+			t.Errorf("SettleOrders(%q) = %v, %v; want %v", c.name, got, err, c.want)
+		}
+	}
+	// A fitted cap back within tolerance below a failing one does not count.
+	bt.Params[3] = []float64{1, 100, 0.2}
+	bt.Params[2] = []float64{1, 100, 0.5}
+	if got, _ := bt.SettleOrders(""); got != 1 {
+		t.Errorf("non-contiguous settling: %v, want 1", got)
+	}
+	if _, err := bt.SettleOrders("beta"); err == nil {
+		t.Error("unknown parameter accepted")
+	}
+}
+
+// TestBacktestErrors: a target without enough samples for k is an error
+// naming it.
+func TestBacktestErrors(t *testing.T) {
+	b, err := LoadPythia("gsm8k")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := RunBacktest(b, nil, LawCompute, 200, nil); err == nil || !strings.Contains(err.Error(), "Pythia_12B_300B") {
+		t.Errorf("k=200 > 128 samples: %v", err)
+	}
+	if _, err := RunBacktest(b, nil, LawCompute, 1, []float64{2}); err == nil || !strings.Contains(err.Error(), "ratio 2") {
+		t.Errorf("ratio 2: %v", err)
+	}
+	if _, err := RunBacktest(b, nil, LawGoldReference, 1, nil); err == nil || !strings.Contains(err.Error(), "gold") {
+		t.Errorf("gold law without gold: %v", err)
+	}
+	if _, err := LoadPythia("mmlu"); err == nil || !strings.Contains(err.Error(), "mmlu") {
+		t.Errorf("unknown benchmark: %v", err)
+	}
+}
