@@ -65,7 +65,7 @@ func (a *analysis) rewriteRange(rs *ast.RangeStmt) {
 		key = a.r.fresh("i")
 	}
 	assign := ":="
-	if rs.Tok == token.ASSIGN && key == rs.Key.(*ast.Ident).Name {
+	if kid, ok := rs.Key.(*ast.Ident); ok && rs.Tok == token.ASSIGN && key == kid.Name {
 		assign = "="
 	}
 	a.r.add(a.off(rs.For), a.off(rs.X.End()), func(r *renderer) string {
@@ -142,6 +142,13 @@ func (a *analysis) loopVars(init ast.Stmt, body *ast.BlockStmt, threeClause bool
 // rangeable, or unknown, from the cell's syntax, its declarations and the
 // session's values.
 func (a *analysis) classify(x ast.Expr) exprClass {
+	// Declarations can refer to each other in cycles (var a = b; var b =
+	// a): give up past a small depth.
+	a.classifyDepth++
+	defer func() { a.classifyDepth-- }()
+	if a.classifyDepth > 20 {
+		return classUnknown
+	}
 	switch x := x.(type) {
 	case *ast.BasicLit:
 		if x.Kind == token.INT {
@@ -244,7 +251,7 @@ func (a *analysis) classifyIdent(id *ast.Ident) exprClass {
 		switch d := id.Obj.Decl.(type) {
 		case *ast.AssignStmt:
 			for i, l := range d.Lhs {
-				if l == ast.Expr(id) || l.(*ast.Ident).Name == id.Name {
+				if lid, ok := l.(*ast.Ident); ok && lid.Name == id.Name {
 					if len(d.Rhs) == len(d.Lhs) {
 						return a.classify(d.Rhs[i])
 					}

@@ -80,16 +80,17 @@ type analysis struct {
 	r  *renderer
 	pl *plan
 
-	cellImports map[string]string // name -> path imported by this cell
-	newImports  []importSpec
-	stmtDefined map[string]bool // names defined by top-level := statements
-	declDefined map[string]token.Token
-	needHelpers map[string]bool
-	err         *cellError
-	labeled     map[ast.Node]bool // statements carrying a label
-	cellFuncs   map[string]*ast.FuncDecl
-	cellValues  map[string]*ast.ValueSpec
-	stashes     map[ast.Stmt]*ast.Ident // top-level := of generic calls
+	cellImports   map[string]string // name -> path imported by this cell
+	newImports    []importSpec
+	stmtDefined   map[string]bool // names defined by top-level := statements
+	declDefined   map[string]token.Token
+	needHelpers   map[string]bool
+	err           *cellError
+	labeled       map[ast.Node]bool // statements carrying a label
+	cellFuncs     map[string]*ast.FuncDecl
+	cellValues    map[string]*ast.ValueSpec
+	stashes       map[ast.Stmt]*ast.Ident // top-level := of generic calls
+	classifyDepth int
 }
 
 type importSpec struct {
@@ -559,7 +560,7 @@ func (a *analysis) finalIsLast() bool {
 // identRefs returns the identifiers used in n.
 func identRefs(n ast.Node) map[string]bool {
 	refs := map[string]bool{}
-	if n == nil {
+	if b, ok := n.(*ast.BlockStmt); n == nil || ok && b == nil {
 		return refs
 	}
 	ast.Inspect(n, func(n ast.Node) bool {

@@ -78,12 +78,16 @@ func syntaxError(err error, src string) error {
 	return &cellError{msg: err.Error()}
 }
 
-// offset returns the cell byte offset of pos, which belongs to either view.
+// offset returns the cell byte offset of pos, which belongs to either view,
+// clamped to the cell (implicit nodes may sit on the views' wrappers).
 func (pc *parsedCell) offset(pos token.Pos) int {
+	var off int
 	if pc.declFile != nil && pc.declFile.Base() <= int(pos) && int(pos) <= pc.declFile.Base()+pc.declFile.Size() {
-		return pc.declFile.Offset(pos) - len(declPrefix)
+		off = pc.declFile.Offset(pos) - len(declPrefix)
+	} else {
+		off = pc.stmtFile.Offset(pos) - len(stmtPrefix)
 	}
-	return pc.stmtFile.Offset(pos) - len(stmtPrefix)
+	return min(max(off, 0), len(pc.src))
 }
 
 // lineCol returns the 1-based cell line and column (in bytes, like Go) of
