@@ -15,9 +15,9 @@ import (
 // non-negative weight per row, used by bootstrap and leave-out fits; an
 // objective that ignores rows may ignore w. It is called from several
 // goroutines at once and must not write shared state. A function defined
-// in a notebook cell is interpreted: each call costs ~16 µs of overhead and
-// concurrent calls into the interpreter are not safe, so fit such objectives
-// with Options{Workers: 1}, or better write the law as a formula.
+// in a notebook cell works too (yaegi runs concurrent calls correctly; we
+// checked a 4-worker fit under the race detector) but each call costs
+// ~16 µs of interpreter overhead: prefer writing the law as a formula.
 type ObjectiveFunc func(p, grad, w []float64) float64
 
 // Problem is what to fit: either a formula law with data, observations and
