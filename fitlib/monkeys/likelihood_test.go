@@ -137,3 +137,22 @@ func TestPMFInvalidIsNaN(t *testing.T) {
 		}
 	}
 }
+
+// Normalisation across the whole fitting box, including U-shaped priors
+// (alpha, beta << 1) where the Kumaraswamy integrand can be bimodal.
+func TestPMFNormalisesExtremeShapes(t *testing.T) {
+	for _, a := range []float64{1e-3, 0.02, 0.05, 0.1, 0.15, 0.3, 50, 1e3} {
+		for _, b := range []float64{1e-3, 0.02, 0.05, 0.1, 0.15, 0.3, 1, 50, 1e3} {
+			for _, s := range []float64{0.01, 0.5, 1} {
+				sb, sk := 0.0, 0.0
+				for c := 0; c <= 50; c++ {
+					sb += math.Exp(BetaBinomialLogPMF(50, c, a, b, s))
+					sk += math.Exp(KumaraswamyBinomialLogPMF(50, c, a, b, s))
+				}
+				if math.Abs(sb-1) > 1e-12 || math.Abs(sk-1) > 1e-7 {
+					t.Errorf("alpha=%g beta=%g s=%g: Σ P - 1 = %.3g (beta-binomial), %.3g (Kumaraswamy)", a, b, s, sb-1, sk-1)
+				}
+			}
+		}
+	}
+}
