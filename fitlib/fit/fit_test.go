@@ -165,6 +165,7 @@ func TestBadDataErrors(t *testing.T) {
 		{func(p *Problem) { p.Loss = Huber(0) }, "Huber delta = 0"},
 		{func(p *Problem) { p.Loss = Pinball(1.5, 10) }, "pinball tau = 1.5"},
 		{func(p *Problem) { p.Objective = func(p, g, w []float64) float64 { return 0 } }, "not both"},
+		{func(p *Problem) { p.Formula = mustParse(t, "2*N", "N") }, "no parameters"},
 	}
 	for _, tc := range cases {
 		pb := good()

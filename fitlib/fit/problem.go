@@ -86,6 +86,9 @@ func prepare(pb *Problem) (*prepared, error) {
 		}
 		pr.n = pb.Rows
 	}
+	if len(pr.params) == 0 {
+		return nil, fmt.Errorf("fit: nothing to fit: no parameters")
+	}
 	for i := range pr.params {
 		if err := pr.params[i].check(); err != nil {
 			return nil, err
