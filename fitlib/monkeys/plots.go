@@ -242,6 +242,9 @@ func PlotBacktest(r BacktestResult, title string) (*plot.Plot, error) {
 	if err := addLine(p, plotter.XYs{{X: xs[0], Y: 0.1}, {X: xs[len(xs)-1], Y: 0.1}}, color.Gray{Y: 100}, vg.Points(1), true, "10%"); err != nil {
 		return nil, err
 	}
+	// whole decades on the y axis so that LogTicks labels at least two
+	p.Y.Min = math.Pow(10, math.Floor(math.Log10(p.Y.Min)))
+	p.Y.Max = math.Pow(10, math.Ceil(math.Log10(p.Y.Max)))
 	return p, nil
 }
 
