@@ -138,11 +138,10 @@ func PlotCoverage(rows []SplitResult) (*plot.Plot, error) {
 		return nil, fmt.Errorf("frontier: coverage plot: no split was evaluated by every method")
 	}
 	p := plot.New()
-	p.Title.Text = "Out-of-period coverage error (coverage - tau)"
+	p.Title.Text = "Out-of-period coverage error (coverage - tau), mean over tasks"
 	p.X.Label.Text = "test period"
 	p.Y.Label.Text = "signed coverage error"
-	p.Legend.Top = false
-	p.Legend.Left = true
+	p.Legend.Top = true
 	names := make([]string, len(periods))
 	copy(names, periods)
 	p.NominalX(names...)
