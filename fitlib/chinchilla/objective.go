@@ -54,8 +54,8 @@ func huber(r, delta float64) (v, dv float64) {
 	}
 }
 
-// HuberObjective is sum_i Huber_delta(log L_hat_i - log L_i), or its mean
-// when mean is true. grad, when non-nil (length 5), receives the gradient.
+// HuberObjective is sum_i w_i Huber_delta(log L_hat_i - log L_i) (w_i = 1
+// unless r.W is set), or its weighted mean when mean is true. grad, when non-nil (length 5), receives the gradient.
 func (r *Runs) HuberObjective(th, grad []float64, delta float64, mean bool) float64 {
 	var f float64
 	if grad != nil {
@@ -66,6 +66,9 @@ func (r *Runs) HuberObjective(th, grad []float64, delta float64, mean bool) floa
 	for i := range r.LogL {
 		lp, w1, w2, w3 := predict(th, r.LogN[i], r.LogD[i])
 		h, dh := huber(lp-r.LogL[i], delta)
+		if r.W != nil {
+			h, dh = r.W[i]*h, r.W[i]*dh
+		}
 		f += h
 		if grad != nil {
 			grad[0] += dh * w1
@@ -76,7 +79,7 @@ func (r *Runs) HuberObjective(th, grad []float64, delta float64, mean bool) floa
 		}
 	}
 	if mean {
-		k := 1 / float64(len(r.LogL))
+		k := 1 / r.weightSum()
 		f *= k
 		for j := range grad {
 			grad[j] *= k
@@ -129,4 +132,15 @@ func (r *Runs) HuberNLL(th, grad []float64, delta float64) float64 {
 		grad[5] += n
 	}
 	return f
+}
+
+func (r *Runs) weightSum() float64 {
+	if r.W == nil {
+		return float64(len(r.LogL))
+	}
+	var s float64
+	for _, w := range r.W {
+		s += w
+	}
+	return s
 }

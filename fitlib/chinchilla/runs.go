@@ -17,6 +17,9 @@ const DataFile = "chinchilla/svg_extracted_data.csv"
 type Runs struct {
 	N, D, C, Loss    []float64
 	LogN, LogD, LogL []float64
+	// W, when non-nil, weights each run in the Huber objective (a
+	// bootstrap sample stores each drawn run once with its count).
+	W []float64
 }
 
 // Len is the number of runs.
