@@ -2,6 +2,8 @@ package monkeys
 
 import (
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -205,5 +207,25 @@ func TestFitScaleRecoversTruth(t *testing.T) {
 	}
 	if math.Abs(sa-0.4) > 0.05 || math.Abs(ss-0.3) > 0.03 {
 		t.Errorf("mean alpha %.4f (truth 0.4), mean scale %.4f (truth 0.3)", sa, ss)
+	}
+}
+
+// Errors reading a counts file name file and line of the bad row.
+func TestReadCountsBadRows(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ body, want string }{
+		{"model,num_samples,num_correct\nm,10,3\nm,10,12\n", "(bad.csv:3): num_correct = 12 > num_samples = 10"},
+		{"model,num_samples,num_correct\nm,10,3\nm,0,0\n", "(bad.csv:3): num_samples = 0"},
+		{"model,num_samples,num_correct\nm,10,-1\n", "(bad.csv:2): num_correct = -1 is negative"},
+		{"model,num_samples,num_correct\nm,10,x\n", "bad.csv:2:"},
+	} {
+		p := filepath.Join(dir, "bad.csv")
+		if err := os.WriteFile(p, []byte(c.body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := ReadCounts(p, "model")
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: error %v, want %q", c.body, err, c.want)
+		}
 	}
 }
