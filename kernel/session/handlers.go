@@ -24,7 +24,8 @@ func (s *Session) kernelInfo(c *channel, m *wire.Message) error {
 			"codemirror_mode":    "go",
 			"nbconvert_exporter": "script",
 		},
-		"banner": s.cfg.Banner,
+		"banner":   s.cfg.Banner,
+		"debugger": false,
 		"help_links": []map[string]string{
 			{"text": "Go documentation", "url": "https://go.dev/doc/"},
 			{"text": "Go standard library", "url": "https://pkg.go.dev/std"},
