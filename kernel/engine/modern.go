@@ -330,9 +330,19 @@ func (a *analysis) pkgPath(name string) (string, bool) {
 	if p, ok := a.cellImports[name]; ok {
 		return p, true
 	}
-	if a.known(name) {
+	if a.shadowed(name) {
 		return "", false
 	}
 	p, ok := a.e.importNames[name]
 	return p, ok
+}
+
+// shadowed reports whether the cell or the session defines name as
+// something other than an import.
+func (a *analysis) shadowed(name string) bool {
+	if _, ok := a.declDefined[name]; ok || a.stmtDefined[name] {
+		return true
+	}
+	_, ok := a.e.decls[name]
+	return ok || a.e.stmtVars[name]
 }

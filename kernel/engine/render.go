@@ -24,6 +24,9 @@ type renderer struct {
 	file  string
 	edits []edit
 	seq   int // counter for fresh temporary names
+	// active marks edits whose text is being built: an edit rendering a
+	// sub-range with its own extent must not apply itself again.
+	active map[int]bool
 }
 
 func (r *renderer) add(start, end int, text func(r *renderer) string) {
@@ -82,8 +85,8 @@ func (r *renderer) render(start, end int) string {
 	b.WriteString(r.directive(start))
 	pos := start
 	for _, e := range r.edits {
-		if e.start < pos || e.end > end || e.start < start {
-			continue // outside, or covered by an edit already applied
+		if e.start < pos || e.end > end || e.start < start || r.active[e.idx] {
+			continue // outside, covered by an edit already applied, or running
 		}
 		if e.start == e.end && e.start == end && !e.tail {
 			continue // insertion at the far end belongs to the next range
@@ -92,7 +95,12 @@ func (r *renderer) render(start, end int) string {
 			continue // closes the previous range
 		}
 		b.WriteString(r.src[pos:e.start])
+		if r.active == nil {
+			r.active = map[int]bool{}
+		}
+		r.active[e.idx] = true
 		b.WriteString(e.text(r))
+		delete(r.active, e.idx)
 		pos = e.end
 		if pos < end {
 			b.WriteString(r.directive(pos))

@@ -46,6 +46,7 @@ func (a *analysis) builtin(id *ast.Ident, name string) bool {
 
 // rewriteCall handles min, max, clear and the slices/maps functions.
 func (a *analysis) rewriteCall(c *ast.CallExpr, skip map[ast.Node]bool) {
+	a.fixVariadicIface(c)
 	switch fun := c.Fun.(type) {
 	case *ast.Ident:
 		switch {

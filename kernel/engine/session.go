@@ -192,6 +192,10 @@ func (a *analysis) arity(x ast.Expr) int {
 				return 1 // conversion to a package type
 			}
 		}
+		// A method of a compiled type the engine can see.
+		if ft := a.funcType(f); ft != nil {
+			return ft.NumOut()
+		}
 		// A method: use the session's methods of that name when they agree.
 		n := -1
 		for k, rec := range a.e.decls {
