@@ -57,8 +57,14 @@ func (s *Session) execute(c *channel, m *wire.Message) error {
 		reply["execution_count"] = n
 		reply["user_expressions"] = map[string]any{}
 		reply["payload"] = []any{}
+		abort := stopOnError && !req.Silent
+		if abort {
+			// Requests received from here on were sent after the client
+			// could see this error: they are not aborted.
+			s.abortCutoff.Store(s.arrived.Load())
+		}
 		s.reply(c, m, "execute_reply", reply)
-		if stopOnError && !req.Silent {
+		if abort {
 			return errStopOnError
 		}
 		return nil

@@ -48,7 +48,9 @@ type Session struct {
 	eng      Engine
 	engErr   error
 
-	queue chan *wire.Message // shell requests, handled in order by worker
+	queue       chan queued   // shell requests, handled in order by worker
+	arrived     atomic.Uint64 // shell requests received so far
+	abortCutoff atomic.Uint64 // arrived when the last stop_on_error reply was sent
 
 	mu        sync.Mutex
 	cancelRun context.CancelFunc // interrupts the running cell
@@ -93,7 +95,7 @@ func Start(cfg Config) (*Session, error) {
 		ctx:          ctx,
 		stop:         stop,
 		engReady:     make(chan struct{}),
-		queue:        make(chan *wire.Message, 4096),
+		queue:        make(chan queued, 4096),
 		inputReplies: make(chan *wire.Message, 1),
 		done:         make(chan struct{}),
 	}
@@ -204,7 +206,7 @@ func (s *Session) serveShell() {
 		}
 		if m != nil {
 			select {
-			case s.queue <- m:
+			case s.queue <- queued{m: m, seq: s.arrived.Add(1)}:
 			case <-s.ctx.Done():
 				return
 			}
@@ -226,38 +228,34 @@ func (s *Session) serveControl() {
 	}
 }
 
-// worker handles shell requests one at a time, in order.
+// queued is a shell request with its arrival number.
+type queued struct {
+	m   *wire.Message
+	seq uint64
+}
+
+// worker handles shell requests one at a time, in order. After a cell
+// fails with stop_on_error, execute requests that had arrived before its
+// error reply was sent are answered "aborted" (as ipykernel does); requests
+// that arrive later, and other request types, are handled normally.
 func (s *Session) worker() {
+	var abortUpTo uint64
 	for {
 		select {
-		case m := <-s.queue:
+		case q := <-s.queue:
 			if s.ctx.Err() != nil {
 				return
 			}
-			if s.dispatch(s.socks.shell, m) == errStopOnError {
-				s.abortQueued()
-			}
-		case <-s.ctx.Done():
-			return
-		}
-	}
-}
-
-// abortQueued answers every execute_request already queued with status
-// "aborted" (as ipykernel does after an error with stop_on_error); other
-// queued requests are handled normally.
-func (s *Session) abortQueued() {
-	for {
-		select {
-		case m := <-s.queue:
-			if m.Header.MsgType != "execute_request" {
-				s.dispatch(s.socks.shell, m)
+			if q.seq <= abortUpTo && q.m.Header.MsgType == "execute_request" {
+				s.status("busy", q.m)
+				s.reply(s.socks.shell, q.m, "execute_reply", map[string]string{"status": "aborted"})
+				s.status("idle", q.m)
 				continue
 			}
-			s.status("busy", m)
-			s.reply(s.socks.shell, m, "execute_reply", map[string]string{"status": "aborted"})
-			s.status("idle", m)
-		default:
+			if s.dispatch(s.socks.shell, q.m) == errStopOnError {
+				abortUpTo = s.abortCutoff.Load()
+			}
+		case <-s.ctx.Done():
 			return
 		}
 	}

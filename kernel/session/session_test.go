@@ -366,3 +366,20 @@ func TestConnectionErrors(t *testing.T) {
 		t.Error("second kernel on the same ports started")
 	}
 }
+
+// TestRequestAfterErrorRuns: a request sent after the client has seen an
+// error reply is not aborted, however quickly it follows.
+func TestRequestAfterErrorRuns(t *testing.T) {
+	_, ci := startFake(t)
+	c := dial(t, ci)
+	for i := range 50 {
+		execute(c, "error boom", nil)
+		if v := content(t, c.recv("shell", 5*time.Second)); v["status"] != "error" {
+			t.Fatalf("round %d: error cell replied %v", i, v)
+		}
+		execute(c, "value 1", nil)
+		if v := content(t, c.recv("shell", 5*time.Second)); v["status"] != "ok" {
+			t.Fatalf("round %d: cell sent after the error reply got %v", i, v)
+		}
+	}
+}
