@@ -142,7 +142,7 @@ func (a *analysis) run() *cellError {
 // collectImports records the cell's import specs, dropping those already
 // imported in the session.
 func (a *analysis) collectImports() {
-	for _, is := range a.pc.decls.Imports {
+	for _, is := range a.pc.imports.Imports {
 		path, err := strconv.Unquote(is.Path.Value)
 		if err != nil {
 			a.fail(is.Path.Pos(), "bad import path "+is.Path.Value)

@@ -24,17 +24,36 @@ const (
 type chunk struct {
 	start, end int // byte offsets in the cell
 	decl       bool
+	imp        bool // an import declaration (parsed in its own view, so imports may follow other code)
+}
+
+// chunk kinds for blankExcept.
+const (
+	viewImports = iota
+	viewDecls
+	viewStmts
+)
+
+func (c chunk) view() int {
+	switch {
+	case c.imp:
+		return viewImports
+	case c.decl:
+		return viewDecls
+	}
+	return viewStmts
 }
 
 // parsedCell is the result of splitting a cell.
 type parsedCell struct {
-	src    string
-	fset   *token.FileSet
-	decls  *ast.File     // declarations (imports included); positions in declFile
+	src     string
+	fset    *token.FileSet
+	imports *ast.File     // import declarations
+	decls   *ast.File     // other declarations; positions in declFile
 	stmts  *ast.FuncDecl // statements live in stmts.Body.List; positions in stmtFile
 	chunks []chunk
 	// declFile and stmtFile convert positions back to cell line:col.
-	declFile, stmtFile *token.File
+	impFile, declFile, stmtFile *token.File
 }
 
 // splitCell splits src into chunks and parses both views. The error is a
@@ -42,8 +61,16 @@ type parsedCell struct {
 func splitCell(src string) (*parsedCell, error) {
 	pc := &parsedCell{src: src, fset: token.NewFileSet()}
 	pc.chunks = chunkCell(src)
-	declSrc := []byte(blankExcept(src, pc.chunks, true))
-	stmtSrc := []byte(blankExcept(src, pc.chunks, false))
+	impSrc := []byte(blankExcept(src, pc.chunks, viewImports))
+	declSrc := []byte(blankExcept(src, pc.chunks, viewDecls))
+	stmtSrc := []byte(blankExcept(src, pc.chunks, viewStmts))
+
+	fi, err := parser.ParseFile(pc.fset, "imports", append([]byte(declPrefix), impSrc...), parser.ParseComments)
+	if err != nil {
+		return nil, syntaxError(err, src)
+	}
+	pc.imports = fi
+	pc.impFile = pc.fset.File(fi.Pos())
 
 	f, err := parser.ParseFile(pc.fset, "decls", append([]byte(declPrefix), declSrc...), parser.ParseComments)
 	if err != nil {
@@ -81,10 +108,16 @@ func syntaxError(err error, src string) error {
 // offset returns the cell byte offset of pos, which belongs to either view,
 // clamped to the cell (implicit nodes may sit on the views' wrappers).
 func (pc *parsedCell) offset(pos token.Pos) int {
+	in := func(f *token.File) bool {
+		return f != nil && f.Base() <= int(pos) && int(pos) <= f.Base()+f.Size()
+	}
 	var off int
-	if pc.declFile != nil && pc.declFile.Base() <= int(pos) && int(pos) <= pc.declFile.Base()+pc.declFile.Size() {
+	switch {
+	case in(pc.impFile):
+		off = pc.impFile.Offset(pos) - len(declPrefix)
+	case in(pc.declFile):
 		off = pc.declFile.Offset(pos) - len(declPrefix)
-	} else {
+	case in(pc.stmtFile):
 		off = pc.stmtFile.Offset(pos) - len(stmtPrefix)
 	}
 	return min(max(off, 0), len(pc.src))
@@ -102,12 +135,12 @@ func lineCol(src string, off int) (line, col int) {
 }
 
 // blankExcept returns src with every byte outside the chunks of the given
-// kind replaced by a space (newlines kept).
-func blankExcept(src string, chunks []chunk, decl bool) string {
+// view replaced by a space (newlines kept).
+func blankExcept(src string, chunks []chunk, view int) string {
 	b := []byte(src)
 	keep := make([]bool, len(b))
 	for _, c := range chunks {
-		if c.decl == decl {
+		if c.view() == view {
 			for i := c.start; i < c.end && i < len(b); i++ {
 				keep[i] = true
 			}
@@ -158,7 +191,7 @@ func chunkCell(src string) []chunk {
 	cur := -1 // index into chunks of the open chunk
 	for i, t := range toks {
 		if atStart && depth == 0 && t.t != token.SEMICOLON {
-			chunks = append(chunks, chunk{start: t.off, end: len(src), decl: isDeclStart(toks, i)})
+			chunks = append(chunks, chunk{start: t.off, end: len(src), decl: isDeclStart(toks, i), imp: t.t == token.IMPORT})
 			cur = len(chunks) - 1
 		}
 		atStart = false

@@ -1,0 +1,77 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestIsComplete(t *testing.T) {
+	e := newEngine(t)
+	cases := []struct{ code, status, indent string }{
+		{"x := 1", "complete", ""},
+		{"func f() {", "incomplete", "\t"},
+		{"if x {\n\tfor {", "incomplete", "\t\t"},
+		{"fmt.Println(", "incomplete", "\t"},
+		{"s := `raw", "incomplete", ""},
+		{"/* comment", "incomplete", ""},
+		{"x := )", "invalid", ""},
+		{"x := 1 +", "invalid", ""},
+		{"", "complete", ""},
+	}
+	for _, c := range cases {
+		s, in := e.IsComplete(c.code)
+		if s != c.status || in != c.indent {
+			t.Errorf("%q: %s %q, want %s %q", c.code, s, in, c.status, c.indent)
+		}
+	}
+}
+
+func TestComplete(t *testing.T) {
+	e := newEngine(t)
+	run(t, e, `type point struct{ X, Y int }
+pt := point{1, 2}
+var total = 3
+func totalOf() int { return total }
+import "math"`)
+	cases := []struct {
+		code       string
+		cursor     int
+		want       []string
+		start, end int
+	}{
+		{"strings.HasPr", 13, []string{"HasPrefix"}, 8, 13},
+		{"math.Sqr", 8, []string{"Sqrt", "Sqrt2", "SqrtE", "SqrtPhi", "SqrtPi"}, 5, 8},
+		{"x := tot", 8, []string{"total", "totalOf"}, 5, 8},
+		{"retu", 4, []string{"return"}, 0, 4},
+		{"appe", 4, []string{"append"}, 0, 4},
+		{"pt.", 3, []string{"X", "Y"}, 3, 3},
+		{"é := strin", 10, []string{"string", "strings"}, 5, 10}, // rune offsets
+	}
+	for _, c := range cases {
+		got, s, en := e.Complete(c.code, c.cursor)
+		if strings.Join(got, ",") != strings.Join(c.want, ",") || s != c.start || en != c.end {
+			t.Errorf("%q@%d: %v [%d,%d), want %v [%d,%d)", c.code, c.cursor, got, s, en, c.want, c.start, c.end)
+		}
+	}
+}
+
+func TestInspect(t *testing.T) {
+	e := newEngine(t)
+	run(t, e, "// twice doubles.\nfunc twice(v int) int { return 2 * v }\ntype pair struct{ a, b int }\nn := 7")
+	cases := []struct{ code, want string }{
+		{"strings.Repeat", "strings.Repeat: func(string, int) string"},
+		{"twice(", "func twice(v int) int { return 2 * v }"},
+		{"var p pair", "type pair struct{ a, b int }"},
+		{"n", "n int = 7"},
+	}
+	for _, c := range cases {
+		data, ok := e.Inspect(c.code, len(c.code)-2, 0)
+		got, _ := data["text/plain"].(string)
+		if !ok || !strings.Contains(got, c.want) {
+			t.Errorf("%q: %v %q, want it to contain %q", c.code, ok, got, c.want)
+		}
+	}
+	if _, ok := e.Inspect("zzz", 1, 0); ok {
+		t.Error("unknown name found")
+	}
+}
