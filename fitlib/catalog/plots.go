@@ -141,3 +141,37 @@ func PlotFamily(family string) (*plot.Plot, error) {
 	pl.Legend.Top = true
 	return pl, nil
 }
+
+// FamilyPlots draws every entry of a family: one plot per distinct first
+// variable (Kaplan's L(N), L(D) and L(C_min) need three axes), each entry
+// over its valid range with other variables at their range midpoints.
+func FamilyPlots(family string) ([]*plot.Plot, error) {
+	var order []string
+	groups := map[string][]Entry{}
+	for _, e := range All() {
+		if e.Family != family {
+			continue
+		}
+		x := e.Vars[0]
+		if _, ok := groups[x]; !ok {
+			order = append(order, x)
+		}
+		groups[x] = append(groups[x], e)
+	}
+	if len(order) == 0 {
+		return nil, fmt.Errorf("catalog: no family %q (families: %v)", family, Families())
+	}
+	var out []*plot.Plot
+	for _, x := range order {
+		pl := plot.New()
+		for i, e := range groups[x] {
+			if err := e.addTo(pl, x, nil, e.Name, i); err != nil {
+				return nil, err
+			}
+		}
+		pl.Title.Text = family
+		pl.Legend.Top = true
+		out = append(out, pl)
+	}
+	return out, nil
+}

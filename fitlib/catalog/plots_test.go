@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -27,6 +28,27 @@ func TestEveryFamilyPlots(t *testing.T) {
 		if st, err := os.Stat(path); err != nil || st.Size() < 5000 {
 			t.Errorf("%s: small or missing PNG", f)
 		}
+	}
+	n := 0
+	for _, f := range Families() {
+		ps, err := FamilyPlots(f)
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		for _, p := range ps {
+			path := filepath.Join(dir, fmt.Sprintf("all%02d.png", n))
+			n++
+			if err := p.Save(6*vg.Inch, 4*vg.Inch, path); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	// Kaplan's three axes (N, D, C) give 3 plots; every entry is drawn once
+	if ks, _ := FamilyPlots("Kaplan et al. 2020"); len(ks) != 3 {
+		t.Errorf("Kaplan: %d plots, want 3", len(ks))
+	}
+	if _, err := FamilyPlots("nope"); err == nil {
+		t.Error("unknown family accepted")
 	}
 	if _, err := PlotFamily("nope"); err == nil {
 		t.Error("unknown family accepted")

@@ -121,7 +121,7 @@ func HistogramPlot(values []float64, name string, estimate float64, ci []float64
 		ymax = math.Max(ymax, b.Weight)
 	}
 	vline := func(x float64, c color.Color, dashed bool, label string) error {
-		l, err := plotter.NewLine(plotter.XYs{{X: x, Y: 0}, {X: x, Y: ymax * 1.05}})
+		l, err := plotter.NewLine(plotter.XYs{{X: x, Y: 0}, {X: x, Y: ymax * 1.02}})
 		if err != nil {
 			return err
 		}
@@ -150,6 +150,8 @@ func HistogramPlot(values []float64, name string, estimate float64, ci []float64
 		}
 	}
 	pl.Legend.Top = true
+	pl.Legend.Left = true
+	pl.Y.Max = ymax * 1.35 // room for the legend above the bars
 	return pl, nil
 }
 
