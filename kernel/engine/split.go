@@ -50,8 +50,8 @@ type parsedCell struct {
 	fset    *token.FileSet
 	imports *ast.File     // import declarations
 	decls   *ast.File     // other declarations; positions in declFile
-	stmts  *ast.FuncDecl // statements live in stmts.Body.List; positions in stmtFile
-	chunks []chunk
+	stmts   *ast.FuncDecl // statements live in stmts.Body.List; positions in stmtFile
+	chunks  []chunk
 	// declFile and stmtFile convert positions back to cell line:col.
 	impFile, declFile, stmtFile *token.File
 }
