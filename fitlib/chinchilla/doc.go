@@ -9,18 +9,28 @@
 //
 // Approach 3 (parametric fit, compiled, multi-start, bootstrap):
 //
-//	runs, err := chinchilla.LoadRuns(5)          // 245 digitized runs, drop the 5 highest losses
-//	fit, err := chinchilla.GridFit(runs, chinchilla.FitOptions{})   // 4,500-start Besiroglu grid
-//	ml, err := chinchilla.FitHuberLikelihood(runs, fit.Params)       // learned Huber scale sigma
-//	bs, err := chinchilla.Bootstrap(runs, chinchilla.BootstrapOptions{Resamples: 4000, Seed: 1})
+//	runs, err := chinchilla.LoadRuns(5)                            // 245 digitized runs, drop the 5 highest losses
+//	grid, err := chinchilla.GridFit(runs, chinchilla.FitOptions{}) // 4,500-start grid on fitlib/fit
+//	ml, err := chinchilla.FitHuberLikelihood(runs, chinchilla.FitOptions{Starts: [][]float64{grid.Theta}})
+//	bs, err := chinchilla.Bootstrap(runs, chinchilla.BootstrapOptions{Resamples: 4000, Seed: 1, Progress: bar})
+//	rows, err := chinchilla.MeanPitfall(runs) // sum vs mean under three stopping rules
 //
-// Closed-form optimum of L under C = 6 N D (Params.NOpt, Params.DOpt,
-// Params.AllocationForParams, Params.DerivationMarkdown).
+// The objective is the Huber loss of log residuals in log-sum-exp form with
+// its exact gradient, hand-written here (HuberObjective, HuberNLL); the
+// grid fit and the bootstrap minimise it with the project's fit engine,
+// the likelihood fit with gonum's BFGS (see FitHuberLikelihood for why).
 //
-// Approach 2 (IsoFLOP parabolas, IsoFLOP) and Approach 1 (lower envelope of
-// training curves, Envelope) are demonstrated on runs generated from a law
-// with seeded noise (GenerateIsoFLOP, GenerateCurves), because the digitized
-// data hold no IsoFLOP sweeps or training curves.
+// Closed-form optimum under C = 6 N D: Params.NOpt, Params.DOpt,
+// Params.AllocationTable(TableSizes()), Params.RatioDriftExponent and the
+// step-by-step Params.DerivationMarkdown.
+//
+// Approach 2 (IsoFLOP parabolas with jackknife, FitIsoFLOP; sweep-width
+// bias, VertexBias) and Approach 1 (lower envelope of training curves,
+// Envelope) are demonstrated on runs generated from a law with seeded
+// noise (GenerateIsoFLOP, GenerateCurves), because the digitized data hold
+// no IsoFLOP sweeps or training curves; CompareApproaches puts the three
+// exponents side by side. Figures: SurfacePlot, HistogramPlot,
+// IsoFLOPPlot, EnvelopePlot. Summary builds the notebook's final JSON.
 //
 // Everything here returns errors for bad input and never panics on user
 // data. The exported API has no generic functions so notebook cells can call
