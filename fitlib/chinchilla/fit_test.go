@@ -286,6 +286,18 @@ func TestErrors(t *testing.T) {
 	if _, err := GridFit(r, FitOptions{Starts: [][]float64{{1, 2, math.NaN(), 0, 0}}}); err == nil {
 		t.Error("NaN start accepted")
 	}
+	if v := r.HuberObjective([]float64{1, 2}, nil, DefaultDelta, false); !math.IsNaN(v) {
+		t.Errorf("short theta gave %g", v)
+	}
+	if v := r.HuberNLL(make([]float64, 6), make([]float64, 2), DefaultDelta); !math.IsNaN(v) {
+		t.Errorf("short gradient gave %g", v)
+	}
+	if err := FromTheta(nil).Validate(); err == nil {
+		t.Error("FromTheta(nil) validated")
+	}
+	if _, err := Summary(&FitResult{}, &FitResult{}, &BootstrapResult{}, Besiroglu(), nil); err == nil {
+		t.Error("empty summary inputs accepted")
+	}
 	if _, err := Bootstrap(r, BootstrapOptions{Resamples: -1}); err == nil {
 		t.Error("negative resamples accepted")
 	}

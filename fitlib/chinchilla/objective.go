@@ -18,8 +18,13 @@ func (p Params) ToTheta() []float64 {
 	return []float64{math.Log(p.A), math.Log(p.B), math.Log(p.E), p.Alpha, p.Beta}
 }
 
-// FromTheta converts log-form (a, b, e, alpha, beta) to Params.
+// FromTheta converts log-form (a, b, e, alpha, beta) to Params; fewer
+// than 5 values give NaN coefficients (which Validate rejects).
 func FromTheta(th []float64) Params {
+	if len(th) < 5 {
+		n := math.NaN()
+		return Params{A: n, B: n, E: n, Alpha: n, Beta: n}
+	}
 	return Params{A: math.Exp(th[0]), B: math.Exp(th[1]), E: math.Exp(th[2]), Alpha: th[3], Beta: th[4]}
 }
 
@@ -57,6 +62,9 @@ func huber(r, delta float64) (v, dv float64) {
 // HuberObjective is sum_i w_i Huber_delta(log L_hat_i - log L_i) (w_i = 1
 // unless r.W is set), or its weighted mean when mean is true. grad, when non-nil (length 5), receives the gradient.
 func (r *Runs) HuberObjective(th, grad []float64, delta float64, mean bool) float64 {
+	if len(th) < 5 || grad != nil && len(grad) < 5 || r.W != nil && len(r.W) != len(r.LogL) {
+		return math.NaN() // malformed call: the fit reports a non-finite objective
+	}
 	var f float64
 	if grad != nil {
 		for j := range grad {
@@ -104,6 +112,9 @@ func HuberLogNorm(delta float64) float64 {
 //
 //	NLL = sum_i Huber_delta(r_i / sigma) + n (log Z(delta) + log sigma).
 func (r *Runs) HuberNLL(th, grad []float64, delta float64) float64 {
+	if len(th) < 6 || grad != nil && len(grad) < 6 {
+		return math.NaN()
+	}
 	sigma := math.Exp(th[5])
 	var f float64
 	if grad != nil {

@@ -16,6 +16,9 @@ func Summary(grid, ml *FitResult, boot *BootstrapResult, table Params, cmp []Com
 	if grid == nil || ml == nil || boot == nil {
 		return nil, fmt.Errorf("chinchilla: Summary needs the grid fit, the likelihood fit and the bootstrap")
 	}
+	if len(boot.AlphaCI) != 2 || len(boot.BetaCI) != 2 {
+		return nil, fmt.Errorf("chinchilla: Summary: bootstrap intervals missing")
+	}
 	if len(cmp) != 3 {
 		return nil, fmt.Errorf("chinchilla: Summary needs the 3 approach rows of CompareApproaches, got %d", len(cmp))
 	}
