@@ -406,3 +406,27 @@ func TestErrorsNameTheProblem(t *testing.T) {
 	}
 
 }
+
+// Kaplan et al. 2020, eq. (1.5) reduces to a pure power law in N as
+// D -> inf, (Nc/N)^alphaN, and in D as N -> inf, (Dc/D)^alphaD; evaluated
+// on whole columns.
+func TestKaplanLimitsOnColumns(t *testing.T) {
+	e, _ := Lookup("kaplan-L(N,D)")
+	n := []float64{1e6, 1e8, 1e10, 1e40}
+	d := []float64{1e40, 1e40, 1e40, 1e9}
+	ys, err := e.EvalColumns(map[string][]float64{"N": n, "D": d})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 3; i++ {
+		if want := math.Pow(e.Params["Nc"]/n[i], e.Params["alphaN"]); rel(ys[i], want) > 1e-9 {
+			t.Errorf("N = %g: %g vs %g", n[i], ys[i], want)
+		}
+	}
+	if want := math.Pow(e.Params["Dc"]/d[3], e.Params["alphaD"]); rel(ys[3], want) > 1e-6 {
+		t.Errorf("N -> inf: %g vs %g", ys[3], want)
+	}
+	if _, err := e.EvalColumns(map[string][]float64{"N": n, "D": d[:2]}); err == nil {
+		t.Error("ragged columns accepted")
+	}
+}
