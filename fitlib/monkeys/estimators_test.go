@@ -182,6 +182,9 @@ func TestMLEReportsBound(t *testing.T) {
 	if len(f.AtBound) == 0 || !strings.Contains(f.AtBound[0], "upper bound 1000") || !strings.Contains(f.String(), "AT BOUND") {
 		t.Errorf("bound not reported: %v", f)
 	}
+	if len(f.Starts) != 2 || f.Starts[0].Alpha0 != 0.5 || math.Min(f.Starts[0].NLL, f.Starts[1].NLL) != f.NLL {
+		t.Errorf("per-start summaries %+v do not match the fit (NLL %v)", f.Starts, f.NLL)
+	}
 }
 
 // With the scale fitted, a scaled Beta truth (alpha 0.4, beta 2, s 0.3;

@@ -56,6 +56,18 @@ type MLEFit struct {
 	A, B float64
 	// Dist is the fitted distribution of p.
 	Dist Dist
+	// Starts summarises every start, the best included.
+	Starts []StartSummary
+}
+
+// StartSummary records one L-BFGS start of an MLE fit.
+type StartSummary struct {
+	Alpha0, Beta0 float64 // starting point
+	Alpha, Beta   float64 // where it ended
+	Scale         float64
+	NLL           float64 // total negative log-likelihood at the end
+	Status        string
+	Iterations    int
 }
 
 // FitBetaBinomial fits p = s·X, X ~ Beta(α, β), c_i ~ Binomial(n_i, p_i) by
@@ -166,6 +178,7 @@ func fitMLE(c Counts, opt MLEOptions, fam Family, lp logpmfFunc) (MLEFit, error)
 	}
 	var best *optimize.Result
 	var lastErr error
+	var summaries []StartSummary
 	for _, st := range starts {
 		if !(st[0] > 0 && st[1] > 0) {
 			return MLEFit{}, fmt.Errorf("monkeys: starting point (alpha, beta) = (%v, %v) must be positive", st[0], st[1])
@@ -186,6 +199,9 @@ func fitMLE(c Counts, opt MLEOptions, fam Family, lp logpmfFunc) (MLEFit, error)
 		if err != nil && !isLimit(res.Status) {
 			lastErr = err
 		}
+		ea, eb, es, _, _, _ := params(res.X)
+		summaries = append(summaries, StartSummary{Alpha0: st[0], Beta0: st[1], Alpha: ea, Beta: eb, Scale: es,
+			NLL: res.F * np, Status: res.Status.String(), Iterations: res.Stats.MajorIterations})
 		if best == nil || res.F < best.F {
 			best = res
 		}
@@ -200,6 +216,7 @@ func fitMLE(c Counts, opt MLEOptions, fam Family, lp logpmfFunc) (MLEFit, error)
 		NLL:        best.F * np,
 		Status:     best.Status.String(),
 		Iterations: best.Stats.MajorIterations, Evaluations: best.Stats.FuncEvaluations,
+		Starts: summaries,
 	}
 	gr := make([]float64, len(x))
 	objective(x, gr)
