@@ -85,9 +85,12 @@ func Bootstrap(pb Problem, opt Options, bo BootstrapOptions) (*BootstrapResult, 
 			wts := make([]float64, pr.n)
 			wk.w = wts
 			start := append([]float64(nil), full.Params...)
+			if opt.Context != nil {
+				lb.stop = func() bool { return opt.Context.Err() != nil }
+			}
 			for {
 				b := int(next.Add(1)) - 1
-				if b >= B {
+				if b >= B || lb.stop != nil && lb.stop() {
 					return
 				}
 				r := rand.New(rand.NewPCG(bo.Seed, uint64(b)))
@@ -107,6 +110,9 @@ func Bootstrap(pb Problem, opt Options, bo BootstrapOptions) (*BootstrapResult, 
 		}()
 	}
 	wg.Wait()
+	if opt.Context != nil && opt.Context.Err() != nil {
+		return nil, fmt.Errorf("fit: bootstrap cancelled: %w", opt.Context.Err())
+	}
 	res := &BootstrapResult{Names: pr.names, Fit: full, Level: level, Resample: B}
 	for b := range est {
 		if ok[b] {

@@ -1,6 +1,7 @@
 package fit
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -47,6 +48,14 @@ type Options struct {
 	NoFallback   bool        // do not retry failed starts with Nelder-Mead
 	KeepStarts   bool        // fill Result.Table with one row per start
 	NoSE         bool        // skip standard errors
+
+	// Context, when set, stops the fit early once cancelled: running starts
+	// stop at their next iteration, the rest are not run, and Fit returns
+	// the best result so far together with an error.
+	Context context.Context
+	// Progress, when set, is called after each start with the number of
+	// starts finished and the total (never concurrently).
+	Progress func(done, total int)
 }
 
 func (o Options) withDefaults() Options {
@@ -94,6 +103,7 @@ type Result struct {
 	Evaluations int // of the best start
 	Start       int // index of the best start
 	Starts      int // number of starts
+	NotRun      int // starts skipped after cancellation
 	ConvStarts  int // starts that converged
 	TotalEvals  int // objective evaluations over all starts
 	AtBound     []string
@@ -135,6 +145,9 @@ func Fit(pb Problem, opt Options) (*Result, error) {
 		return nil, err
 	}
 	res := pr.multistart(starts, &opt)
+	if opt.Context != nil && opt.Context.Err() != nil {
+		return res, fmt.Errorf("fit: cancelled (%d of %d starts finished): %w", res.Starts-res.NotRun, res.Starts, opt.Context.Err())
+	}
 	if !opt.NoSE && !math.IsInf(res.Objective, 0) && !math.IsNaN(res.Objective) {
 		pr.standardErrors(res)
 	}
@@ -226,6 +239,9 @@ func (pr *prepared) multistart(starts [][]float64, opt *Options) *Result {
 	out := make([]Start, len(starts))
 	var next atomic.Int64
 	var wg sync.WaitGroup
+	var mu sync.Mutex
+	done := 0
+	cancelled := func() bool { return opt.Context != nil && opt.Context.Err() != nil }
 	workers := min(opt.Workers, len(starts))
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
@@ -233,12 +249,25 @@ func (pr *prepared) multistart(starts [][]float64, opt *Options) *Result {
 			defer wg.Done()
 			wk := newWorker(pr)
 			lb := newLBFGS(len(pr.params))
+			if opt.Context != nil {
+				lb.stop = cancelled
+			}
 			for {
 				i := int(next.Add(1)) - 1
 				if i >= len(starts) {
 					return
 				}
+				if cancelled() {
+					out[i] = Start{Index: i, Start: starts[i], Objective: math.NaN(), Status: "not run: cancelled"}
+					continue
+				}
 				out[i] = pr.runStart(wk, lb, i, starts[i], opt)
+				if opt.Progress != nil {
+					mu.Lock()
+					done++
+					opt.Progress(done, len(starts))
+					mu.Unlock()
+				}
 			}
 		}()
 	}
@@ -306,6 +335,10 @@ func (pr *prepared) summarize(all []Start, opt *Options) *Result {
 	for i := range all {
 		s := &all[i]
 		res.TotalEvals += s.Evaluations
+		if s.Params == nil {
+			res.NotRun++
+			continue
+		}
 		if s.Converged {
 			res.ConvStarts++
 		}
@@ -317,11 +350,15 @@ func (pr *prepared) summarize(all []Start, opt *Options) *Result {
 		}
 	}
 	if best < 0 {
-		best = 0
 		res.Objective = math.NaN()
-	} else {
-		res.Objective = all[best].Objective
+		res.Status = "no start finished"
+		res.Params = make([]float64, len(pr.names))
+		for j := range res.Params {
+			res.Params[j] = math.NaN()
+		}
+		return res
 	}
+	res.Objective = all[best].Objective
 	b := all[best]
 	res.Params, res.Converged, res.Status, res.Method = b.Params, b.Converged, b.Status, b.Method
 	res.Iterations, res.Evaluations, res.Start = b.Iterations, b.Evaluations, b.Index

@@ -1,6 +1,7 @@
 package fit
 
 import (
+	"context"
 	"math"
 	"math/big"
 	"math/rand/v2"
@@ -402,5 +403,38 @@ func TestConstantLawAndSummary(t *testing.T) {
 	}
 	if _, err := Fit(Problem{Objective: func(p, g, w []float64) float64 { return 0 }, Rows: 1, Params: []Param{{Name: "a"}, {Name: "b"}}}, Options{}); err == nil || !strings.Contains(err.Error(), "1 rows with positive weight for 2 parameters") {
 		t.Errorf("objective with too few rows: %v", err)
+	}
+}
+
+func TestCancelAndProgress(t *testing.T) {
+	x, y := synth(50, 8)
+	f := mustParse(t, "E + A * x^(-alpha)", "x")
+	pb := Problem{Formula: f, Data: map[string][]float64{"x": x}, Y: y, Loss: SquaredLog(),
+		Params: []Param{{Name: "A", Grid: []float64{1, 10, 100}}, {Name: "alpha", Grid: []float64{0.1, 0.5, 1}}}}
+	var calls []int
+	r, err := Fit(pb, Options{Workers: 3, Progress: func(done, total int) {
+		if total != 9 {
+			t.Errorf("total %d", total)
+		}
+		calls = append(calls, done)
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(calls) != 9 || calls[8] != 9 || r.NotRun != 0 {
+		t.Errorf("progress calls %v, not run %d", calls, r.NotRun)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	n := 0
+	r, err = Fit(pb, Options{Workers: 1, Context: ctx, Progress: func(done, total int) {
+		if n++; n == 2 {
+			cancel()
+		}
+	}})
+	if err == nil || !strings.Contains(err.Error(), "cancelled (2 of 9 starts finished)") || r == nil || r.NotRun != 7 {
+		t.Fatalf("cancelled fit: %v, %+v", err, r)
+	}
+	if math.IsNaN(r.Objective) || r.Start > 1 {
+		t.Errorf("best of the finished starts expected, got start %d objective %v", r.Start, r.Objective)
 	}
 }

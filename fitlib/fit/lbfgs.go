@@ -28,6 +28,7 @@ const (
 	statusNotFinite                // objective not finite at the start
 	statusFallback                 // converged by the Nelder-Mead fallback
 	statusGonum                    // converged according to gonum (see message)
+	statusCancelled                // Options.Context was cancelled
 )
 
 var statusText = [...]string{
@@ -39,6 +40,7 @@ var statusText = [...]string{
 	"failed: objective not finite at the start",
 	"converged: Nelder-Mead fallback (function/simplex convergence)",
 	"converged (gonum)",
+	"stopped: cancelled",
 }
 
 func (s status) converged() bool {
@@ -56,6 +58,7 @@ type lbfgs struct {
 	f                float64
 	ftol, gtol       float64
 	maxIter, maxEval int
+	stop             func() bool // reports cancellation; checked every iteration
 }
 
 func newLBFGS(n int) *lbfgs {
@@ -106,6 +109,9 @@ func (o *lbfgs) minimize(fg func(x, g []float64) float64, x0 []float64) status {
 		}
 		if o.evals >= o.maxEval {
 			return statusEvalLimit
+		}
+		if o.stop != nil && o.stop() {
+			return statusCancelled
 		}
 		o.direction()
 		gd := dot(o.g, o.d)
