@@ -67,6 +67,9 @@ func (f *fakeEngine) Execute(ctx context.Context, code string, sink engine.Sink)
 }
 
 func (f *fakeEngine) Complete(code string, cursor int) ([]string, int, int) {
+	if code == "panic" {
+		panic("fake completion bug")
+	}
 	r := []rune(code)[:cursor]
 	start := cursor
 	for start > 0 && r[start-1] != ' ' {

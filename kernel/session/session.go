@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -119,6 +120,12 @@ func (s *Session) startEngine() {
 		return
 	}
 	t0 := time.Now()
+	defer func() {
+		if r := recover(); r != nil {
+			s.eng, s.engErr = nil, fmt.Errorf("engine start panicked: %v", r)
+			s.logf("%v", s.engErr)
+		}
+	}()
 	s.eng, s.engErr = s.cfg.NewEngine()
 	if s.engErr != nil {
 		s.logf("engine: %v", s.engErr)
@@ -280,7 +287,7 @@ func (s *Session) dispatch(c *channel, m *wire.Message) error {
 	if !ok {
 		s.logf("%s: unknown message type %q ignored", c.name, m.Header.MsgType)
 	} else {
-		err = h(s, c, m)
+		err = s.safeCall(h, c, m)
 	}
 	idle := s.status("idle", m)
 	if err == errShutdown {
@@ -294,6 +301,20 @@ func (s *Session) dispatch(c *channel, m *wire.Message) error {
 		s.logf("%s: %s: %v", c.name, m.Header.MsgType, err)
 	}
 	return err
+}
+
+// safeCall runs h, turning a panic into an error so that one bad request
+// cannot kill the kernel.
+func (s *Session) safeCall(h handler, c *channel, m *wire.Message) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("internal error: %v", r)
+			if strings.HasSuffix(m.Header.MsgType, "_request") {
+				s.reply(c, m, replyType(m.Header.MsgType), errorContent("InternalError", err.Error(), nil))
+			}
+		}
+	}()
+	return h(s, c, m)
 }
 
 // handlers is the one dispatch table: msg_type -> handler.

@@ -383,3 +383,20 @@ func TestRequestAfterErrorRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestHandlerPanic: a panicking handler yields an error reply and idle, and
+// the kernel keeps serving.
+func TestHandlerPanic(t *testing.T) {
+	_, ci := startFake(t)
+	c := dial(t, ci)
+	req := c.send("shell", "complete_request", map[string]any{"code": "panic", "cursor_pos": 5})
+	r := c.recv("shell", 5*time.Second)
+	if v := content(t, r); r.Header.MsgType != "complete_reply" || v["status"] != "error" || v["ename"] != "InternalError" {
+		t.Errorf("reply %s %v", r.Header.MsgType, v)
+	}
+	c.iopubUntilIdle(req)
+	execute(c, "value 1", nil)
+	if v := content(t, c.recv("shell", 5*time.Second)); v["status"] != "ok" {
+		t.Errorf("after panic: %v", v)
+	}
+}
