@@ -14,7 +14,7 @@ import (
 )
 
 // freePorts returns n distinct free TCP ports on 127.0.0.1.
-func freePorts(t *testing.T, n int) []int {
+func freePorts(t testing.TB, n int) []int {
 	t.Helper()
 	var ls []net.Listener
 	var ports []int
@@ -32,7 +32,7 @@ func freePorts(t *testing.T, n int) []int {
 	return ports
 }
 
-func testConn(t *testing.T) ConnectionInfo {
+func testConn(t testing.TB) ConnectionInfo {
 	p := freePorts(t, 5)
 	return ConnectionInfo{
 		Transport: "tcp", IP: "127.0.0.1",
@@ -44,7 +44,7 @@ func testConn(t *testing.T) ConnectionInfo {
 // client is a minimal Jupyter client over zmq4: DEALER shell/control/stdin
 // (sharing one identity, as jupyter_client does), SUB iopub, REQ hb.
 type client struct {
-	t       *testing.T
+	t       testing.TB
 	signer  *wire.Signer
 	session string
 	socks   map[string]zmq4.Socket
@@ -52,7 +52,7 @@ type client struct {
 	cancel  context.CancelFunc
 }
 
-func dial(t *testing.T, ci ConnectionInfo) *client {
+func dial(t testing.TB, ci ConnectionInfo) *client {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	signer, err := wire.NewSigner(ci.SignatureScheme, []byte(ci.Key))
@@ -193,7 +193,7 @@ func (c *client) iopubUntilIdle(parent *wire.Message) []*wire.Message {
 	}
 }
 
-func content(t *testing.T, m *wire.Message) map[string]any {
+func content(t testing.TB, m *wire.Message) map[string]any {
 	t.Helper()
 	var v map[string]any
 	if err := json.Unmarshal(m.Content, &v); err != nil {
