@@ -22,6 +22,7 @@ const (
 	NelderMead               // gonum optimize.NelderMead (derivative-free)
 )
 
+// String names the method.
 func (m Method) String() string {
 	switch m {
 	case GonumLBFGS:

@@ -17,8 +17,10 @@ type relConverger struct {
 	first bool
 }
 
+// Init implements optimize.Converger.
 func (c *relConverger) Init(int) { c.first = true }
 
+// Converged implements optimize.Converger with the factr rule.
 func (c *relConverger) Converged(loc *optimize.Location) optimize.Status {
 	if c.first {
 		c.first, c.prev = false, loc.F

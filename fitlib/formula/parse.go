@@ -15,6 +15,7 @@ type Error struct {
 	Msg string // what was wrong or expected
 }
 
+// Error formats the column and the message.
 func (e *Error) Error() string {
 	return fmt.Sprintf("formula: column %d: %s", e.Col, e.Msg)
 }
