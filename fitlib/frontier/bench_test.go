@@ -18,7 +18,7 @@ import (
 //
 //	BENCH frontier-fit gophernote=<s> scipy=<s> ratio=<x>
 //
-// Both timings exclude reading the data and are medians of 3 runs, the
+// Both timings exclude reading the data and are medians of 5 runs, the
 // two alternating so that they share the machine's load. It also checks
 // that both reach the same objective.
 func TestBenchFrontierFit(t *testing.T) {
@@ -59,8 +59,8 @@ func TestBenchFrontierFit(t *testing.T) {
 		Objective float64
 		Params    []float64
 	}
-	// Alternate the two so that both see the same machine load; medians of 3.
-	const repeats = 3
+	// Alternate the two so that both see the same machine load; medians of 5.
+	const repeats = 5
 	var goT, pyT []float64
 	var res *Result
 	for r := 0; r < repeats; r++ {

@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"sort"
-	"sync"
 )
 
 // BootstrapOptions configure the nonparametric bootstrap of a frontier.
@@ -69,34 +68,23 @@ func Bootstrap(z, y []float64, fit *Result, opt BootstrapOptions) (*Band, error)
 	one.Workers = 1
 	params := make([]Params, opt.Replicates)
 	ok := make([]bool, opt.Replicates)
-	jobs := make(chan int)
-	var wg sync.WaitGroup
-	for k := 0; k < opt.Workers; k++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w := make([]float64, len(z))
-			for b := range jobs {
-				rng := rand.New(rand.NewPCG(opt.Seed, uint64(b)+1))
-				for i := range w {
-					w[i] = 0
-				}
-				for range z {
-					w[rng.IntN(len(z))]++
-				}
-				start := fit.Params
-				r, err := fitWeighted(z, y, w, one, &start)
-				if err == nil {
-					params[b], ok[b] = r.Params, true
-				}
+	parallel(opt.Workers, opt.Replicates, func() func(int) {
+		w := make([]float64, len(z))
+		return func(b int) {
+			rng := rand.New(rand.NewPCG(opt.Seed, uint64(b)+1))
+			for i := range w {
+				w[i] = 0
 			}
-		}()
-	}
-	for b := 0; b < opt.Replicates; b++ {
-		jobs <- b
-	}
-	close(jobs)
-	wg.Wait()
+			for range z {
+				w[rng.IntN(len(z))]++
+			}
+			start := fit.Params
+			r, err := fitWeighted(z, y, w, one, &start)
+			if err == nil {
+				params[b], ok[b] = r.Params, true
+			}
+		}
+	})
 	band := &Band{Grid: opt.Grid, Level: opt.Level, Fit: fit.Params.Curve(opt.Grid)}
 	for b := range params {
 		if ok[b] {

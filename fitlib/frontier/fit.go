@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"sort"
 	"sync"
+	"sync/atomic"
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/optimize"
@@ -154,23 +155,11 @@ func fitWeighted(z, y, w []float64, opt Options, warm *Params) (*Result, error) 
 	}
 	res := make([]StartSummary, len(starts))
 	evals := make([]int, len(starts))
-	jobs := make(chan int)
-	var wg sync.WaitGroup
-	for k := 0; k < opt.Workers && k < len(starts); k++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			o := obj.clone()
-			for i := range jobs {
-				res[i], evals[i] = runStart(o, starts[i], opt)
-			}
-		}()
-	}
-	for i := range starts {
-		jobs <- i
-	}
-	close(jobs)
-	wg.Wait()
+	parallel(opt.Workers, len(starts), func() func(int) {
+		o := obj.clone()
+		m := &optimize.LBFGS{} // reused: its history buffers are kept across starts
+		return func(i int) { res[i], evals[i] = runStart(o, m, starts[i], opt) }
+	})
 
 	best := -1
 	for i, r := range res {
@@ -198,15 +187,50 @@ func fitWeighted(z, y, w []float64, opt Options, warm *Params) (*Result, error) 
 	return out, nil
 }
 
+// parallel runs job(i) for i in [0, n) on up to workers goroutines; each
+// goroutine builds its job function (and scratch) once with mk. Workers
+// claim indices with an atomic counter rather than a channel: on a loaded
+// machine every channel hand-off waits for the OS to schedule the sender,
+// which made two workers slower than one.
+func parallel(workers, n int, mk func() func(int)) {
+	if workers > n {
+		workers = n
+	}
+	if workers <= 1 {
+		job := mk()
+		for i := 0; i < n; i++ {
+			job(i)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for k := 0; k < workers; k++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			job := mk()
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= n {
+					return
+				}
+				job(i)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
 // runStart runs the continuation from one start.
-func runStart(o *sigmoidObjective, start Params, opt Options) (StartSummary, int) {
+func runStart(o *sigmoidObjective, m *optimize.LBFGS, start Params, opt Options) (StartSummary, int) {
 	x := fromParams(start, o.zref)
 	sum := StartSummary{Start: start, Converged: true}
 	evals := 0
 	o.lambda = opt.Lambda
 	for si, st := range opt.Stages {
 		o.setStage(st.Tau, st.Kappa)
-		xs, f, status, conv, it, ev := minimize(o, x, opt.MaxIter)
+		xs, f, status, conv, it, ev := minimize(o, m, x, opt.MaxIter)
 		x = xs
 		sum.Objective = f
 		if !conv {
@@ -230,7 +254,7 @@ func runStart(o *sigmoidObjective, start Params, opt Options) (StartSummary, int
 // only for gonum's gradient or function-value convergence, or when the
 // line search could make no progress at a point whose gradient norm is
 // below 1e-7 (the objective is flat to rounding there).
-func minimize(o *sigmoidObjective, x0 []float64, maxIter int) (x []float64, f float64, status string, conv bool, iters, evals int) {
+func minimize(o *sigmoidObjective, m *optimize.LBFGS, x0 []float64, maxIter int) (x []float64, f float64, status string, conv bool, iters, evals int) {
 	p := optimize.Problem{Func: o.fn, Grad: o.gr}
 	set := &optimize.Settings{
 		GradientThreshold: 1e-9,
@@ -240,7 +264,7 @@ func minimize(o *sigmoidObjective, x0 []float64, maxIter int) (x []float64, f fl
 	// gonum's default More-Thuente line search keeps the curvature condition
 	// L-BFGS needs; Armijo backtracking saved a quarter of the evaluations
 	// but left non-descent directions in the kappa = 10 stage.
-	r, err := optimize.Minimize(p, x0, set, &optimize.LBFGS{})
+	r, err := optimize.Minimize(p, x0, set, m)
 	if r == nil {
 		return x0, math.Inf(1), fmt.Sprint(err), false, 0, 0
 	}

@@ -17,6 +17,7 @@ import (
 type sigmoidObjective struct {
 	zc   []float64 // distinct centred z values, ascending
 	grp  []int32   // group (index into zc) of each point
+	off  []int     // points of group g are off[g]..off[g+1]-1, y ascending
 	y    []float64
 	w    []float64 // point weights (bootstrap counts); nil means all 1
 	wsum float64
@@ -82,6 +83,10 @@ func newSigmoidObjective(z, y, w []float64) *sigmoidObjective {
 		o.y = append(o.y, y[i])
 		o.w = append(o.w, wi)
 	}
+	o.off = make([]int, len(o.zc)+1)
+	for i, g := range o.grp {
+		o.off[g+1] = i + 1
+	}
 	o.s = make([]float64, len(o.zc))
 	o.acc = make([]float64, len(o.zc))
 	o.acc2 = make([]float64, len(o.zc))
@@ -139,32 +144,43 @@ func (o *sigmoidObjective) eval(x, grad, hess []float64) float64 {
 	if !o.factored {
 		return o.evalSlow(y0, l, b, x, grad, hess)
 	}
+	// Points of a group are contiguous with y ascending, so those on or
+	// below the frontier (u <= 0) come first: two branch-free loops per
+	// group with register accumulators.
+	// rho(u) = softplus(kappa u)/kappa + (tau-1) u with e = exp(-|kappa u|):
+	// psi = rho' = sigmoid(kappa u) + tau - 1, rho'' = kappa sg (1-sg).
+	f := 0.0
 	for g := range o.zc {
 		q := y0 + l*o.s[g]
-		o.gq[g] = q
-		o.gneg[g] = math.Exp(-kappa * q)
-		o.gpos[g] = 1 / o.gneg[g]
-	}
-	f := 0.0
-	for i, yi := range o.y {
-		g := o.grp[i]
-		wi := o.w[i]
-		// rho(u) = softplus(kappa u)/kappa + (tau-1) u with e = exp(-|r|):
-		// psi = rho' = sigmoid(kappa u) + tau - 1, rho'' = kappa sg (1-sg).
-		u := yi - o.gq[g]
-		var sp, sg float64
-		if u > 0 {
-			e := o.exi[i] * o.gpos[g]
-			sp = kappa*u + log1pUnit(e)
-			sg = 1 / (1 + e)
-		} else {
-			e := o.ex[i] * o.gneg[g]
-			sp = log1pUnit(e)
-			sg = e / (1 + e)
+		en := math.Exp(-kappa * q)
+		ep := 1 / en
+		lo, hi := o.off[g], o.off[g+1]
+		k := lo + sort.SearchFloat64s(o.y[lo:hi], math.Nextafter(q, math.Inf(1)))
+		var fs, fu, ws, ps, p2 float64 // sum w sp, sum w u, sum w, sum w sg, sum w rho''/kappa
+		for i := lo; i < k; i++ {
+			w := o.w[i]
+			e := o.ex[i] * en
+			sg := e / (1 + e)
+			fs += w * log1pUnit(e)
+			fu += w * (o.y[i] - q)
+			ws += w
+			ps += w * sg
+			p2 += w * sg * (1 - sg)
 		}
-		f += wi * (sp/kappa + (tau-1)*u)
-		o.acc[g] += wi * (sg + tau - 1)
-		o.acc2[g] += wi * kappa * sg * (1 - sg)
+		for i := k; i < hi; i++ {
+			w := o.w[i]
+			e := o.exi[i] * ep
+			sg := 1 / (1 + e)
+			u := o.y[i] - q
+			fs += w * (kappa*u + log1pUnit(e))
+			fu += w * u
+			ws += w
+			ps += w * sg
+			p2 += w * sg * (1 - sg)
+		}
+		f += fs/kappa + (tau-1)*fu
+		o.acc[g] = ps + (tau-1)*ws
+		o.acc2[g] = kappa * p2
 	}
 	return o.finish(f, y0, y0p, y0pp, fr, frp, frpp, l, b, x, grad, hess)
 }
