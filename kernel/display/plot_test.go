@@ -69,14 +69,3 @@ func TestPlotDefaultsAndOptions(t *testing.T) {
 		t.Errorf("dpi 0: %v", err)
 	}
 }
-
-func BenchmarkPlotPNG(b *testing.B) {
-	p := linePlot(b, 10000)
-	p.X.Scale = plot.LogScale{}
-	p.Y.Scale = plot.LogScale{}
-	for i := 0; i < b.N; i++ {
-		if _, err := PlotBundle(p, PNGOnly()); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
