@@ -51,6 +51,9 @@ func treeEval(e *expr, p []float64, row []float64) float64 {
 	case "sigmoid":
 		return 1 / (1 + math.Exp(-a))
 	case "softplus":
+		if a > 30 { // log(1 + e^a) = a + log(1 + e^-a), and e^-30 is below rounding
+			return a + math.Exp(-a)
+		}
 		return math.Log(1 + math.Exp(a))
 	case "min":
 		return math.Min(a, treeEval(e.args[1], p, row))
