@@ -50,7 +50,7 @@ func TestObjectiveGradientFD(t *testing.T) {
 		{Name: "A", Transform: Log},
 		{Name: "alpha", Transform: Logit, Lo: 0, Hi: 2},
 	}
-	for _, loss := range []Loss{Squared(), SquaredLog(), Huber(1e-2), Pinball(0.9, 50), {Kind: PinballLoss, Log: true, Tau: 0.3, Kappa: 10}} {
+	for _, loss := range []Loss{Squared(), SquaredLog(), Huber(1e-2), {Kind: HuberLoss, Delta: 0.05}, Pinball(0.9, 50), {Kind: PinballLoss, Log: true, Tau: 0.3, Kappa: 10}} {
 		for _, weights := range [][]float64{nil, w} {
 			pb := Problem{Formula: f, Data: map[string][]float64{"x": x}, Y: y, Loss: loss, Params: params, Weights: weights}
 			pr, err := prepare(&pb)
