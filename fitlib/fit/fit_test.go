@@ -438,3 +438,27 @@ func TestCancelAndProgress(t *testing.T) {
 		t.Errorf("best of the finished starts expected, got start %d objective %v", r.Start, r.Objective)
 	}
 }
+
+// TestLossValues: Huber matches scipy.special.huber(delta, r) (r^2/2 inside,
+// delta(|r| - delta/2) outside); the smoothed pinball tends to the check
+// loss max(tau u, (tau-1) u) as kappa grows and equals log(2)/kappa at 0.
+func TestLossValues(t *testing.T) {
+	h := Huber(1)
+	for r, want := range map[float64]float64{0.5: 0.125, -0.5: 0.125, 3: 2.5, -3: 2.5, 1: 0.5} {
+		if got, _ := h.rho(r); got != want {
+			t.Errorf("Huber(1)(%v) = %v, want %v", r, got, want)
+		}
+	}
+	p := Pinball(0.9, 1e4)
+	for u, want := range map[float64]float64{2: 1.8, -2: 0.2, 0.5: 0.45, -0.5: 0.05} {
+		if got, _ := p.rho(u); math.Abs(got-want) > 1e-3 {
+			t.Errorf("pinball(0.9)(%v) = %v, want about %v", u, got, want)
+		}
+	}
+	if got, d := Pinball(0.3, 7).rho(0); math.Abs(got-math.Ln2/7) > 1e-15 || math.Abs(d-(0.5+0.3-1)) > 1e-15 {
+		t.Errorf("pinball at 0: %v, %v; want log(2)/7 and tau - 1/2", got, d)
+	}
+	if got, _ := Pinball(0.5, 1).rho(800); math.IsInf(got, 0) || math.Abs(got-400) > 1e-9 {
+		t.Errorf("pinball overflows at large u: %v", got)
+	}
+}
