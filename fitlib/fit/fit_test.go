@@ -455,10 +455,12 @@ func TestLossValues(t *testing.T) {
 			t.Errorf("pinball(0.9)(%v) = %v, want about %v", u, got, want)
 		}
 	}
-	if got, d := Pinball(0.3, 7).rho(0); math.Abs(got-math.Ln2/7) > 1e-15 || math.Abs(d-(0.5+0.3-1)) > 1e-15 {
+	p7 := Pinball(0.3, 7)
+	if got, d := p7.rho(0); math.Abs(got-math.Ln2/7) > 1e-15 || math.Abs(d-(0.5+0.3-1)) > 1e-15 {
 		t.Errorf("pinball at 0: %v, %v; want log(2)/7 and tau - 1/2", got, d)
 	}
-	if got, _ := Pinball(0.5, 1).rho(800); math.IsInf(got, 0) || math.Abs(got-400) > 1e-9 {
+	p1 := Pinball(0.5, 1)
+	if got, _ := p1.rho(800); math.IsInf(got, 0) || math.Abs(got-400) > 1e-9 {
 		t.Errorf("pinball overflows at large u: %v", got)
 	}
 }
