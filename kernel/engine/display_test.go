@@ -65,3 +65,32 @@ errors.Join(fmt.Errorf("x"), nil) != nil`)
 		t.Errorf("p.Add(...) displayed %q", text(r))
 	}
 }
+
+func TestInterpretedDisplayMethods(t *testing.T) {
+	e := newEngine(t)
+	_, r := run(t, e, `type card struct{ title string }
+func (c card) Display() display.Bundle {
+	return display.Bundle{Data: display.MIME{"text/html": "<b>" + c.title + "</b>"}}
+}
+card{"hello"}`)
+	if r.Value == nil || r.Value.Data["text/html"] != "<b>hello</b>" {
+		t.Fatalf("value %+v", r.Value)
+	}
+	_, r = run(t, e, `type svgDoc struct{ src string }
+func (s svgDoc) MIME() (string, []byte) { return "image/svg+xml", []byte(s.src) }
+svgDoc{"<svg/>"}`)
+	if r.Value == nil || r.Value.Data["image/svg+xml"] != "<svg/>" {
+		t.Fatalf("MIME value %+v", r.Value)
+	}
+	// Through variables, pointers and across cells.
+	_, r = run(t, e, `c := &card{"ptr"}`)
+	_, r = run(t, e, `c`)
+	if r.Value == nil || r.Value.Data["text/html"] != "<b>ptr</b>" {
+		t.Fatalf("pointer value %+v", r.Value)
+	}
+	// Other values still print as text.
+	_, r = run(t, e, `40 + 2`)
+	if text(r) != "42" {
+		t.Errorf("plain value %q", text(r))
+	}
+}

@@ -52,6 +52,8 @@ type Engine struct {
 
 	restorePub func()
 	stash      stash
+	final      finalSlot
+	varTypes   map[string]string // declared type names of session variables, when known
 }
 
 // New starts an interpreter with Go's standard library, the gophernote
@@ -65,6 +67,7 @@ func New(opts Options) (e *Engine, err error) {
 		decls:         map[string]*declRecord{},
 		stmtVars:      map[string]bool{},
 		helpersLoaded: map[string]bool{},
+		varTypes:      map[string]string{},
 	}
 	// yaegi reads YAEGI_SPECIAL_STDIO in New: with it, os.Stdin/Stdout/
 	// Stderr in cells are the engine's streams rather than the process's.
@@ -161,6 +164,7 @@ func (e *Engine) Execute(ctx context.Context, code string, sink Sink) (res Resul
 		}
 	}()
 
+	e.final.take()
 	pl, cerr := e.prepare(code)
 	if cerr != nil {
 		return Result{Err: cerr.toError()}
@@ -187,6 +191,9 @@ func (e *Engine) Execute(ctx context.Context, code string, sink Sink) (res Resul
 		if u.final {
 			last = v
 		}
+	}
+	if b := e.final.take(); b != nil {
+		return Result{Value: b}
 	}
 	if !pl.hasFinal || pl.finalArity == 0 || pl.finalArity > 1 {
 		return Result{}

@@ -543,10 +543,14 @@ func (a *analysis) addStmtGroup(ss []ast.Stmt, last bool) {
 	for n := range a.stmtDefined {
 		names[n] = true
 	}
+	varTypes := a.recordVarTypes()
 	e := a.e
 	a.pl.units = append(a.pl.units, unit{kind: unitStmts, src: b.String(), final: final, after: func() {
 		for n := range names {
 			e.stmtVars[n] = true
+		}
+		for n, t := range varTypes {
+			e.varTypes[n] = t
 		}
 	}})
 }

@@ -34,6 +34,7 @@ func (a *analysis) rewriteAll() {
 	}
 	a.wrapCompound()
 	a.markStashes()
+	a.wrapFinalShow()
 	ast.Inspect(a.pc.decls, visit)
 	ast.Inspect(a.pc.stmts.Body, visit)
 }

@@ -19,19 +19,21 @@ const (
 
 // rtSymbols builds the yaegi symbol table of gophernote/rt for engine e.
 func rtSymbols(e *Engine) map[string]map[string]reflect.Value {
-	return map[string]map[string]reflect.Value{
-		rtPath + "/rt": {
-			"GoPanic":     reflect.ValueOf(e.goPanic),
-			"Clear":       reflect.ValueOf(rtClear),
-			"SlicesSort":  reflect.ValueOf(rtSort),
-			"SortFunc":    reflect.ValueOf(rtSortFunc),
-			"SortStable":  reflect.ValueOf(rtSortStableFunc),
-			"Reverse":     reflect.ValueOf(rtReverse),
-			"Unsupported": reflect.ValueOf(rtUnsupported),
-			"Stash":       reflect.ValueOf(e.stash.put),
-			"Unstash":     reflect.ValueOf(e.stash.take),
-		},
+	syms := map[string]reflect.Value{
+		"GoPanic":     reflect.ValueOf(e.goPanic),
+		"Clear":       reflect.ValueOf(rtClear),
+		"SlicesSort":  reflect.ValueOf(rtSort),
+		"SortFunc":    reflect.ValueOf(rtSortFunc),
+		"SortStable":  reflect.ValueOf(rtSortStableFunc),
+		"Reverse":     reflect.ValueOf(rtReverse),
+		"Unsupported": reflect.ValueOf(rtUnsupported),
+		"Stash":       reflect.ValueOf(e.stash.put),
+		"Unstash":     reflect.ValueOf(e.stash.take),
 	}
+	for k, v := range showSymbols(e) {
+		syms[k] = v
+	}
+	return map[string]map[string]reflect.Value{rtPath + "/rt": syms}
 }
 
 // goPanic reports a panic recovered in a goroutine started by a cell on
