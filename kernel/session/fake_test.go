@@ -20,9 +20,15 @@ import (
 //	clear                clear_output
 //	input P              ask for input with prompt P, print "got " + reply
 //	sleep D              sleep D (a Go duration) or until interrupted
-type fakeEngine struct{ closed chan struct{} }
+//	gate                 wait until the test closes gate
+type fakeEngine struct {
+	closed chan struct{}
+	gate   chan struct{}
+}
 
-func newFake() *fakeEngine { return &fakeEngine{closed: make(chan struct{})} }
+func newFake() *fakeEngine {
+	return &fakeEngine{closed: make(chan struct{}), gate: make(chan struct{})}
+}
 
 func (f *fakeEngine) Execute(ctx context.Context, code string, sink engine.Sink) engine.Result {
 	var res engine.Result
@@ -51,6 +57,12 @@ func (f *fakeEngine) Execute(ctx context.Context, code string, sink engine.Sink)
 				return engine.Result{Err: &engine.Error{Name: "InputError", Value: err.Error()}}
 			}
 			sink.Stream("stdout", "got "+v+"\n")
+		case "gate":
+			select {
+			case <-f.gate:
+			case <-ctx.Done():
+				return engine.Result{Err: &engine.Error{Name: "Interrupted", Value: "cell interrupted"}}
+			}
 		case "sleep":
 			d, _ := time.ParseDuration(arg)
 			if d == 0 {

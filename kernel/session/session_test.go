@@ -124,12 +124,24 @@ func TestSilentAndNoStore(t *testing.T) {
 }
 
 func TestErrorAbortsQueue(t *testing.T) {
-	_, ci := startFake(t)
+	ci := testConn(t)
+	fake := newFake()
+	s, err := Start(Config{Conn: ci, NewEngine: func() (Engine, error) { return fake, nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
 	c := dial(t, ci)
-	first := execute(c, "sleep 300ms\nerror boom", nil)
+	base := s.arrived.Load()
+	first := execute(c, "gate\nerror boom", nil)
 	second := execute(c, "print never", nil)
 	info := c.send("shell", "kernel_info_request", map[string]any{})
 	third := execute(c, "print never", nil)
+	// Let the first cell fail only once the kernel has received the rest.
+	for s.arrived.Load() < base+4 {
+		time.Sleep(time.Millisecond)
+	}
+	close(fake.gate)
 	rep := c.recv("shell", 5*time.Second)
 	v := content(t, rep)
 	if rep.ParentMsgID() != first.Header.MsgID || v["status"] != "error" || v["ename"] != "FakeError" || v["evalue"] != "boom" {
