@@ -464,3 +464,24 @@ func TestLossValues(t *testing.T) {
 		t.Errorf("pinball overflows at large u: %v", got)
 	}
 }
+
+// TestLimitsReported: a start stopped by MaxIter or MaxEval says so and
+// does not claim convergence.
+func TestLimitsReported(t *testing.T) {
+	x, y := synth(30, 9)
+	f := mustParse(t, "E + A * x^(-alpha)", "x")
+	pb := Problem{Formula: f, Data: map[string][]float64{"x": x}, Y: y, Loss: SquaredLog(),
+		Params: []Param{{Name: "E", Init: 0.1}, {Name: "A", Init: 1}, {Name: "alpha", Init: 2}}}
+	for _, tc := range []struct {
+		opt  Options
+		want string
+	}{{Options{MaxIter: 2}, "iteration limit"}, {Options{MaxEval: 3}, "evaluation limit"}} {
+		r, err := Fit(pb, tc.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Converged || !strings.Contains(r.Status, tc.want) {
+			t.Errorf("%+v: status %q converged=%v", tc.opt, r.Status, r.Converged)
+		}
+	}
+}

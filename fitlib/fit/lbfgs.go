@@ -132,6 +132,9 @@ func (o *lbfgs) minimize(fg func(x, g []float64) float64, x0 []float64) status {
 		}
 		fnew, ok := o.lineSearch(fg, gd, t)
 		if !ok {
+			if o.evals >= o.maxEval {
+				return statusEvalLimit
+			}
 			if o.count > 0 { // forget curvature pairs and retry once
 				o.count = 0
 				continue
