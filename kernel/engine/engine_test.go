@@ -110,6 +110,9 @@ func TestCompileErrorPositions(t *testing.T) {
 		{"import \"fmt\"\nfunc f() int {\n\treturn zz\n}", "3:9: undefined: zz"},
 		{"y := 1\nfor i := range 3 {\n\ty += qq\n}", "3:7: undefined: qq"},
 		{"v := min(1, 2) + nope", "1:18: undefined: nope"},
+		{"go func() {\n\tmissing()\n}()", "2:2: undefined: missing"},
+		{"for i := range 3 { go fmt.Println(i, nope2) }", "1:38: undefined: nope2"},
+		{"var g = min(1.5, 2)", "1:9: a generic call (here min) in a package-level var"},
 	}
 	for _, c := range cases {
 		err := runErr(t, e, c.code)

@@ -194,6 +194,11 @@ func (a *analysis) collectNames() {
 						a.declDefined[n.Name] = d.Tok
 						a.cellValues[n.Name] = s
 					}
+					for _, v := range s.Values {
+						if g := a.genericCallName(v); g != "" {
+							a.fail(v.Pos(), "a generic call (here "+g+") in a package-level var cannot be compiled by the interpreter: define the variable with a statement instead, "+s.Names[0].Name+" := ...")
+						}
+					}
 				}
 			}
 		}

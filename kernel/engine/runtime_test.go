@@ -150,3 +150,59 @@ p.X`)
 		t.Errorf("%s %q", err.Name, err.Value)
 	}
 }
+
+func TestOutputAfterCellEnds(t *testing.T) {
+	// Without an idle sink, late output goes to the most recent cell's sink.
+	e := newEngine(t)
+	s1 := &fakeSink{streamed: make(chan string, 4)}
+	if r := e.Execute(context.Background(), `go func() {
+	time.Sleep(50 * time.Millisecond)
+	fmt.Println("late")
+}()`, s1); r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	select {
+	case got := <-s1.streamed:
+		if got != "late\n" {
+			t.Errorf("late output %q", got)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("late output lost")
+	}
+
+	// With an idle sink, it goes there.
+	idle := &fakeSink{streamed: make(chan string, 4)}
+	e2, err := New(Options{Idle: idle})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e2.Close()
+	s2 := &fakeSink{}
+	if r := e2.Execute(context.Background(), `go func() {
+	time.Sleep(50 * time.Millisecond)
+	fmt.Println("idle")
+}()`, s2); r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	select {
+	case got := <-idle.streamed:
+		if got != "idle\n" || s2.out() != "" {
+			t.Errorf("idle got %q, cell sink %q", got, s2.out())
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("late output not sent to the idle sink")
+	}
+}
+
+func TestClose(t *testing.T) {
+	e, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Close()
+	e.Close() // idempotent
+	r := e.Execute(context.Background(), "1", &fakeSink{})
+	if r.Err == nil || r.Err.Name != "EngineClosed" {
+		t.Errorf("after Close: %+v", r)
+	}
+}

@@ -47,8 +47,13 @@ func (s *stash) take() any {
 // genericCall reports whether x calls a generic function: a rewritten
 // builtin or slices/maps function, or a generic function of the cell or
 // the session.
-func (a *analysis) genericCall(x ast.Node) bool {
+func (a *analysis) genericCall(x ast.Node) bool { return a.genericCallName(x) != "" }
+
+// genericCallName returns the name of the first generic function x calls,
+// or "".
+func (a *analysis) genericCallName(x ast.Node) string {
 	found := false
+	name := ""
 	ast.Inspect(x, func(n ast.Node) bool {
 		c, ok := n.(*ast.CallExpr)
 		if !ok || found {
@@ -69,16 +74,20 @@ func (a *analysis) genericCall(x ast.Node) bool {
 			if rec, ok := a.e.decls[f.Name]; ok && f.Obj == nil && rec.generic {
 				found = true
 			}
+			if found {
+				name = f.Name
+			}
 		case *ast.SelectorExpr:
 			if id, ok := f.X.(*ast.Ident); ok && a.isPkg(id, "slices") {
 				if rw, ok := slicesRewrites[f.Sel.Name]; ok && rw[:3] == "_gn" || f.Sel.Name == "Collect" || f.Sel.Name == "Sorted" {
 					found = true
+					name = "slices." + f.Sel.Name
 				}
 			}
 		}
 		return !found
 	})
-	return found
+	return name
 }
 
 // markStashes registers the two-step rewrite for top-level `x := E`
