@@ -31,8 +31,9 @@ type MIMEr interface {
 //
 // Any other value gives false and the engine formats it as text. Values of
 // types declared in interpreted code reach compiled code without their
-// methods, so for them the engine must check Displayer/MIMEr on the
-// interpreted side (through the symbol table's interface wrappers).
+// methods, so Auto cannot see their Display or MIME method; for those the
+// engine evaluates display.FromDisplayer(v) or display.FromMIMEr(v) in the
+// interpreter, where yaegi wraps v in the symbol table's interface wrapper.
 func Auto(v any) (Bundle, bool) {
 	switch x := v.(type) {
 	case nil:
@@ -78,4 +79,25 @@ func mimeBundle(m MIMEr) (Bundle, error) {
 		b.Data["text/plain"] = string(content)
 	}
 	return b, nil
+}
+
+// FromDisplayer returns d's bundle. Values of interpreted types lose their
+// methods when they reach compiled code as `any`, but yaegi wraps them when
+// they are passed as an interface type, so the engine renders them by
+// evaluating display.FromDisplayer(v) inside the interpreter.
+func FromDisplayer(d Displayer) Bundle {
+	if d == nil {
+		return Bundle{Data: MIME{"text/plain": "<nil>"}}
+	}
+	return d.Display()
+}
+
+// FromMIMEr returns m's bundle (see FromDisplayer); a rendering error is
+// shown as text/plain.
+func FromMIMEr(m MIMEr) Bundle {
+	if m == nil {
+		return Bundle{Data: MIME{"text/plain": "<nil>"}}
+	}
+	b, _ := bundleOrError(mimeBundle(m))
+	return b
 }

@@ -2,6 +2,7 @@ package display
 
 import (
 	"image"
+	"strings"
 	"testing"
 )
 
@@ -52,4 +53,18 @@ func TestAuto(t *testing.T) {
 	}
 	b, _ = Auto(pngValue("nope"))
 	wantKeys(t, b, "text/plain")
+}
+
+func TestFromDisplayerAndMIMEr(t *testing.T) {
+	if b := FromDisplayer(selfShow{}); b.Data["text/plain"] != "me" {
+		t.Errorf("FromDisplayer: %v", b.Data)
+	}
+	if b := FromDisplayer(nil); b.Data["text/plain"] != "<nil>" {
+		t.Errorf("FromDisplayer(nil): %v", b.Data)
+	}
+	b := FromMIMEr(pngValue("nope"))
+	wantKeys(t, b, "text/plain")
+	if !strings.Contains(b.Data["text/plain"].(string), "neither PNG data") {
+		t.Errorf("FromMIMEr error: %v", b.Data)
+	}
 }
