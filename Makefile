@@ -3,6 +3,7 @@
 
 GO        ?= go
 PYTHON    ?= /usr/bin/python3
+export PYTHON
 export GOPHERNOTE_DATA ?= $(abspath ../shared/data)
 
 .PHONY: all build test vet gotest fuzz stdlib-check bench clean
@@ -37,8 +38,12 @@ fuzz:
 stdlib-check:
 	@if [ -x stdlib/check.sh ]; then bash stdlib/check.sh; else echo "stdlib-check: no tables yet"; fi
 
-bench:
-	$(GO) test -run '^$$' -bench . -benchtime 1x ./... | grep -E '^(BENCH|ok|FAIL|---)' || true
+# Side-by-side benchmarks: Go benchmarks (run once each) plus the tests
+# gated by GOPHERNOTE_BENCH=1 that drive an external baseline (ipykernel,
+# SciPy). Every figure is printed as a `BENCH name ... ratio=...` line.
+bench: build
+	@$(GO) test -run '^$$' -bench . -benchtime 1x ./... 2>&1 | tee bench-go.log | grep -E '^(BENCH|FAIL|--- FAIL)' || true
+	@GOPHERNOTE_BENCH=1 $(GO) test -count=1 -run 'Bench' -v ./... 2>&1 | tee bench-gated.log | grep -E '^(BENCH|FAIL|--- FAIL)' || true
 
 clean:
-	rm -rf bin out
+	rm -rf bin out bench-go.log bench-gated.log
