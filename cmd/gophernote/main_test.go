@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
 	"image/png"
 	"net"
 	"os"
@@ -19,6 +20,10 @@ import (
 var binary string
 
 func TestMain(m *testing.M) {
+	flag.Parse()
+	if f := flag.Lookup("test.list"); f != nil && f.Value.String() != "" {
+		os.Exit(m.Run()) // `go test -list` (make fuzz) needs no binary
+	}
 	dir, err := os.MkdirTemp("", "gophernote-cmd-test")
 	if err != nil {
 		panic(err)

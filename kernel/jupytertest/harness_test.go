@@ -2,6 +2,7 @@ package jupytertest
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -21,7 +22,17 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	if listing() {
+		os.Exit(m.Run()) // `go test -list` (make fuzz) needs no binary
+	}
 	os.Exit(setupAndRun(m))
+}
+
+// listing reports whether the test binary only lists tests.
+func listing() bool {
+	flag.Parse()
+	f := flag.Lookup("test.list")
+	return f != nil && f.Value.String() != ""
 }
 
 func setupAndRun(m *testing.M) int {
