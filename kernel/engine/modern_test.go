@@ -132,6 +132,8 @@ func TestUnsupportedConstructsNamed(t *testing.T) {
 		{"seq := func(yield func(int) bool) {}\nfor v := range seq {\n\t_ = v\n}", "2:16: range over func"},
 		{"import \"iter\"", "1:8: package iter"},
 		{"for x := range func(yield func(int) bool) {} {\n\t_ = x\n}", "1:16: range over func"},
+		{"type S struct{ N int }\ns := S{3}\nfor i := range s.N {\n\t_ = i\n}", "cannot compile the range loop at 3:1"},
+		{"lo, hi := min(1, 2), max(3, 4)", "1:1: a generic call (such as min, max or slices.Max) in a top-level := with several variables"},
 	}
 	for _, c := range cases {
 		err := runErr(t, e, c.code)

@@ -21,7 +21,7 @@ import (
 // expression E becomes _gnrt.SetFinal((E).Display()) or
 // _gnrt.SetFinalMIME((E).MIME()), which shows its bundle as the result.
 
-// finalSlot receives the bundle _gnShow produced for the running cell.
+// finalSlot receives the bundle the rewritten final expression produced.
 type finalSlot struct {
 	mu sync.Mutex
 	b  *display.Bundle
@@ -55,7 +55,7 @@ func (e *Engine) setFinalMIME(mime string, content []byte) {
 	}
 }
 
-// showSymbols are the rt symbols _gnShow uses.
+// showSymbols are the rt symbols of the final-expression rewrite.
 func showSymbols(e *Engine) map[string]reflect.Value {
 	return map[string]reflect.Value{
 		"Bundle":       reflect.ValueOf((*display.Bundle)(nil)),

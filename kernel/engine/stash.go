@@ -96,7 +96,13 @@ func (a *analysis) markStashes() {
 	a.stashes = map[ast.Stmt]*ast.Ident{}
 	for _, s := range a.pc.stmts.Body.List {
 		as, ok := s.(*ast.AssignStmt)
-		if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		if !ok || as.Tok != token.DEFINE {
+			continue
+		}
+		if len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+			if len(as.Rhs) > 1 && a.genericCall(as) {
+				a.fail(as.Pos(), "a generic call (such as min, max or slices.Max) in a top-level := with several variables cannot be compiled by the interpreter: define one variable per statement")
+			}
 			continue
 		}
 		id, ok := as.Lhs[0].(*ast.Ident)
