@@ -15,16 +15,21 @@ func init() {
 		"All":                reflect.ValueOf(catalog.All),
 		"BNSLFile":           reflect.ValueOf(constant.MakeFromLiteral("\"bnsl/bnsl_4digit_addition.csv\"", token.STRING, 0)),
 		"BNSLFormula":        reflect.ValueOf(constant.MakeFromLiteral("\"a + b*exp(-c0*log(x) - c1*f1*softplus((log(x) - log(d1))/f1))\"", token.STRING, 0)),
+		"Besiroglu":          reflect.ValueOf(catalog.Besiroglu),
 		"BestOfNKL":          reflect.ValueOf(catalog.BestOfNKL),
 		"EpochTable":         reflect.ValueOf(catalog.EpochTable),
 		"Families":           reflect.ValueOf(catalog.Families),
+		"FamilyPlots":        reflect.ValueOf(catalog.FamilyPlots),
 		"FitBNSL":            reflect.ValueOf(catalog.FitBNSL),
 		"FitBNSLData":        reflect.ValueOf(catalog.FitBNSLData),
 		"FitCoverage":        reflect.ValueOf(catalog.FitCoverage),
 		"InferenceOptimal":   reflect.ValueOf(catalog.InferenceOptimal),
 		"Lookup":             reflect.ValueOf(catalog.Lookup),
 		"Names":              reflect.ValueOf(catalog.Names),
+		"PlotFamily":         reflect.ValueOf(catalog.PlotFamily),
 		"PrecisionRetention": reflect.ValueOf(catalog.PrecisionRetention),
+		"References":         reflect.ValueOf(catalog.References),
+		"Summary":            reflect.ValueOf(catalog.Summary),
 		"T2Budget":           reflect.ValueOf(catalog.T2Budget),
 		"Table":              reflect.ValueOf(catalog.Table),
 
@@ -34,5 +39,6 @@ func init() {
 		"Entry":           reflect.ValueOf((*catalog.Entry)(nil)),
 		"EpochRow":        reflect.ValueOf((*catalog.EpochRow)(nil)),
 		"InferenceResult": reflect.ValueOf((*catalog.InferenceResult)(nil)),
+		"Reference":       reflect.ValueOf((*catalog.Reference)(nil)),
 	}
 }

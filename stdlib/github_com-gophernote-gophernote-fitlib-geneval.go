@@ -12,6 +12,7 @@ import (
 func init() {
 	Symbols["github.com/gophernote/gophernote/fitlib/geneval/geneval"] = map[string]reflect.Value{
 		// function, constant and variable definitions
+		"CheckPassK":             reflect.ValueOf(geneval.CheckPassK),
 		"CountsFromTable":        reflect.ValueOf(geneval.CountsFromTable),
 		"DefaultRatios":          reflect.ValueOf(geneval.DefaultRatios),
 		"EnvelopeDerivation":     reflect.ValueOf(geneval.EnvelopeDerivation),
@@ -30,6 +31,7 @@ func init() {
 		"HoffmannEnvelope":       reflect.ValueOf(geneval.HoffmannEnvelope),
 		"KGrid":                  reflect.ValueOf(geneval.KGrid),
 		"LawCompute":             reflect.ValueOf(constant.MakeFromLiteral("\"compute\"", token.STRING, 0)),
+		"LawFormula":             reflect.ValueOf(geneval.LawFormula),
 		"LawGoldReference":       reflect.ValueOf(constant.MakeFromLiteral("\"gold_reference\"", token.STRING, 0)),
 		"LawLaTeX":               reflect.ValueOf(geneval.LawLaTeX),
 		"LawParamNames":          reflect.ValueOf(geneval.LawParamNames),
@@ -40,8 +42,11 @@ func init() {
 		"LoadPythia":             reflect.ValueOf(geneval.LoadPythia),
 		"LogSumExp":              reflect.ValueOf(geneval.LogSumExp),
 		"MATHCounts":             reflect.ValueOf(constant.MakeFromLiteral("\"pythia_checkpoints/math_per_problem_counts.csv\"", token.STRING, 0)),
+		"MonkeysCounts":          reflect.ValueOf(constant.MakeFromLiteral("\"llmonkeys/pythia_math_per_problem_counts.csv\"", token.STRING, 0)),
+		"MonkeysPassAt":          reflect.ValueOf(constant.MakeFromLiteral("\"llmonkeys/pythia_math_pass_at_k_per_problem.csv\"", token.STRING, 0)),
 		"Observe":                reflect.ValueOf(geneval.Observe),
 		"PlotBacktestError":      reflect.ValueOf(geneval.PlotBacktestError),
+		"PlotCheckpointsPassAtK": reflect.ValueOf(geneval.PlotCheckpointsPassAtK),
 		"PlotEnvelope":           reflect.ValueOf(geneval.PlotEnvelope),
 		"PlotLawVsCompute":       reflect.ValueOf(geneval.PlotLawVsCompute),
 		"PlotParamVsK":           reflect.ValueOf(geneval.PlotParamVsK),
@@ -64,6 +69,7 @@ func init() {
 		"Gold":         reflect.ValueOf((*geneval.Gold)(nil)),
 		"GridFit":      reflect.ValueOf((*geneval.GridFit)(nil)),
 		"Observations": reflect.ValueOf((*geneval.Observations)(nil)),
+		"PassKReport":  reflect.ValueOf((*geneval.PassKReport)(nil)),
 		"Study":        reflect.ValueOf((*geneval.Study)(nil)),
 	}
 }

@@ -12,11 +12,17 @@ import (
 func init() {
 	Symbols["github.com/gophernote/gophernote/fitlib/monkeys/monkeys"] = map[string]reflect.Value{
 		// function, constant and variable definitions
+		"AnalysisMarkdown":          reflect.ValueOf(monkeys.AnalysisMarkdown),
 		"Analyze":                   reflect.ValueOf(monkeys.Analyze),
 		"AnalyzeAll":                reflect.ValueOf(monkeys.AnalyzeAll),
 		"AnalyzeFile":               reflect.ValueOf(monkeys.AnalyzeFile),
 		"Backtest":                  reflect.ValueOf(monkeys.Backtest),
+		"BacktestMarkdown":          reflect.ValueOf(monkeys.BacktestMarkdown),
 		"BetaBinomialLogPMF":        reflect.ValueOf(monkeys.BetaBinomialLogPMF),
+		"BoNText":                   reflect.ValueOf(monkeys.BoNText),
+		"BoNTextFile":               reflect.ValueOf(constant.MakeFromLiteral("\"llmonkeys/bon_jailbreaking_text_per_problem_counts.csv\"", token.STRING, 0)),
+		"CountsOf":                  reflect.ValueOf(monkeys.CountsOf),
+		"DemoMarkdown":              reflect.ValueOf(monkeys.DemoMarkdown),
 		"Demonstrate":               reflect.ValueOf(monkeys.Demonstrate),
 		"EstBetaBinomial":           reflect.ValueOf(constant.MakeFromLiteral("\"beta_binomial\"", token.STRING, 0)),
 		"EstKumaraswamy":            reflect.ValueOf(constant.MakeFromLiteral("\"kumaraswamy_binomial\"", token.STRING, 0)),
@@ -41,19 +47,25 @@ func init() {
 		"LogBins":                   reflect.ValueOf(monkeys.LogBins),
 		"LogGammaRatio":             reflect.ValueOf(monkeys.LogGammaRatio),
 		"LogKs":                     reflect.ValueOf(monkeys.LogKs),
+		"ModelNamed":                reflect.ValueOf(monkeys.ModelNamed),
 		"NewBeta":                   reflect.ValueOf(monkeys.NewBeta),
 		"NewCounts":                 reflect.ValueOf(monkeys.NewCounts),
 		"NewDelta":                  reflect.ValueOf(monkeys.NewDelta),
 		"NewKumaraswamy":            reflect.ValueOf(monkeys.NewKumaraswamy),
 		"NewUniform":                reflect.ValueOf(monkeys.NewUniform),
+		"NotebookBacktest":          reflect.ValueOf(monkeys.NotebookBacktest),
+		"NotebookSynthetic":         reflect.ValueOf(monkeys.NotebookSynthetic),
 		"PaperKs":                   reflect.ValueOf(monkeys.PaperKs),
 		"PassAtK":                   reflect.ValueOf(monkeys.PassAtK),
+		"PlotBComparison":           reflect.ValueOf(monkeys.PlotBComparison),
 		"PlotBacktest":              reflect.ValueOf(monkeys.PlotBacktest),
 		"PlotCurves":                reflect.ValueOf(monkeys.PlotCurves),
 		"PlotDemos":                 reflect.ValueOf(monkeys.PlotDemos),
 		"PlotDiagonal":              reflect.ValueOf(monkeys.PlotDiagonal),
 		"PlotHistogram":             reflect.ValueOf(monkeys.PlotHistogram),
 		"PlotPerProblem":            reflect.ValueOf(monkeys.PlotPerProblem),
+		"PythiaMath":                reflect.ValueOf(monkeys.PythiaMath),
+		"PythiaMathFile":            reflect.ValueOf(constant.MakeFromLiteral("\"llmonkeys/pythia_math_per_problem_counts.csv\"", token.STRING, 0)),
 		"ReadCounts":                reflect.ValueOf(monkeys.ReadCounts),
 		"ShapeMax":                  reflect.ValueOf(constant.MakeFromLiteral("1000", token.FLOAT, 0)),
 		"ShapeMin":                  reflect.ValueOf(constant.MakeFromLiteral("0.0009999999999999999999584953855845392833856521974666975438594818115", token.FLOAT, 0)),
@@ -61,6 +73,7 @@ func init() {
 		"Summary":                   reflect.ValueOf(monkeys.Summary),
 		"Synthetic":                 reflect.ValueOf(monkeys.Synthetic),
 		"TestVectors":               reflect.ValueOf(monkeys.TestVectors),
+		"TheoremDemos":              reflect.ValueOf(monkeys.TheoremDemos),
 
 		// type definitions
 		"BacktestOptions": reflect.ValueOf((*monkeys.BacktestOptions)(nil)),
@@ -74,5 +87,6 @@ func init() {
 		"MLEOptions":      reflect.ValueOf((*monkeys.MLEOptions)(nil)),
 		"ModelAnalysis":   reflect.ValueOf((*monkeys.ModelAnalysis)(nil)),
 		"PowerLawFit":     reflect.ValueOf((*monkeys.PowerLawFit)(nil)),
+		"StartSummary":    reflect.ValueOf((*monkeys.StartSummary)(nil)),
 	}
 }

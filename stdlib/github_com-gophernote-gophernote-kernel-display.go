@@ -19,6 +19,8 @@ func init() {
 		"DefaultPlotHeight": reflect.ValueOf(display.DefaultPlotHeight),
 		"DefaultPlotWidth":  reflect.ValueOf(display.DefaultPlotWidth),
 		"ErrNoPublisher":    reflect.ValueOf(&display.ErrNoPublisher).Elem(),
+		"FromDisplayer":     reflect.ValueOf(display.FromDisplayer),
+		"FromMIMEr":         reflect.ValueOf(display.FromMIMEr),
 		"HTML":              reflect.ValueOf(display.HTML),
 		"JPEG":              reflect.ValueOf(display.JPEG),
 		"JSON":              reflect.ValueOf(display.JSON),

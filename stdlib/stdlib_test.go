@@ -152,3 +152,50 @@ func run() float64 {
 		t.Errorf("plot bundle %v", rec.bundles[1].Data["text/plain"])
 	}
 }
+
+// TestInterpretedDisplayer checks the documented route for values of types
+// declared in cells: passed as display.Displayer / display.MIMEr to a
+// compiled function, yaegi wraps them so their methods are callable.
+func TestInterpretedDisplayer(t *testing.T) {
+	i := interp.New(interp.Options{})
+	if err := i.Use(yaegistd.Symbols); err != nil {
+		t.Fatal(err)
+	}
+	if err := i.Use(stdlib.Symbols); err != nil {
+		t.Fatal(err)
+	}
+	_, err := i.Eval(`import "github.com/gophernote/gophernote/kernel/display"
+type card struct{ name string }
+func (c card) Display() display.Bundle {
+	return display.Bundle{Data: display.MIME{"text/html": "<b>" + c.name + "</b>"}}
+}
+type md string
+func (m md) MIME() (string, []byte) { return "text/markdown", []byte(m) }
+var v1 = card{"hi"}
+var v2 = md("# t")`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := i.Eval("display.FromDisplayer(v1)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := v.Interface().(display.Bundle); b.Data["text/html"] != "<b>hi</b>" {
+		t.Errorf("FromDisplayer: %v", b.Data)
+	}
+	v, err = i.Eval("display.FromMIMEr(v2)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := v.Interface().(display.Bundle); b.Data["text/markdown"] != "# t" {
+		t.Errorf("FromMIMEr: %v", b.Data)
+	}
+	// Through `any` the methods are lost: Auto cannot render the value.
+	v, err = i.Eval("any(v1)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := display.Auto(v.Interface()); ok {
+		t.Log("yaegi now keeps methods through any; Auto renders interpreted Displayers directly")
+	}
+}
