@@ -132,3 +132,38 @@ func TestNotebookSummary(t *testing.T) {
 		t.Errorf("gaps should shrink with the budget: %v %v", gap, rnd)
 	}
 }
+
+// TestExtendedPeriods checks the notebook's statements about the longer
+// window (to 2024-12, 2025Q1, 2025Q2, 2025H2, 2026-01): 24 common splits
+// per variant; the sigmoid has the lowest out-of-distribution pinball loss
+// in both variants, the constant the highest in the cumulative one; every
+// method under-covers on average.
+func TestExtendedPeriods(t *testing.T) {
+	var ext []Period
+	for _, b := range [][3]string{{"to 2024-12", "", "2024-12"}, {"2025Q1", "2025-01", "2025-03"}, {"2025Q2", "2025-04", "2025-06"},
+		{"2025H2", "2025-07", "2025-12"}, {"2026-01", "2026-01", ""}} {
+		p, err := NewPeriod(b[0], b[1], b[2])
+		if err != nil {
+			t.Fatal(err)
+		}
+		ext = append(ext, p)
+	}
+	rows, err := TemporalAll(Tasks, TemporalOptions{Periods: ext})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cum := range []bool{true, false} {
+		s := Summarize(OnlyCumulative(rows, cum))
+		for _, m := range s {
+			if m.Splits != 24 || m.CoverageError >= 0 {
+				t.Errorf("cumulative %v: %+v", cum, m)
+			}
+			if m.Method != MethodSigmoid && m.Pinball <= s[0].Pinball {
+				t.Errorf("cumulative %v: %s pinball %.5f not above the sigmoid's %.5f", cum, m.Method, m.Pinball, s[0].Pinball)
+			}
+		}
+		if cum && (s[1].Pinball < s[2].Pinball || s[1].Pinball < s[3].Pinball) {
+			t.Errorf("constant should be worst cumulatively: %+v", s)
+		}
+	}
+}
