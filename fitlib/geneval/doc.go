@@ -15,12 +15,28 @@
 // Phi(r), the effective-compute multiplier and the fixed-ratio path), with a
 // step-by-step derivation rendered as Markdown with LaTeX.
 //
+// Choices, documented where they are made:
+//   - pass_B@k is the mean over problems of the unbiased estimator
+//     (fitlib/passk); a checkpoint enters k only when every problem has at
+//     least k samples (Counts.PassAtK gives NaN otherwise), and a checkpoint
+//     with pass_B@k = 0 is left out of that k's fit; both are counted.
+//   - GoldProb_B averages reference-answer probabilities by log-sum-exp.
+//   - LoadPythia drops the learning-rate warm-up checkpoints (WithoutWarmup).
+//   - The laws are fitlib/formula formulas fitted on the fitlib/fit engine:
+//     least squares on log(-log pass_B@k), every parameter positive through
+//     a log transform, L-BFGS from a grid of starts (FitLaw).
+//   - Stability (Backtest.SettleOrders): exponents within 10% and the
+//     constant term within 0.1 nats of the full-data fit, every cap from
+//     the target down; prefactors are reported per parameter only.
+//
 // Everything exported is a plain struct, slice or function so that notebook
 // cells can call it through yaegi symbol tables; user data never panics,
-// errors name the checkpoint, column, k or parameter at fault.
+// errors name the checkpoint, row, k or parameter at fault.
 //
-//	b, err := geneval.LoadCounts("pythia_checkpoints/gsm8k_per_problem_counts.csv")
+//	b, err := geneval.LoadPythia("gsm8k")
 //	grid, err := geneval.FitComputeLawGrid(b, geneval.KGrid(10000))
+//	alpha, err := grid.Param("alpha")
+//	study, err := geneval.RunStudy(nil, 1) // all of notebook 03; study.Summary()
 //	env := geneval.Envelope{Beta: 0.34, Gamma: 0.28, N0: 406.4, D0: 410.7, C: 6}
 //	md, err := geneval.EnvelopeDerivation(env, 1e22)
 package geneval

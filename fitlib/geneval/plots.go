@@ -33,6 +33,19 @@ func newPlot(title, x, y string, logX, logY bool) *plot.Plot {
 	return p
 }
 
+// snapDecades widens a log axis to whole decades so that at least two
+// labelled ticks show and no tick falls outside the drawn range.
+func snapDecades(ax *plot.Axis) {
+	if _, ok := ax.Scale.(plot.LogScale); !ok || !(ax.Min > 0) || !(ax.Max >= ax.Min) {
+		return
+	}
+	ax.Min = math.Pow(10, math.Floor(math.Log10(ax.Min)+1e-9))
+	ax.Max = math.Pow(10, math.Ceil(math.Log10(ax.Max)-1e-9))
+	if ax.Max <= ax.Min {
+		ax.Max = ax.Min * 10
+	}
+}
+
 // decadeTicks is gonum's LogTicks with labels written from the rounded
 // decade (LogTicks{Prec: -1} prints 1e26 as 9.999999999999999e+25).
 type decadeTicks struct{}
@@ -141,6 +154,7 @@ func PlotPassAtK(title string, ks []int, curves [][]float64, labels []string) (*
 			return nil, err
 		}
 	}
+	snapDecades(&p.Y)
 	return p, nil
 }
 
@@ -233,6 +247,7 @@ func PlotLawVsCompute(b *Counts, gold []Gold, g *GridFit, ks []int) (*plot.Plot,
 			}
 		}
 	}
+	snapDecades(&p.Y)
 	return p, nil
 }
 
@@ -269,6 +284,7 @@ func PlotParamVsK(name string, grids []*GridFit) (*plot.Plot, error) {
 	if irreducible(name) {
 		p.Title.Text += " (values below 1e-4 drawn at 1e-4)"
 	}
+	snapDecades(&p.Y)
 	return p, nil
 }
 
@@ -312,6 +328,7 @@ func PlotStability(bt *Backtest) (*plot.Plot, error) {
 			return nil, err
 		}
 	}
+	snapDecades(&p.Y)
 	return p, nil
 }
 
@@ -335,6 +352,7 @@ func PlotBacktestError(bts []*Backtest) (*plot.Plot, error) {
 			return nil, err
 		}
 	}
+	snapDecades(&p.Y)
 	return p, nil
 }
 
@@ -389,6 +407,7 @@ func PlotEnvelope(e Envelope, cmin, cmax float64, rs []float64) (*plot.Plot, err
 	l.Width = vg.Points(1.5)
 	p.Add(l)
 	p.Legend.Add(fmt.Sprintf("fixed D/N = %.3g, slope -> %.3f", rho, e.PathAlpha()), l)
+	snapDecades(&p.Y)
 	return p, nil
 }
 
@@ -417,6 +436,7 @@ func PlotPhi(e Envelope, rmin, rmax float64) (*plot.Plot, error) {
 	if err := addLine(p, xys(rs, eff, true, false), 2, "effective compute Phi^(-1/alpha)", false); err != nil {
 		return nil, err
 	}
+	snapDecades(&p.Y)
 	return p, nil
 }
 
