@@ -54,6 +54,7 @@ type Engine struct {
 	stash      stash
 	final      finalSlot
 	varTypes   map[string]string // declared type names of session variables, when known
+	at         stmtPos           // top-level statement running now
 }
 
 // New starts an interpreter with Go's standard library, the gophernote
@@ -181,6 +182,7 @@ func (e *Engine) Execute(ctx context.Context, code string, sink Sink) (res Resul
 			}
 			u.src = src
 		}
+		e.at.set(0, 0)
 		v, err := e.eval(ctx, u.src)
 		if err != nil {
 			return Result{Err: e.runError(err, ctx, pl, u)}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"sort"
@@ -534,7 +535,10 @@ func (a *analysis) addStmtGroup(ss []ast.Stmt, last bool) {
 	var b strings.Builder
 	b.WriteString(";")
 	for _, s := range ss {
-		b.WriteString("\n" + a.r.render(a.off(s.Pos()), a.off(s.End())))
+		// Record which top-level statement runs: yaegi reports the
+		// position of a panic in the cell's own frame unreliably.
+		l, c := a.pos(s.Pos())
+		fmt.Fprintf(&b, "\n%s.At(%d, %d); %s", rtName, l, c, a.r.render(a.off(s.Pos()), a.off(s.End())))
 	}
 	final := false
 	if last && a.finalIsLast() {

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // rtPath is the import path of the small compiled package the engine's
@@ -29,6 +30,7 @@ func rtSymbols(e *Engine) map[string]map[string]reflect.Value {
 		"Unsupported": reflect.ValueOf(rtUnsupported),
 		"Stash":       reflect.ValueOf(e.stash.put),
 		"Unstash":     reflect.ValueOf(e.stash.take),
+		"At":          reflect.ValueOf(e.at.set),
 	}
 	for k, v := range showSymbols(e) {
 		syms[k] = v
@@ -144,3 +146,21 @@ func rtReverse(x any) {
 // rtUnsupported panics with a message naming an unsupported construct; the
 // engine calls it from rewrites that can only fail at run time.
 func rtUnsupported(msg string) { panic(msg) }
+
+// stmtPos is the cell position of the top-level statement running now.
+type stmtPos struct {
+	mu        sync.Mutex
+	line, col int
+}
+
+func (p *stmtPos) set(line, col int) {
+	p.mu.Lock()
+	p.line, p.col = line, col
+	p.mu.Unlock()
+}
+
+func (p *stmtPos) get() (line, col int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.line, p.col
+}

@@ -140,8 +140,13 @@ a + b + c`)
 func TestPanicInCellIsRecovered(t *testing.T) {
 	e := newEngine(t)
 	err := runErr(t, e, `var m map[string]int
-m["a"] = 1`)
-	if err.Name != "Panic" || !strings.Contains(err.Value, "nil map") {
+x := 1
+m["a"] = x`)
+	if err.Name != "Panic" || err.Value != "assignment to entry in nil map [at 3:1]" {
+		t.Errorf("%s %q", err.Name, err.Value)
+	}
+	err = runErr(t, e, "n := 1\n\tstrings.Repeat(\"a\", -n)")
+	if err.Value != "strings: negative Repeat count [at 2:2]" {
 		t.Errorf("%s %q", err.Name, err.Value)
 	}
 	err = runErr(t, e, `var p *struct{ X int }

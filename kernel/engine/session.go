@@ -266,6 +266,12 @@ func (e *Engine) panicError(v any, pl *plan) *Error {
 		return ce.toError()
 	}
 	first := mapPosition(frames[0], e.cellN)
+	if l, c := e.at.get(); l > 0 && (first.line == 0 || strings.HasSuffix(first.msg, " main(...)")) {
+		// The panic unwound straight out of a top-level statement, whose
+		// position yaegi does not track: use the statement's.
+		first = &cellError{line: l, col: c, msg: "panic: main(...)"}
+		frames[0] = fmt.Sprintf("%s:%d:%d: panic: main(...)", cellFile(e.cellN), l, c)
+	}
 	val := fmt.Sprintf("%v", v)
 	if first.line > 0 {
 		val += " [at " + strings.TrimSuffix(first.where(), ": ") + "]"
