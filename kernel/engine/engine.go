@@ -2,6 +2,7 @@
 // cell into imports, declarations and statements, rewrites modern Go that
 // yaegi lacks, evaluates the parts in an order that works, streams output to
 // a Sink while the cell runs, and maps every error to the cell's line:col.
+// See doc.go for the rules cells follow.
 package engine
 
 import (

@@ -71,6 +71,11 @@ func TestInspect(t *testing.T) {
 			t.Errorf("%q: %v %q, want it to contain %q", c.code, ok, got, c.want)
 		}
 	}
+	// Generated doc comments of gophernote packages.
+	data, ok := e.Inspect("display.Markdown", 12, 0)
+	if got, _ := data["text/plain"].(string); !ok || !strings.HasPrefix(got, "func Markdown(content any) *Handle") || !strings.Contains(got, "Markdown") {
+		t.Errorf("display.Markdown: %v %q", ok, got)
+	}
 	if _, ok := e.Inspect("zzz", 1, 0); ok {
 		t.Error("unknown name found")
 	}
