@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/traefik/yaegi/interp"
 )
@@ -228,7 +229,8 @@ func internalError(r any) *Error {
 
 // runError converts an Eval error of unit u into the cell's Error.
 func (e *Engine) runError(err error, ctx context.Context, pl *plan, u unit) *Error {
-	if ctx.Err() != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil) {
+	if ctx.Err() != nil {
+		drain(time.Second)
 		e.out.takePanics()
 		return interrupted()
 	}

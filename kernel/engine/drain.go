@@ -1,0 +1,44 @@
+package engine
+
+import (
+	"bytes"
+	"runtime"
+	"time"
+)
+
+// yaegi's EvalWithContext returns as soon as the context is cancelled,
+// while its goroutine is still unwinding the interpreted code (or is stuck
+// in a compiled call). Starting the next cell at once would run two
+// evaluations on one interpreter. After an interrupt the engine therefore
+// waits, for a bounded time, until no EvalWithContext goroutine is left.
+
+// evalFrame identifies the goroutine yaegi runs each evaluation on.
+var evalFrame = []byte("yaegi/interp.(*Interpreter).EvalWithContext.func")
+
+// runningEvals counts live yaegi evaluation goroutines.
+func runningEvals() int {
+	buf := make([]byte, 1<<20)
+	for {
+		n := runtime.Stack(buf, true)
+		if n < len(buf) {
+			return bytes.Count(buf[:n], evalFrame)
+		}
+		buf = make([]byte, 2*len(buf))
+	}
+}
+
+// drain waits up to limit for interrupted evaluations to end, and reports
+// whether they did. A compiled call (a long fit, time.Sleep) cannot be
+// stopped: its goroutine ends when the call returns.
+func drain(limit time.Duration) bool {
+	deadline := time.Now().Add(limit)
+	for wait := time.Millisecond; ; wait = min(2*wait, 50*time.Millisecond) {
+		if runningEvals() == 0 {
+			return true
+		}
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(wait)
+	}
+}
