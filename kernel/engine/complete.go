@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"go/ast"
 	"go/token"
+	"go/types"
 	"reflect"
 	"sort"
 	"strings"
@@ -98,11 +100,45 @@ func (e *Engine) members(recv string) []string {
 		}
 		return out
 	}
+	if t := strings.TrimPrefix(e.varTypes[recv], "*"); t != "" {
+		if out := e.declaredMembers(t); out != nil {
+			return out
+		}
+	}
 	v, ok := e.global(recv)
 	if !ok {
 		return nil
 	}
 	return valueMembers(v)
+}
+
+// declaredMembers lists the fields and methods of a type declared by a
+// cell, from its source (yaegi renames unexported fields in the reflect
+// types it builds, so reflection would show X-prefixed names).
+func (e *Engine) declaredMembers(typeName string) []string {
+	rec, ok := e.decls[typeName]
+	if !ok || rec.kind != token.TYPE {
+		return nil
+	}
+	out := []string{}
+	if ts, ok := rec.decl.(*ast.TypeSpec); ok {
+		if st, ok := ts.Type.(*ast.StructType); ok {
+			for _, f := range st.Fields.List {
+				for _, n := range f.Names {
+					out = append(out, n.Name)
+				}
+				if len(f.Names) == 0 {
+					out = append(out, strings.TrimPrefix(types.ExprString(f.Type), "*"))
+				}
+			}
+		}
+	}
+	for k := range e.decls {
+		if m, ok := strings.CutPrefix(k, typeName+"."); ok {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // valueMembers lists the exported fields and methods of v's type.

@@ -29,6 +29,10 @@ func TestIsComplete(t *testing.T) {
 func TestComplete(t *testing.T) {
 	e := newEngine(t)
 	run(t, e, `type point struct{ X, Y int }
+func (p point) norm() int { return p.X*p.X + p.Y*p.Y }
+type account struct{ bal int }
+func (a *account) bump() { a.bal++ }
+ac := &account{}
 pt := point{1, 2}
 var total = 3
 func totalOf() int { return total }
@@ -44,7 +48,8 @@ import "math"`)
 		{"x := tot", 8, []string{"total", "totalOf"}, 5, 8},
 		{"retu", 4, []string{"return"}, 0, 4},
 		{"appe", 4, []string{"append"}, 0, 4},
-		{"pt.", 3, []string{"X", "Y"}, 3, 3},
+		{"pt.", 3, []string{"X", "Y", "norm"}, 3, 3},
+		{"ac.b", 4, []string{"bal", "bump"}, 3, 4},
 		{"é := strin", 10, []string{"string", "strings"}, 5, 10}, // rune offsets
 	}
 	for _, c := range cases {
