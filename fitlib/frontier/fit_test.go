@@ -65,8 +65,9 @@ func TestGradientMatchesFiniteDifferences(t *testing.T) {
 // triIndex maps (r <= c) to the row-major upper-triangle index.
 func triIndex(r, c int) int { return []int{0, 4, 7, 9}[r] + c - r }
 
-// TestLog1pUnit checks the specialised log1p against math.Log1p on [0,1].
-func TestLog1pUnit(t *testing.T) {
+// TestLog1pSig checks the fused log1p/logistic against math.Log1p and
+// e/(1+e) on [0,1].
+func TestLog1pSig(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
 	for i := 0; i < 200000; i++ {
 		e := rng.Float64()
@@ -79,12 +80,16 @@ func TestLog1pUnit(t *testing.T) {
 			e = 1 - 1e-6*rng.Float64()
 		}
 		want := math.Log1p(e)
-		if got := log1pUnit(e); math.Abs(got-want) > 4.5e-16*want { // 2 ulp
-			t.Fatalf("log1pUnit(%v) = %v, math.Log1p %v", e, got, want)
+		lp, sg := log1pSig(e)
+		if math.Abs(lp-want) > 9e-16*want || math.Abs(sg-e/(1+e)) > 9e-16*sg { // 4 ulp
+			t.Fatalf("log1pSig(%v) = %v, %v; want %v, %v", e, lp, sg, want, e/(1+e))
 		}
 	}
-	if log1pUnit(0) != 0 || log1pUnit(1) != math.Ln2 {
-		t.Fatalf("ends: %v %v", log1pUnit(0), log1pUnit(1))
+	if lp, sg := log1pSig(0); lp != 0 || sg != 0 {
+		t.Fatalf("log1pSig(0) = %v, %v", lp, sg)
+	}
+	if lp, sg := log1pSig(1); math.Abs(lp-math.Ln2) > 2e-16 || sg != 0.5 {
+		t.Fatalf("log1pSig(1) = %v, %v", lp, sg)
 	}
 }
 

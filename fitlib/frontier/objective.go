@@ -159,9 +159,8 @@ func (o *sigmoidObjective) eval(x, grad, hess []float64) float64 {
 		var fs, fu, ws, ps, p2 float64 // sum w sp, sum w u, sum w, sum w sg, sum w rho''/kappa
 		for i := lo; i < k; i++ {
 			w := o.w[i]
-			e := o.ex[i] * en
-			sg := e / (1 + e)
-			fs += w * log1pUnit(e)
+			lp, sg := log1pSig(o.ex[i] * en)
+			fs += w * lp
 			fu += w * (o.y[i] - q)
 			ws += w
 			ps += w * sg
@@ -169,10 +168,10 @@ func (o *sigmoidObjective) eval(x, grad, hess []float64) float64 {
 		}
 		for i := k; i < hi; i++ {
 			w := o.w[i]
-			e := o.exi[i] * ep
-			sg := 1 / (1 + e)
+			lp, sl := log1pSig(o.exi[i] * ep)
+			sg := 1 - sl
 			u := o.y[i] - q
-			fs += w * (kappa*u + log1pUnit(e))
+			fs += w * (kappa*u + lp)
 			fu += w * u
 			ws += w
 			ps += w * sg
@@ -270,14 +269,15 @@ func (o *sigmoidObjective) finish(f, y0, y0p, y0pp, fr, frp, frpp, l, b float64,
 	return f
 }
 
-// log1pUnit is log(1+e) for e in [0,1], specialised from fdlibm's e_log.c
-// (Sun Microsystems 1993; the minimax coefficients L1..L7 for
-// log(1+f) = f - (f^2/2 - s (f^2/2 + R(s^2))), s = f/(2+f), |s| <= 0.1716,
-// error < 2^-58.45): for e <= sqrt2-1 take f = e; otherwise
-// 1+e = 2 (1+f) with f = (e-1)/2. No range checks or frexp are needed on
-// this interval, which is why it is faster than math.Log1p (checked
-// against it in the tests).
-func log1pUnit(e float64) float64 {
+// log1pSig returns log(1+e) and e/(1+e) for e in [0,1]. The logarithm is
+// specialised from fdlibm's e_log.c (Sun Microsystems 1993; the minimax
+// coefficients L1..L7 for log(1+f) = f - (f^2/2 - s (f^2/2 + R(s^2))),
+// s = f/(2+f), |s| <= 0.1716, error < 2^-58.45): for e <= sqrt2-1 take
+// f = e; otherwise 1+e = 2 (1+f) with f = (e-1)/2. On this interval no range
+// checks or frexp are needed, and s and the logistic share one division
+// (the reciprocal of the product of their denominators); both are checked
+// against math.Log1p and e/(1+e) in the tests.
+func log1pSig(e float64) (lp, sig float64) {
 	const (
 		ln2Hi = 6.93147180369123816490e-01
 		ln2Lo = 1.90821492927058770002e-10
@@ -289,16 +289,26 @@ func log1pUnit(e float64) float64 {
 		l6    = 1.531383769920937332e-01
 		l7    = 1.479819860511658591e-01
 	)
-	f, k := e, 0.0
+	d1 := 1 + e
+	var f, k, s float64
 	if e > math.Sqrt2-1 {
-		f, k = (e-1)/2, 1
+		// 1+e = 2(1+f), f = (e-1)/2, s = f/(2+f) = (e-1)/(e+3)
+		d2 := e + 3
+		inv := 1 / (d1 * d2)
+		f, k, s = (e-1)/2, 1, (e-1)*d1*inv
+		sig = e * d2 * inv
+	} else {
+		d2 := 2 + e
+		inv := 1 / (d1 * d2)
+		f, s = e, e*d1*inv
+		sig = e * d2 * inv
 	}
-	s := f / (2 + f)
 	s2 := s * s
 	s4 := s2 * s2
 	r := s2*(l1+s4*(l3+s4*(l5+s4*l7))) + s4*(l2+s4*(l4+s4*l6))
 	hfsq := 0.5 * f * f
-	return k*ln2Hi - ((hfsq - (s*(hfsq+r) + k*ln2Lo)) - f)
+	lp = k*ln2Hi - ((hfsq - (s*(hfsq+r) + k*ln2Lo)) - f)
+	return lp, sig
 }
 
 // unitLink maps a raw value onto [0,1] as sin^2(x) and returns the value
