@@ -32,7 +32,7 @@ func readNotebook(path string) (*notebook, error) {
 		NBFormat *int `json:"nbformat"`
 	}
 	if err := json.Unmarshal(data, &probe); err != nil {
-		return nil, fmt.Errorf("%s: not a notebook: invalid JSON: %v", path, jsonErr(data, err))
+		return nil, fmt.Errorf("%s: not a notebook: %v", path, jsonErr(data, err))
 	}
 	if probe.NBFormat == nil {
 		return nil, fmt.Errorf("%s: not a notebook: no \"nbformat\" field", path)
@@ -46,10 +46,11 @@ func readNotebook(path string) (*notebook, error) {
 	}
 	for i, c := range nb.Cells {
 		typ, _ := c["cell_type"].(string)
-		switch typ {
-		case "code", "markdown", "raw":
-		default:
-			return nil, fmt.Errorf("%s: cell %d: cell_type %q, want code, markdown or raw", path, i+1, c["cell_type"])
+		switch {
+		case c["cell_type"] == nil:
+			return nil, fmt.Errorf("%s: cell %d: no cell_type", path, i+1)
+		case typ != "code" && typ != "markdown" && typ != "raw":
+			return nil, fmt.Errorf("%s: cell %d: cell_type %v, want code, markdown or raw", path, i+1, c["cell_type"])
 		}
 		if _, err := cellSource(c); err != nil {
 			return nil, fmt.Errorf("%s: cell %d: %v", path, i+1, err)
@@ -71,7 +72,7 @@ func jsonErr(data []byte, err error) error {
 		off = min(off, len(data))
 		line := 1 + bytes.Count(data[:off], []byte("\n"))
 		col := off - bytes.LastIndexByte(data[:off], '\n')
-		return fmt.Errorf("line %d:%d: %v", line, col, err)
+		return fmt.Errorf("invalid JSON at line %d:%d: %v", line, col, err)
 	}
 	return err
 }

@@ -206,7 +206,7 @@ func TestRunBadInput(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"testdata/bad_json.ipynb"}, 1, "testdata/bad_json.ipynb: not a notebook: invalid JSON: line 1:34: invalid character ','"},
+		{[]string{"testdata/bad_json.ipynb"}, 1, "testdata/bad_json.ipynb: not a notebook: invalid JSON at line 1:34: invalid character ','"},
 		{[]string{"testdata/v3.ipynb"}, 1, "nbformat 3 is not supported, only 4"},
 		{[]string{"testdata/python.ipynb"}, 1, `notebook is for kernel "python3" (language python), not Go`},
 		{[]string{"testdata/missing.ipynb"}, 1, "testdata/missing.ipynb: no such file"},
@@ -308,5 +308,30 @@ func TestRunTour(t *testing.T) {
 	matches, _ := filepath.Glob(filepath.Join(dir, "00_tour_cell*_1.png"))
 	if len(matches) != 1 {
 		t.Errorf("tour plot files: %v", matches)
+	}
+}
+
+// TestReadNotebookErrors checks that malformed notebooks get an error that
+// names the file and the cell or field at fault.
+func TestReadNotebookErrors(t *testing.T) {
+	cases := []struct{ json, want string }{
+		{`{"nbformat": 4, "cells": [{"cell_type": "code", "source": ["a", 1]}]}`, "cell 1: source line 2 is float64, want a string"},
+		{`{"nbformat": 4, "cells": [{"source": "x"}]}`, "cell 1: no cell_type"},
+		{`{"nbformat": 4, "cells": [{"cell_type": "heading", "source": "x"}]}`, "cell 1: cell_type heading, want code, markdown or raw"},
+		{`{"nbformat": 4, "cells": [{"cell_type": "code"}]}`, "cell 1: no source"},
+		{`{"nbformat": 4, "cells": {}}`, "not an nbformat 4 notebook"},
+		{`{"cells": []}`, `not a notebook: no "nbformat" field`},
+		{"{\n  \"nbformat\": 4,\n  x\n}", "not a notebook: invalid JSON at line 3:3"},
+		{`[]`, "not a notebook: json: cannot unmarshal array"},
+	}
+	for _, c := range cases {
+		path := filepath.Join(t.TempDir(), "nb.ipynb")
+		if err := os.WriteFile(path, []byte(c.json), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := readNotebook(path)
+		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), path) {
+			t.Errorf("%s: err = %v, want it to name the file and contain %q", c.json, err, c.want)
+		}
 	}
 }
