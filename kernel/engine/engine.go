@@ -107,6 +107,11 @@ func New(opts Options) (e *Engine, err error) {
 			e.syms[dir(k)] = v
 		}
 	}
+	// os.Exit would end the kernel: make it stop the cell instead.
+	exitOverride := interp.Exports{"os/os": {"Exit": reflect.ValueOf(cellExit)}}
+	if err := e.in.Use(exitOverride); err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
 	e.names = packageNames(e.syms)
 	if _, err := e.in.Eval("import " + rtName + " " + fmt.Sprintf("%q", rtPath)); err != nil {
 		return nil, fmt.Errorf("engine: importing runtime helpers: %w", err)
@@ -235,3 +240,9 @@ func (e *Engine) valueBundle(v reflect.Value) *display.Bundle {
 
 // voidType is the type yaegi returns for statements without a value.
 var voidType = reflect.TypeOf((*any)(nil))
+
+// cellExit replaces os.Exit in cells: it stops the cell with a panic and
+// keeps the kernel running.
+func cellExit(code int) {
+	panic(fmt.Sprintf("os.Exit(%d) called: the cell stopped (the kernel keeps running)", code))
+}

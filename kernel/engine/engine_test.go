@@ -145,3 +145,20 @@ func TestRuntimePanic(t *testing.T) {
 		t.Errorf("after panic: %q", text(r))
 	}
 }
+
+func TestFuncMainRunsOnce(t *testing.T) {
+	e := newEngine(t)
+	s, _ := run(t, e, `import "fmt"
+
+func main() {
+	fmt.Println("main ran")
+}`)
+	if s.out() != "main ran\n" {
+		t.Errorf("stdout %q", s.out())
+	}
+	// A later declaration cell does not run main again.
+	s, _ = run(t, e, `func other() {}`)
+	if s.out() != "" {
+		t.Errorf("later cell printed %q", s.out())
+	}
+}

@@ -66,7 +66,7 @@ func (e *Engine) prepare(code string) (*plan, *cellError) {
 	if err != nil {
 		return nil, err.(*cellError)
 	}
-	a := &analysis{e: e, pc: pc, r: &renderer{src: code, file: cellFile(e.cellN)}, pl: &plan{}}
+	a := &analysis{e: e, pc: pc, r: &renderer{src: code, file: cellFile(e.cellN)}, pl: &plan{}, mainAt: -1}
 	a.pl.diagnose = a.undefinedIdent
 	if ce := a.run(); ce != nil {
 		return nil, ce
@@ -92,6 +92,7 @@ type analysis struct {
 	cellValues    map[string]*ast.ValueSpec
 	stashes       map[ast.Stmt]*ast.Ident // top-level := of generic calls
 	classifyDepth int
+	mainAt        int // offset of a renamed func main, or -1
 }
 
 type importSpec struct {
@@ -336,6 +337,7 @@ func (a *analysis) buildUnits() {
 	if !stmtOrder {
 		a.addDeclUnit(declNodes)
 		a.addRedefines()
+		a.addMainCall()
 		a.addStmtUnit(stmts, true)
 		return
 	}
@@ -364,7 +366,30 @@ func (a *analysis) buildUnits() {
 		a.addDeclUnit(dRun)
 	}
 	a.addRedefines()
+	a.addMainCall()
 	a.addStmtUnit(sRun, true)
+}
+
+// renameMain makes a cell's func main an ordinary function run once by
+// the cell: yaegi would otherwise run a main function again after every
+// later declaration cell.
+func (a *analysis) renameMain() {
+	for _, d := range a.pc.decls.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == "main" && fd.Type.TypeParams == nil {
+			a.r.addText(a.off(fd.Name.Pos()), a.off(fd.Name.End()), mainName)
+			a.mainAt = a.off(fd.Name.Pos())
+		}
+	}
+}
+
+// mainName is what a cell's func main is renamed to.
+const mainName = "_gnMain"
+
+// addMainCall runs the cell's main function, after its declarations.
+func (a *analysis) addMainCall() {
+	if a.mainAt >= 0 {
+		a.pl.units = append(a.pl.units, unit{kind: unitStmts, src: ";" + a.r.directive(a.mainAt) + mainName + "()"})
+	}
 }
 
 // declKey is the session key of a declaration: its name, or Recv.Name for

@@ -33,6 +33,7 @@ func (a *analysis) rewriteAll() {
 		return true
 	}
 	a.wrapCompound()
+	a.renameMain()
 	a.markStashes()
 	a.wrapFinalShow()
 	ast.Inspect(a.pc.decls, visit)

@@ -211,3 +211,15 @@ func TestClose(t *testing.T) {
 		t.Errorf("after Close: %+v", r)
 	}
 }
+
+func TestOsExitStopsOnlyTheCell(t *testing.T) {
+	e := newEngine(t)
+	err := runErr(t, e, "fmt.Println(1)\nos.Exit(3)")
+	if err.Name != "Panic" || err.Value != "os.Exit(3) called: the cell stopped (the kernel keeps running) [at 2:1]" {
+		t.Errorf("%s %q", err.Name, err.Value)
+	}
+	_, r := run(t, e, "2")
+	if text(r) != "2" {
+		t.Errorf("after os.Exit: %q", text(r))
+	}
+}
