@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"net"
 	"os"
 	"os/signal"
 	"syscall"
 
+	"github.com/gophernote/gophernote/cmd/gophernote/internal/prebind"
 	"github.com/gophernote/gophernote/kernel/session"
 )
 
@@ -33,7 +35,10 @@ func kernelCmd(args []string, stderr io.Writer) int {
 		Version:   version,
 		Banner:    banner(),
 		Log:       log.New(stderr, "gophernote: ", log.LstdFlags),
+		// Listeners opened during package initialization (see prebind).
+		Listener: prebound,
 	})
+	prebind.CloseAll()
 	if err != nil {
 		return fail(stderr, "kernel: %v", err)
 	}
@@ -52,4 +57,18 @@ func kernelCmd(args []string, stderr io.Writer) int {
 			return 0
 		}
 	}
+}
+
+// prebound returns the listener prebind opened for port, or nil.
+func prebound(port int) net.Listener {
+	f := prebind.Take(port)
+	if f == nil {
+		return nil
+	}
+	defer f.Close()
+	l, err := net.FileListener(f)
+	if err != nil {
+		return nil
+	}
+	return l
 }

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"net"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -34,6 +35,11 @@ type Config struct {
 	// Log receives protocol diagnostics (dropped messages, unknown types).
 	// nil logs to nowhere.
 	Log *log.Logger
+	// Listener, when set, may return a TCP listener already open on a
+	// port of Conn (opened early in the process so clients find the port
+	// open sooner); the session serves that channel on it. nil, or a nil
+	// result, means the session binds the port itself.
+	Listener func(port int) net.Listener
 }
 
 // Session is a running kernel.
@@ -83,7 +89,7 @@ func Start(cfg Config) (*Session, error) {
 		cfg.Log = log.New(io.Discard, "", 0)
 	}
 	ctx, stop := context.WithCancel(context.Background())
-	socks, err := bind(ctx, cfg.Conn)
+	socks, err := bind(ctx, cfg.Conn, cfg.Listener)
 	if err != nil {
 		stop()
 		return nil, err

@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"fmt"
+	"net"
 	"sync"
 
 	"github.com/go-zeromq/zmq4"
@@ -33,7 +34,7 @@ type sockets struct {
 
 // bind creates and binds all five sockets, closing those already bound on
 // error. The error names the channel and endpoint (e.g. a port in use).
-func bind(ctx context.Context, ci ConnectionInfo) (*sockets, error) {
+func bind(ctx context.Context, ci ConnectionInfo, listener func(int) net.Listener) (*sockets, error) {
 	specs := []struct {
 		name string
 		port int
@@ -52,7 +53,13 @@ func bind(ctx context.Context, ci ConnectionInfo) (*sockets, error) {
 	for _, sp := range specs {
 		sock := sp.mk(ctx)
 		ep := ci.Endpoint(sp.port)
-		if err := sock.Listen(ep); err != nil {
+		listenEP := ep
+		if listener != nil && ci.Transport == "tcp" {
+			if l := listener(sp.port); l != nil {
+				listenEP = prebound.endpoint(l)
+			}
+		}
+		if err := sock.Listen(listenEP); err != nil {
 			sock.Close()
 			for _, c := range done {
 				c.sock.Close()
