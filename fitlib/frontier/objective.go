@@ -205,4 +205,3 @@ func (o *sigmoidObjective) evalSlow(y0, l, b float64, x, grad, hess []float64) f
 	fr, frp, frpp := unitLink(x[1])
 	return o.finish(f, y0, y0p, y0pp, fr, frp, frpp, l, b, x, grad, hess)
 }
-
