@@ -56,6 +56,8 @@ type Engine struct {
 	final      finalSlot
 	varTypes   map[string]string // declared type names of session variables, when known
 	at         stmtPos           // top-level statement running now
+	deferMu    sync.Mutex
+	deferred   []func() // top-level defers of the running cell
 }
 
 // New starts an interpreter with Go's standard library, the gophernote
@@ -172,6 +174,11 @@ func (e *Engine) Execute(ctx context.Context, code string, sink Sink) (res Resul
 	}()
 
 	e.final.take()
+	defer func() {
+		if perr := e.runDeferred(); perr != nil && res.Err == nil {
+			res = Result{Err: perr}
+		}
+	}()
 	pl, cerr := e.prepare(code)
 	if cerr != nil {
 		return Result{Err: cerr.toError()}

@@ -33,6 +33,7 @@ func (a *analysis) rewriteAll() {
 		return true
 	}
 	a.wrapCompound()
+	a.deferTopLevel()
 	a.renameMain()
 	a.markStashes()
 	a.wrapFinalShow()
@@ -186,24 +187,47 @@ func (a *analysis) reorderMinMax(c *ast.CallExpr) {
 func (a *analysis) guardGo(g *ast.GoStmt) {
 	call := g.Call
 	a.r.add(a.off(g.Pos()), a.off(g.End()), func(r *renderer) string {
-		var pre, args []string
-		for _, x := range call.Args {
-			if a.isConstant(x) {
-				args = append(args, r.render(a.off(x.Pos()), a.off(x.End())))
-				continue
-			}
-			t := r.fresh("arg")
-			pre = append(pre, t+" := "+r.render(a.off(x.Pos()), a.off(x.End()))+"; ")
-			args = append(args, t)
-		}
-		ell := ""
-		if call.Ellipsis.IsValid() {
-			ell = "..."
-		}
-		return "{ " + strings.Join(pre, "") +
-			"go func() { defer func() { if _gnr := recover(); _gnr != nil { " + rtName + ".GoPanic(_gnr) } }(); " +
-			r.render(a.off(call.Fun.Pos()), a.off(call.Fun.End())) + "(" + strings.Join(args, ", ") + ell + ") }() }"
+		pre, text := a.deferredCall(r, call)
+		return "{ " + pre + "go func() { defer func() { if _gnr := recover(); _gnr != nil { " + rtName + ".GoPanic(_gnr) } }(); " + text + " }() }"
 	})
+}
+
+// deferTopLevel rewrites a `defer f(args)` at the top level of a statement
+// cell so that it runs when the cell ends: yaegi keeps such a deferred
+// call in its global frame and runs it again after every later cell.
+func (a *analysis) deferTopLevel() {
+	for _, s := range a.pc.stmts.Body.List {
+		d, ok := s.(*ast.DeferStmt)
+		if !ok {
+			continue
+		}
+		call := d.Call
+		a.r.add(a.off(d.Pos()), a.off(d.End()), func(r *renderer) string {
+			pre, text := a.deferredCall(r, call)
+			return "{ " + pre + rtName + ".Defer(func() { " + text + " }) }"
+		})
+	}
+}
+
+// deferredCall renders a call whose arguments must be evaluated now and
+// the call made later (go, defer): temporaries for the arguments, and the
+// call on them.
+func (a *analysis) deferredCall(r *renderer, call *ast.CallExpr) (pre, text string) {
+	var args []string
+	for _, x := range call.Args {
+		if a.isConstant(x) {
+			args = append(args, r.render(a.off(x.Pos()), a.off(x.End())))
+			continue
+		}
+		t := r.fresh("arg")
+		pre += t + " := " + r.render(a.off(x.Pos()), a.off(x.End())) + "; "
+		args = append(args, t)
+	}
+	ell := ""
+	if call.Ellipsis.IsValid() {
+		ell = "..."
+	}
+	return pre, r.render(a.off(call.Fun.Pos()), a.off(call.Fun.End())) + "(" + strings.Join(args, ", ") + ell + ")"
 }
 
 // isConstant reports whether x is a literal or a constant identifier, which

@@ -31,6 +31,7 @@ func rtSymbols(e *Engine) map[string]map[string]reflect.Value {
 		"Stash":       reflect.ValueOf(e.stash.put),
 		"Unstash":     reflect.ValueOf(e.stash.take),
 		"At":          reflect.ValueOf(e.at.set),
+		"Defer":       reflect.ValueOf(e.addDefer),
 	}
 	for k, v := range showSymbols(e) {
 		syms[k] = v
@@ -163,4 +164,32 @@ func (p *stmtPos) get() (line, col int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.line, p.col
+}
+
+// addDefer records a top-level deferred call of the running cell.
+func (e *Engine) addDefer(f func()) {
+	e.deferMu.Lock()
+	e.deferred = append(e.deferred, f)
+	e.deferMu.Unlock()
+}
+
+// runDeferred runs the cell's top-level deferred calls, last first. A
+// panic in one is returned as the cell's error.
+func (e *Engine) runDeferred() (perr *Error) {
+	e.deferMu.Lock()
+	fs := e.deferred
+	e.deferred = nil
+	e.deferMu.Unlock()
+	for i := len(fs) - 1; i >= 0; i-- {
+		func() {
+			defer func() {
+				if r := recover(); r != nil && perr == nil {
+					perr = &Error{Name: "Panic", Value: fmt.Sprintf("%v (in a deferred call)", r)}
+					perr.Traceback = []string{"panic: " + perr.Value}
+				}
+			}()
+			fs[i]()
+		}()
+	}
+	return perr
 }

@@ -223,3 +223,23 @@ func TestOsExitStopsOnlyTheCell(t *testing.T) {
 		t.Errorf("after os.Exit: %q", text(r))
 	}
 }
+
+func TestTopLevelDeferRunsOnceAtCellEnd(t *testing.T) {
+	e := newEngine(t)
+	s, _ := run(t, e, `n := 1
+defer fmt.Println("deferred", n)
+n = 2
+defer fmt.Println("second")
+fmt.Println("body", n)`)
+	if got := s.out(); got != "body 2\nsecond\ndeferred 1\n" {
+		t.Errorf("stdout %q", got)
+	}
+	s, _ = run(t, e, `func later() {}`)
+	if s.out() != "" {
+		t.Errorf("a later cell re-ran deferred calls: %q", s.out())
+	}
+	err := runErr(t, e, `defer func() { panic("in defer") }()`)
+	if err.Name != "Panic" || !strings.HasPrefix(err.Value, "in defer") {
+		t.Errorf("%s %q", err.Name, err.Value)
+	}
+}
