@@ -95,19 +95,28 @@ func TestUsage(t *testing.T) {
 	}
 }
 
-// kernelspecs lists kernelspecs as Jupyter itself sees them.
+// kernelspecs lists kernelspecs as `jupyter kernelspec list --json` does,
+// running jupyter_client's kernelspec application directly (Debian ships
+// the `jupyter-kernelspec` command in a separate package, jupyter-client).
 func kernelspecs(t *testing.T, env []string) map[string]string {
 	t.Helper()
-	cmd := exec.Command("/usr/bin/python3", "-Xfrozen_modules=off", "-c",
-		"import json; from jupyter_client.kernelspec import KernelSpecManager as K; print(json.dumps(K().find_kernel_specs()))")
-	cmd.Env = append(os.Environ(), env...)
+	cmd := exec.Command("/usr/bin/python3", "-Xfrozen_modules=off", "-m", "jupyter_client.kernelspecapp", "list", "--json")
+	cmd.Env = append(os.Environ(), append([]string{"PYDEVD_DISABLE_FILE_VALIDATION=1"}, env...)...)
 	out, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("listing kernelspecs with jupyter_client: %v", err)
+		t.Fatalf("jupyter kernelspec list: %v", err)
 	}
-	var specs map[string]string
-	if err := json.Unmarshal(out, &specs); err != nil {
+	var list struct {
+		Kernelspecs map[string]struct {
+			ResourceDir string `json:"resource_dir"`
+		} `json:"kernelspecs"`
+	}
+	if err := json.Unmarshal(out, &list); err != nil {
 		t.Fatalf("kernelspec list output %q: %v", out, err)
+	}
+	specs := map[string]string{}
+	for name, s := range list.Kernelspecs {
+		specs[name] = s.ResourceDir
 	}
 	return specs
 }
