@@ -316,3 +316,17 @@ func TestKernelSIGTERM(t *testing.T) {
 		t.Fatal("kernel still running 10s after SIGTERM")
 	}
 }
+
+// TestSysPrefixDebian: with Debian's jupyter on PATH, --sys-prefix means
+// /usr (its #! is /usr/bin/python3, whose sys.prefix is /usr), where
+// Jupyter looks in /usr/share/jupyter/kernels.
+func TestSysPrefixDebian(t *testing.T) {
+	if _, err := os.Stat("/usr/bin/jupyter"); err != nil {
+		t.Fatalf("Debian's jupyter is missing (install the packages in .ci/run): %v", err)
+	}
+	t.Setenv("PATH", "/usr/bin:/bin")
+	p, err := pythonSysPrefix()
+	if err != nil || p != "/usr" {
+		t.Errorf("pythonSysPrefix() = %q, %v; want /usr", p, err)
+	}
+}
