@@ -14,6 +14,7 @@ type FrameError struct {
 	Reason string
 }
 
+// Error implements error.
 func (e *FrameError) Error() string { return "wire: malformed message: " + e.Reason }
 
 // PartError reports a JSON part (header, parent_header, metadata or content)
@@ -23,8 +24,10 @@ type PartError struct {
 	Err  error
 }
 
+// Error implements error.
 func (e *PartError) Error() string { return fmt.Sprintf("wire: bad %s: %v", e.Part, e.Err) }
 
+// Unwrap returns the underlying error.
 func (e *PartError) Unwrap() error { return e.Err }
 
 // ContentError reports content that does not fit the expected shape.
@@ -33,10 +36,12 @@ type ContentError struct {
 	Err     error
 }
 
+// Error implements error.
 func (e *ContentError) Error() string {
 	return fmt.Sprintf("wire: bad content in %s: %v", e.MsgType, e.Err)
 }
 
+// Unwrap returns the underlying error.
 func (e *ContentError) Unwrap() error { return e.Err }
 
 // MarshalError reports content that could not be encoded to JSON.
@@ -45,8 +50,10 @@ type MarshalError struct {
 	Err     error
 }
 
+// Error implements error.
 func (e *MarshalError) Error() string {
 	return fmt.Sprintf("wire: cannot encode %s content: %v", e.MsgType, e.Err)
 }
 
+// Unwrap returns the underlying error.
 func (e *MarshalError) Unwrap() error { return e.Err }
