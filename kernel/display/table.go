@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -22,8 +23,8 @@ func Table(headers []string, cols ...any) *Handle {
 }
 
 // TableOf displays a slice of structs (or pointers to structs) as a table
-// with one column per exported field, or a slice of map[string]T with one
-// column per key (sorted).
+// with one column per exported field (for structs declared in a cell, every
+// field), or a slice of map[string]T with one column per key (sorted).
 func TableOf(rows any) *Handle { h := NewID(); _ = h.TableOf(rows); return h }
 
 // Table shows a column table under the handle.
@@ -87,7 +88,7 @@ func tableFromRows(rows any) (Bundle, error) {
 		for i := 0; i < et.NumField(); i++ {
 			if f := et.Field(i); f.IsExported() {
 				fields = append(fields, i)
-				t.headers = append(t.headers, f.Name)
+				t.headers = append(t.headers, fieldName(f.Name))
 				t.numeric = append(t.numeric, isNumeric(f.Type))
 			}
 		}
@@ -139,6 +140,15 @@ func tableFromRows(rows any) (Bundle, error) {
 		return Bundle{}, errors.New("display.TableOf: no columns")
 	}
 	return t.bundle(), nil
+}
+
+// fieldName undoes yaegi's renaming of the fields of structs declared in
+// cells: a field `name` becomes the exported `Xname` in the reflect type.
+func fieldName(name string) string {
+	if len(name) > 1 && name[0] == 'X' && (name[1] == '_' || unicode.IsLower(rune(name[1]))) {
+		return name[1:]
+	}
+	return name
 }
 
 func isNumeric(t reflect.Type) bool {
