@@ -94,3 +94,18 @@ svgDoc{"<svg/>"}`)
 		t.Errorf("plain value %q", text(r))
 	}
 }
+
+func TestStringMethodOfCellType(t *testing.T) {
+	e := newEngine(t)
+	_, r := run(t, e, `type celsius float64
+func (c celsius) String() string { return fmt.Sprintf("%.1f°C", float64(c)) }
+celsius(21.5)`)
+	if text(r) != "21.5°C" {
+		t.Errorf("value %q", text(r))
+	}
+	_, r = run(t, e, `temps := []celsius{1}
+temps[0] + 2`)
+	if text(r) != "3.0°C" {
+		t.Errorf("value %q", text(r))
+	}
+}

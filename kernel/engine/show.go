@@ -61,11 +61,15 @@ func showSymbols(e *Engine) map[string]reflect.Value {
 		"Bundle":       reflect.ValueOf((*display.Bundle)(nil)),
 		"SetFinal":     reflect.ValueOf(e.final.set),
 		"SetFinalMIME": reflect.ValueOf(e.setFinalMIME),
+		"SetFinalText": reflect.ValueOf(func(s string) {
+			e.final.set(display.Bundle{Data: display.MIME{"text/plain": s}})
+		}),
 	}
 }
 
-// showKind returns "Display" or "MIME" when the named type (T or *T)
-// has such a method declared by the session or this cell.
+// showKind returns "Display", "MIME", "String" or "Error" when the named
+// type (T or *T) has such a method declared by the session or this cell
+// (the richest one when several).
 func (a *analysis) showKind(typeName string) string {
 	base := strings.TrimPrefix(typeName, "*")
 	ptr := base != typeName
@@ -82,30 +86,35 @@ func (a *analysis) showKind(typeName string) string {
 			return "Display"
 		case fd.Name.Name == "MIME" && fieldCount(fd.Type.Results) == 2:
 			return "MIME"
+		case (fd.Name.Name == "String" || fd.Name.Name == "Error") && fieldCount(fd.Type.Results) == 1:
+			return fd.Name.Name
 		}
 		return ""
 	}
+	// Rich forms win over text ones.
+	best, rank := "", map[string]int{"Display": 4, "MIME": 3, "String": 2, "Error": 1}
+	consider := func(fd *ast.FuncDecl) {
+		if k := check(fd); rank[k] > rank[best] {
+			best = k
+		}
+	}
 	for _, d := range a.pc.decls.Decls {
 		if fd, ok := d.(*ast.FuncDecl); ok {
-			if k := check(fd); k != "" {
-				return k
-			}
+			consider(fd)
 		}
 	}
-	for _, name := range []string{base + ".Display", base + ".MIME"} {
-		if rec, ok := a.e.decls[name]; ok {
+	for _, m := range []string{"Display", "MIME", "String", "Error"} {
+		if rec, ok := a.e.decls[base+"."+m]; ok {
 			if fd, ok := rec.decl.(*ast.FuncDecl); ok {
-				if k := check(fd); k != "" {
-					return k
-				}
+				consider(fd)
 			}
 		}
 	}
-	return ""
+	return best
 }
 
-// typeName infers the declared type of x as written in the cell ("T" or
-// "*T") from composite literals, conversions, calls of declared functions
+// typeName infers the declared type of x as written in the cell ("T",
+// "*T" or "[]T") from composite literals, indexing, arithmetic, conversions, calls of declared functions
 // and the variables defined from them; "" when unknown.
 func (a *analysis) typeName(x ast.Expr) string {
 	a.classifyDepth++
@@ -117,8 +126,25 @@ func (a *analysis) typeName(x ast.Expr) string {
 	case *ast.ParenExpr:
 		return a.typeName(x.X)
 	case *ast.CompositeLit:
-		if id, ok := x.Type.(*ast.Ident); ok {
-			return id.Name
+		switch t := x.Type.(type) {
+		case *ast.Ident:
+			return t.Name
+		case *ast.ArrayType:
+			if id, ok := t.Elt.(*ast.Ident); ok {
+				return "[]" + id.Name
+			}
+		}
+	case *ast.IndexExpr:
+		if t, ok := strings.CutPrefix(a.typeName(x.X), "[]"); ok {
+			return t
+		}
+	case *ast.BinaryExpr:
+		switch x.Op {
+		case token.ADD, token.SUB, token.MUL, token.QUO, token.REM:
+			if t := a.typeName(x.X); t != "" {
+				return t
+			}
+			return a.typeName(x.Y)
 		}
 	case *ast.UnaryExpr:
 		if x.Op == token.AND {
@@ -230,5 +256,9 @@ func (a *analysis) wrapFinalShow() {
 	case "MIME":
 		a.r.addText(a.off(es.Pos()), a.off(es.Pos()), rtName+".SetFinalMIME((")
 		a.r.addTail(a.off(es.End()), ").MIME())")
+	case "String", "Error":
+		m := a.showKind(a.typeName(es.X))
+		a.r.addText(a.off(es.Pos()), a.off(es.Pos()), rtName+".SetFinalText((")
+		a.r.addTail(a.off(es.End()), ")."+m+"())")
 	}
 }
