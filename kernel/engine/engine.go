@@ -198,7 +198,11 @@ func (e *Engine) Execute(ctx context.Context, code string, sink Sink) (res Resul
 		e.at.set(0, 0)
 		v, err := e.eval(ctx, u.src)
 		if err != nil {
-			return Result{Err: e.runError(err, ctx, pl, u)}
+			cellErr := e.runError(err, ctx, pl, u)
+			if u.kind == unitStmts && u.after != nil && cellErr.Name != "CompileError" {
+				u.after() // the statements compiled: their variables exist
+			}
+			return Result{Err: cellErr}
 		}
 		if u.after != nil {
 			u.after()
