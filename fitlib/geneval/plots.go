@@ -46,29 +46,48 @@ func snapDecades(ax *plot.Axis) {
 	}
 }
 
-// decadeTicks is gonum's LogTicks with labels written from the rounded
-// decade (LogTicks{Prec: -1} prints 1e26 as 9.999999999999999e+25).
+// decadeTicks marks a log axis: a labelled major tick at every power of
+// ten in [min, max] and unlabelled minor ticks at 2..9 times each. Written
+// here because gonum's LogTicks rounds its first decade toward zero (no
+// 1e-4 label on an axis from 1e-4) and prints accumulated rounding error
+// (1e26 as 9.999999999999999e+25).
 type decadeTicks struct{}
 
 // Ticks implements plot.Ticker.
 func (decadeTicks) Ticks(min, max float64) []plot.Tick {
-	ts := plot.LogTicks{Prec: -1}.Ticks(min, max)
-	for i := range ts {
-		if ts[i].Label == "" {
-			continue
-		}
-		e := math.Round(math.Log10(ts[i].Value))
-		ts[i].Value = math.Pow(10, e)
-		switch {
-		case e >= 0 && e <= 3:
-			ts[i].Label = fmt.Sprintf("%g", math.Pow(10, e))
-		case e < 0 && e >= -3:
-			ts[i].Label = strconv.FormatFloat(math.Pow(10, e), 'f', int(-e), 64)
-		default:
-			ts[i].Label = fmt.Sprintf("1e%d", int(e))
+	if !(min > 0) || !(max >= min) || math.IsInf(max, 0) {
+		return nil
+	}
+	const slack = 1e-9 // a decade at the very edge of the range counts
+	lo := int(math.Floor(math.Log10(min) + slack))
+	hi := int(math.Ceil(math.Log10(max) - slack))
+	var ts []plot.Tick
+	for e := lo; e <= hi; e++ {
+		dec := math.Pow(10, float64(e))
+		for m := 1; m <= 9; m++ {
+			v := float64(m) * dec
+			if v < min*(1-slack) || v > max*(1+slack) {
+				continue
+			}
+			t := plot.Tick{Value: v}
+			if m == 1 {
+				t.Label = decadeLabel(e)
+			}
+			ts = append(ts, t)
 		}
 	}
 	return ts
+}
+
+// decadeLabel writes 10^e as 0.001 ... 1000, or 1e-4, 1e22 beyond.
+func decadeLabel(e int) string {
+	switch {
+	case e >= 0 && e <= 3:
+		return fmt.Sprintf("%g", math.Pow(10, float64(e)))
+	case e < 0 && e >= -3:
+		return strconv.FormatFloat(math.Pow(10, float64(e)), 'f', -e, 64)
+	}
+	return fmt.Sprintf("1e%d", e)
 }
 
 // xys keeps the finite points (positive on log axes): log scales panic on
@@ -252,10 +271,11 @@ func PlotLawVsCompute(b *Counts, gold []Gold, g *GridFit, ks []int) (*plot.Plot,
 }
 
 // PlotParamVsK draws one fitted parameter against k for one or more grid
-// fits (e.g. GSM8K and MATH), log k axis; prefactors and constant terms on
-// a log y axis. Fits that did not converge are drawn as open points only.
+// fits (e.g. GSM8K and MATH) on log-log axes: exponents change by factors
+// across k, and the degenerate fits at the largest k (exponents above 10)
+// stay on the chart without flattening the rest.
 func PlotParamVsK(name string, grids []*GridFit) (*plot.Plot, error) {
-	logY := prefactor(name) || irreducible(name)
+	logY := true
 	p := newPlot(fmt.Sprintf("%s(k)", name), "k", name, true, logY)
 	for i, g := range grids {
 		if g == nil {
