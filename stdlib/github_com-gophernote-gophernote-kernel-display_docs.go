@@ -59,7 +59,7 @@ func init() {
 		"Show":              {"func Show(b Bundle) *Handle", "Show displays b as a new output and returns its handle."},
 		"Size":              {"func Size(w, h vg.Length) PlotOption", "Size sets the plot's width and height (e.g. display.Size(8*vg.Inch,\n5*vg.Inch)); the PNG is width*dpi/72 points wide in pixels."},
 		"Table":             {"func Table(headers []string, cols ...any) *Handle", "Table displays columns as an HTML table with an aligned-text fallback.\nEach col is a slice or array (e.g. []float64, []string, []int); all must\nhave the same length, and there must be one header per column. Floats are\nshown with 6 significant digits; HTML in cells and headers is escaped."},
-		"TableOf":           {"func TableOf(rows any) *Handle", "TableOf displays a slice of structs (or pointers to structs) as a table\nwith one column per exported field, or a slice of map[string]T with one\ncolumn per key (sorted)."},
+		"TableOf":           {"func TableOf(rows any) *Handle", "TableOf displays a slice of structs (or pointers to structs) as a table\nwith one column per exported field (for structs declared in a cell, every\nfield), or a slice of map[string]T with one column per key (sorted)."},
 		"Text":              {"func Text(v any) *Handle", "Text displays v as text/plain: strings and []byte as they are, any other\nvalue formatted with fmt.Sprint."},
 		"Update":            {"func Update(id string, b Bundle) error", "Update replaces the output displayed earlier with the given display_id\n(update_display_data). Use it with an id kept from Handle.ID."},
 	}

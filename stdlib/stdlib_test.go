@@ -199,3 +199,33 @@ var v2 = md("# t")`)
 		t.Log("yaegi now keeps methods through any; Auto renders interpreted Displayers directly")
 	}
 }
+
+// TestTableOfInterpretedStructs checks that rows of a struct type declared
+// in a cell are tabulated with the fields' own names.
+func TestTableOfInterpretedStructs(t *testing.T) {
+	i := interp.New(interp.Options{})
+	if err := i.Use(yaegistd.Symbols); err != nil {
+		t.Fatal(err)
+	}
+	if err := i.Use(stdlib.Symbols); err != nil {
+		t.Fatal(err)
+	}
+	rec := &recorder{}
+	defer display.SetPublisher(rec)()
+	_, err := i.Eval(`import "github.com/gophernote/gophernote/kernel/display"
+type run struct {
+	name  string
+	Loss  float64
+}
+var h = display.TableOf([]run{{"small", 2.5}, {"large", 1.75}})`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.bundles) != 1 {
+		t.Fatalf("%d bundles", len(rec.bundles))
+	}
+	want := "name   Loss\n-----  ----\nsmall   2.5\nlarge  1.75"
+	if got := rec.bundles[0].Data["text/plain"]; got != want {
+		t.Errorf("table text:\n%s\nwant:\n%s", got, want)
+	}
+}
