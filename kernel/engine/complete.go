@@ -26,8 +26,9 @@ var goBuiltins = []string{
 
 // Complete returns the completions of the identifier or selector ending at
 // cursor (a rune offset) and the rune range [start, end) they replace:
-// members of a package (pkg.Pre) or of a session value (x.Pre, through
-// reflection), else keywords, builtins, session names and package names.
+// members of a package (pkg.Pre) or of a session value (x.Pre: declared
+// fields and methods, or through reflection), else keywords, builtins,
+// session names, package names and the names in the code being typed.
 func (e *Engine) Complete(code string, cursor int) (matches []string, start, end int) {
 	runes := []rune(code)
 	if cursor < 0 || cursor > len(runes) {
@@ -65,6 +66,13 @@ func (e *Engine) Complete(code string, cursor int) (matches []string, start, end
 	}
 	for name := range e.importNames {
 		cands = append(cands, name)
+	}
+	// Names the code being typed uses or defines (not yet run), except
+	// the word being completed.
+	for _, t := range scanCell(string(runes[:start]) + " " + string(runes[end:])) {
+		if t.t == token.IDENT {
+			cands = append(cands, t.lit)
+		}
 	}
 	return filterPrefix(cands, prefix), start, end
 }

@@ -51,6 +51,7 @@ import "math"`)
 		{"pt.", 3, []string{"X", "Y", "norm"}, 3, 3},
 		{"ac.b", 4, []string{"bal", "bump"}, 3, 4},
 		{"é := strin", 10, []string{"string", "strings"}, 5, 10}, // rune offsets
+		{"counter := 1\ncou", 16, []string{"counter"}, 13, 16},   // not yet run
 	}
 	for _, c := range cases {
 		got, s, en := e.Complete(c.code, c.cursor)
