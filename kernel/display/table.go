@@ -205,12 +205,25 @@ func (t cells) html() string {
 
 // text renders the aligned-text fallback: numeric columns right-aligned,
 // others left-aligned, a dashed rule under the header.
+// Line breaks and tabs inside cells become spaces so rows stay one line.
 func (t cells) text() string {
-	width := make([]int, len(t.headers))
+	flat := strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "\t", " ")
+	headers := make([]string, len(t.headers))
 	for j, h := range t.headers {
+		headers[j] = flat.Replace(h)
+	}
+	rows := make([][]string, len(t.rows))
+	for i, r := range t.rows {
+		rows[i] = make([]string, len(r))
+		for j, c := range r {
+			rows[i][j] = flat.Replace(c)
+		}
+	}
+	width := make([]int, len(headers))
+	for j, h := range headers {
 		width[j] = utf8.RuneCountInString(h)
 	}
-	for _, r := range t.rows {
+	for _, r := range rows {
 		for j, c := range r {
 			width[j] = max(width[j], utf8.RuneCountInString(c))
 		}
@@ -236,13 +249,13 @@ func (t cells) text() string {
 		lines = append(lines, strings.TrimRight(b.String(), " "))
 		b.Reset()
 	}
-	line(t.headers)
+	line(headers)
 	rule := make([]string, len(width))
 	for j, w := range width {
 		rule[j] = strings.Repeat("-", w)
 	}
 	line(rule)
-	for _, r := range t.rows {
+	for _, r := range rows {
 		line(r)
 	}
 	return strings.Join(lines, "\n")
