@@ -55,32 +55,52 @@ func (f Fit) Param(name string) (float64, error) {
 // checkpoints with pass_B@k = 0. At least one more point than parameters is
 // required.
 func FitLaw(law string, x1, x2, y []float64) (Fit, error) {
-	l, err := lookupLaw(law)
+	pb, opt, err := lawProblem(law, x1, x2, y)
 	if err != nil {
 		return Fit{}, err
+	}
+	res, err := fit.Fit(pb, opt)
+	if err != nil {
+		return Fit{}, fmt.Errorf("geneval: FitLaw %s: %w", law, err)
+	}
+	return Fit{
+		Law: law, Names: append([]string(nil), res.Names...), Params: res.Params, Points: len(y),
+		Objective: res.Objective, RMSLog: math.Sqrt(res.Objective / float64(len(y))), Converged: res.Converged,
+		Status: res.Status, Iterations: res.Iterations, AtBound: res.AtBound, Starts: res.Starts, StartsConverged: res.ConvStarts,
+	}, nil
+}
+
+// lawProblem validates the inputs and builds the fitlib/fit problem and
+// options of FitLaw.
+func lawProblem(law string, x1, x2, y []float64) (fit.Problem, fit.Options, error) {
+	var pb fit.Problem
+	var opt fit.Options
+	l, err := lookupLaw(law)
+	if err != nil {
+		return pb, opt, err
 	}
 	np := len(l.names)
 	two := len(l.vars) == 2
 	if len(x1) != len(y) || (two && len(x2) != len(y)) {
-		return Fit{}, fmt.Errorf("geneval: FitLaw %s: inputs of length %d, %d and y of length %d differ", law, len(x1), len(x2), len(y))
+		return pb, opt, fmt.Errorf("geneval: FitLaw %s: inputs of length %d, %d and y of length %d differ", law, len(x1), len(x2), len(y))
 	}
 	if len(y) < np+1 {
-		return Fit{}, fmt.Errorf("geneval: FitLaw %s: %d points for %d parameters, need at least %d", law, len(y), np, np+1)
+		return pb, opt, fmt.Errorf("geneval: FitLaw %s: %d points for %d parameters, need at least %d", law, len(y), np, np+1)
 	}
 	for i := range y {
 		if !(y[i] > 0) || math.IsInf(y[i], 1) {
-			return Fit{}, fmt.Errorf("geneval: FitLaw %s: y[%d] = %v, need a positive finite -log pass@k", law, i, y[i])
+			return pb, opt, fmt.Errorf("geneval: FitLaw %s: y[%d] = %v, need a positive finite -log pass@k", law, i, y[i])
 		}
 		if !(x1[i] > 0) || math.IsInf(x1[i], 1) {
-			return Fit{}, fmt.Errorf("geneval: FitLaw %s: %s[%d] = %v, need a positive finite value", law, l.vars[0], i, x1[i])
+			return pb, opt, fmt.Errorf("geneval: FitLaw %s: %s[%d] = %v, need a positive finite value", law, l.vars[0], i, x1[i])
 		}
 		if two && (!(x2[i] > 0) || math.IsInf(x2[i], 1)) {
-			return Fit{}, fmt.Errorf("geneval: FitLaw %s: %s[%d] = %v, need a positive finite value", law, l.vars[1], i, x2[i])
+			return pb, opt, fmt.Errorf("geneval: FitLaw %s: %s[%d] = %v, need a positive finite value", law, l.vars[1], i, x2[i])
 		}
 	}
 	f, err := l.formula()
 	if err != nil {
-		return Fit{}, err
+		return pb, opt, err
 	}
 	data := map[string][]float64{l.vars[0]: x1}
 	if two {
@@ -95,16 +115,45 @@ func FitLaw(law string, x1, x2, y []float64) (Fit, error) {
 		// Init is the first start; the rest come as Options.Starts.
 		params[j] = fit.Param{Name: n, Transform: fit.Log, Init: starts[0][j]}
 	}
-	res, err := fit.Fit(fit.Problem{Formula: f, Data: data, Y: y, YName: "-log pass@k", Loss: fit.SquaredLog(), Params: params},
-		fit.Options{Starts: starts[1:], FTol: 1e-12, GTol: 1e-7, NoSE: true})
+	pb = fit.Problem{Formula: f, Data: data, Y: y, YName: "-log pass@k", Loss: fit.SquaredLog(), Params: params}
+	opt = fit.Options{Starts: starts[1:], FTol: 1e-12, GTol: 1e-7, NoSE: true}
+	return pb, opt, nil
+}
+
+// Interval is a bootstrap percentile interval of every parameter of a law
+// fitted at one k, resampling checkpoints with replacement (it reflects
+// which checkpoints were trained, not the sampling noise of pass@k).
+type Interval struct {
+	Law               string
+	K                 int
+	Names             []string
+	Estimate, Lo, Hi  []float64
+	Resamples, Failed int // resamples attempted; refits that did not converge (left out)
+	Level             float64
+}
+
+// BootstrapLaw fits law at k on b (gold for the gold-reference law) and
+// returns 95% percentile intervals from resamples of the checkpoints
+// (fitlib/fit's Bootstrap, seeded: the same seed gives the same interval).
+func BootstrapLaw(b *Counts, gold []Gold, law string, k, resamples int, seed uint64) (*Interval, error) {
+	o, err := Observe(b, gold, law, k)
 	if err != nil {
-		return Fit{}, fmt.Errorf("geneval: FitLaw %s: %w", law, err)
+		return nil, err
 	}
-	return Fit{
-		Law: law, Names: append([]string(nil), res.Names...), Params: res.Params, Points: len(y),
-		Objective: res.Objective, RMSLog: math.Sqrt(res.Objective / float64(len(y))), Converged: res.Converged,
-		Status: res.Status, Iterations: res.Iterations, AtBound: res.AtBound, Starts: res.Starts, StartsConverged: res.ConvStarts,
-	}, nil
+	pb, opt, err := lawProblem(law, o.X1, o.X2, o.Y)
+	if err != nil {
+		return nil, fmt.Errorf("%s k=%d: %w", o.Benchmark, k, err)
+	}
+	r, err := fitBootstrap(pb, opt, resamples, seed)
+	if err != nil {
+		return nil, fmt.Errorf("geneval: bootstrap %s k=%d: %w", law, k, err)
+	}
+	return &Interval{Law: law, K: k, Names: r.Names, Estimate: r.Fit.Params, Lo: r.Lo, Hi: r.Hi,
+		Resamples: r.Resample, Failed: r.Failed, Level: r.Level}, nil
 }
 
 func sortFloats(x []float64) { sort.Float64s(x) }
+
+func fitBootstrap(pb fit.Problem, opt fit.Options, resamples int, seed uint64) (*fit.BootstrapResult, error) {
+	return fit.Bootstrap(pb, opt, fit.BootstrapOptions{Resamples: resamples, Seed: seed})
+}
