@@ -37,16 +37,6 @@ func (e *cellError) toError() *Error {
 	return &Error{Name: name, Value: v, Traceback: []string{name + ": " + v}}
 }
 
-// unsupported builds a CompileError for a construct the interpreter cannot
-// run, naming the construct and what to write instead.
-func unsupported(line, col int, construct, advice string) *cellError {
-	msg := construct + " is not supported by the gophernote interpreter"
-	if advice != "" {
-		msg += ": " + advice
-	}
-	return &cellError{line: line, col: col, msg: msg}
-}
-
 // posRe matches a yaegi position prefix: "cell7:3:5: msg", "_.go:1:2: msg"
 // or "1:2: msg".
 var posRe = regexp.MustCompile(`^(?:([^\s:]*):)?(\d+):(\d+): ((?s).*)$`)

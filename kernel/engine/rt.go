@@ -21,17 +21,16 @@ const (
 // rtSymbols builds the yaegi symbol table of gophernote/rt for engine e.
 func rtSymbols(e *Engine) map[string]map[string]reflect.Value {
 	syms := map[string]reflect.Value{
-		"GoPanic":     reflect.ValueOf(e.goPanic),
-		"Clear":       reflect.ValueOf(rtClear),
-		"SlicesSort":  reflect.ValueOf(rtSort),
-		"SortFunc":    reflect.ValueOf(rtSortFunc),
-		"SortStable":  reflect.ValueOf(rtSortStableFunc),
-		"Reverse":     reflect.ValueOf(rtReverse),
-		"Unsupported": reflect.ValueOf(rtUnsupported),
-		"Stash":       reflect.ValueOf(e.stash.put),
-		"Unstash":     reflect.ValueOf(e.stash.take),
-		"At":          reflect.ValueOf(e.at.set),
-		"Defer":       reflect.ValueOf(e.addDefer),
+		"GoPanic":    reflect.ValueOf(e.goPanic),
+		"Clear":      reflect.ValueOf(rtClear),
+		"SlicesSort": reflect.ValueOf(rtSort),
+		"SortFunc":   reflect.ValueOf(rtSortFunc),
+		"SortStable": reflect.ValueOf(rtSortStableFunc),
+		"Reverse":    reflect.ValueOf(rtReverse),
+		"Stash":      reflect.ValueOf(e.stash.put),
+		"Unstash":    reflect.ValueOf(e.stash.take),
+		"At":         reflect.ValueOf(e.at.set),
+		"Defer":      reflect.ValueOf(e.addDefer),
 	}
 	for k, v := range showSymbols(e) {
 		syms[k] = v
@@ -143,10 +142,6 @@ func rtReverse(x any) {
 		swap(i, j)
 	}
 }
-
-// rtUnsupported panics with a message naming an unsupported construct; the
-// engine calls it from rewrites that can only fail at run time.
-func rtUnsupported(msg string) { panic(msg) }
 
 // stmtPos is the cell position of the top-level statement running now.
 type stmtPos struct {
