@@ -6,8 +6,13 @@ idle status received) and, for gophernote, RSS over many trivial cells.
 """
 
 import json
+import os
+import socket
+import subprocess
 import sys
 import time
+
+from jupyter_client.connect import write_connection_file
 
 import kernelutil as ku
 
@@ -46,11 +51,39 @@ def measure(name, starts, runs, rss_cells):
         ku.stop(km, kc)
 
 
+def listen_times(binary, n):
+    """Seconds from launching `gophernote kernel` to its shell port
+    accepting TCP connections (no Jupyter client involved)."""
+    out = []
+    for _ in range(n):
+        fname, info = write_connection_file(ip="127.0.0.1")
+        try:
+            t0 = time.perf_counter()
+            p = subprocess.Popen([binary, "kernel", fname], stderr=subprocess.DEVNULL)
+            while True:
+                s = socket.socket()
+                try:
+                    s.connect(("127.0.0.1", info["shell_port"]))
+                    break
+                except OSError:
+                    time.sleep(0.0005)
+                finally:
+                    s.close()
+            out.append(time.perf_counter() - t0)
+            p.terminate()
+            p.wait()
+        finally:
+            os.remove(fname)
+    return out
+
+
 def main():
     starts, runs, rss_cells = (int(a) for a in sys.argv[1:4])
+    binary = sys.argv[4]
     res = {
         "gophernote": measure("gophernote", starts, runs, rss_cells),
         "ipykernel": measure("python3", starts, runs, 0),
+        "listen": listen_times(binary, starts),
     }
     print(json.dumps(res))
 
