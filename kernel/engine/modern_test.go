@@ -161,3 +161,24 @@ out + fmt.Sprint(a, b)`)
 		t.Errorf("got %q", got)
 	}
 }
+
+func TestGenericInferenceFailureIsExplained(t *testing.T) {
+	e := newEngine(t)
+	run(t, e, `func Map[T, U any](xs []T, f func(T) U) []U {
+	out := make([]U, 0, len(xs))
+	for _, x := range xs {
+		out = append(out, f(x))
+	}
+	return out
+}`)
+	err := runErr(t, e, "strs := []int{1, 2}\nMap(strs, func(x int) string { return fmt.Sprint(x) })")
+	if err.Name != "CompileError" || !strings.HasPrefix(err.Value, "2:11: cannot use type func(int) string as type func(int) int") ||
+		!strings.Contains(err.Value, "generic call wrongly: Map at 2:1; give them explicitly") {
+		t.Errorf("%s %q", err.Name, err.Value)
+	}
+	// Explicit type arguments work.
+	_, r := run(t, e, "Map[int, string]([]int{1, 2}, func(x int) string { return fmt.Sprint(x * 2) })")
+	if text(r) != "[2 4]" {
+		t.Errorf("explicit: %q", text(r))
+	}
+}

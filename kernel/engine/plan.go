@@ -42,6 +42,9 @@ type plan struct {
 	// diagnose looks for an undefined name when yaegi's own error is
 	// unhelpful.
 	diagnose func() *cellError
+	// inferredCalls lists calls of generic functions without explicit
+	// type arguments ("Map at 3:1"), for a hint when compiling fails.
+	inferredCalls []string
 }
 
 // declRecord is the session's copy of a top-level declaration.

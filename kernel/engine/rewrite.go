@@ -33,6 +33,7 @@ func (a *analysis) rewriteAll() {
 		return true
 	}
 	a.wrapCompound()
+	a.noteInferredCalls()
 	a.deferTopLevel()
 	a.renameMain()
 	a.markStashes()

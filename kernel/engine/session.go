@@ -247,6 +247,10 @@ func (e *Engine) runError(err error, ctx context.Context, pl *plan, u unit) *Err
 	if u.kind == unitHelper {
 		ce.msg = "internal helper failed: " + ce.msg
 	}
+	if len(pl.inferredCalls) > 0 && (strings.Contains(ce.msg, "cannot use") || strings.Contains(ce.msg, "mismatch")) {
+		ce.msg += " (the interpreter may have inferred the type arguments of a generic call wrongly: " +
+			strings.Join(pl.inferredCalls, ", ") + "; give them explicitly, e.g. F[int, string](...))"
+	}
 	return ce.toError()
 }
 

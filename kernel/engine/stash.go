@@ -175,3 +175,32 @@ func (e *Engine) spellType(t reflect.Type) (string, bool) {
 	}
 	return "", false
 }
+
+// noteInferredCalls records the calls of the session's and the cell's
+// generic functions that rely on type inference: yaegi v0.16 infers some
+// of them wrongly (Map(xs, func(int) string) gets U = int), and its error
+// then does not mention generics.
+func (a *analysis) noteInferredCalls() {
+	visit := func(n ast.Node) bool {
+		c, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		id, ok := c.Fun.(*ast.Ident)
+		if !ok || id.Obj != nil {
+			return true
+		}
+		generic := false
+		if fd, ok := a.cellFuncs[id.Name]; ok {
+			generic = fd.Type.TypeParams != nil
+		} else if rec, ok := a.e.decls[id.Name]; ok {
+			generic = rec.generic
+		}
+		if generic {
+			a.pl.inferredCalls = append(a.pl.inferredCalls, id.Name+" at "+a.posString(c.Pos()))
+		}
+		return true
+	}
+	ast.Inspect(a.pc.decls, visit)
+	ast.Inspect(a.pc.stmts.Body, visit)
+}
