@@ -181,4 +181,8 @@ func TestGenericInferenceFailureIsExplained(t *testing.T) {
 	if text(r) != "[2 4]" {
 		t.Errorf("explicit: %q", text(r))
 	}
+	_, r = run(t, e, "labels := Map[int, string]([]int{3}, func(x int) string { return fmt.Sprint(x, \"!\") })\nlabels")
+	if text(r) != "[3!]" {
+		t.Errorf("explicit, defined at top level: %q", text(r))
+	}
 }

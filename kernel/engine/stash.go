@@ -60,7 +60,10 @@ func (a *analysis) genericCallName(x ast.Node) string {
 			return !found
 		}
 		fun := c.Fun
-		if ix, ok := fun.(*ast.IndexExpr); ok {
+		switch ix := fun.(type) {
+		case *ast.IndexExpr:
+			fun = ix.X
+		case *ast.IndexListExpr:
 			fun = ix.X
 		}
 		switch f := fun.(type) {
