@@ -35,19 +35,20 @@ func runScript(o runOptions, stdout, stderr io.Writer) int {
 	}
 	defer eng.Close()
 	col.begin(1)
-	for _, code := range []string{src, "main()"} {
+	for _, code := range []string{src, scriptMain + "()"} {
 		ctx, cancel := cellContext(o)
 		res := eng.Execute(ctx, code, col)
 		timedOut := errors.Is(ctx.Err(), context.DeadlineExceeded)
 		cancel()
 		if res.Err != nil {
-			msg := res.Err.Value
+			unrename := strings.NewReplacer(scriptMain, "main")
+			msg := unrename.Replace(res.Err.Value)
 			if timedOut {
 				msg = fmt.Sprintf("ran longer than --timeout %v (%s)", o.timeout, msg)
 			}
 			fmt.Fprintf(stderr, "gophernote run: %s: %s: %s\n", o.file, res.Err.Name, msg)
 			for _, l := range res.Err.Traceback {
-				fmt.Fprintln(stderr, "  "+l)
+				fmt.Fprintln(stderr, "  "+unrename.Replace(l))
 			}
 			return 1
 		}
@@ -58,8 +59,13 @@ func runScript(o runOptions, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// scriptMain is what func main is renamed to: a cell that calls main()
+// would be wrapped by the engine in a func main of its own.
+const scriptMain = "gophernoteMain"
+
 // scriptSource checks that path holds package main with a func main and
-// returns its source with the package clause replaced by blanks.
+// returns its source with the package clause replaced by blanks (keeping
+// line numbers) and main renamed to scriptMain.
 func scriptSource(path string) (string, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -73,13 +79,13 @@ func scriptSource(path string) (string, error) {
 	if f.Name.Name != "main" {
 		return "", fmt.Errorf("%s: package %s, want package main", path, f.Name.Name)
 	}
-	hasMain := false
+	mainAt := -1
 	for _, d := range f.Decls {
 		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == "main" {
-			hasMain = true
+			mainAt = fset.Position(fd.Name.Pos()).Offset
 		}
 	}
-	if !hasMain {
+	if mainAt < 0 {
 		return "", fmt.Errorf("%s: no func main", path)
 	}
 	start := fset.Position(f.Package).Offset
@@ -88,5 +94,5 @@ func scriptSource(path string) (string, error) {
 	for i := start; i < end; i++ {
 		b[i] = ' '
 	}
-	return string(b), nil
+	return string(b[:mainAt]) + scriptMain + string(b[mainAt+len("main"):]), nil
 }

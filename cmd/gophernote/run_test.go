@@ -335,3 +335,19 @@ func TestReadNotebookErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestRunScriptPanic(t *testing.T) {
+	_, stdout, stderr, code := runOut(t, "testdata/script_panic.go")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1\n%s\n%s", code, stdout, stderr)
+	}
+	if stdout != "before the panic\n" {
+		t.Errorf("stdout %q", stdout)
+	}
+	if !strings.Contains(stderr, "testdata/script_panic.go: Panic: ") || !strings.Contains(stderr, "index out of range") {
+		t.Errorf("stderr does not name the file and the panic:\n%s", stderr)
+	}
+	if strings.Contains(stderr, scriptMain) || !strings.Contains(stderr, "main") {
+		t.Errorf("stderr should call the function main:\n%s", stderr)
+	}
+}
