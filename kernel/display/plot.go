@@ -48,7 +48,14 @@ func (h *Handle) Plot(p *plot.Plot, opts ...PlotOption) error { return h.show(Pl
 
 // PlotBundle renders p into a bundle without displaying it: image/png
 // (base64), image/svg+xml unless PNGOnly, and a text/plain description.
-func PlotBundle(p *plot.Plot, opts ...PlotOption) (Bundle, error) {
+// gonum/plot panics on some bad input (e.g. a log scale over values <= 0);
+// such panics are returned as errors.
+func PlotBundle(p *plot.Plot, opts ...PlotOption) (b Bundle, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			b, err = Bundle{}, fmt.Errorf("display.Plot: drawing the plot failed: %v", r)
+		}
+	}()
 	if p == nil {
 		return Bundle{}, errors.New("display.Plot: plot is nil")
 	}
@@ -70,7 +77,7 @@ func PlotBundle(p *plot.Plot, opts ...PlotOption) (Bundle, error) {
 	if _, err := (vgimg.PngCanvas{Canvas: img}).WriteTo(&png); err != nil {
 		return Bundle{}, fmt.Errorf("display.Plot: encoding PNG: %v", err)
 	}
-	b, err := imageData("Plot", "image/png", png.Bytes())
+	b, err = imageData("Plot", "image/png", png.Bytes())
 	if err != nil {
 		return Bundle{}, err
 	}

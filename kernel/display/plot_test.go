@@ -69,3 +69,14 @@ func TestPlotDefaultsAndOptions(t *testing.T) {
 		t.Errorf("dpi 0: %v", err)
 	}
 }
+
+func TestPlotPanicBecomesError(t *testing.T) {
+	install(t)
+	p := linePlot(t, 3)
+	p.Y.Min = -1 // a log scale over a negative range makes gonum/plot panic
+	p.Y.Scale = plot.LogScale{}
+	err := Plot(p).Err()
+	if err == nil || !strings.Contains(err.Error(), "display.Plot: drawing the plot failed") {
+		t.Errorf("err = %v", err)
+	}
+}
