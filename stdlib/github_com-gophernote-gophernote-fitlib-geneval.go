@@ -12,6 +12,7 @@ import (
 func init() {
 	Symbols["github.com/gophernote/gophernote/fitlib/geneval/geneval"] = map[string]reflect.Value{
 		// function, constant and variable definitions
+		"BootstrapLaw":           reflect.ValueOf(geneval.BootstrapLaw),
 		"CheckPassK":             reflect.ValueOf(geneval.CheckPassK),
 		"CountsFromTable":        reflect.ValueOf(geneval.CountsFromTable),
 		"DefaultRatios":          reflect.ValueOf(geneval.DefaultRatios),
@@ -68,6 +69,7 @@ func init() {
 		"Fit":          reflect.ValueOf((*geneval.Fit)(nil)),
 		"Gold":         reflect.ValueOf((*geneval.Gold)(nil)),
 		"GridFit":      reflect.ValueOf((*geneval.GridFit)(nil)),
+		"Interval":     reflect.ValueOf((*geneval.Interval)(nil)),
 		"Observations": reflect.ValueOf((*geneval.Observations)(nil)),
 		"PassKReport":  reflect.ValueOf((*geneval.PassKReport)(nil)),
 		"Study":        reflect.ValueOf((*geneval.Study)(nil)),
