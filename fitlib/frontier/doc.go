@@ -10,9 +10,9 @@
 // design). The constraints hold by construction through a reparameterization
 // (y0 = sin^2(g0), L = (1-y0) sin^2(gL), b = softplus(h)); the loss is the
 // smoothed pinball loss averaged over points plus lambda b^2, minimised with
-// gonum/optimize L-BFGS by continuation over (tau, kappa) from a multi-start
-// grid. The objective and its exact gradient are compiled here (gonum has no
-// quantile-regression objective).
+// fitlib/fit's allocation-free L-BFGS by continuation over (tau, kappa) from
+// a multi-start grid. The objective and its exact gradient are compiled
+// here (gonum has no quantile-regression objective).
 //
 // Also in the package: three baselines fitted with the same loss (constant,
 // binwise constant on equal-mass bins, monotone I-spline through the same

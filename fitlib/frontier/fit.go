@@ -9,8 +9,8 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/gophernote/gophernote/fitlib/fit"
 	"gonum.org/v1/gonum/floats"
-	"gonum.org/v1/gonum/optimize"
 )
 
 // Stage is one step of the continuation: the fit at (Tau, Kappa) starts
@@ -121,7 +121,7 @@ type Result struct {
 	Params     Params
 	Objective  float64 // final-stage objective (mean smoothed pinball + lambda b^2)
 	Converged  bool    // every stage of the best start converged
-	Status     string  // gonum status (or error) of the best start's last stage
+	Status     string  // fitlib/fit status (or error) of the best start's last stage
 	Iterations int     // L-BFGS iterations of the best start, all stages
 	FuncEvals  int
 	N          int     // points fitted
@@ -156,9 +156,8 @@ func fitWeighted(z, y, w []float64, opt Options, warm *Params) (*Result, error) 
 	res := make([]StartSummary, len(starts))
 	evals := make([]int, len(starts))
 	parallel(opt.Workers, len(starts), func() func(int) {
-		o := obj.clone()
-		m := &optimize.LBFGS{} // reused: its history buffers are kept across starts
-		return func(i int) { res[i], evals[i] = runStart(o, m, starts[i], opt) }
+		sv := newStageSolver(obj.clone())
+		return func(i int) { res[i], evals[i] = runStart(sv, starts[i], opt) }
 	})
 
 	best := -1
@@ -223,14 +222,15 @@ func parallel(workers, n int, mk func() func(int)) {
 }
 
 // runStart runs the continuation from one start.
-func runStart(o *sigmoidObjective, m *optimize.LBFGS, start Params, opt Options) (StartSummary, int) {
+func runStart(sv *stageSolver, start Params, opt Options) (StartSummary, int) {
+	o := sv.o
 	x := fromParams(start, o.zref)
 	sum := StartSummary{Start: start, Converged: true}
 	evals := 0
 	o.lambda = opt.Lambda
 	for si, st := range opt.Stages {
 		o.setStage(st.Tau, st.Kappa)
-		xs, f, status, conv, it, ev := minimize(o, m, x, opt.MaxIter)
+		xs, f, status, conv, it, ev := sv.minimize(x, opt.MaxIter)
 		x = xs
 		sum.Objective = f
 		if !conv {
@@ -250,41 +250,68 @@ func runStart(o *sigmoidObjective, m *optimize.LBFGS, start Params, opt Options)
 	return sum, evals
 }
 
-// minimize runs gonum L-BFGS on the current stage. It reports convergence
-// only for gonum's gradient or function-value convergence, or when the
-// line search could make no progress at a point whose gradient norm is
-// below 1e-7 (the objective is flat to rounding there).
-func minimize(o *sigmoidObjective, m *optimize.LBFGS, x0 []float64, maxIter int) (x []float64, f float64, status string, conv bool, iters, evals int) {
-	p := optimize.Problem{Func: o.fn, Grad: o.gr}
-	set := &optimize.Settings{
-		GradientThreshold: 1e-9,
-		MajorIterations:   maxIter,
-		Converger:         &optimize.FunctionConverge{Absolute: 1e-14, Relative: 1e-12, Iterations: 30},
-	}
-	// gonum's default More-Thuente line search keeps the curvature condition
-	// L-BFGS needs; Armijo backtracking saved a quarter of the evaluations
-	// but left non-descent directions in the kappa = 10 stage.
-	r, err := optimize.Minimize(p, x0, set, m)
-	if r == nil {
-		return x0, math.Inf(1), fmt.Sprint(err), false, 0, 0
-	}
-	x = append([]float64(nil), r.X...)
-	f = r.F
-	iters, evals = r.Stats.MajorIterations, r.Stats.FuncEvaluations
-	status = r.Status.String()
-	switch r.Status {
-	case optimize.GradientThreshold, optimize.FunctionConvergence:
-		conv = true
-	}
+// rawParams names the raw coordinates (see raw) for fitlib/fit: no
+// transforms, since the raw parameterization is already unconstrained.
+var rawParams = []fit.Param{{Name: "g0"}, {Name: "gL"}, {Name: "c"}, {Name: "h"}}
+
+// stageSolver minimizes one stage of the continuation with fitlib/fit's
+// own L-BFGS (Method LBFGS: synchronous, preallocated buffers, strong-Wolfe
+// line search, one fused value+gradient call per evaluation). gonum's
+// optimize.Minimize, used before, allocated its state on every call and
+// ran the method in a goroutine exchanging every evaluation over channels,
+// which on a loaded machine cost more than the objective itself. Each
+// parallel worker owns one stageSolver and its objective clone, and fit.Fit
+// runs the single start with Workers 1, so the objective is never called
+// concurrently.
+type stageSolver struct {
+	o     *sigmoidObjective
+	start [][]float64
+	g     [4]float64
+}
+
+func newStageSolver(o *sigmoidObjective) *stageSolver {
+	return &stageSolver{o: o, start: [][]float64{make([]float64, 4)}}
+}
+
+// Stopping rules of a stage: max |gradient| <= 1e-9 (the threshold used
+// with gonum before) or a relative reduction of F in one iteration <=
+// 1e-15, scipy L-BFGS-B's rule with a far tighter factr, so that a stage
+// stops only where F is flat to rounding (F is ~1e-3, near 1 ulp).
+const (
+	stageGTol = 1e-9
+	stageFTol = 1e-15
+)
+
+// minimize runs L-BFGS from x0 on the current stage. It reports
+// convergence for fitlib/fit's gradient or function-reduction rule, or
+// when the line search could make no progress at a point whose gradient
+// norm is below 1e-7 (the objective is flat to rounding there); never at
+// an iteration or evaluation limit.
+func (sv *stageSolver) minimize(x0 []float64, maxIter int) (x []float64, f float64, status string, conv bool, iters, evals int) {
+	o := sv.o
+	copy(sv.start[0], x0)
+	maxEval := max(15000, 10*maxIter)
+	r, err := fit.Fit(fit.Problem{
+		Objective: func(p, g, _ []float64) float64 { return o.eval(p, g, nil) },
+		Params:    rawParams,
+	}, fit.Options{
+		Method: fit.LBFGS, Starts: sv.start, Workers: 1, GTol: stageGTol, FTol: stageFTol,
+		MaxIter: maxIter, MaxEval: maxEval, NoFallback: true, NoSE: true,
+	})
 	if err != nil {
-		g := make([]float64, 4)
-		o.eval(x, g, nil)
-		gn := floats.Norm(g, 2)
-		status = fmt.Sprintf("%s (%v; |grad| %.2g)", status, err, gn)
-		conv = gn < 1e-7
+		return x0, math.Inf(1), err.Error(), false, 0, 0
 	}
+	x, f, status, conv = r.Params, r.Objective, r.Status, r.Converged
+	iters, evals = r.Iterations, r.Evaluations
 	if math.IsNaN(f) {
 		f = math.Inf(1)
+	}
+	if !conv && !math.IsInf(f, 0) && iters < maxIter && evals < maxEval {
+		g := sv.g[:]
+		o.eval(x, g, nil)
+		gn := floats.Norm(g, 2)
+		status = fmt.Sprintf("%s (|grad| %.2g)", status, gn)
+		conv = gn < 1e-7
 	}
 	return x, f, status, conv, iters, evals
 }

@@ -28,10 +28,6 @@ type sigmoidObjective struct {
 	ex, exi      []float64 // exp(kappa y_i), exp(-kappa y_i) for the current stage
 	factored     bool      // ex/exi valid (kappa small enough not to overflow)
 	s, acc, acc2 []float64
-	lastX        [4]float64
-	lastG        [4]float64
-	lastH        [10]float64 // upper triangle, row major
-	have         bool
 }
 
 // newSigmoidObjective groups the points by z and merges points with equal
@@ -97,7 +93,6 @@ func (o *sigmoidObjective) clone() *sigmoidObjective {
 	c.acc = make([]float64, len(o.zc))
 	c.acc2 = make([]float64, len(o.zc))
 	c.ex, c.exi, c.factored = nil, nil, false
-	c.have = false
 	return &c
 }
 
@@ -108,7 +103,6 @@ func (o *sigmoidObjective) clone() *sigmoidObjective {
 // factors could overflow and eval falls back to one exp per point.
 func (o *sigmoidObjective) setStage(tau, kappa float64) {
 	o.tau, o.kappa = tau, kappa
-	o.have = false
 	o.factored = kappa <= 600
 	if !o.factored {
 		return

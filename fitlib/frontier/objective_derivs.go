@@ -1,10 +1,6 @@
 package frontier
 
-import (
-	"math"
-
-	"gonum.org/v1/gonum/mat"
-)
+import "math"
 
 // finish adds the penalty and assembles gradient and Hessian from the
 // per-group sums.
@@ -115,40 +111,4 @@ func log1pSig(e float64) (lp, sig float64) {
 func unitLink(x float64) (v, d1, d2 float64) {
 	s, c := math.Sincos(x)
 	return s * s, 2 * s * c, 2 * (c*c - s*s)
-}
-
-// fn, gr and hs adapt eval to gonum's Problem: fn computes value and
-// gradient in one pass and gr serves the gradient from cache when the
-// optimiser asks for it at the point just evaluated; hs (for Hessian-based
-// methods such as gonum's Newton) evaluates the exact Hessian.
-func (o *sigmoidObjective) fn(x []float64) float64 {
-	f := o.eval(x, o.lastG[:], nil)
-	copy(o.lastX[:], x)
-	o.have = true
-	if math.IsNaN(f) {
-		return math.Inf(1)
-	}
-	return f
-}
-
-func (o *sigmoidObjective) cached(x []float64) {
-	if !(o.have && o.lastX[0] == x[0] && o.lastX[1] == x[1] && o.lastX[2] == x[2] && o.lastX[3] == x[3]) {
-		o.fn(x)
-	}
-}
-
-func (o *sigmoidObjective) gr(grad, x []float64) {
-	o.cached(x)
-	copy(grad, o.lastG[:])
-}
-
-func (o *sigmoidObjective) hs(h *mat.SymDense, x []float64) {
-	o.eval(x, nil, o.lastH[:])
-	t := 0
-	for r := 0; r < 4; r++ {
-		for c := r; c < 4; c++ {
-			h.SetSym(r, c, o.lastH[t])
-			t++
-		}
-	}
 }
