@@ -181,8 +181,22 @@ func formatCell(v reflect.Value) string {
 	return fmt.Sprint(v)
 }
 
+// MaxTableRows is the number of rows Table and TableOf show; longer tables
+// end with a note giving the number of rows left out.
+const MaxTableRows = 1000
+
 func (t cells) bundle() Bundle {
-	return Bundle{Data: MIME{"text/html": t.html(), "text/plain": t.text()}}
+	more := len(t.rows) - MaxTableRows
+	if more > 0 {
+		t.rows = t.rows[:MaxTableRows]
+	}
+	h, txt := t.html(), t.text()
+	if more > 0 {
+		note := fmt.Sprintf("… %d more rows (%d in all)", more, MaxTableRows+more)
+		h += "\n<p>" + note + "</p>"
+		txt += "\n" + note
+	}
+	return Bundle{Data: MIME{"text/html": h, "text/plain": txt}}
 }
 
 func (t cells) html() string {

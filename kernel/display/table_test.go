@@ -86,3 +86,20 @@ func TestTableOfMaps(t *testing.T) {
 		t.Errorf("text/plain:\n%q\nwant:\n%q", got, want)
 	}
 }
+
+func TestTableTruncates(t *testing.T) {
+	f := install(t)
+	xs := make([]int, MaxTableRows+5)
+	Table([]string{"i"}, xs)
+	b := f.only(t)
+	txt := b.Data["text/plain"].(string)
+	if n := strings.Count(txt, "\n"); n != MaxTableRows+2 {
+		t.Errorf("text has %d line breaks, want %d", n, MaxTableRows+2)
+	}
+	if !strings.HasSuffix(txt, "… 5 more rows (1005 in all)") {
+		t.Errorf("text ends %q", txt[len(txt)-40:])
+	}
+	if n := strings.Count(b.Data["text/html"].(string), "<tr>"); n != MaxTableRows+1 {
+		t.Errorf("%d HTML rows, want %d", n, MaxTableRows+1)
+	}
+}
