@@ -26,6 +26,7 @@ func init() {
 		"JSON":              reflect.ValueOf(display.JSON),
 		"LaTeX":             reflect.ValueOf(display.LaTeX),
 		"Markdown":          reflect.ValueOf(display.Markdown),
+		"MaxTableRows":      reflect.ValueOf(constant.MakeFromLiteral("1000", token.INT, 0)),
 		"NewID":             reflect.ValueOf(display.NewID),
 		"NewProgress":       reflect.ValueOf(display.NewProgress),
 		"PNG":               reflect.ValueOf(display.PNG),

@@ -40,6 +40,7 @@ func init() {
 		"MIME":              {"type MIME map[string]any", "MIME maps a MIME type to its content: a string for text types and for\nbase64-encoded images, any JSON-marshalable value for application/json."},
 		"MIMEr":             {"type MIMEr interface {\n\tMIME() (mime string, content []byte)\n}", "MIMEr is implemented by values with a single rich representation: MIME\nreturns the MIME type and the content (raw bytes for images, text for\ntext types). A text/plain fallback is added when missing."},
 		"Markdown":          {"func Markdown(content any) *Handle", "Markdown displays content (string, []byte or fmt.Stringer) as text/markdown."},
+		"MaxTableRows":      {"const MaxTableRows = 1000", "MaxTableRows is the number of rows Table and TableOf show; longer tables\nend with a note giving the number of rows left out."},
 		"NewID":             {"func NewID() *Handle", "NewID returns a handle with a fresh display_id that has shown nothing yet."},
 		"NewProgress":       {"func NewProgress(total int, label string) *Progress", "NewProgress shows a progress bar for total steps labelled label. A\ntotal <= 0 means unknown: the bar shows the count only."},
 		"PNG":               {"func PNG(content any) *Handle", "PNG displays a PNG image given as raw bytes ([]byte or string), as\nbase64-encoded text, or as an image.Image (encoded to PNG)."},
