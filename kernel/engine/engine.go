@@ -11,6 +11,7 @@ import (
 	"os"
 	"reflect"
 	"sync"
+	"sync/atomic"
 
 	"github.com/traefik/yaegi/interp"
 	yaegistd "github.com/traefik/yaegi/stdlib"
@@ -40,7 +41,7 @@ type Engine struct {
 	in     *interp.Interpreter
 	out    *router
 	cellN  int
-	closed bool
+	closed atomic.Bool
 
 	syms        map[string]map[string]reflect.Value // import path -> symbols
 	names       map[string]string                   // package name -> preferred path
@@ -132,16 +133,17 @@ func dir(key string) string {
 	return key
 }
 
-// Close ends the session: later calls to Execute fail. Goroutines started
-// by cells cannot be stopped and keep running until they return.
+// Close ends the session: later calls to Execute fail. It does not wait
+// for a running cell (cancel its context to stop it); output produced
+// after Close is dropped. Goroutines started by cells cannot be stopped
+// and keep running until they return.
 func (e *Engine) Close() {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if e.closed {
+	if e.closed.Swap(true) {
 		return
 	}
-	e.closed = true
-	e.out.begin(nopSink{}, e.cellN)
+	e.out.mu.Lock()
+	e.out.cur, e.out.idle = nopSink{}, nil
+	e.out.mu.Unlock()
 	if e.restorePub != nil {
 		e.restorePub()
 	}
@@ -160,7 +162,7 @@ func (e *Engine) Close() {
 func (e *Engine) Execute(ctx context.Context, code string, sink Sink) (res Result) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if e.closed {
+	if e.closed.Load() {
 		return Result{Err: &Error{Name: "EngineClosed", Value: "the engine is closed", Traceback: []string{"EngineClosed: the engine is closed"}}}
 	}
 	e.cellN++

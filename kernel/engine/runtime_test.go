@@ -210,6 +210,29 @@ func TestClose(t *testing.T) {
 	if r.Err == nil || r.Err.Name != "EngineClosed" {
 		t.Errorf("after Close: %+v", r)
 	}
+
+	// Close does not wait for a running cell.
+	e2, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s := &fakeSink{streamed: make(chan string, 1)}
+	done := make(chan Result, 1)
+	go func() { done <- e2.Execute(ctx, "fmt.Println(\"started\")\nfor {\n}", s) }()
+	<-s.streamed
+	closed := make(chan struct{})
+	go func() { e2.Close(); close(closed) }()
+	select {
+	case <-closed:
+	case <-time.After(5 * time.Second):
+		t.Fatal("Close blocked on the running cell")
+	}
+	cancel()
+	if r := <-done; r.Err == nil || r.Err.Name != "Interrupted" {
+		t.Errorf("running cell: %+v", r.Err)
+	}
 }
 
 func TestOsExitStopsOnlyTheCell(t *testing.T) {
