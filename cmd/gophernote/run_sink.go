@@ -268,6 +268,7 @@ func metadata(m map[string]any) map[string]any {
 // idleSink receives output of goroutines that outlive their cell.
 type idleSink struct{ c *collector }
 
+// Stream implements engine.Sink: echo only (no cell to record into).
 func (s idleSink) Stream(name, text string) {
 	s.c.mu.Lock()
 	defer s.c.mu.Unlock()
@@ -278,8 +279,13 @@ func (s idleSink) Stream(name, text string) {
 	io.WriteString(w, text)
 }
 
+// Display implements engine.Sink.
 func (s idleSink) Display(b display.Bundle, update bool) { s.c.Display(b, update) }
-func (s idleSink) Clear(bool)                            {}
+
+// Clear implements engine.Sink: nothing to clear between cells.
+func (s idleSink) Clear(bool) {}
+
+// Input implements engine.Sink.
 func (s idleSink) Input(string, bool) (string, error) {
 	return "", errors.New("stdin is not available in `gophernote run`")
 }
