@@ -28,8 +28,9 @@ func runningEvals() int {
 }
 
 // drain waits up to limit for interrupted evaluations to end, and reports
-// whether they did. A compiled call (a long fit, time.Sleep) cannot be
-// stopped: its goroutine ends when the call returns.
+// whether they did. A compiled call (a long fit) cannot be stopped: its
+// goroutine ends when the call returns. (time.Sleep in cells is rewritten
+// to a sleep that interrupts end.)
 func drain(limit time.Duration) bool {
 	deadline := time.Now().Add(limit)
 	for wait := time.Millisecond; ; wait = min(2*wait, 50*time.Millisecond) {

@@ -59,6 +59,8 @@ type Engine struct {
 	at         stmtPos           // top-level statement running now
 	deferMu    sync.Mutex
 	deferred   []func() // top-level defers of the running cell
+	stopMu     sync.Mutex
+	stop       chan struct{} // closed when the running cell is interrupted
 }
 
 // New starts an interpreter with Go's standard library, the gophernote
@@ -176,6 +178,19 @@ func (e *Engine) Execute(ctx context.Context, code string, sink Sink) (res Resul
 	}()
 
 	e.final.take()
+	stop := make(chan struct{})
+	e.stopMu.Lock()
+	e.stop = stop
+	e.stopMu.Unlock()
+	finished := make(chan struct{})
+	defer close(finished)
+	go func() {
+		select {
+		case <-ctx.Done():
+			close(stop)
+		case <-finished:
+		}
+	}()
 	defer func() {
 		if perr := e.runDeferred(); perr != nil && res.Err == nil {
 			res = Result{Err: perr}

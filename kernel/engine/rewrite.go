@@ -29,6 +29,9 @@ func (a *analysis) rewriteAll() {
 			a.guardGo(n)
 		case *ast.SelectorExpr:
 			a.checkIterSelector(n)
+			if id, ok := n.X.(*ast.Ident); ok && n.Sel.Name == "Sleep" && a.isPkg(id, "time") {
+				a.r.addText(a.off(n.Pos()), a.off(n.End()), rtName+".Sleep")
+			}
 		}
 		return true
 	}

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 )
 
 // rtPath is the import path of the small compiled package the engine's
@@ -30,6 +31,7 @@ func rtSymbols(e *Engine) map[string]map[string]reflect.Value {
 		"Stash":      reflect.ValueOf(e.stash.put),
 		"Unstash":    reflect.ValueOf(e.stash.take),
 		"At":         reflect.ValueOf(e.at.set),
+		"Sleep":      reflect.ValueOf(e.sleep),
 		"Defer":      reflect.ValueOf(e.addDefer),
 	}
 	for k, v := range showSymbols(e) {
@@ -187,4 +189,19 @@ func (e *Engine) runDeferred() (perr *Error) {
 		}()
 	}
 	return perr
+}
+
+// sleep is time.Sleep for cells: it also returns when the cell is
+// interrupted, so the interrupted evaluation really ends (a compiled
+// time.Sleep would keep yaegi's goroutine alive for the whole duration).
+func (e *Engine) sleep(d time.Duration) {
+	e.stopMu.Lock()
+	stop := e.stop
+	e.stopMu.Unlock()
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-stop:
+	}
 }

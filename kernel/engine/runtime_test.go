@@ -266,3 +266,23 @@ fmt.Println("body", n)`)
 		t.Errorf("%s %q", err.Name, err.Value)
 	}
 }
+
+func TestInterruptedSleepEnds(t *testing.T) {
+	e := newEngine(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	r := e.Execute(ctx, `time.Sleep(time.Hour)`, &fakeSink{})
+	if r.Err == nil || r.Err.Name != "Interrupted" {
+		t.Fatalf("%+v", r.Err)
+	}
+	// The evaluation goroutine is gone, not parked in the sleep.
+	if !drain(2 * time.Second) {
+		t.Errorf("%d evaluations still running after the interrupt", runningEvals())
+	}
+	// time.Sleep still sleeps.
+	start := time.Now()
+	run(t, e, `time.Sleep(30 * time.Millisecond)`)
+	if time.Since(start) < 30*time.Millisecond {
+		t.Error("time.Sleep returned early")
+	}
+}

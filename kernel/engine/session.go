@@ -230,7 +230,7 @@ func internalError(r any) *Error {
 // runError converts an Eval error of unit u into the cell's Error.
 func (e *Engine) runError(err error, ctx context.Context, pl *plan, u unit) *Error {
 	if ctx.Err() != nil {
-		drain(time.Second)
+		drain(250 * time.Millisecond)
 		e.out.takePanics()
 		return interrupted()
 	}
