@@ -2,6 +2,7 @@ package display
 
 import (
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -68,5 +69,27 @@ func TestProgressSetAndUnknownTotal(t *testing.T) {
 	}
 	if got := f.bundles[2].Data["text/plain"]; got != "progress: 42 (1s) done" {
 		t.Errorf("text %q", got)
+	}
+}
+
+func TestProgressConcurrentWorkers(t *testing.T) {
+	f := install(t)
+	p := NewProgress(400, "workers")
+	var wg sync.WaitGroup
+	for w := 0; w < 4; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 100; i++ {
+				p.Add(1)
+			}
+		}()
+	}
+	wg.Wait()
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	last := f.bundles[len(f.bundles)-1].Data["text/plain"].(string)
+	if !strings.Contains(last, "400/400 (100%)") || !strings.HasSuffix(last, "done") {
+		t.Errorf("final state %q", last)
 	}
 }
