@@ -40,6 +40,7 @@ func runScript(o runOptions, stdout, stderr io.Writer) int {
 		res := eng.Execute(ctx, code, col)
 		timedOut := errors.Is(ctx.Err(), context.DeadlineExceeded)
 		cancel()
+		col.flushEchoes()
 		if res.Err != nil {
 			unrename := strings.NewReplacer(scriptMain, "main")
 			msg := unrename.Replace(res.Err.Value)

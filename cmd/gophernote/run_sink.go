@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/gophernote/gophernote/kernel/display"
 )
@@ -32,6 +33,10 @@ type collector struct {
 	byID      map[string][]*shown
 	clearWait bool
 	err       error // first file-writing error
+
+	echoed    map[string]time.Time // script mode: when each display was last printed
+	held      map[string]string    // script mode: latest unprinted update per display
+	heldOrder []string
 }
 
 // shown is one output carrying a display_id, kept so that updates can
@@ -42,7 +47,8 @@ type shown struct {
 }
 
 func newCollector(stdout, stderr io.Writer, dir, stem string) *collector {
-	return &collector{stdout: stdout, stderr: stderr, dir: dir, stem: stem, byID: map[string][]*shown{}}
+	return &collector{stdout: stdout, stderr: stderr, dir: dir, stem: stem, byID: map[string][]*shown{},
+		echoed: map[string]time.Time{}, held: map[string]string{}}
 }
 
 // begin starts collecting the outputs of cell (1-based).
@@ -78,6 +84,9 @@ func (c *collector) Stream(name, text string) {
 	w := c.stdout
 	if name == "stderr" {
 		w = c.stderr
+	}
+	if c.files {
+		c.flushHeld()
 	}
 	io.WriteString(w, text)
 	c.flushClear()
@@ -211,12 +220,55 @@ func (c *collector) writeFiles(b display.Bundle, paths map[string]string, update
 	}
 	if c.files {
 		if txt, ok := b.Data["text/plain"].(string); ok && !strings.HasPrefix(txt, "<") {
-			fmt.Fprintln(c.stdout, txt)
+			c.echo(b.ID, txt, update)
 		}
 	}
 	if len(wrote) > 0 && !update {
 		fmt.Fprintln(c.stdout, "wrote", strings.Join(wrote, " "))
 	}
+}
+
+// echoInterval is how often script mode prints updates of one display.
+const echoInterval = time.Second
+
+// echo prints a display's text in script mode. Updates of one display_id
+// (progress bars) print at most once per echoInterval; the latest one held
+// back is printed by flushEchoes, so the final state always shows.
+func (c *collector) echo(id, txt string, update bool) {
+	if !update || id == "" {
+		c.flushHeld()
+		fmt.Fprintln(c.stdout, txt)
+		c.echoed[id] = time.Now()
+		return
+	}
+	if time.Since(c.echoed[id]) < echoInterval {
+		if _, held := c.held[id]; !held {
+			c.heldOrder = append(c.heldOrder, id)
+		}
+		c.held[id] = txt
+		return
+	}
+	delete(c.held, id)
+	fmt.Fprintln(c.stdout, txt)
+	c.echoed[id] = time.Now()
+}
+
+// flushEchoes prints the updates echo held back.
+func (c *collector) flushEchoes() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.flushHeld()
+}
+
+// flushHeld prints held-back updates; called with c.mu held before other
+// output so that the printed order follows the script.
+func (c *collector) flushHeld() {
+	for _, id := range c.heldOrder {
+		if txt, ok := c.held[id]; ok {
+			fmt.Fprintln(c.stdout, txt)
+		}
+	}
+	c.held, c.heldOrder = map[string]string{}, nil
 }
 
 func (c *collector) fail(err error) {

@@ -351,3 +351,27 @@ func TestRunScriptPanic(t *testing.T) {
 		t.Errorf("stderr should call the function main:\n%s", stderr)
 	}
 }
+
+// TestRunScriptProgress checks that a progress bar in a script prints its
+// first and final states without a line per update.
+func TestRunScriptProgress(t *testing.T) {
+	_, stdout, stderr, code := runOut(t, "testdata/script_progress.go")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	var bars []string
+	for _, l := range strings.Split(stdout, "\n") {
+		if strings.HasPrefix(l, "work [") {
+			bars = append(bars, l)
+		}
+	}
+	// 30 steps of 20ms: 0.6s, so the first state, at most one more within
+	// the echo interval on a slow machine, and the final one.
+	if len(bars) < 2 || len(bars) > 3 || !strings.HasSuffix(bars[len(bars)-1], "done") ||
+		!strings.HasPrefix(bars[0], "work [....") {
+		t.Errorf("progress lines %q", bars)
+	}
+	if i := strings.Index(stdout, "# done\n"); i < 0 || i < strings.Index(stdout, bars[len(bars)-1]) {
+		t.Errorf("markdown text missing or printed before the final progress state:\n%s", stdout)
+	}
+}
