@@ -2,6 +2,7 @@ package frontier
 
 import (
 	"math"
+	"slices"
 	"sort"
 )
 
@@ -134,41 +135,27 @@ func (o *sigmoidObjective) eval(x, grad, hess []float64) float64 {
 		return o.evalSlow(y0, l, b, x, grad, hess)
 	}
 	// Points of a group are contiguous with y ascending, so those on or
-	// below the frontier (u <= 0) come first: two branch-free loops per
-	// group with register accumulators.
+	// below the frontier (u <= 0) come first: one loop over each part per
+	// group with register accumulators (see pointSums.add).
 	// rho(u) = softplus(kappa u)/kappa + (tau-1) u with e = exp(-|kappa u|):
 	// psi = rho' = sigmoid(kappa u) + tau - 1, rho'' = kappa sg (1-sg).
 	f := 0.0
+	wantH := hess != nil
 	for g := range o.zc {
 		q := y0 + l*o.s[g]
 		en := math.Exp(-kappa * q)
 		ep := 1 / en
 		lo, hi := o.off[g], o.off[g+1]
-		k := lo + sort.SearchFloat64s(o.y[lo:hi], math.Nextafter(q, math.Inf(1)))
-		var fs, fu, ws, ps, p2 float64 // sum w sp, sum w u, sum w, sum w sg, sum w rho''/kappa
-		for i := lo; i < k; i++ {
-			w := o.w[i]
-			lp, sg := log1pSig(o.ex[i] * en)
-			fs += w * lp
-			fu += w * (o.y[i] - q)
-			ws += w
-			ps += w * sg
-			p2 += w * sg * (1 - sg)
+		y, w := o.y[lo:hi], o.w[lo:hi]
+		k, _ := slices.BinarySearch(y, math.Nextafter(q, math.Inf(1)))
+		var a pointSums
+		a.add(y[:k], w[:k], o.ex[lo:lo+k], en, q, kappa, false, wantH)
+		a.add(y[k:], w[k:], o.exi[lo+k:hi], ep, q, kappa, true, wantH)
+		f += a.fs/kappa + (tau-1)*a.fu
+		o.acc[g] = a.ps + (tau-1)*a.ws
+		if wantH {
+			o.acc2[g] = kappa * a.p2
 		}
-		for i := k; i < hi; i++ {
-			w := o.w[i]
-			lp, sl := log1pSig(o.exi[i] * ep)
-			sg := 1 - sl
-			u := o.y[i] - q
-			fs += w * (kappa*u + lp)
-			fu += w * u
-			ws += w
-			ps += w * sg
-			p2 += w * sg * (1 - sg)
-		}
-		f += fs/kappa + (tau-1)*fu
-		o.acc[g] = ps + (tau-1)*ws
-		o.acc2[g] = kappa * p2
 	}
 	return o.finish(f, y0, y0p, y0pp, fr, frp, frpp, l, b, x, grad, hess)
 }

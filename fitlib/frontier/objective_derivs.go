@@ -60,6 +60,19 @@ func (o *sigmoidObjective) finish(f, y0, y0p, y0pp, fr, frp, frpp, l, b float64,
 	return f
 }
 
+// Coefficients of log1pSig (fdlibm's e_log.c).
+const (
+	ln2Hi = 6.93147180369123816490e-01
+	ln2Lo = 1.90821492927058770002e-10
+	lg1   = 6.666666666666735130e-01
+	lg2   = 3.999999999940941908e-01
+	lg3   = 2.857142874366239149e-01
+	lg4   = 2.222219843214978396e-01
+	lg5   = 1.818357216161805012e-01
+	lg6   = 1.531383769920937332e-01
+	lg7   = 1.479819860511658591e-01
+)
+
 // log1pSig returns log(1+e) and e/(1+e) for e in [0,1]. The logarithm is
 // specialised from fdlibm's e_log.c (Sun Microsystems 1993; the minimax
 // coefficients L1..L7 for log(1+f) = f - (f^2/2 - s (f^2/2 + R(s^2))),
@@ -67,19 +80,11 @@ func (o *sigmoidObjective) finish(f, y0, y0p, y0pp, fr, frp, frpp, l, b float64,
 // f = e; otherwise 1+e = 2 (1+f) with f = (e-1)/2. On this interval no range
 // checks or frexp are needed, and s and the logistic share one division
 // (the reciprocal of the product of their denominators); both are checked
-// against math.Log1p and e/(1+e) in the tests.
+// against math.Log1p and e/(1+e) in the tests. pointSums.add repeats this
+// arithmetic inline (Go does not inline a function this size, and a call
+// per point spills every floating-point accumulator); a test checks that
+// the two agree bit for bit.
 func log1pSig(e float64) (lp, sig float64) {
-	const (
-		ln2Hi = 6.93147180369123816490e-01
-		ln2Lo = 1.90821492927058770002e-10
-		l1    = 6.666666666666735130e-01
-		l2    = 3.999999999940941908e-01
-		l3    = 2.857142874366239149e-01
-		l4    = 2.222219843214978396e-01
-		l5    = 1.818357216161805012e-01
-		l6    = 1.531383769920937332e-01
-		l7    = 1.479819860511658591e-01
-	)
 	d1 := 1 + e
 	var f, k, s float64
 	if e > math.Sqrt2-1 {
@@ -96,7 +101,7 @@ func log1pSig(e float64) (lp, sig float64) {
 	}
 	s2 := s * s
 	s4 := s2 * s2
-	r := s2*(l1+s4*(l3+s4*(l5+s4*l7))) + s4*(l2+s4*(l4+s4*l6))
+	r := s2*(lg1+s4*(lg3+s4*(lg5+s4*lg7))) + s4*(lg2+s4*(lg4+s4*lg6))
 	hfsq := 0.5 * f * f
 	lp = k*ln2Hi - ((hfsq - (s*(hfsq+r) + k*ln2Lo)) - f)
 	return lp, sig
@@ -111,4 +116,56 @@ func log1pSig(e float64) (lp, sig float64) {
 func unitLink(x float64) (v, d1, d2 float64) {
 	s, c := math.Sincos(x)
 	return s * s, 2 * s * c, 2 * (c*c - s*s)
+}
+
+// pointSums are the per-group sums of eval: fs = sum w softplus(kappa u),
+// fu = sum w u, ws = sum w, ps = sum w sigmoid(kappa u) and, for the
+// Hessian, p2 = sum w sg (1-sg).
+type pointSums struct {
+	fs, fu, ws, ps, p2 float64
+}
+
+// add accumulates points with scores y, weights w and stage factors ex
+// (exp(kappa y) below the frontier q, exp(-kappa y) above it) where
+// e = ex*m is exp(-|kappa u|), u = y - q; above says which side; p2 only
+// when hess. The body is log1pSig's arithmetic, inline.
+func (a *pointSums) add(y, w, ex []float64, m, q, kappa float64, above, hess bool) {
+	fs, fu, ws, ps, p2 := a.fs, a.fu, a.ws, a.ps, a.p2
+	y, ex = y[:len(w)], ex[:len(w)]
+	for i, wi := range w {
+		e := ex[i] * m
+		d1 := 1 + e
+		var f, k, s, sig float64
+		if e > math.Sqrt2-1 {
+			d2 := e + 3
+			inv := 1 / (d1 * d2)
+			f, k, s = (e-1)/2, 1, (e-1)*d1*inv
+			sig = e * d2 * inv
+		} else {
+			d2 := 2 + e
+			inv := 1 / (d1 * d2)
+			f, s = e, e*d1*inv
+			sig = e * d2 * inv
+		}
+		s2 := s * s
+		s4 := s2 * s2
+		r := s2*(lg1+s4*(lg3+s4*(lg5+s4*lg7))) + s4*(lg2+s4*(lg4+s4*lg6))
+		hfsq := 0.5 * f * f
+		lp := k*ln2Hi - ((hfsq - (s*(hfsq+r) + k*ln2Lo)) - f)
+		// lp = log(1+e) = softplus(-|kappa u|), sig = e/(1+e) = sigmoid(-|kappa u|)
+		u := y[i] - q
+		if above {
+			sig = 1 - sig
+			fs += wi * (kappa*u + lp)
+		} else {
+			fs += wi * lp
+		}
+		fu += wi * u
+		ws += wi
+		ps += wi * sig
+		if hess {
+			p2 += wi * sig * (1 - sig)
+		}
+	}
+	a.fs, a.fu, a.ws, a.ps, a.p2 = fs, fu, ws, ps, p2
 }
