@@ -26,8 +26,9 @@ type sigmoidObjective struct {
 	tau, kappa, lambda float64
 
 	// scratch, one objective per goroutine
-	ex, exi      []float64 // exp(kappa y_i), exp(-kappa y_i) for the current stage
-	factored     bool      // ex/exi valid (kappa small enough not to overflow)
+	ex, exi      []float64      // exp(kappa y_i), exp(-kappa y_i) for the current stage
+	tabs         []stageFactors // factors of the kappas seen so far (read-only)
+	factored     bool           // ex/exi valid (kappa small enough not to overflow)
 	s, acc, acc2 []float64
 }
 
@@ -93,14 +94,15 @@ func (o *sigmoidObjective) clone() *sigmoidObjective {
 	c.s = make([]float64, len(o.zc))
 	c.acc = make([]float64, len(o.zc))
 	c.acc2 = make([]float64, len(o.zc))
-	c.ex, c.exi, c.factored = nil, nil, false
+	c.ex, c.exi, c.factored, c.tabs = nil, nil, false, nil
 	return &c
 }
 
 // setStage sets tau and kappa. Scores and frontier values lie in [0,1], so
 // exp(-|kappa (y - q)|) factors into exp(+-kappa y) exp(-+kappa q): the
-// per-point factors are computed here once per stage and eval needs one
-// exponential per compute group, not per point. Beyond kappa = 600 the
+// per-point factors are computed here once per kappa (and kept, so the
+// starts a worker runs through the continuation reuse them) and eval needs
+// one exponential per compute group, not per point. Beyond kappa = 600 the
 // factors could overflow and eval falls back to one exp per point.
 func (o *sigmoidObjective) setStage(tau, kappa float64) {
 	o.tau, o.kappa = tau, kappa
@@ -108,14 +110,32 @@ func (o *sigmoidObjective) setStage(tau, kappa float64) {
 	if !o.factored {
 		return
 	}
-	if len(o.ex) != len(o.y) {
-		o.ex, o.exi = make([]float64, len(o.y)), make([]float64, len(o.y))
+	for _, t := range o.tabs {
+		if t.kappa == kappa {
+			o.ex, o.exi = t.ex, t.exi
+			return
+		}
 	}
+	t := stageFactors{kappa: kappa, ex: make([]float64, len(o.y)), exi: make([]float64, len(o.y))}
 	for i, v := range o.y {
-		o.ex[i] = math.Exp(kappa * v)
-		o.exi[i] = 1 / o.ex[i]
+		t.ex[i] = math.Exp(kappa * v)
+		t.exi[i] = 1 / t.ex[i]
 	}
+	if len(o.tabs) < maxStageFactors {
+		o.tabs = append(o.tabs, t)
+	}
+	o.ex, o.exi = t.ex, t.exi
 }
+
+// stageFactors are the per-point factors exp(kappa y_i), exp(-kappa y_i) of
+// one kappa; an objective keeps those of the first maxStageFactors kappas
+// it is set to (the continuation has three).
+type stageFactors struct {
+	kappa   float64
+	ex, exi []float64
+}
+
+const maxStageFactors = 8
 
 // eval returns F(x); when grad is non-nil it stores dF/dx there, and when
 // hess is non-nil the upper triangle of d2F/dx2 (row major, 10 values).
