@@ -60,6 +60,7 @@ type Engine struct {
 	deferMu    sync.Mutex
 	deferred   []func() // top-level defers of the running cell
 	stopMu     sync.Mutex
+	depth      depth         // guarded recursive calls in progress
 	stop       chan struct{} // closed when the running cell is interrupted
 }
 
@@ -178,6 +179,8 @@ func (e *Engine) Execute(ctx context.Context, code string, sink Sink) (res Resul
 	}()
 
 	e.final.take()
+	e.depth.n.Store(0) // interrupted calls never ran their deferred leave
+	e.depth.take()
 	stop := make(chan struct{})
 	e.stopMu.Lock()
 	e.stop = stop
@@ -214,6 +217,10 @@ func (e *Engine) Execute(ctx context.Context, code string, sink Sink) (res Resul
 		}
 		e.at.set(0, 0)
 		v, err := e.eval(ctx, u.src)
+		if msg := e.depth.take(); msg != "" {
+			l, c := e.at.get()
+			return Result{Err: &Error{Name: "Panic", Value: fmt.Sprintf("%s [at %d:%d]", msg, l, c), Traceback: []string{"panic: " + msg}}}
+		}
 		if err != nil {
 			cellErr := e.runError(err, ctx, pl, u)
 			if u.kind == unitStmts && u.after != nil && cellErr.Name != "CompileError" {

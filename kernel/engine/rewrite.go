@@ -36,6 +36,7 @@ func (a *analysis) rewriteAll() {
 		return true
 	}
 	a.wrapCompound()
+	a.guardRecursion()
 	a.noteInferredCalls()
 	a.deferTopLevel()
 	a.renameMain()

@@ -31,6 +31,8 @@ func rtSymbols(e *Engine) map[string]map[string]reflect.Value {
 		"Stash":      reflect.ValueOf(e.stash.put),
 		"Unstash":    reflect.ValueOf(e.stash.take),
 		"At":         reflect.ValueOf(e.at.set),
+		"Enter":      reflect.ValueOf(e.depth.enter),
+		"Leave":      reflect.ValueOf(e.depth.leave),
 		"Sleep":      reflect.ValueOf(e.sleep),
 		"Defer":      reflect.ValueOf(e.addDefer),
 	}

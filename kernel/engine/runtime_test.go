@@ -286,3 +286,25 @@ func TestInterruptedSleepEnds(t *testing.T) {
 		t.Error("time.Sleep returned early")
 	}
 }
+
+func TestRunawayRecursionIsAPanic(t *testing.T) {
+	e := newEngine(t)
+	err := runErr(t, e, "func down(n int) int {\n\treturn down(n+1) + 1\n}\ndown(0)")
+	if err.Name != "Panic" || !strings.HasPrefix(err.Value, "stack overflow: recursion in down deeper than 50000 calls") {
+		t.Errorf("%s %q", err.Name, err.Value)
+	}
+	// Mutual recursion and recursive closures too.
+	err = runErr(t, e, "func ping(n int) int { return pong(n + 1) }\nfunc pong(n int) int { return ping(n + 1) }\nping(0)")
+	if !strings.HasPrefix(err.Value, "stack overflow: recursion in p") {
+		t.Errorf("%s %q", err.Name, err.Value)
+	}
+	err = runErr(t, e, "var loop func() int\nloop = func() int { return loop() }\nloop()")
+	if !strings.HasPrefix(err.Value, "stack overflow: recursion in loop") {
+		t.Errorf("%s %q", err.Name, err.Value)
+	}
+	// Legitimate recursion works, and the depth count is back to zero.
+	_, r := run(t, e, "func fib(n int) int {\n\tif n < 2 {\n\t\treturn n\n\t}\n\treturn fib(n-1) + fib(n-2)\n}\nfib(20)")
+	if text(r) != "6765" || e.depth.n.Load() > 0 {
+		t.Errorf("fib(20) = %q, depth %d", text(r), e.depth.n.Load())
+	}
+}
