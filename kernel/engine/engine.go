@@ -57,8 +57,6 @@ type Engine struct {
 	final      finalSlot
 	varTypes   map[string]string // declared type names of session variables, when known
 	at         stmtPos           // top-level statement running now
-	deferMu    sync.Mutex
-	deferred   []func() // top-level defers of the running cell
 	stopMu     sync.Mutex
 	depth      depth         // guarded recursive calls in progress
 	stop       chan struct{} // closed when the running cell is interrupted
@@ -194,46 +192,20 @@ func (e *Engine) Execute(ctx context.Context, code string, sink Sink) (res Resul
 		case <-finished:
 		}
 	}()
-	defer func() {
-		if perr := e.runDeferred(); perr != nil && res.Err == nil {
-			res = Result{Err: perr}
-		}
-	}()
 	pl, cerr := e.prepare(code)
 	if cerr != nil {
 		return Result{Err: cerr.toError()}
 	}
-	var last reflect.Value
-	for _, u := range pl.units {
-		if err := ctx.Err(); err != nil {
-			return Result{Err: interrupted()}
+	last, rerr := e.runUnits(ctx, pl)
+	if pl.hasDefers && ctx.Err() == nil {
+		// The cell's top-level deferred calls, last first, also after a
+		// failure; interruptible like the cell.
+		if _, err := e.eval(ctx, runDefersSrc); err != nil && rerr == nil {
+			rerr = e.runError(err, ctx, pl, unit{kind: unitStmts})
 		}
-		if u.dyn != nil {
-			src, ce := u.dyn()
-			if ce != nil {
-				return Result{Err: ce.toError()}
-			}
-			u.src = src
-		}
-		e.at.set(0, 0)
-		v, err := e.eval(ctx, u.src)
-		if msg := e.depth.take(); msg != "" {
-			l, c := e.at.get()
-			return Result{Err: &Error{Name: "Panic", Value: fmt.Sprintf("%s [at %d:%d]", msg, l, c), Traceback: []string{"panic: " + msg}}}
-		}
-		if err != nil {
-			cellErr := e.runError(err, ctx, pl, u)
-			if u.kind == unitStmts && u.after != nil && cellErr.Name != "CompileError" {
-				u.after() // the statements compiled: their variables exist
-			}
-			return Result{Err: cellErr}
-		}
-		if u.after != nil {
-			u.after()
-		}
-		if u.final {
-			last = v
-		}
+	}
+	if rerr != nil {
+		return Result{Err: rerr}
 	}
 	if b := e.final.take(); b != nil {
 		return Result{Value: b}
@@ -242,6 +214,47 @@ func (e *Engine) Execute(ctx context.Context, code string, sink Sink) (res Resul
 		return Result{}
 	}
 	return Result{Value: e.valueBundle(last)}
+}
+
+// runDefersSrc runs and clears the deferred calls a cell registered with
+// its top-level defer statements.
+const runDefersSrc = ";func() { _gnds := _gnDefers; _gnDefers = nil; for _gni := len(_gnds) - 1; _gni >= 0; _gni-- { _gnds[_gni]() } }()"
+
+// runUnits evaluates a prepared cell's units in order; it stops at the
+// first error.
+func (e *Engine) runUnits(ctx context.Context, pl *plan) (last reflect.Value, rerr *Error) {
+	for _, u := range pl.units {
+		if err := ctx.Err(); err != nil {
+			return last, interrupted()
+		}
+		if u.dyn != nil {
+			src, ce := u.dyn()
+			if ce != nil {
+				return last, ce.toError()
+			}
+			u.src = src
+		}
+		e.at.set(0, 0)
+		v, err := e.eval(ctx, u.src)
+		if msg := e.depth.take(); msg != "" {
+			l, c := e.at.get()
+			return last, &Error{Name: "Panic", Value: fmt.Sprintf("%s [at %d:%d]", msg, l, c), Traceback: []string{"panic: " + msg}}
+		}
+		if err != nil {
+			cellErr := e.runError(err, ctx, pl, u)
+			if u.kind == unitStmts && u.after != nil && cellErr.Name != "CompileError" {
+				u.after() // the statements compiled: their variables exist
+			}
+			return last, cellErr
+		}
+		if u.after != nil {
+			u.after()
+		}
+		if u.final {
+			last = v
+		}
+	}
+	return last, nil
 }
 
 // eval runs src with ctx; a crash of the interpreter outside its own

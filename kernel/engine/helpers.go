@@ -17,6 +17,7 @@ type helper struct {
 // helpers maps a helper name to its source. Names start with _gn so they
 // cannot clash with user identifiers in practice.
 var helpers = map[string]helper{
+	"_gnDefers": {src: `var _gnDefers []func()`},
 	"_gnMin": {src: `func _gnMin[T ` + orderedSet + `](x T, ys ...T) T {
 	for _, y := range ys {
 		if y < x || y != y {

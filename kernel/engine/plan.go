@@ -45,6 +45,8 @@ type plan struct {
 	// inferredCalls lists calls of generic functions without explicit
 	// type arguments ("Map at 3:1"), for a hint when compiling fails.
 	inferredCalls []string
+	// hasDefers: the cell has top-level defer statements to run at its end.
+	hasDefers bool
 }
 
 // declRecord is the session's copy of a top-level declaration.

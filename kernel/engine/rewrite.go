@@ -199,7 +199,9 @@ func (a *analysis) guardGo(g *ast.GoStmt) {
 
 // deferTopLevel rewrites a `defer f(args)` at the top level of a statement
 // cell so that it runs when the cell ends: yaegi keeps such a deferred
-// call in its global frame and runs it again after every later cell.
+// call in its global frame and runs it again after every later cell. The
+// call is appended to the interpreted list _gnDefers, which the engine
+// runs (interruptibly) after the cell.
 func (a *analysis) deferTopLevel() {
 	for _, s := range a.pc.stmts.Body.List {
 		d, ok := s.(*ast.DeferStmt)
@@ -207,9 +209,11 @@ func (a *analysis) deferTopLevel() {
 			continue
 		}
 		call := d.Call
+		a.needHelpers["_gnDefers"] = true
+		a.pl.hasDefers = true
 		a.r.add(a.off(d.Pos()), a.off(d.End()), func(r *renderer) string {
 			pre, text := a.deferredCall(r, call)
-			return "{ " + pre + rtName + ".Defer(func() { " + text + " }) }"
+			return "{ " + pre + "_gnDefers = append(_gnDefers, func() { " + text + " }) }"
 		})
 	}
 }

@@ -34,7 +34,6 @@ func rtSymbols(e *Engine) map[string]map[string]reflect.Value {
 		"Enter":      reflect.ValueOf(e.depth.enter),
 		"Leave":      reflect.ValueOf(e.depth.leave),
 		"Sleep":      reflect.ValueOf(e.sleep),
-		"Defer":      reflect.ValueOf(e.addDefer),
 	}
 	for k, v := range showSymbols(e) {
 		syms[k] = v
@@ -163,34 +162,6 @@ func (p *stmtPos) get() (line, col int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.line, p.col
-}
-
-// addDefer records a top-level deferred call of the running cell.
-func (e *Engine) addDefer(f func()) {
-	e.deferMu.Lock()
-	e.deferred = append(e.deferred, f)
-	e.deferMu.Unlock()
-}
-
-// runDeferred runs the cell's top-level deferred calls, last first. A
-// panic in one is returned as the cell's error.
-func (e *Engine) runDeferred() (perr *Error) {
-	e.deferMu.Lock()
-	fs := e.deferred
-	e.deferred = nil
-	e.deferMu.Unlock()
-	for i := len(fs) - 1; i >= 0; i-- {
-		func() {
-			defer func() {
-				if r := recover(); r != nil && perr == nil {
-					perr = &Error{Name: "Panic", Value: fmt.Sprintf("%v (in a deferred call)", r)}
-					perr.Traceback = []string{"panic: " + perr.Value}
-				}
-			}()
-			fs[i]()
-		}()
-	}
-	return perr
 }
 
 // sleep is time.Sleep for cells: it also returns when the cell is

@@ -265,6 +265,18 @@ fmt.Println("body", n)`)
 	if err.Name != "Panic" || !strings.HasPrefix(err.Value, "in defer") {
 		t.Errorf("%s %q", err.Name, err.Value)
 	}
+	// Deferred calls run after a panic too, and can be interrupted.
+	s = &fakeSink{}
+	r := e.Execute(context.Background(), "defer fmt.Println(\"cleanup\")\npanic(\"fail\")", s)
+	if r.Err == nil || r.Err.Name != "Panic" || s.out() != "cleanup\n" {
+		t.Errorf("%+v %q", r.Err, s.out())
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	r = e.Execute(ctx, "defer func() {\n\tfor {\n\t}\n}()", &fakeSink{})
+	if r.Err == nil || r.Err.Name != "Interrupted" {
+		t.Errorf("looping deferred call: %+v", r.Err)
+	}
 }
 
 func TestInterruptedSleepEnds(t *testing.T) {

@@ -102,8 +102,20 @@ func (e *Engine) global(name string) (reflect.Value, bool) {
 	if !e.known(name) {
 		return reflect.Value{}, false
 	}
-	v, ok := e.in.Globals()[name]
+	v, ok := e.globals()[name]
 	return v, ok && v.IsValid()
+}
+
+// globals returns the interpreter's global values. yaegi's Globals panics
+// (index out of range) after a compile error left a symbol without its
+// slot in the global frame; the engine then knows no values.
+func (e *Engine) globals() (g map[string]reflect.Value) {
+	defer func() {
+		if recover() != nil {
+			g = nil
+		}
+	}()
+	return e.in.Globals()
 }
 
 // helperOrder returns the needed helpers not yet loaded, dependencies
