@@ -40,3 +40,11 @@ package engine
 // that call it (transitively). Types and methods cannot be redefined by
 // yaegi: a different definition is rejected with advice (rename or
 // restart); re-running the identical cell is fine.
+//
+// Safety. os.Exit stops the cell, not the kernel. A top-level defer runs
+// once when the cell ends (also after a panic). A cell's func main runs
+// once, after the cell's declarations. time.Sleep ends early when the cell
+// is interrupted. Recursion deeper than 50,000 calls (direct, mutual, or a
+// closure calling the variable it is assigned to) stops with a Panic
+// instead of Go's fatal stack overflow. Not protected: Go runtime fatal
+// errors such as concurrent map writes or running out of memory.
