@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/gophernote/gophernote/kernel/display"
 )
@@ -20,20 +21,33 @@ type router struct {
 	inBuf  string
 	cell   int      // number of the running or last cell
 	panics []string // yaegi "file:line:col: panic: f(...)" lines, innermost first
+
+	// Stream output is coalesced (see stream.go).
+	flushMu sync.Mutex // serializes deliveries, keeping their order
+	pending []streamChunk
+	size    int
+	timer   *time.Timer
 }
 
 // nopSink drops everything; used before the first cell.
 type nopSink struct{}
 
-func (nopSink) Stream(string, string)                    {}
-func (nopSink) Display(display.Bundle, bool)             {}
-func (nopSink) Clear(bool)                               {}
-func (nopSink) Input(string, bool) (string, error)       { return "", errNoStdin }
-func (p sinkPublisher) Publish(b display.Bundle, u bool) { p.s.Display(b, u) }
-func (p sinkPublisher) Clear(wait bool)                  { p.s.Clear(wait) }
+func (nopSink) Stream(string, string)              {}
+func (nopSink) Display(display.Bundle, bool)       {}
+func (nopSink) Clear(bool)                         {}
+func (nopSink) Input(string, bool) (string, error) { return "", errNoStdin }
+
+// Publish shows b after the text written before it.
+func (p sinkPublisher) Publish(b display.Bundle, u bool) { p.r.flush(); p.s.Display(b, u) }
+
+// Clear clears the output after delivering the text written before it.
+func (p sinkPublisher) Clear(wait bool) { p.r.flush(); p.s.Clear(wait) }
 
 // sinkPublisher forwards display calls of cells to a Sink.
-type sinkPublisher struct{ s Sink }
+type sinkPublisher struct {
+	s Sink
+	r *router
+}
 
 var errNoStdin = errors.New("stdin is not available: the front end does not allow input for this cell")
 
@@ -51,6 +65,7 @@ func (r *router) sink() Sink {
 
 // begin routes output to s for a new cell and forgets unread input.
 func (r *router) begin(s Sink, cell int) {
+	r.flush()
 	r.mu.Lock()
 	r.cur = s
 	r.cell = cell
@@ -59,8 +74,10 @@ func (r *router) begin(s Sink, cell int) {
 	r.mu.Unlock()
 }
 
-// end routes output to the idle sink, when there is one.
+// end delivers the cell's pending output and routes later output to the
+// idle sink, when there is one.
 func (r *router) end() {
+	r.flush()
 	r.mu.Lock()
 	if r.idle != nil {
 		r.cur = nil
@@ -94,9 +111,7 @@ func (w streamWriter) Write(p []byte) (int, error) {
 		w.r.mu.Unlock()
 		return len(p), nil
 	}
-	if len(p) > 0 {
-		w.r.sink().Stream(w.name, string(p))
-	}
+	w.r.write(w.name, string(p))
 	return len(p), nil
 }
 
@@ -111,6 +126,7 @@ func (s stdinReader) Read(p []byte) (int, error) {
 	s.r.mu.Lock()
 	if s.r.inBuf == "" {
 		s.r.mu.Unlock()
+		s.r.flush() // show a prompt printed before the read
 		line, err := s.r.sink().Input("", false)
 		if err != nil {
 			return 0, errors.Join(errNoStdin, err)

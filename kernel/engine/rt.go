@@ -54,7 +54,7 @@ func (e *Engine) goPanic(v any) {
 			b.WriteString("\t" + frameLine(ce) + "\n")
 		}
 	}
-	e.out.sink().Stream("stderr", b.String())
+	e.out.write("stderr", b.String())
 }
 
 // rtClear implements the clear builtin for maps and slices.

@@ -22,6 +22,8 @@ type fakeSink struct {
 	noInput  bool
 	prompts  int
 	streamed chan string // receives each stdout write when non-nil
+	// outAtDisplay is the stdout received before the last display.
+	outAtDisplay string
 }
 
 func (s *fakeSink) Stream(name, text string) {
@@ -43,6 +45,7 @@ func (s *fakeSink) Display(b display.Bundle, update bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.displays = append(s.displays, b)
+	s.outAtDisplay = s.stdout.String()
 }
 
 func (s *fakeSink) Clear(bool) {}
