@@ -186,8 +186,49 @@ func (a *analysis) classify(x ast.Expr) exprClass {
 				return classifyValue(a.e.symbol(path, x.Sel.Name))
 			}
 		}
+		if ft := a.fieldType(strings.TrimPrefix(a.typeName(x.X), "*"), x.Sel.Name); ft != nil {
+			return classifyTypeExpr(ft)
+		}
 	}
 	return classUnknown
+}
+
+// fieldType returns the declared type of field name of the struct type
+// typeName declared by this cell or the session, or nil.
+func (a *analysis) fieldType(typeName, name string) ast.Expr {
+	if typeName == "" {
+		return nil
+	}
+	var spec *ast.TypeSpec
+	for _, d := range a.pc.decls.Decls {
+		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.TYPE {
+			for _, s := range gd.Specs {
+				if ts := s.(*ast.TypeSpec); ts.Name.Name == typeName {
+					spec = ts
+				}
+			}
+		}
+	}
+	if spec == nil {
+		if rec, ok := a.e.decls[typeName]; ok {
+			spec, _ = rec.decl.(*ast.TypeSpec)
+		}
+	}
+	if spec == nil {
+		return nil
+	}
+	st, ok := spec.Type.(*ast.StructType)
+	if !ok {
+		return nil
+	}
+	for _, f := range st.Fields.List {
+		for _, n := range f.Names {
+			if n.Name == name {
+				return f.Type
+			}
+		}
+	}
+	return nil
 }
 
 func (a *analysis) classifyCall(c *ast.CallExpr) exprClass {

@@ -14,6 +14,7 @@ func TestRangeOverInt(t *testing.T) {
 		{"xs := []string{\"a\", \"b\"}\nm := 0\nfor i := range len(xs) + 1 { m = i }\nm", "2"},
 		{"func count(n int) int { t := 0; for i := range n { t += i }; return t }\ncount(4)", "6"},
 		{"const N = 3\nq := 0\nfor i := range N { q += i * i }\nq", "5"},
+		{"type S struct{ N int }\nst := S{3}\nw := 0\nfor i := range st.N { w += i }\nw", "3"},
 	}
 	for _, c := range cases {
 		_, r := run(t, e, c.code)
@@ -132,7 +133,7 @@ func TestUnsupportedConstructsNamed(t *testing.T) {
 		{"seq := func(yield func(int) bool) {}\nfor v := range seq {\n\t_ = v\n}", "2:16: range over func"},
 		{"import \"iter\"", "1:8: package iter"},
 		{"for x := range func(yield func(int) bool) {} {\n\t_ = x\n}", "1:16: range over func"},
-		{"type S struct{ N int }\ns := S{3}\nfor i := range s.N {\n\t_ = i\n}", "cannot compile the range loop at 3:1"},
+		{"var ch = make(chan int)\nfunc next() chan int { return ch }\nfor v := range <-next() {\n\t_ = v\n}", "cannot compile the range loop at 3:1"},
 		{"lo, hi := min(1, 2), max(3, 4)", "1:1: a generic call (such as min, max or slices.Max) in a top-level := with several variables"},
 	}
 	for _, c := range cases {
