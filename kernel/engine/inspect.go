@@ -16,10 +16,11 @@ import (
 var DocLookup func(pkgPath, name string) (sig, doc string, ok bool) = gnstd.Doc
 
 // Inspect describes the identifier or pkg.Name around cursor (a rune
-// offset): for package members the signature (and the doc comment when the
-// generated doc tables have it, or detailLevel > 0 asks for it), for names
-// defined by cells their source declaration, for session variables their
-// type and value.
+// offset): for package members the declaration and doc comment from the
+// generated doc tables (DocLookup), else the symbol's type; for names
+// defined by cells their source declaration; for session variables their
+// type and value. detailLevel is accepted for the protocol; both levels
+// show the same text.
 func (e *Engine) Inspect(code string, cursor, detailLevel int) (data display.MIME, found bool) {
 	runes := []rune(code)
 	if cursor < 0 || cursor > len(runes) {
