@@ -163,6 +163,7 @@ func (e *Engine) Close() {
 func (e *Engine) Execute(ctx context.Context, code string, sink Sink) (res Result) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	defer func() { addExcerpt(res.Err, code) }()
 	if e.closed.Load() {
 		return Result{Err: &Error{Name: "EngineClosed", Value: "the engine is closed", Traceback: []string{"EngineClosed: the engine is closed"}}}
 	}

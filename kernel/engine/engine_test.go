@@ -120,6 +120,12 @@ func TestCompileErrorPositions(t *testing.T) {
 			t.Errorf("%q: got %s %q, want CompileError %q...", c.code, err.Name, err.Value, c.want)
 		}
 	}
+	// The traceback shows the line with a caret under the column.
+	err := runErr(t, e, "x := 1\nif x > 0 {\n\ty := x + missing\n}")
+	tb := strings.Join(err.Traceback, "\n")
+	if !strings.HasSuffix(tb, "\n    \ty := x + missing\n    \t         ^") {
+		t.Errorf("traceback %q", err.Traceback)
+	}
 	// The engine keeps working.
 	_, r := run(t, e, `1`)
 	if text(r) != "1" {
