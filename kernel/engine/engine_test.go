@@ -168,3 +168,17 @@ func main() {
 		t.Errorf("later cell printed %q", s.out())
 	}
 }
+
+func TestPastedGoFile(t *testing.T) {
+	e := newEngine(t)
+	s, _ := run(t, e, `package main
+
+import "fmt"
+
+func main() {
+	fmt.Println("hello from main")
+}`)
+	if s.out() != "hello from main\n" {
+		t.Errorf("stdout %q", s.out())
+	}
+}

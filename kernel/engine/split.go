@@ -189,7 +189,19 @@ func chunkCell(src string) []chunk {
 	depth := 0
 	atStart := true
 	cur := -1 // index into chunks of the open chunk
+	skip := 0
+	// A pasted Go file: its package clause is dropped (blanked like any
+	// byte outside the chunks).
+	if len(toks) >= 2 && toks[0].t == token.PACKAGE && toks[1].t == token.IDENT {
+		skip = 2
+		if len(toks) > 2 && toks[2].t == token.SEMICOLON {
+			skip = 3
+		}
+	}
 	for i, t := range toks {
+		if i < skip {
+			continue
+		}
 		if atStart && depth == 0 && t.t != token.SEMICOLON {
 			chunks = append(chunks, chunk{start: t.off, end: len(src), decl: isDeclStart(toks, i), imp: t.t == token.IMPORT})
 			cur = len(chunks) - 1
