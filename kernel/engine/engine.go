@@ -120,7 +120,7 @@ func New(opts Options) (e *Engine, err error) {
 	if _, err := e.in.Eval("import " + rtName + " " + fmt.Sprintf("%q", rtPath)); err != nil {
 		return nil, fmt.Errorf("engine: importing runtime helpers: %w", err)
 	}
-	e.restorePub = display.SetPublisher(sinkPublisher{nopSink{}, e.out})
+	e.restorePub = display.SetPublisher(sinkPublisher{e.out})
 	return e, nil
 }
 
@@ -170,7 +170,7 @@ func (e *Engine) Execute(ctx context.Context, code string, sink Sink) (res Resul
 	e.cellN++
 	e.out.begin(sink, e.cellN)
 	defer e.out.end()
-	display.SetPublisher(sinkPublisher{sink, e.out})
+	display.SetPublisher(sinkPublisher{e.out})
 	defer func() {
 		if r := recover(); r != nil {
 			res = Result{Err: internalError(r)}

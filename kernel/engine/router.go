@@ -38,16 +38,14 @@ func (nopSink) Clear(bool)                         {}
 func (nopSink) Input(string, bool) (string, error) { return "", errNoStdin }
 
 // Publish shows b after the text written before it.
-func (p sinkPublisher) Publish(b display.Bundle, u bool) { p.r.flush(); p.s.Display(b, u) }
+func (p sinkPublisher) Publish(b display.Bundle, u bool) { p.r.flush(); p.r.sink().Display(b, u) }
 
 // Clear clears the output after delivering the text written before it.
-func (p sinkPublisher) Clear(wait bool) { p.r.flush(); p.s.Clear(wait) }
+func (p sinkPublisher) Clear(wait bool) { p.r.flush(); p.r.sink().Clear(wait) }
 
-// sinkPublisher forwards display calls of cells to a Sink.
-type sinkPublisher struct {
-	s Sink
-	r *router
-}
+// sinkPublisher forwards display calls of cells to the router's current
+// sink: the running cell's, or after it the idle or last one, like text.
+type sinkPublisher struct{ r *router }
 
 var errNoStdin = errors.New("stdin is not available: the front end does not allow input for this cell")
 

@@ -207,14 +207,15 @@ func TestOutputAfterCellEnds(t *testing.T) {
 	s2 := &fakeSink{}
 	if r := e2.Execute(context.Background(), `go func() {
 	time.Sleep(50 * time.Millisecond)
+	display.Markdown("late")
 	fmt.Println("idle")
 }()`, s2); r.Err != nil {
 		t.Fatal(r.Err)
 	}
 	select {
 	case got := <-idle.streamed:
-		if got != "idle\n" || s2.out() != "" {
-			t.Errorf("idle got %q, cell sink %q", got, s2.out())
+		if got != "idle\n" || s2.out() != "" || len(idle.displays) != 1 || len(s2.displays) != 0 {
+			t.Errorf("idle got %q and %d displays, cell sink %q and %d", got, len(idle.displays), s2.out(), len(s2.displays))
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("late output not sent to the idle sink")
