@@ -56,7 +56,7 @@ type Engine struct {
 	stash      stash
 	final      finalSlot
 	varTypes   map[string]string // declared type names of session variables, when known
-	at         stmtPos           // top-level statement running now
+	inStmtUnit bool              // the running unit holds top-level statements (see stmtAt)
 	stopMu     sync.Mutex
 	depth      depth         // guarded recursive calls in progress
 	stop       chan struct{} // closed when the running cell is interrupted
@@ -117,7 +117,7 @@ func New(opts Options) (e *Engine, err error) {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
 	e.names = packageNames(e.syms)
-	if _, err := e.in.Eval("import " + rtName + " " + fmt.Sprintf("%q", rtPath)); err != nil {
+	if _, err := e.in.Eval("import " + rtName + " " + fmt.Sprintf("%q", rtPath) + "\nvar " + atVar + " int"); err != nil {
 		return nil, fmt.Errorf("engine: importing runtime helpers: %w", err)
 	}
 	e.restorePub = display.SetPublisher(sinkPublisher{e.out})
@@ -235,11 +235,13 @@ func (e *Engine) runUnits(ctx context.Context, pl *plan) (last reflect.Value, re
 			}
 			u.src = src
 		}
-		e.at.set(0, 0)
+		e.inStmtUnit = u.kind == unitStmts
 		v, err := e.eval(ctx, u.src)
 		if msg := e.depth.take(); msg != "" {
-			l, c := e.at.get()
-			return last, &Error{Name: "Panic", Value: fmt.Sprintf("%s [at %d:%d]", msg, l, c), Traceback: []string{"panic: " + msg}}
+			if l, c := e.stmtAt(); l > 0 {
+				msg += fmt.Sprintf(" [at %d:%d]", l, c)
+			}
+			return last, &Error{Name: "Panic", Value: msg, Traceback: []string{"panic: " + msg}}
 		}
 		if err != nil {
 			cellErr := e.runError(err, ctx, pl, u)

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 )
 
@@ -30,7 +29,6 @@ func rtSymbols(e *Engine) map[string]map[string]reflect.Value {
 		"Reverse":    reflect.ValueOf(rtReverse),
 		"Stash":      reflect.ValueOf(e.stash.put),
 		"Unstash":    reflect.ValueOf(e.stash.take),
-		"At":         reflect.ValueOf(e.at.set),
 		"Enter":      reflect.ValueOf(e.depth.enter),
 		"Leave":      reflect.ValueOf(e.depth.leave),
 		"Sleep":      reflect.ValueOf(e.sleep),
@@ -146,22 +144,25 @@ func rtReverse(x any) {
 	}
 }
 
-// stmtPos is the cell position of the top-level statement running now.
-type stmtPos struct {
-	mu        sync.Mutex
-	line, col int
-}
+// atVar is the interpreted global holding the position of the top-level
+// statement running now, as line*atScale + column.
+const (
+	atVar   = "_gnAt"
+	atScale = 1_000_000
+)
 
-func (p *stmtPos) set(line, col int) {
-	p.mu.Lock()
-	p.line, p.col = line, col
-	p.mu.Unlock()
-}
-
-func (p *stmtPos) get() (line, col int) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.line, p.col
+// stmtAt returns the position of the top-level statement that ran last in
+// the current statement unit, or 0, 0.
+func (e *Engine) stmtAt() (line, col int) {
+	if !e.inStmtUnit {
+		return 0, 0
+	}
+	v, ok := e.globals()[atVar]
+	if !ok || !v.CanInt() {
+		return 0, 0
+	}
+	n := int(v.Int())
+	return n / atScale, n % atScale
 }
 
 // sleep is time.Sleep for cells: it also returns when the cell is

@@ -284,7 +284,7 @@ func (e *Engine) panicError(v any, pl *plan) *Error {
 		return ce.toError()
 	}
 	first := mapPosition(frames[0], e.cellN)
-	if l, c := e.at.get(); l > 0 && (first.line == 0 || strings.HasSuffix(first.msg, " main(...)")) {
+	if l, c := e.stmtAt(); l > 0 && (first.line == 0 || strings.HasSuffix(first.msg, " main(...)")) {
 		// The panic unwound straight out of a top-level statement, whose
 		// position yaegi does not track: use the statement's.
 		first = &cellError{line: l, col: c, msg: "panic: main(...)"}

@@ -217,9 +217,11 @@ func (a *analysis) addStmtGroup(ss []ast.Stmt, last bool) {
 	b.WriteString(";")
 	for _, s := range ss {
 		// Record which top-level statement runs: yaegi reports the
-		// position of a panic in the cell's own frame unreliably.
+		// position of a panic in the cell's own frame unreliably. (An
+		// interpreted assignment: a call into compiled code per
+		// statement tripled the cost of a small cell.)
 		l, c := a.pos(s.Pos())
-		fmt.Fprintf(&b, "\n%s.At(%d, %d); %s", rtName, l, c, a.r.render(a.off(s.Pos()), a.off(s.End())))
+		fmt.Fprintf(&b, "\n%s = %d; %s", atVar, l*atScale+c, a.r.render(a.off(s.Pos()), a.off(s.End())))
 	}
 	final := false
 	if last && a.finalIsLast() {
