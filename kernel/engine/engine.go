@@ -57,9 +57,10 @@ type Engine struct {
 	final      finalSlot
 	varTypes   map[string]string // declared type names of session variables, when known
 	inStmtUnit bool              // the running unit holds top-level statements (see stmtAt)
-	stopMu     sync.Mutex
-	depth      depth         // guarded recursive calls in progress
-	stop       chan struct{} // closed when the running cell is interrupted
+	depth      depth             // guarded recursive calls in progress
+
+	stopMu sync.Mutex
+	stop   chan struct{} // closed when the running cell is interrupted
 }
 
 // New starts an interpreter with Go's standard library, the gophernote
