@@ -40,31 +40,28 @@ func (e *Engine) Complete(code string, cursor int) (matches []string, start, end
 	}
 	end = cursor
 	prefix := string(runes[start:cursor])
-	e.mu.Lock()
-	defer e.mu.Unlock()
+	// While a cell runs, the session's names are in flux: complete from
+	// what does not change (keywords, builtins, packages) instead of
+	// waiting for the cell.
+	busy := !e.mu.TryLock()
+	if !busy {
+		defer e.mu.Unlock()
+	}
 	if start > 0 && runes[start-1] == '.' {
 		q := start - 1
 		for q > 0 && isIdentRune(runes[q-1]) {
 			q--
 		}
 		recv := string(runes[q : start-1])
+		if busy {
+			return filterPrefix(exported(e.syms[e.names[recv]]), prefix), start, end
+		}
 		return filterPrefix(e.members(recv), prefix), start, end
 	}
 	var cands []string
 	cands = append(cands, goKeywords...)
 	cands = append(cands, goBuiltins...)
-	for name := range e.decls {
-		if !strings.Contains(name, ".") {
-			cands = append(cands, name)
-		}
-	}
-	for name := range e.stmtVars {
-		cands = append(cands, name)
-	}
 	for name := range e.names {
-		cands = append(cands, name)
-	}
-	for name := range e.importNames {
 		cands = append(cands, name)
 	}
 	// Names the code being typed uses or defines (not yet run), except
@@ -73,6 +70,20 @@ func (e *Engine) Complete(code string, cursor int) (matches []string, start, end
 		if t.t == token.IDENT {
 			cands = append(cands, t.lit)
 		}
+	}
+	if busy {
+		return filterPrefix(cands, prefix), start, end
+	}
+	for name := range e.decls {
+		if !strings.Contains(name, ".") {
+			cands = append(cands, name)
+		}
+	}
+	for name := range e.stmtVars {
+		cands = append(cands, name)
+	}
+	for name := range e.importNames {
+		cands = append(cands, name)
 	}
 	return filterPrefix(cands, prefix), start, end
 }
@@ -100,13 +111,7 @@ func (e *Engine) members(recv string) []string {
 		if !ok {
 			p = e.names[recv]
 		}
-		var out []string
-		for name := range e.syms[p] {
-			if token.IsExported(name) {
-				out = append(out, name)
-			}
-		}
-		return out
+		return exported(e.syms[p])
 	}
 	if t := strings.TrimPrefix(e.varTypes[recv], "*"); t != "" {
 		if out := e.declaredMembers(t); out != nil {
@@ -167,6 +172,17 @@ func valueMembers(v reflect.Value) []string {
 			if f := st.Field(i); f.IsExported() {
 				out = append(out, f.Name)
 			}
+		}
+	}
+	return out
+}
+
+// exported lists the exported names of a symbol table.
+func exported(syms map[string]reflect.Value) []string {
+	var out []string
+	for name := range syms {
+		if token.IsExported(name) {
+			out = append(out, name)
 		}
 	}
 	return out

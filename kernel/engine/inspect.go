@@ -45,7 +45,17 @@ func (e *Engine) Inspect(code string, cursor, detailLevel int) (data display.MIM
 		}
 		recv = string(runes[q : start-1])
 	}
-	e.mu.Lock()
+	if !e.mu.TryLock() {
+		// A cell is running: describe package members only.
+		if recv == "" {
+			return nil, false
+		}
+		text, ok := e.describePkgMember(e.names[recv], name)
+		if !ok {
+			return nil, false
+		}
+		return display.MIME{"text/plain": text}, true
+	}
 	defer e.mu.Unlock()
 	text, ok := e.describe(recv, name, detailLevel)
 	if !ok {
@@ -63,16 +73,7 @@ func (e *Engine) describe(recv, name string, detail int) (string, bool) {
 		if !ok {
 			return "", false
 		}
-		if DocLookup != nil {
-			if sig, doc, ok := DocLookup(p, name); ok {
-				return strings.TrimSpace(sig + "\n\n" + doc), true
-			}
-		}
-		v, ok := e.syms[p][name]
-		if !ok {
-			return "", false
-		}
-		return p + "." + name + ": " + describeSymbol(v), true
+		return e.describePkgMember(p, name)
 	}
 	if recv != "" {
 		if rec, ok := e.decls[recv+"."+name]; ok {
@@ -112,4 +113,22 @@ func describeSymbol(v reflect.Value) string {
 		return "type " + t.String() + " " + t.Kind().String()
 	}
 	return "var " + v.Type().String()
+}
+
+// describePkgMember describes pkgPath.name from the doc tables or the
+// symbol table.
+func (e *Engine) describePkgMember(p, name string) (string, bool) {
+	if p == "" {
+		return "", false
+	}
+	if DocLookup != nil {
+		if sig, doc, ok := DocLookup(p, name); ok {
+			return strings.TrimSpace(sig + "\n\n" + doc), true
+		}
+	}
+	v, ok := e.syms[p][name]
+	if !ok {
+		return "", false
+	}
+	return p + "." + name + ": " + describeSymbol(v), true
 }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"strings"
 	"testing"
 )
@@ -84,5 +85,33 @@ func TestInspect(t *testing.T) {
 	}
 	if _, ok := e.Inspect("zzz", 1, 0); ok {
 		t.Error("unknown name found")
+	}
+}
+
+func TestCompleteAndInspectWhileACellRuns(t *testing.T) {
+	e := newEngine(t)
+	run(t, e, "mine := 1")
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &fakeSink{streamed: make(chan string, 1)}
+	done := make(chan Result, 1)
+	go func() { done <- e.Execute(ctx, "fmt.Println(\"busy\")\nfor {\n}", s) }()
+	<-s.streamed
+	// Answers come without waiting for the cell: packages and keywords.
+	got, _, _ := e.Complete("strings.HasSu", 13)
+	if strings.Join(got, ",") != "HasSuffix" {
+		t.Errorf("busy member completion %v", got)
+	}
+	got, _, _ = e.Complete("retu", 4)
+	if strings.Join(got, ",") != "return" {
+		t.Errorf("busy completion %v", got)
+	}
+	if data, ok := e.Inspect("strings.Repeat", 10, 0); !ok || !strings.Contains(data["text/plain"].(string), "func(string, int) string") {
+		t.Errorf("busy inspect %v %v", ok, data)
+	}
+	cancel()
+	<-done
+	got, _, _ = e.Complete("mi", 2)
+	if strings.Join(got, ",") != "mime,min,mine" {
+		t.Errorf("idle completion %v", got)
 	}
 }
