@@ -182,3 +182,21 @@ func main() {
 		t.Errorf("stdout %q", s.out())
 	}
 }
+
+func TestSandboxOption(t *testing.T) {
+	open := newEngine(t)
+	_, r := run(t, open, `import "os/exec"
+exec.Command("go", "version") != nil`)
+	if text(r) != "true" {
+		t.Errorf("os/exec without sandbox: %q", text(r))
+	}
+	sb, err := New(Options{Sandbox: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sb.Close()
+	e := runErr(t, sb, `import "os/exec"`)
+	if e.Name != "CompileError" || !strings.HasPrefix(e.Value, `1:8: import "os/exec" error`) {
+		t.Errorf("sandboxed os/exec: %s %q", e.Name, e.Value)
+	}
+}

@@ -8,6 +8,7 @@ import (
 
 // Rewrites for Go 1.22+ loops that yaegi v0.16 does not implement.
 
+// intTypeNames are the predeclared integer types.
 var intTypeNames = map[string]bool{
 	"int": true, "int8": true, "int16": true, "int32": true, "int64": true, "rune": true, "byte": true,
 	"uint": true, "uint8": true, "uint16": true, "uint32": true, "uint64": true, "uintptr": true,
