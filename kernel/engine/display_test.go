@@ -59,6 +59,14 @@ errors.Join(fmt.Errorf("x"), nil) != nil`)
 	if text(r) != "true" {
 		t.Errorf("value %q", text(r))
 	}
+	// Receivers returned by a cell function.
+	_, r = run(t, e, `func newPlot() *plot.Plot { return plot.New() }
+np := newPlot()
+np.Add(dot{6})
+len(np.Title.Text)`)
+	if text(r) != "0" {
+		t.Errorf("value %q", text(r))
+	}
 	// A method without results shows nothing (not its receiver).
 	_, r = run(t, e, `p.Add(dot{5})`)
 	if r.Value != nil {

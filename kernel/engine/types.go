@@ -35,6 +35,16 @@ func (a *analysis) exprType(x ast.Expr) reflect.Type {
 		if ft := a.funcType(x.Fun); ft != nil && ft.NumOut() > 0 {
 			return ft.Out(0)
 		}
+		if id, ok := x.Fun.(*ast.Ident); ok && id.Obj == nil {
+			// A function declared by a cell returning a compiled type.
+			fd := a.cellFuncs[id.Name]
+			if rec, ok := a.e.decls[id.Name]; fd == nil && ok {
+				fd, _ = rec.decl.(*ast.FuncDecl)
+			}
+			if fd != nil && fd.Type.Results != nil && len(fd.Type.Results.List) > 0 {
+				return a.typeExprType(fd.Type.Results.List[0].Type)
+			}
+		}
 	case *ast.SelectorExpr:
 		if id, ok := x.X.(*ast.Ident); ok && id.Obj == nil {
 			if p, ok := a.pkgPath(id.Name); ok {
