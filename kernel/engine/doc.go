@@ -10,6 +10,9 @@ package engine
 // a declaration uses a variable that a statement of the same cell defines,
 // in which case declarations and statements run in source order.
 // Variables defined by top-level := statements stay visible to later cells.
+// A top-level := (or var) from an index of a compiled value (s[i], m[k],
+// s[i].F of a compiled package's slice, map or array) gets its type from
+// the engine, which must be able to name it: else the error says so.
 //
 // Value. When the last top-level item is an expression with exactly one
 // value, it is the cell's result: display.Auto's bundle for rich values

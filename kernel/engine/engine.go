@@ -59,6 +59,10 @@ type Engine struct {
 	inStmtUnit bool              // the running unit holds top-level statements (see stmtAt)
 	depth      depth             // guarded recursive calls in progress
 
+	// compiledVars are the compiled static types of session variables
+	// defined from compiled values (see compiledType).
+	compiledVars map[string]reflect.Type
+
 	stopMu sync.Mutex
 	stop   chan struct{} // closed when the running cell is interrupted
 }
@@ -75,6 +79,7 @@ func New(opts Options) (e *Engine, err error) {
 		stmtVars:      map[string]bool{},
 		helpersLoaded: map[string]bool{},
 		varTypes:      map[string]string{},
+		compiledVars:  map[string]reflect.Type{},
 	}
 	// yaegi reads YAEGI_SPECIAL_STDIO in New: with it, os.Stdin/Stdout/
 	// Stderr in cells are the engine's streams rather than the process's.

@@ -45,6 +45,11 @@ type plan struct {
 	// inferredCalls lists calls of generic functions without explicit
 	// type arguments ("Map at 3:1"), for a hint when compiling fails.
 	inferredCalls []string
+	// untypedIndex describes the top-level defines from an index of a
+	// compiled value whose type the engine could not spell, for the
+	// message if yaegi fails on them (see indexdef.go).
+	untypedIndex []string
+	untypedAt    [2]int // line and column of the first
 	// hasDefers: the cell has top-level defer statements to run at its end.
 	hasDefers bool
 }
@@ -95,6 +100,10 @@ type analysis struct {
 	stashes       map[ast.Stmt]*ast.Ident // top-level := of generic calls
 	classifyDepth int
 	mainAt        int // offset of a renamed func main, or -1
+
+	// strictTypes makes exprType answer only types certain to be compiled
+	// (see compiledType).
+	strictTypes bool
 }
 
 func (a *analysis) fail(pos token.Pos, format string) {

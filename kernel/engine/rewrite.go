@@ -41,6 +41,7 @@ func (a *analysis) rewriteAll() {
 	a.deferTopLevel()
 	a.renameMain()
 	a.markStashes()
+	a.markIndexDefines()
 	a.wrapFinalShow()
 	ast.Inspect(a.pc.decls, visit)
 	ast.Inspect(a.pc.stmts.Body, visit)

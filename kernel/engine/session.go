@@ -259,6 +259,9 @@ func (e *Engine) runError(err error, ctx context.Context, pl *plan, u unit) *Err
 	if u.kind == unitHelper {
 		ce.msg = "internal helper failed: " + ce.msg
 	}
+	if len(pl.untypedIndex) > 0 && strings.Contains(ce.msg, "definition loop") {
+		return untypedIndexError(pl, ce.msg)
+	}
 	if len(pl.inferredCalls) > 0 && (strings.Contains(ce.msg, "cannot use") || strings.Contains(ce.msg, "mismatch")) {
 		ce.msg += " (the interpreter may have inferred the type arguments of a generic call wrongly: " +
 			strings.Join(pl.inferredCalls, ", ") + "; give them explicitly, e.g. F[int, string](...))"
@@ -277,6 +280,9 @@ func (e *Engine) panicError(v any, pl *plan) *Error {
 			return d.toError()
 		}
 		msg := fmt.Sprintf("the interpreter crashed compiling this cell (%v)", v)
+		if len(pl.untypedIndex) > 0 && strings.Contains(fmt.Sprint(v), "nil") {
+			return untypedIndexError(pl, fmt.Sprint(v))
+		}
 		if len(pl.rangeUnknown) > 0 {
 			msg = fmt.Sprintf("cannot compile the range loop at %s (%v): ranging over an integer whose type the engine could not see, or over a function, is not supported; write for i := 0; i < n; i++", strings.Join(pl.rangeUnknown, ", "), v)
 		}

@@ -26,11 +26,42 @@ func (a *analysis) exprType(x ast.Expr) reflect.Type {
 			return t.Elem()
 		}
 	case *ast.UnaryExpr:
-		if t := a.exprType(x.X); t != nil && x.Op == token.AND {
+		t := a.exprType(x.X)
+		switch {
+		case t == nil:
+		case x.Op == token.AND:
 			return reflect.PointerTo(t)
+		case x.Op == token.ARROW:
+			if t.Kind() == reflect.Chan {
+				return t.Elem()
+			}
+		default: // + - ! ^
+			return t
 		}
+	case *ast.BinaryExpr:
+		if !a.strictTypes {
+			return nil // an operand may be an untyped constant
+		}
+		switch x.Op {
+		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+			return reflect.TypeFor[bool]()
+		case token.SHL, token.SHR:
+			return a.exprType(x.X)
+		}
+		if t := a.exprType(x.X); t != nil {
+			return t
+		}
+		return a.exprType(x.Y)
 	case *ast.Ident:
 		return a.identType(x)
+	case *ast.CompositeLit:
+		if x.Type != nil {
+			return a.typeExprType(x.Type)
+		}
+	case *ast.IndexExpr:
+		return indexType(a.exprType(x.X))
+	case *ast.SliceExpr:
+		return sliceType(a.exprType(x.X))
 	case *ast.CallExpr:
 		if ft := a.funcType(x.Fun); ft != nil && ft.NumOut() > 0 {
 			return ft.Out(0)
@@ -113,8 +144,18 @@ func (a *analysis) identType(id *ast.Ident) reflect.Type {
 	if vs, ok := a.cellValues[id.Name]; ok && vs.Type != nil {
 		return a.typeExprType(vs.Type)
 	}
+	if vs, ok := a.cellValues[id.Name]; ok && a.strictTypes && len(vs.Values) == len(vs.Names) {
+		for i, n := range vs.Names {
+			if n.Name == id.Name {
+				return a.exprType(vs.Values[i])
+			}
+		}
+	}
 	if _, ok := a.declDefined[id.Name]; ok {
 		return nil
+	}
+	if a.strictTypes {
+		return a.e.compiledVar(id.Name)
 	}
 	if v, ok := a.e.global(id.Name); ok && v.IsValid() {
 		if v.Kind() == reflect.Interface && !v.IsNil() {

@@ -183,10 +183,12 @@ func (a *analysis) addDeclUnit(ds []ast.Decl) {
 		return
 	}
 	e := a.e
+	compiled := a.declCompiledVars(ds)
 	a.pl.units = append(a.pl.units, unit{kind: unitDecls, src: b.String(), after: func() {
 		for k, r := range recs {
 			e.decls[k] = r
 		}
+		e.setCompiledVars(compiled)
 	}})
 }
 
@@ -236,11 +238,13 @@ func (a *analysis) addStmtGroup(ss []ast.Stmt, last bool) {
 		names[n] = true
 	}
 	varTypes := a.recordVarTypes()
+	compiled := a.recordCompiledVars(ss)
 	e := a.e
 	a.pl.units = append(a.pl.units, unit{kind: unitStmts, src: b.String(), final: final, after: func() {
 		for n := range names {
 			e.stmtVars[n] = true
 		}
+		e.setCompiledVars(compiled)
 		for n, t := range varTypes {
 			e.varTypes[n] = t
 		}
