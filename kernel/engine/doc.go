@@ -10,6 +10,9 @@ package engine
 // a declaration uses a variable that a statement of the same cell defines,
 // in which case declarations and statements run in source order.
 // Variables defined by top-level := statements stay visible to later cells.
+// A top-level var whose value reads a variable of an earlier cell or of a
+// statement runs as an assignment (var y T; y = E, or y := E without a
+// type), after the vars it reads; see varinit.go.
 // A top-level := (or var) from an index of a compiled value (s[i], m[k],
 // s[i].F of a compiled package's slice, map or array) gets its type from
 // the engine, which must be able to name it: else the error says so.

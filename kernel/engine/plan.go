@@ -100,6 +100,8 @@ type analysis struct {
 	stashes       map[ast.Stmt]*ast.Ident // top-level := of generic calls
 	classifyDepth int
 	mainAt        int // offset of a renamed func main, or -1
+	// varInits are the var specs run as assignments (see varinit.go).
+	varInits map[*ast.ValueSpec]*varInit
 
 	// strictTypes makes exprType answer only types certain to be compiled
 	// (see compiledType).

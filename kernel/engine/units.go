@@ -56,6 +56,21 @@ func (a *analysis) buildUnits() {
 	}
 	stmts := a.pc.stmts.Body.List
 
+	// The declaration run of each declaration: all one run, or in source
+	// order a new run after each statement.
+	runOf := map[ast.Decl]int{}
+	run, si := 0, 0
+	for _, d := range declNodes {
+		if stmtOrder {
+			for si < len(stmts) && a.off(stmts[si].Pos()) < a.off(d.Pos()) {
+				si++
+				run = si
+			}
+		}
+		runOf[d] = run
+	}
+	a.markVarInits(declNodes, runOf)
+
 	if !stmtOrder {
 		a.addDeclUnit(declNodes)
 		a.addRedefines()
@@ -66,7 +81,8 @@ func (a *analysis) buildUnits() {
 	// Source order: alternate runs of declarations and statements.
 	var dRun []ast.Decl
 	var sRun []ast.Stmt
-	di, si := 0, 0
+	di := 0
+	si = 0
 	for di < len(declNodes) || si < len(stmts) {
 		if si >= len(stmts) || (di < len(declNodes) && a.off(declNodes[di].Pos()) < a.off(stmts[si].Pos())) {
 			if len(sRun) > 0 {
@@ -165,8 +181,19 @@ func (a *analysis) addDeclUnit(ds []ast.Decl) {
 						continue // identical redefinition (different ones were rejected)
 					}
 				}
-				src := d.Tok.String() + " " + a.r.render(start, end)
-				b.WriteString(src + "\n")
+				if vs, ok := s.(*ast.ValueSpec); ok && a.varInits[vs] != nil {
+					// Declared without its value, or not at all: the
+					// value is assigned by a unit of its own.
+					end = -1
+					if vs.Type != nil {
+						end = a.off(vs.Type.End())
+					}
+				}
+				src := ""
+				if end >= 0 {
+					src = d.Tok.String() + " " + a.r.render(start, end)
+					b.WriteString(src + "\n")
+				}
 				doc := d.Tok.String() + " " + a.text(s)
 				switch s := s.(type) {
 				case *ast.TypeSpec:
@@ -179,17 +206,25 @@ func (a *analysis) addDeclUnit(ds []ast.Decl) {
 			}
 		}
 	}
-	if b.Len() == 0 {
-		return
-	}
 	e := a.e
 	compiled := a.declCompiledVars(ds)
-	a.pl.units = append(a.pl.units, unit{kind: unitDecls, src: b.String(), after: func() {
+	record := func() {
 		for k, r := range recs {
 			e.decls[k] = r
 		}
 		e.setCompiledVars(compiled)
-	}})
+	}
+	early, late := a.orderVarInits(ds, true), a.orderVarInits(ds, false)
+	if b.Len() == 0 {
+		if len(early) == 0 && len(late) == 0 {
+			return
+		}
+		a.addVarInitUnit(append(early, late...), record)
+		return
+	}
+	a.addVarInitUnit(early, nil)
+	a.pl.units = append(a.pl.units, unit{kind: unitDecls, src: b.String(), after: record})
+	a.addVarInitUnit(late, nil)
 }
 
 // addStmtUnit adds one unit running the statements ss. The leading ";"
