@@ -70,6 +70,7 @@ func (a *analysis) buildUnits() {
 		runOf[d] = run
 	}
 	a.markVarInits(declNodes, runOf)
+	a.typeVarInits(declNodes)
 
 	if !stmtOrder {
 		a.addDeclUnit(declNodes)
@@ -181,17 +182,15 @@ func (a *analysis) addDeclUnit(ds []ast.Decl) {
 						continue // identical redefinition (different ones were rejected)
 					}
 				}
+				var src string
 				if vs, ok := s.(*ast.ValueSpec); ok && a.varInits[vs] != nil {
 					// Declared without its value, or not at all: the
 					// value is assigned by a unit of its own.
-					end = -1
-					if vs.Type != nil {
-						end = a.off(vs.Type.End())
-					}
-				}
-				src := ""
-				if end >= 0 {
+					src = a.varInitDecl(a.varInits[vs])
+				} else {
 					src = d.Tok.String() + " " + a.r.render(start, end)
+				}
+				if src != "" {
 					b.WriteString(src + "\n")
 				}
 				doc := d.Tok.String() + " " + a.text(s)

@@ -3,6 +3,7 @@ package engine
 import (
 	"go/ast"
 	"go/token"
+	"reflect"
 	"strconv"
 	"strings"
 )
@@ -29,6 +30,9 @@ import (
 type varInit struct {
 	spec  *ast.ValueSpec
 	typed bool // declared with its type; assigned after the declarations
+	// types, for an untyped spec a function of the cell reads, spell the
+	// types it is declared with.
+	types []string
 	early bool // a define run before the declarations
 	deps  map[*ast.ValueSpec]bool
 }
@@ -151,6 +155,142 @@ func (a *analysis) markVarInits(decls []ast.Decl, runOf map[ast.Decl]int) {
 			}
 		}
 	}
+}
+
+// typeVarInits declares with the declarations, with their types when
+// the engine can spell them, the defines that would run after the
+// declarations but that a function of the cell reads (yaegi compiles a
+// function only once the variables it reads exist).
+func (a *analysis) typeVarInits(decls []ast.Decl) {
+	usedByFuncs := map[string]bool{}
+	for _, d := range decls {
+		if fd, ok := d.(*ast.FuncDecl); ok {
+			for r := range identRefs(fd.Body) {
+				usedByFuncs[r] = true
+			}
+		}
+	}
+	for vs, vi := range a.varInits {
+		if vi.typed || vi.early {
+			continue
+		}
+		used := false
+		for _, n := range vs.Names {
+			used = used || usedByFuncs[n.Name]
+		}
+		if !used {
+			continue
+		}
+		if ts, ok := a.valueTypes(vs); ok {
+			vi.types, vi.typed = ts, true
+		}
+	}
+}
+
+// valueTypes spells the types of the names of an untyped var spec.
+func (a *analysis) valueTypes(vs *ast.ValueSpec) ([]string, bool) {
+	var ts []string
+	if len(vs.Values) == len(vs.Names) {
+		for _, v := range vs.Values {
+			t, ok := a.valueTypeText(v)
+			if !ok {
+				return nil, false
+			}
+			ts = append(ts, t)
+		}
+		return ts, true
+	}
+	// var a, b = f() of a function of the cell.
+	fd := a.cellCallee(vs.Values[0])
+	if len(vs.Values) != 1 || fd == nil || fieldCount(fd.Type.Results) != len(vs.Names) {
+		return nil, false
+	}
+	for _, f := range fd.Type.Results.List {
+		for range max(len(f.Names), 1) {
+			ts = append(ts, a.r.render(a.off(f.Type.Pos()), a.off(f.Type.End())))
+		}
+	}
+	return ts, true
+}
+
+// cellCallee returns the non-generic function of the cell that x calls,
+// or nil.
+func (a *analysis) cellCallee(x ast.Expr) *ast.FuncDecl {
+	call, ok := unparen(x).(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	id, ok := unparen(call.Fun).(*ast.Ident)
+	if !ok || id.Obj == nil {
+		return nil
+	}
+	fd, ok := id.Obj.Decl.(*ast.FuncDecl)
+	if !ok || fd.Recv != nil || fd.Type.TypeParams != nil {
+		return nil
+	}
+	return fd
+}
+
+// valueTypeText spells the type of the single value x: the result type of
+// a function of the cell, the type of a conversion to a type of the cell
+// or of a composite literal, the default type of a constant literal, or a
+// compiled type.
+func (a *analysis) valueTypeText(x ast.Expr) (string, bool) {
+	render := func(t ast.Expr) string { return a.r.render(a.off(t.Pos()), a.off(t.End())) }
+	if fd := a.cellCallee(x); fd != nil {
+		if fieldCount(fd.Type.Results) != 1 {
+			return "", false
+		}
+		return render(fd.Type.Results.List[0].Type), true
+	}
+	switch x := unparen(x).(type) {
+	case *ast.CallExpr:
+		if id, ok := unparen(x.Fun).(*ast.Ident); ok && id.Obj != nil && len(x.Args) == 1 {
+			if ts, ok := id.Obj.Decl.(*ast.TypeSpec); ok && ts.TypeParams == nil {
+				return id.Name, true
+			}
+		}
+	case *ast.CompositeLit:
+		if at, ok := x.Type.(*ast.ArrayType); x.Type != nil && !(ok && at.Len != nil && isEllipsis(at.Len)) {
+			return render(x.Type), true
+		}
+	case *ast.UnaryExpr:
+		if cl, ok := unparen(x.X).(*ast.CompositeLit); ok && x.Op == token.AND {
+			if t, ok := a.valueTypeText(cl); ok {
+				return "*" + t, true
+			}
+		}
+	case *ast.BasicLit:
+		t := map[token.Token]reflect.Type{token.INT: reflect.TypeFor[int](), token.FLOAT: reflect.TypeFor[float64](),
+			token.IMAG: reflect.TypeFor[complex128](), token.CHAR: reflect.TypeFor[rune](), token.STRING: reflect.TypeFor[string]()}[x.Kind]
+		return a.spellValueType(t)
+	}
+	return a.spellValueType(a.compiledType(x))
+}
+
+func isEllipsis(x ast.Expr) bool {
+	_, ok := x.(*ast.Ellipsis)
+	return ok
+}
+
+// varInitDecl returns the declaration of a converted spec without its
+// value, or "" for a define.
+func (a *analysis) varInitDecl(vi *varInit) string {
+	vs := vi.spec
+	if vs.Type != nil {
+		return "var " + a.r.render(a.off(vs.Pos()), a.off(vs.Type.End()))
+	}
+	if vi.types == nil {
+		return ""
+	}
+	var b strings.Builder
+	for i, n := range vs.Names {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString("var " + a.r.render(a.off(n.Pos()), a.off(n.End())) + " " + vi.types[i])
+	}
+	return b.String()
 }
 
 // varInitRef records what node n of the initialiser of vs reads.
