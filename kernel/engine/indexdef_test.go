@@ -102,6 +102,12 @@ q.A.X + q2.Y`)
 	if got := text(r); got != "9" {
 		t.Errorf("session containers: %q, want 9", got)
 	}
+	// A top-level var from an index of a session variable.
+	_, r = run(t, e, `var vs2 = net.Segs[1]
+vs2.B.Y`)
+	if got := text(r); got != "8" {
+		t.Errorf("var from index of a session variable: %q, want 8", got)
+	}
 	// A top-level var from an index in the same cell.
 	_, r = run(t, e, `var nn = geo.New()
 var vs = nn.Segs[1]

@@ -33,6 +33,7 @@ func TestVarFromSessionVariable(t *testing.T) {
 		{"from a cell func, used by a func", []string{"x := 3", "func h() int { return y + 1 }\nvar y = sq(x)\nfunc sq(v int) int { return v * v }\nh()"}, "10"},
 		{"two results, used by a func", []string{"x := 3", "func h() string { return fmt.Sprint(q, r) }\nvar q, r = div(x)\nfunc div(v int) (int, bool) { return v / 2, v%2 == 1 }\nh()"}, "1 true"},
 		{"composite literal, used by a method", []string{"x := 3", "type pt struct{ X, Y int }\nfunc (p pt) sum() int { return p.X + p.Y + len(tags) }\nvar p0 = pt{x, int(k)}\nvar tags = []string{fmt.Sprint(x)}\nconst k = 2\np0.sum()"}, "6"},
+		{"var of an earlier run of the cell", []string{"var a = 1\nn := 5\nfunc f() int { return n }\nvar b = a * 2\nb + f()"}, "7"},
 		{"chained", []string{"x := 3", "var z = y * 2\nvar y = x\nz"}, "6"},
 		{"through a func", []string{"x := 3", "func g() int { return y }\nvar z = g() + 1\nvar y int = x\nz"}, "4"},
 		{"through a func, untyped", []string{"x := 3", "func g() int { return y }\nvar z = g() + 1\nvar y = x\nz"}, "4"},
