@@ -7,6 +7,8 @@ import (
 	"sort"
 	"sync"
 	"time"
+
+	"github.com/gophernote/gophernote/fitlib/internal/num"
 )
 
 // Counter receives progress: Add(1) after each finished resample. A
@@ -133,8 +135,7 @@ func Bootstrap(r *Runs, opt BootstrapOptions) (*BootstrapResult, error) {
 
 // Quantile is numpy's default (linear, "type 7") sample quantile of x at
 // probability q, ignoring NaNs: h = (n-1) q, interpolated between the
-// order statistics around h. Hand-written because gonum's stat.Quantile
-// implements the empirical-CDF and nearest-rank variants only.
+// order statistics around h (see fitlib/internal/num.QuantileSorted).
 func Quantile(x []float64, q float64) float64 {
 	s := make([]float64, 0, len(x))
 	for _, v := range x {
@@ -146,13 +147,7 @@ func Quantile(x []float64, q float64) float64 {
 		return math.NaN()
 	}
 	sort.Float64s(s)
-	h := float64(len(s)-1) * q
-	lo := math.Floor(h)
-	i := int(lo)
-	if i+1 >= len(s) {
-		return s[len(s)-1]
-	}
-	return s[i] + (h-lo)*(s[i+1]-s[i])
+	return num.QuantileSorted(s, q)
 }
 
 // Interval is the central percentile interval [lo, hi] holding level of x.

@@ -2,11 +2,12 @@ package fit
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"sort"
 	"sync"
 	"sync/atomic"
+
+	"github.com/gophernote/gophernote/fitlib/internal/num"
 )
 
 // BootstrapOptions configures Bootstrap. The zero value means 200
@@ -131,23 +132,9 @@ func Bootstrap(pb Problem, opt Options, bo BootstrapOptions) (*BootstrapResult, 
 			col[b] = s[j]
 		}
 		sort.Float64s(col)
-		res.Lo = append(res.Lo, quantile(col, a))
-		res.Hi = append(res.Hi, quantile(col, 1-a))
-		res.Median = append(res.Median, quantile(col, 0.5))
+		res.Lo = append(res.Lo, num.QuantileSorted(col, a))
+		res.Hi = append(res.Hi, num.QuantileSorted(col, 1-a))
+		res.Median = append(res.Median, num.QuantileSorted(col, 0.5))
 	}
 	return res, nil
-}
-
-// quantile of sorted x at probability p, interpolating linearly between
-// order statistics at p*(len-1) (Hyndman & Fan 1996 type 7, numpy's
-// default). Written here because gonum's stat.Quantile implements only the
-// empirical and a different linear rule, which differ at small n.
-func quantile(x []float64, p float64) float64 {
-	h := p * float64(len(x)-1)
-	lo := math.Floor(h)
-	i := int(lo)
-	if i+1 >= len(x) {
-		return x[len(x)-1]
-	}
-	return x[i] + (h-lo)*(x[i+1]-x[i])
 }

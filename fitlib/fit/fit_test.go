@@ -12,6 +12,8 @@ import (
 	"gonum.org/v1/gonum/diff/fd"
 
 	"github.com/gophernote/gophernote/fitlib/formula"
+
+	"github.com/gophernote/gophernote/fitlib/internal/num"
 )
 
 func mustParse(t testing.TB, src string, vars ...string) *formula.Formula {
@@ -366,8 +368,8 @@ func TestBootstrap(t *testing.T) {
 		}
 	}
 	sort.Float64s(means)
-	if math.Abs(c.Lo[0]-quantile(means, 0.025)) > 1e-8 || math.Abs(c.Hi[0]-quantile(means, 0.975)) > 1e-8 {
-		t.Errorf("interval [%v, %v], brute force [%v, %v]", c.Lo[0], c.Hi[0], quantile(means, 0.025), quantile(means, 0.975))
+	if math.Abs(c.Lo[0]-num.QuantileSorted(means, 0.025)) > 1e-8 || math.Abs(c.Hi[0]-num.QuantileSorted(means, 0.975)) > 1e-8 {
+		t.Errorf("interval [%v, %v], brute force [%v, %v]", c.Lo[0], c.Hi[0], num.QuantileSorted(means, 0.025), num.QuantileSorted(means, 0.975))
 	}
 	if _, err := Bootstrap(Problem{Objective: func(p, g, w []float64) float64 { return p[0] * p[0] }, Params: []Param{{Name: "p"}}}, Options{}, BootstrapOptions{}); err == nil {
 		t.Error("bootstrap of a row-less objective accepted")
@@ -377,7 +379,7 @@ func TestBootstrap(t *testing.T) {
 func TestQuantileMatchesNumpyLinear(t *testing.T) {
 	// numpy.quantile([1, 2, 3, 4], q): 1.75 at 0.25, 2.5 at 0.5, 3.25 at 0.75.
 	for q, want := range map[float64]float64{0: 1, 0.25: 1.75, 0.5: 2.5, 0.75: 3.25, 1: 4} {
-		if got := quantile([]float64{1, 2, 3, 4}, q); got != want {
+		if got := num.QuantileSorted([]float64{1, 2, 3, 4}, q); got != want {
 			t.Errorf("quantile(%v) = %v, want %v", q, got, want)
 		}
 	}

@@ -7,6 +7,8 @@ import (
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/optimize"
+
+	"github.com/gophernote/gophernote/fitlib/internal/num"
 )
 
 // Method names.
@@ -266,7 +268,7 @@ func fitISpline(m *Model, z, y []float64, opt Options, bo BaselineOptions) error
 	o.beta = make([]float64, W)
 	ys := append([]float64(nil), y...)
 	sort.Float64s(ys)
-	y0 := clamp(quantileSorted(ys, 0.02), 1e-3, 0.9)
+	y0 := clamp(num.QuantileSorted(ys, 0.02), 1e-3, 0.9)
 	top := clamp(ys[len(ys)-1], y0+1e-3, 0.999)
 	best := math.Inf(1)
 	var bestX []float64

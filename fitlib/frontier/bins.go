@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"sort"
+
+	"github.com/gophernote/gophernote/fitlib/internal/num"
 )
 
 // EqualMassEdges returns the edges of at most nbins equal-mass bins of z
@@ -32,7 +34,7 @@ func EqualMassEdges(where string, z []float64, nbins, minPerBin int) ([]float64,
 	}
 	edges := []float64{s[0]}
 	for k := 1; k < nbins; k++ {
-		e := quantileSorted(s, float64(k)/float64(nbins))
+		e := num.QuantileSorted(s, float64(k)/float64(nbins))
 		if e > edges[len(edges)-1] && e < s[len(s)-1] {
 			edges = append(edges, e)
 		}

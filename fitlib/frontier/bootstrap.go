@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"sort"
+
+	"github.com/gophernote/gophernote/fitlib/internal/num"
 )
 
 // BootstrapOptions configure the nonparametric bootstrap of a frontier.
@@ -112,7 +114,7 @@ func (b *Band) interval(z float64) (lo, med, hi float64) {
 	}
 	sort.Float64s(v)
 	a := (1 - b.Level) / 2
-	return quantileSorted(v, a), quantileSorted(v, 0.5), quantileSorted(v, 1-a)
+	return num.QuantileSorted(v, a), num.QuantileSorted(v, 0.5), num.QuantileSorted(v, 1-a)
 }
 
 // Attainable is the frontier value at a compute budget with its bootstrap

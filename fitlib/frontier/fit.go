@@ -11,6 +11,8 @@ import (
 
 	"github.com/gophernote/gophernote/fitlib/fit"
 	"gonum.org/v1/gonum/floats"
+
+	"github.com/gophernote/gophernote/fitlib/internal/num"
 )
 
 // Stage is one step of the continuation: the fit at (Tau, Kappa) starts
@@ -325,12 +327,12 @@ func startGrid(z, y []float64, opt Options) []Params {
 	ys := append([]float64(nil), y...)
 	sort.Float64s(zs)
 	sort.Float64s(ys)
-	y0 := clamp(quantileSorted(ys, 0.02), 1e-3, 0.9)
+	y0 := clamp(num.QuantileSorted(ys, 0.02), 1e-3, 0.9)
 	top := clamp(ys[len(ys)-1], y0+1e-3, 0.999)
 	l := top - y0
 	var out []Params
 	for i := 0; i < opt.GridMid; i++ {
-		m := quantileSorted(zs, (float64(i)+0.5)/float64(opt.GridMid))
+		m := num.QuantileSorted(zs, (float64(i)+0.5)/float64(opt.GridMid))
 		for _, b := range opt.GridSlopes {
 			out = append(out, Params{Y0: y0, L: l, A: -b * m, B: b})
 		}
@@ -345,18 +347,4 @@ func startGrid(z, y []float64, opt Options) []Params {
 		out = append(out, Params{Y0: r0, L: rl, A: -b * m, B: b})
 	}
 	return out
-}
-
-// quantileSorted is the linear-interpolation quantile (numpy's default) of
-// sorted data.
-func quantileSorted(s []float64, p float64) float64 {
-	if len(s) == 0 {
-		return math.NaN()
-	}
-	h := p * float64(len(s)-1)
-	i := int(math.Floor(h))
-	if i >= len(s)-1 {
-		return s[len(s)-1]
-	}
-	return s[i] + (h-float64(i))*(s[i+1]-s[i])
 }

@@ -3,6 +3,8 @@ package frontier
 import (
 	"fmt"
 	"sort"
+
+	"github.com/gophernote/gophernote/fitlib/internal/num"
 )
 
 // ISpline is a cubic I-spline basis (Ramsay 1988, "Monotone regression
@@ -32,7 +34,7 @@ func NewISpline(where string, z []float64, nInterior int) (*ISpline, error) {
 	}
 	t := []float64{lo, lo, lo, lo}
 	for k := 1; k <= nInterior; k++ {
-		e := quantileSorted(s, float64(k)/float64(nInterior+1))
+		e := num.QuantileSorted(s, float64(k)/float64(nInterior+1))
 		if e > t[len(t)-1] && e < hi {
 			t = append(t, e)
 		}

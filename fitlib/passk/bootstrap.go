@@ -2,11 +2,12 @@ package passk
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"runtime"
 	"sort"
 	"sync"
+
+	"github.com/gophernote/gophernote/fitlib/internal/num"
 )
 
 // BootstrapOptions configures Bootstrap. The zero value means 1,000
@@ -29,8 +30,7 @@ type Interval struct {
 // ks, the mean pass@k and a percentile interval. Results depend only on the
 // options, never on the number of workers. Quantiles interpolate linearly
 // between order statistics (numpy's default "linear" method, Hyndman & Fan
-// type 7), written here because gonum's stat.Quantile offers only the
-// empirical and a different interpolation rule.
+// type 7; see fitlib/internal/num.QuantileSorted).
 func Bootstrap(ns, cs []int, ks []int, opt BootstrapOptions) ([]Interval, error) {
 	m, err := Matrix(ns, cs, ks)
 	if err != nil {
@@ -89,19 +89,7 @@ func Bootstrap(ns, cs []int, ks []int, opt BootstrapOptions) ([]Interval, error)
 	for j, k := range ks {
 		col := means[j*B : (j+1)*B]
 		sort.Float64s(col)
-		out[j] = Interval{K: k, Estimate: est[j], Lo: quantile(col, a), Hi: quantile(col, 1-a)}
+		out[j] = Interval{K: k, Estimate: est[j], Lo: num.QuantileSorted(col, a), Hi: num.QuantileSorted(col, 1-a)}
 	}
 	return out, nil
-}
-
-// quantile of sorted x at probability p by linear interpolation between
-// order statistics at position p*(len-1) (Hyndman & Fan 1996, type 7).
-func quantile(x []float64, p float64) float64 {
-	h := p * float64(len(x)-1)
-	lo := math.Floor(h)
-	i := int(lo)
-	if i+1 >= len(x) {
-		return x[len(x)-1]
-	}
-	return x[i] + (h-lo)*(x[i+1]-x[i])
 }

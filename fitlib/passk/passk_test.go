@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/gophernote/gophernote/fitlib/data"
+
+	"github.com/gophernote/gophernote/fitlib/internal/num"
 )
 
 // exactPassAtK is 1 - C(n-c,k)/C(n,k) in exact rational arithmetic.
@@ -185,7 +187,7 @@ func TestQuantileMatchesNumpyLinear(t *testing.T) {
 	// numpy.quantile([1,2,3,4], q) with the default method: 1.75, 2.5, 3.25, 4.
 	x := []float64{1, 2, 3, 4}
 	for q, want := range map[float64]float64{0: 1, 0.25: 1.75, 0.5: 2.5, 0.75: 3.25, 1: 4} {
-		if got := quantile(x, q); got != want {
+		if got := num.QuantileSorted(x, q); got != want {
 			t.Errorf("quantile(%v) = %v, want %v", q, got, want)
 		}
 	}

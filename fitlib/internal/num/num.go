@@ -1,0 +1,70 @@
+// Package num holds the small numerical helpers that several fitlib
+// packages share: numpy's default sample quantile, the median and the
+// overflow-free logistic and softplus. It is internal so that it needs no
+// yaegi symbol table; each function is written once here and must stay
+// bit-for-bit what its callers computed before it moved.
+package num
+
+import (
+	"math"
+	"sort"
+)
+
+// QuantileSorted returns the quantile of sorted s at probability p by
+// linear interpolation between the order statistics around h = p*(len-1)
+// (Hyndman & Fan 1996 type 7, numpy's default "linear" method). Written by
+// hand because gonum's stat.Quantile implements only the empirical-CDF and
+// a different linear rule, which differ at small n. It is NaN for an empty
+// s; p must lie in [0, 1].
+func QuantileSorted(s []float64, p float64) float64 {
+	if len(s) == 0 {
+		return math.NaN()
+	}
+	h := p * float64(len(s)-1)
+	lo := math.Floor(h)
+	i := int(lo)
+	if i+1 >= len(s) {
+		return s[len(s)-1]
+	}
+	return s[i] + (h-lo)*(s[i+1]-s[i])
+}
+
+// Median returns the median of x (the mean of the two middle values for an
+// even count), NaN for an empty x. x is not modified.
+func Median(x []float64) float64 {
+	n := len(x)
+	if n == 0 {
+		return math.NaN()
+	}
+	s := append([]float64(nil), x...)
+	sort.Float64s(s)
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
+}
+
+// Sigmoid is the logistic function 1/(1+e^-x) in a form that never
+// overflows.
+func Sigmoid(x float64) float64 {
+	if x >= 0 {
+		return 1 / (1 + math.Exp(-x))
+	}
+	e := math.Exp(x)
+	return e / (1 + e)
+}
+
+// Softplus is log(1+e^x) without overflow: max(x,0) + log1p(e^-|x|).
+func Softplus(x float64) float64 {
+	return math.Max(x, 0) + math.Log1p(math.Exp(-math.Abs(x)))
+}
+
+// SoftplusSigmoid returns Softplus(x) and Sigmoid(x), bit for bit, sharing
+// one exponential e^-|x|.
+func SoftplusSigmoid(x float64) (sp, sig float64) {
+	e := math.Exp(-math.Abs(x))
+	if x > 0 {
+		return x + math.Log1p(e), 1 / (1 + e)
+	}
+	return math.Log1p(e), e / (1 + e)
+}
