@@ -3,6 +3,8 @@ package fit
 import (
 	"fmt"
 	"math"
+
+	"github.com/gophernote/gophernote/fitlib/internal/num"
 )
 
 // LossKind names a loss function.
@@ -90,16 +92,8 @@ func (l *Loss) rho(r float64) (float64, float64) {
 		}
 		return r * r / 2, r
 	case PinballLoss:
-		ku := l.Kappa * r
-		// softplus(ku)/kappa in stable form; its derivative is sigmoid(ku).
-		sp := math.Max(ku, 0) + math.Log1p(math.Exp(-math.Abs(ku)))
-		var s float64
-		if ku >= 0 {
-			s = 1 / (1 + math.Exp(-ku))
-		} else {
-			e := math.Exp(ku)
-			s = e / (1 + e)
-		}
+		// softplus(ku)/kappa; its derivative is sigmoid(ku).
+		sp, s := num.SoftplusSigmoid(l.Kappa * r)
 		return sp/l.Kappa + (l.Tau-1)*r, s + l.Tau - 1
 	}
 	return r * r, 2 * r

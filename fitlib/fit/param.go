@@ -3,6 +3,8 @@ package fit
 import (
 	"fmt"
 	"math"
+
+	"github.com/gophernote/gophernote/fitlib/internal/num"
 )
 
 // Transform maps an unconstrained optimizer variable z to a parameter p, so
@@ -63,10 +65,10 @@ func (q *Param) forward(z float64) (float64, float64) {
 		e := math.Exp(z)
 		return q.Lo + e, e
 	case Softplus:
-		s := sigmoid(z)
+		s := num.Sigmoid(z)
 		return q.Lo + math.Max(z, 0) + math.Log1p(math.Exp(-math.Abs(z))), s
 	case Logit:
-		s := sigmoid(z)
+		s := num.Sigmoid(z)
 		w := q.Hi - q.Lo
 		return q.Lo + w*s, w * s * (1 - s)
 	}
@@ -130,12 +132,4 @@ func (q *Param) atBound(p, g, gtol float64) bool {
 		return p-q.Lo <= 1e-3*w && g > 0 || q.Hi-p <= 1e-3*w && g < 0
 	}
 	return false
-}
-
-func sigmoid(x float64) float64 {
-	if x >= 0 {
-		return 1 / (1 + math.Exp(-x))
-	}
-	e := math.Exp(x)
-	return e / (1 + e)
 }

@@ -1,6 +1,10 @@
 package formula
 
-import "math"
+import (
+	"math"
+
+	"github.com/gophernote/gophernote/fitlib/internal/num"
+)
 
 // exec runs the column instructions on one block. Each case is a tight loop
 // over float64 slices; the bounds are hoisted by re-slicing to len(d).
@@ -116,12 +120,12 @@ func exec(prog []instr, v [][]float64, sc []float64) {
 		case vSigmoid:
 			a := v[in.a][:len(d)]
 			for i := range d {
-				d[i] = sigmoid(a[i])
+				d[i] = num.Sigmoid(a[i])
 			}
 		case vSoftplus:
 			a := v[in.a][:len(d)]
 			for i := range d {
-				d[i] = softplus(a[i])
+				d[i] = num.Softplus(a[i])
 			}
 		case vSign:
 			a := v[in.a][:len(d)]

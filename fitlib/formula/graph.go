@@ -2,6 +2,8 @@ package formula
 
 import (
 	"math"
+
+	"github.com/gophernote/gophernote/fitlib/internal/num"
 )
 
 // gop is an operation of the expression graph.
@@ -201,19 +203,6 @@ func (g *graph) binary(op gop, a, b int32) int32 {
 	return g.intern(gnode{op: op, a: a, b: b})
 }
 
-func sigmoid(x float64) float64 {
-	if x >= 0 {
-		return 1 / (1 + math.Exp(-x))
-	}
-	e := math.Exp(x)
-	return e / (1 + e)
-}
-
-// softplus is log(1+exp(x)) without overflow: max(x,0) + log1p(exp(-|x|)).
-func softplus(x float64) float64 {
-	return math.Max(x, 0) + math.Log1p(math.Exp(-math.Abs(x)))
-}
-
 func sign(x float64) float64 {
 	switch {
 	case x > 0:
@@ -260,9 +249,9 @@ func apply(op gop, a, b float64) float64 {
 	case gAbs:
 		return math.Abs(a)
 	case gSigmoid:
-		return sigmoid(a)
+		return num.Sigmoid(a)
 	case gSoftplus:
-		return softplus(a)
+		return num.Softplus(a)
 	case gMin:
 		return math.Min(a, b)
 	case gMax:

@@ -77,7 +77,7 @@ func (m *Model) At(z float64) float64 {
 	case MethodISpline:
 		basis := m.Spline.Eval(z, nil)
 		eta := m.SplineC + floats.Dot(m.SplineWeight, basis)
-		return m.SplineY0 + m.SplineL*sigmoid(eta)
+		return m.SplineY0 + m.SplineL*num.Sigmoid(eta)
 	}
 	return math.NaN()
 }
@@ -159,7 +159,7 @@ func quantileLevel(y []float64, tau, kappa float64) float64 {
 		c := (lo + hi) / 2
 		s := 0.0
 		for _, v := range y {
-			s += sigmoid(kappa * (v - c))
+			s += num.Sigmoid(kappa * (v - c))
 		}
 		if s/float64(len(y)) > 1-tau {
 			lo = c
@@ -186,18 +186,18 @@ type splineObjective struct {
 }
 
 func (o *splineObjective) eval(x, grad []float64) float64 {
-	y0 := sigmoid(x[0])
-	fr := sigmoid(x[1])
+	y0 := num.Sigmoid(x[0])
+	fr := num.Sigmoid(x[1])
 	l := (1 - y0) * fr
 	c := x[2]
 	w := x[3:]
 	pen := 0.0
 	for k, v := range w {
-		o.beta[k] = softplus(v)
+		o.beta[k] = num.Softplus(v)
 		pen += o.beta[k] * o.beta[k]
 	}
 	for g, b := range o.basis {
-		o.s[g] = sigmoid(c + floats.Dot(o.beta, b))
+		o.s[g] = num.Sigmoid(c + floats.Dot(o.beta, b))
 		o.acc[g] = 0
 	}
 	f := 0.0
@@ -233,7 +233,7 @@ func (o *splineObjective) eval(x, grad []float64) float64 {
 	grad[1] *= -inv * (1 - y0) * fr * (1 - fr)
 	grad[2] *= -inv * l
 	for k := range w {
-		sk := sigmoid(w[k])
+		sk := num.Sigmoid(w[k])
 		grad[3+k] = -inv*grad[3+k]*l*sk + 2*o.lam*o.beta[k]*sk
 	}
 	return f
@@ -316,12 +316,12 @@ func fitISpline(m *Model, z, y []float64, opt Options, bo BaselineOptions) error
 		return fmt.Errorf("frontier: %s: no start reached a finite objective", where)
 	}
 	m.Spline = sp
-	m.SplineY0 = sigmoid(bestX[0])
-	m.SplineL = (1 - m.SplineY0) * sigmoid(bestX[1])
+	m.SplineY0 = num.Sigmoid(bestX[0])
+	m.SplineL = (1 - m.SplineY0) * num.Sigmoid(bestX[1])
 	m.SplineC = bestX[2]
 	m.SplineWeight = make([]float64, W)
 	for k := range m.SplineWeight {
-		m.SplineWeight[k] = softplus(bestX[3+k])
+		m.SplineWeight[k] = num.Softplus(bestX[3+k])
 	}
 	m.Objective, m.Status, m.Converged = best, bestStatus, bestConv
 	return nil

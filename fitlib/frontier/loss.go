@@ -1,6 +1,10 @@
 package frontier
 
-import "math"
+import (
+	"math"
+
+	"github.com/gophernote/gophernote/fitlib/internal/num"
+)
 
 // SmoothedPinball is the smoothed pinball (check) loss
 //
@@ -11,7 +15,7 @@ import "math"
 // tends to the pinball loss u (tau - 1{u < 0}) as kappa -> infinity (the gap
 // is at most log(2)/kappa, at u = 0), so that is the form used here.
 func SmoothedPinball(u, tau, kappa float64) float64 {
-	return softplus(kappa*u)/kappa + (tau-1)*u
+	return num.Softplus(kappa*u)/kappa + (tau-1)*u
 }
 
 // Pinball is the exact pinball loss u (tau - 1{u < 0}), u = y - q, used to
@@ -40,15 +44,6 @@ func MeanPinball(y, q []float64, tau float64) float64 {
 // the loss value and its derivative d rho / du = sigmoid(kappa u) + tau - 1,
 // sharing one exponential.
 func pinballTerms(u, tau, kappa float64) (val, dval float64) {
-	r := kappa * u
-	e := math.Exp(-math.Abs(r))
-	var sp, sg float64
-	if r > 0 {
-		sp = r + math.Log1p(e)
-		sg = 1 / (1 + e)
-	} else {
-		sp = math.Log1p(e)
-		sg = e / (1 + e)
-	}
+	sp, sg := num.SoftplusSigmoid(kappa * u)
 	return sp/kappa + (tau-1)*u, sg + tau - 1
 }

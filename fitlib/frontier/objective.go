@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 	"sort"
+
+	"github.com/gophernote/gophernote/fitlib/internal/num"
 )
 
 // sigmoidObjective is the compiled frontier objective
@@ -144,9 +146,9 @@ func (o *sigmoidObjective) eval(x, grad, hess []float64) float64 {
 	fr, frp, frpp := unitLink(x[1])
 	l := (1 - y0) * fr
 	c := x[2]
-	b := softplus(x[3])
+	b := num.Softplus(x[3])
 	for g, zc := range o.zc {
-		o.s[g] = sigmoid(c + b*zc)
+		o.s[g] = num.Sigmoid(c + b*zc)
 		o.acc[g] = 0
 		o.acc2[g] = 0
 	}
@@ -188,16 +190,7 @@ func (o *sigmoidObjective) evalSlow(y0, l, b float64, x, grad, hess []float64) f
 		g := o.grp[i]
 		wi := o.w[i]
 		u := yi - (y0 + l*o.s[g])
-		r := kappa * u
-		e := math.Exp(-math.Abs(r))
-		var sp, sg float64
-		if r > 0 {
-			sp = r + math.Log1p(e)
-			sg = 1 / (1 + e)
-		} else {
-			sp = math.Log1p(e)
-			sg = e / (1 + e)
-		}
+		sp, sg := num.SoftplusSigmoid(kappa * u)
 		f += wi * (sp/kappa + (tau-1)*u)
 		o.acc[g] += wi * (sg + tau - 1)
 		o.acc2[g] += wi * kappa * sg * (1 - sg)

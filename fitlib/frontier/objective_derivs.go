@@ -1,6 +1,10 @@
 package frontier
 
-import "math"
+import (
+	"math"
+
+	"github.com/gophernote/gophernote/fitlib/internal/num"
+)
 
 // finish adds the penalty and assembles gradient and Hessian from the
 // per-group sums.
@@ -10,7 +14,7 @@ func (o *sigmoidObjective) finish(f, y0, y0p, y0pp, fr, frp, frpp, l, b float64,
 	if grad == nil && hess == nil {
 		return f
 	}
-	sh := sigmoid(x[3])
+	sh := num.Sigmoid(x[3])
 	var gr [4]float64
 	var h [10]float64 // 00 01 02 03 11 12 13 22 23 33
 	for g, zc := range o.zc {

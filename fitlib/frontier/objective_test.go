@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"sort"
 	"testing"
+
+	"github.com/gophernote/gophernote/fitlib/internal/num"
 )
 
 // evalRef is eval's factored loop written with log1pSig calls (as eval was
@@ -14,9 +16,9 @@ func (o *sigmoidObjective) evalRef(x, grad, hess []float64) float64 {
 	y0, y0p, y0pp := unitLink(x[0])
 	fr, frp, frpp := unitLink(x[1])
 	l := (1 - y0) * fr
-	b := softplus(x[3])
+	b := num.Softplus(x[3])
 	for g, zc := range o.zc {
-		o.s[g] = sigmoid(x[2] + b*zc)
+		o.s[g] = num.Sigmoid(x[2] + b*zc)
 		o.acc[g], o.acc2[g] = 0, 0
 	}
 	tau, kappa := o.tau, o.kappa

@@ -3,6 +3,8 @@ package frontier
 import (
 	"fmt"
 	"math"
+
+	"github.com/gophernote/gophernote/fitlib/internal/num"
 )
 
 // Params are the natural parameters of the sigmoid frontier
@@ -13,7 +15,7 @@ type Params struct {
 
 // At returns the frontier value q(z).
 func (p Params) At(z float64) float64 {
-	return p.Y0 + p.L*sigmoid(p.A+p.B*z)
+	return p.Y0 + p.L*num.Sigmoid(p.A+p.B*z)
 }
 
 // AtFLOPs returns the frontier value at c FLOPs (c > 0).
@@ -64,7 +66,7 @@ func (p Params) Valid() error {
 // Jacobian returns dq/d(y0, L, a, b) at z, the row used by the design
 // information matrix.
 func (p Params) Jacobian(z float64) [4]float64 {
-	s := sigmoid(p.A + p.B*z)
+	s := num.Sigmoid(p.A + p.B*z)
 	d := p.L * s * (1 - s)
 	return [4]float64{1, s, d, d * z}
 }
@@ -81,7 +83,7 @@ func toParams(x []float64, zref float64) Params {
 	y0, _, _ := unitLink(x[0])
 	fr, _, _ := unitLink(x[1])
 	l := (1 - y0) * fr
-	b := softplus(x[3])
+	b := num.Softplus(x[3])
 	return Params{Y0: y0, L: l, A: x[2] - b*zref, B: b}
 }
 
@@ -97,23 +99,6 @@ func fromParams(p Params, zref float64) []float64 {
 }
 
 func clamp(x, lo, hi float64) float64 { return math.Min(hi, math.Max(lo, x)) }
-
-// sigmoid is the logistic function in a form that never overflows.
-func sigmoid(x float64) float64 {
-	if x >= 0 {
-		return 1 / (1 + math.Exp(-x))
-	}
-	e := math.Exp(x)
-	return e / (1 + e)
-}
-
-// softplus is log(1+e^x) in stable form.
-func softplus(x float64) float64 {
-	if x > 0 {
-		return x + math.Log1p(math.Exp(-x))
-	}
-	return math.Log1p(math.Exp(x))
-}
 
 // softplusInv is the inverse of softplus for y > 0: log(e^y - 1).
 func softplusInv(y float64) float64 {
