@@ -12,7 +12,6 @@ import (
 	"gonum.org/v1/gonum/diff/fd"
 
 	"github.com/gophernote/gophernote/fitlib/formula"
-
 	"github.com/gophernote/gophernote/fitlib/internal/num"
 )
 

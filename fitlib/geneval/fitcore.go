@@ -3,7 +3,6 @@ package geneval
 import (
 	"fmt"
 	"math"
-	"sort"
 
 	"github.com/gophernote/gophernote/fitlib/fit"
 )
@@ -151,8 +150,6 @@ func BootstrapLaw(b *Counts, gold []Gold, law string, k, resamples int, seed uin
 	return &Interval{Law: law, K: k, Names: r.Names, Estimate: r.Fit.Params, Lo: r.Lo, Hi: r.Hi,
 		Resamples: r.Resample, Failed: r.Failed, Level: r.Level}, nil
 }
-
-func sortFloats(x []float64) { sort.Float64s(x) }
 
 func fitBootstrap(pb fit.Problem, opt fit.Options, resamples int, seed uint64) (*fit.BootstrapResult, error) {
 	return fit.Bootstrap(pb, opt, fit.BootstrapOptions{Resamples: resamples, Seed: seed})

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gophernote/gophernote/fitlib/formula"
+	inum "github.com/gophernote/gophernote/fitlib/internal/num"
 )
 
 // Law names accepted by FitLaw, the grid fits and the backtests.
@@ -94,7 +95,7 @@ var computeLaw = lawSpec{
 	names: []string{"E0", "C0", "alpha"},
 	starts: func(c, _, y []float64) [][]float64 {
 		lc := logs(c)
-		ym, lcm := median(y), median(lc)
+		ym, lcm := inum.Median(y), inum.Median(lc)
 		var out [][]float64
 		for _, f := range []float64{1e-3, 0.3, 0.8} {
 			e0 := f * minOf(y)
@@ -112,7 +113,7 @@ var paramsTokensLaw = lawSpec{
 	vars:  []string{"N", "D"},
 	names: []string{"E0", "N0", "beta", "D0", "gamma"},
 	starts: func(n, d, y []float64) [][]float64 {
-		ym, lnm, ldm := median(y), median(logs(n)), median(logs(d))
+		ym, lnm, ldm := inum.Median(y), inum.Median(logs(n)), inum.Median(logs(d))
 		var out [][]float64
 		for _, f := range []float64{1e-3, 0.3, 0.8} {
 			e0 := f * minOf(y)
@@ -134,7 +135,7 @@ var goldLaw = lawSpec{
 	vars:  []string{"G"},
 	names: []string{"xi0", "K0", "kappa"},
 	starts: func(x, _, y []float64) [][]float64 {
-		ym, lxm := median(y), median(logs(x))
+		ym, lxm := inum.Median(y), inum.Median(logs(x))
 		var out [][]float64
 		for _, f := range []float64{1e-3, 0.3, 0.8} {
 			xi := f * minOf(y)
@@ -211,17 +212,4 @@ func minOf(x []float64) float64 {
 		m = math.Min(m, v)
 	}
 	return m
-}
-
-func median(x []float64) float64 {
-	s := append([]float64(nil), x...)
-	sortFloats(s)
-	n := len(s)
-	if n == 0 {
-		return math.NaN()
-	}
-	if n%2 == 1 {
-		return s[n/2]
-	}
-	return (s[n/2-1] + s[n/2]) / 2
 }

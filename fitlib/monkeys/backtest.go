@@ -5,9 +5,10 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
-	"sort"
 	"strings"
 	"sync"
+
+	"github.com/gophernote/gophernote/fitlib/internal/num"
 )
 
 // Estimator names used by Backtest and Synthetic.
@@ -251,7 +252,7 @@ func (r *BacktestResult) run(opt BacktestOptions, est func(btTask, *rand.Rand) (
 	for e := range r.Estimators {
 		r.SamplesTo10Pct[e] = -1
 		for s := range r.SampleSizes {
-			r.MedianRelErr[e][s] = median(r.RelErr[e][s])
+			r.MedianRelErr[e][s] = num.Median(r.RelErr[e][s])
 		}
 		// smallest size from which on every larger size is within 10%
 		for s := len(r.SampleSizes) - 1; s >= 0 && r.MedianRelErr[e][s] <= 0.1; s-- {
@@ -266,17 +267,4 @@ func (r *BacktestResult) run(opt BacktestOptions, est func(btTask, *rand.Rand) (
 func isNoData(err error) bool {
 	s := err.Error()
 	return strings.Contains(s, "ever solved") || strings.Contains(s, "needs 2 points")
-}
-
-func median(x []float64) float64 {
-	if len(x) == 0 {
-		return math.NaN()
-	}
-	s := append([]float64(nil), x...)
-	sort.Float64s(s)
-	m := len(s) / 2
-	if len(s)%2 == 1 {
-		return s[m]
-	}
-	return 0.5 * (s[m-1] + s[m])
 }

@@ -4,6 +4,8 @@ import (
 	"math"
 	"reflect"
 	"testing"
+
+	"github.com/gophernote/gophernote/fitlib/internal/num"
 )
 
 // A backtest is reproducible from its seed whatever the number of workers,
@@ -48,7 +50,7 @@ func checkSummary(t *testing.T, r BacktestResult) {
 			t.Errorf("%s: SamplesTo10Pct %d, errors %v imply %d", name, r.SamplesTo10Pct[e], r.MedianRelErr[e], want)
 		}
 		for s := range r.SampleSizes {
-			if m := median(r.RelErr[e][s]); m != r.MedianRelErr[e][s] {
+			if m := num.Median(r.RelErr[e][s]); m != r.MedianRelErr[e][s] {
 				t.Errorf("%s: median mismatch", name)
 			}
 			for i, v := range r.Estimates[e][s] {

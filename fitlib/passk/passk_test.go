@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/gophernote/gophernote/fitlib/data"
-
 	"github.com/gophernote/gophernote/fitlib/internal/num"
 )
 
