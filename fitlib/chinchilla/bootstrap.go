@@ -5,10 +5,10 @@ import (
 	"math"
 	"runtime"
 	"sort"
-	"sync"
 	"time"
 
 	"github.com/gophernote/gophernote/fitlib/internal/num"
+	"github.com/gophernote/gophernote/fitlib/internal/par"
 )
 
 // Counter receives progress: Add(1) after each finished resample. A
@@ -75,50 +75,39 @@ func Bootstrap(r *Runs, opt BootstrapOptions) (*BootstrapResult, error) {
 		Alpha: make([]float64, n), Beta: make([]float64, n),
 	}
 	ok := make([]bool, n)
-	jobs := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sample := &Runs{}
-			m := r.Len()
-			counts := make([]float64, m)
-			for i := range jobs {
-				rng := streamRNG(opt.Seed, uint64(i))
-				for k := range counts {
-					counts[k] = 0
-				}
-				for k := 0; k < m; k++ {
-					counts[rng.IntN(m)]++
-				}
-				// each drawn run once, weighted by its count: the same
-				// objective as the m draws, with about 63% of the terms
-				sample.LogN, sample.LogD, sample.LogL, sample.W = sample.LogN[:0], sample.LogD[:0], sample.LogL[:0], sample.W[:0]
-				for j, c := range counts {
-					if c > 0 {
-						sample.LogN = append(sample.LogN, r.LogN[j])
-						sample.LogD = append(sample.LogD, r.LogD[j])
-						sample.LogL = append(sample.LogL, r.LogL[j])
-						sample.W = append(sample.W, c)
-					}
-				}
-				f := func(x, g []float64) float64 { return sample.HuberObjective(x, g, delta, false) }
-				theta, conv := bootFit(f, start)
-				p := FromTheta(theta)
-				res.A[i], res.B[i], res.E[i], res.Alpha[i], res.Beta[i] = p.A, p.B, p.E, p.Alpha, p.Beta
-				ok[i] = conv
-				if opt.Progress != nil {
-					opt.Progress.Add(1)
+	par.For(workers, n, func() func(int) {
+		sample := &Runs{}
+		m := r.Len()
+		counts := make([]float64, m)
+		return func(i int) {
+			rng := streamRNG(opt.Seed, uint64(i))
+			for k := range counts {
+				counts[k] = 0
+			}
+			for k := 0; k < m; k++ {
+				counts[rng.IntN(m)]++
+			}
+			// each drawn run once, weighted by its count: the same
+			// objective as the m draws, with about 63% of the terms
+			sample.LogN, sample.LogD, sample.LogL, sample.W = sample.LogN[:0], sample.LogD[:0], sample.LogL[:0], sample.W[:0]
+			for j, c := range counts {
+				if c > 0 {
+					sample.LogN = append(sample.LogN, r.LogN[j])
+					sample.LogD = append(sample.LogD, r.LogD[j])
+					sample.LogL = append(sample.LogL, r.LogL[j])
+					sample.W = append(sample.W, c)
 				}
 			}
-		}()
-	}
-	for i := 0; i < n; i++ {
-		jobs <- i
-	}
-	close(jobs)
-	wg.Wait()
+			f := func(x, g []float64) float64 { return sample.HuberObjective(x, g, delta, false) }
+			theta, conv := bootFit(f, start)
+			p := FromTheta(theta)
+			res.A[i], res.B[i], res.E[i], res.Alpha[i], res.Beta[i] = p.A, p.B, p.E, p.Alpha, p.Beta
+			ok[i] = conv
+			if opt.Progress != nil {
+				opt.Progress.Add(1)
+			}
+		}
+	})
 	for _, c := range ok {
 		if !c {
 			res.Failed++

@@ -4,11 +4,12 @@ import (
 	"fmt"
 	"math"
 	"runtime"
-	"sync"
 	"time"
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/optimize"
+
+	"github.com/gophernote/gophernote/fitlib/internal/par"
 )
 
 // DefaultDelta is the Huber threshold of Hoffmann et al. (2022), App. D.2,
@@ -167,25 +168,14 @@ func multiStart(f objFunc, starts [][]float64, opt FitOptions, done func()) (bes
 		workers = runtime.GOMAXPROCS(0)
 	}
 	all = make([]StartResult, len(starts))
-	jobs := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				all[i] = minimizeFrom(f, starts[i], opt.Method, opt.FuncAbsTol)
-				if done != nil {
-					done()
-				}
+	par.For(workers, len(starts), func() func(int) {
+		return func(i int) {
+			all[i] = minimizeFrom(f, starts[i], opt.Method, opt.FuncAbsTol)
+			if done != nil {
+				done()
 			}
-		}()
-	}
-	for i := range starts {
-		jobs <- i
-	}
-	close(jobs)
-	wg.Wait()
+		}
+	})
 	bi := -1
 	for i := range all {
 		if all[i].Theta == nil || math.IsInf(all[i].Objective, 0) {

@@ -4,10 +4,9 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"sort"
-	"sync"
-	"sync/atomic"
 
 	"github.com/gophernote/gophernote/fitlib/internal/num"
+	"github.com/gophernote/gophernote/fitlib/internal/par"
 )
 
 // BootstrapOptions configures Bootstrap. The zero value means 200
@@ -75,42 +74,34 @@ func Bootstrap(pb Problem, opt Options, bo BootstrapOptions) (*BootstrapResult, 
 	}
 	est := make([][]float64, B)
 	ok := make([]bool, B)
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := 0; w < min(opt.Workers, B); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			wk := newWorker(pr)
-			lb := newLBFGS(k)
-			wts := make([]float64, pr.n)
-			wk.w = wts
-			start := append([]float64(nil), full.Params...)
-			if opt.Context != nil {
-				lb.stop = func() bool { return opt.Context.Err() != nil }
+	par.For(opt.Workers, B, func() func(int) {
+		wk := newWorker(pr)
+		lb := newLBFGS(k)
+		wts := make([]float64, pr.n)
+		wk.w = wts
+		start := append([]float64(nil), full.Params...)
+		if opt.Context != nil {
+			lb.stop = func() bool { return opt.Context.Err() != nil }
+		}
+		return func(b int) {
+			if lb.stop != nil && lb.stop() {
+				return // cancelled: the resample stays unfitted
 			}
-			for {
-				b := int(next.Add(1)) - 1
-				if b >= B || lb.stop != nil && lb.stop() {
-					return
-				}
-				r := rand.New(rand.NewPCG(bo.Seed, uint64(b)))
-				clear(wts)
-				for range rows {
-					i := rows[r.IntN(len(rows))]
-					wts[i]++
-				}
-				if pr.weights != nil {
-					for i := range wts {
-						wts[i] *= pr.weights[i]
-					}
-				}
-				s := pr.runStart(wk, lb, b, start, &opt)
-				est[b], ok[b] = s.Params, s.Converged
+			r := rand.New(rand.NewPCG(bo.Seed, uint64(b)))
+			clear(wts)
+			for range rows {
+				i := rows[r.IntN(len(rows))]
+				wts[i]++
 			}
-		}()
-	}
-	wg.Wait()
+			if pr.weights != nil {
+				for i := range wts {
+					wts[i] *= pr.weights[i]
+				}
+			}
+			s := pr.runStart(wk, lb, b, start, &opt)
+			est[b], ok[b] = s.Params, s.Converged
+		}
+	})
 	if opt.Context != nil && opt.Context.Err() != nil {
 		return nil, fmt.Errorf("fit: bootstrap cancelled: %w", opt.Context.Err())
 	}

@@ -7,9 +7,10 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"sync"
-	"sync/atomic"
 
 	"gonum.org/v1/gonum/optimize"
+
+	"github.com/gophernote/gophernote/fitlib/internal/par"
 )
 
 // Method selects the local optimizer.
@@ -238,41 +239,29 @@ func (q *Param) random(r *rand.Rand) float64 {
 // worker buffers and optimizer state.
 func (pr *prepared) multistart(starts [][]float64, opt *Options) *Result {
 	out := make([]Start, len(starts))
-	var next atomic.Int64
-	var wg sync.WaitGroup
 	var mu sync.Mutex
 	done := 0
 	cancelled := func() bool { return opt.Context != nil && opt.Context.Err() != nil }
-	workers := min(opt.Workers, len(starts))
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			wk := newWorker(pr)
-			lb := newLBFGS(len(pr.params))
-			if opt.Context != nil {
-				lb.stop = cancelled
+	par.For(opt.Workers, len(starts), func() func(int) {
+		wk := newWorker(pr)
+		lb := newLBFGS(len(pr.params))
+		if opt.Context != nil {
+			lb.stop = cancelled
+		}
+		return func(i int) {
+			if cancelled() {
+				out[i] = Start{Index: i, Start: starts[i], Objective: math.NaN(), Status: "not run: cancelled"}
+				return
 			}
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= len(starts) {
-					return
-				}
-				if cancelled() {
-					out[i] = Start{Index: i, Start: starts[i], Objective: math.NaN(), Status: "not run: cancelled"}
-					continue
-				}
-				out[i] = pr.runStart(wk, lb, i, starts[i], opt)
-				if opt.Progress != nil {
-					mu.Lock()
-					done++
-					opt.Progress(done, len(starts))
-					mu.Unlock()
-				}
+			out[i] = pr.runStart(wk, lb, i, starts[i], opt)
+			if opt.Progress != nil {
+				mu.Lock()
+				done++
+				opt.Progress(done, len(starts))
+				mu.Unlock()
 			}
-		}()
-	}
-	wg.Wait()
+		}
+	})
 	return pr.summarize(out, opt)
 }
 

@@ -8,6 +8,7 @@ import (
 	"sort"
 
 	"github.com/gophernote/gophernote/fitlib/internal/num"
+	"github.com/gophernote/gophernote/fitlib/internal/par"
 )
 
 // BootstrapOptions configure the nonparametric bootstrap of a frontier.
@@ -70,7 +71,7 @@ func Bootstrap(z, y []float64, fit *Result, opt BootstrapOptions) (*Band, error)
 	one.Workers = 1
 	params := make([]Params, opt.Replicates)
 	ok := make([]bool, opt.Replicates)
-	parallel(opt.Workers, opt.Replicates, func() func(int) {
+	par.For(opt.Workers, opt.Replicates, func() func(int) {
 		w := make([]float64, len(z))
 		return func(b int) {
 			rng := rand.New(rand.NewPCG(opt.Seed, uint64(b)+1))

@@ -6,13 +6,11 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"sort"
-	"sync"
-	"sync/atomic"
 
 	"github.com/gophernote/gophernote/fitlib/fit"
-	"gonum.org/v1/gonum/floats"
-
 	"github.com/gophernote/gophernote/fitlib/internal/num"
+	"github.com/gophernote/gophernote/fitlib/internal/par"
+	"gonum.org/v1/gonum/floats"
 )
 
 // Stage is one step of the continuation: the fit at (Tau, Kappa) starts
@@ -157,7 +155,7 @@ func fitWeighted(z, y, w []float64, opt Options, warm *Params) (*Result, error) 
 	}
 	res := make([]StartSummary, len(starts))
 	evals := make([]int, len(starts))
-	parallel(opt.Workers, len(starts), func() func(int) {
+	par.For(opt.Workers, len(starts), func() func(int) {
 		sv := newStageSolver(obj.clone())
 		return func(i int) { res[i], evals[i] = runStart(sv, starts[i], opt) }
 	})
@@ -186,41 +184,6 @@ func fitWeighted(z, y, w []float64, opt Options, warm *Params) (*Result, error) 
 		out.Starts = res
 	}
 	return out, nil
-}
-
-// parallel runs job(i) for i in [0, n) on up to workers goroutines; each
-// goroutine builds its job function (and scratch) once with mk. Workers
-// claim indices with an atomic counter rather than a channel: on a loaded
-// machine every channel hand-off waits for the OS to schedule the sender,
-// which made two workers slower than one.
-func parallel(workers, n int, mk func() func(int)) {
-	if workers > n {
-		workers = n
-	}
-	if workers <= 1 {
-		job := mk()
-		for i := 0; i < n; i++ {
-			job(i)
-		}
-		return
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for k := 0; k < workers; k++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			job := mk()
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= n {
-					return
-				}
-				job(i)
-			}
-		}()
-	}
-	wg.Wait()
 }
 
 // runStart runs the continuation from one start.

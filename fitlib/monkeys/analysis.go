@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"math"
 	"runtime"
-	"sync"
+
+	"github.com/gophernote/gophernote/fitlib/internal/par"
 )
 
 // ModelAnalysis gathers every estimate of one model's power law.
@@ -56,18 +57,9 @@ func Analyze(c Counts) (*ModelAnalysis, error) {
 func AnalyzeAll(cs []Counts) ([]*ModelAnalysis, error) {
 	out := make([]*ModelAnalysis, len(cs))
 	errs := make([]error, len(cs))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	for i := range cs {
-		wg.Add(1)
-		go func(i int) {
-			defer wg.Done()
-			sem <- struct{}{}
-			out[i], errs[i] = Analyze(cs[i])
-			<-sem
-		}(i)
-	}
-	wg.Wait()
+	par.For(runtime.GOMAXPROCS(0), len(cs), func() func(int) {
+		return func(i int) { out[i], errs[i] = Analyze(cs[i]) }
+	})
 	for _, err := range errs {
 		if err != nil {
 			return out, err

@@ -5,9 +5,9 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"sort"
-	"sync"
 
 	"github.com/gophernote/gophernote/fitlib/internal/num"
+	"github.com/gophernote/gophernote/fitlib/internal/par"
 )
 
 // BootstrapOptions configures Bootstrap. The zero value means 1,000
@@ -57,32 +57,21 @@ func Bootstrap(ns, cs []int, ks []int, opt BootstrapOptions) ([]Interval, error)
 	nk, np := len(ks), len(m)
 	// means[j*B+b]: mean at ks[j] of resample b.
 	means := make([]float64, nk*B)
-	var wg sync.WaitGroup
-	next := make(chan int, B)
-	for b := 0; b < B; b++ {
-		next <- b
-	}
-	close(next)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sum := make([]float64, nk)
-			for b := range next {
-				r := rand.New(rand.NewPCG(opt.Seed, uint64(b)))
-				clear(sum)
-				for range np {
-					for j, v := range m[r.IntN(np)] {
-						sum[j] += v
-					}
-				}
-				for j := range sum {
-					means[j*B+b] = sum[j] / float64(np)
+	par.For(workers, B, func() func(int) {
+		sum := make([]float64, nk)
+		return func(b int) {
+			r := rand.New(rand.NewPCG(opt.Seed, uint64(b)))
+			clear(sum)
+			for range np {
+				for j, v := range m[r.IntN(np)] {
+					sum[j] += v
 				}
 			}
-		}()
-	}
-	wg.Wait()
+			for j := range sum {
+				means[j*B+b] = sum[j] / float64(np)
+			}
+		}
+	})
 	est := colMeans(m, nk)
 	out := make([]Interval, nk)
 	a := (1 - level) / 2
