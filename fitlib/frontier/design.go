@@ -82,16 +82,7 @@ func Design(ref Params, z, cost []float64, opt DesignOptions) (*Selection, error
 		return nil, err
 	}
 	grid := Midpoints(edges)
-	zbar := 0.0
-	for _, v := range z {
-		zbar += v
-	}
-	zbar /= float64(len(z))
-	jac := func(v float64) [4]float64 {
-		j := ref.Jacobian(v)
-		j[3] = j[2] * (v - zbar)
-		return j
-	}
+	jac := centredJacobian(ref, z)
 	// A = mean_k j_k j_k'
 	var A [16]float64
 	for _, g := range grid {
@@ -214,20 +205,26 @@ func RandomSelection(cost []float64, budget float64, seed uint64) []int {
 	return out
 }
 
-// integratedVariance returns mean_k j(z_k)' M^-1 j(z_k) for the selected
-// set with the same centring and ridge as Design, by direct inversion (used
-// to check the Sherman-Morrison updates).
-func integratedVariance(ref Params, z []float64, sel []int, grid []float64, ridge float64) float64 {
+// centredJacobian returns j(v) = ref.Jacobian(v) with the slope column
+// taken about zbar, the mean of z: the parameters (y0, L, a + b zbar, b).
+func centredJacobian(ref Params, z []float64) func(float64) [4]float64 {
 	zbar := 0.0
 	for _, v := range z {
 		zbar += v
 	}
 	zbar /= float64(len(z))
-	jac := func(v float64) [4]float64 {
+	return func(v float64) [4]float64 {
 		j := ref.Jacobian(v)
 		j[3] = j[2] * (v - zbar)
 		return j
 	}
+}
+
+// integratedVariance returns mean_k j(z_k)' M^-1 j(z_k) for the selected
+// set with the same centring and ridge as Design, by direct inversion (used
+// to check the Sherman-Morrison updates).
+func integratedVariance(ref Params, z []float64, sel []int, grid []float64, ridge float64) float64 {
+	jac := centredJacobian(ref, z)
 	var M [4][4]float64
 	for r := 0; r < 4; r++ {
 		M[r][r] = ridge
