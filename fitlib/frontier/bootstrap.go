@@ -57,10 +57,7 @@ func Bootstrap(z, y []float64, fit *Result, opt BootstrapOptions) (*Band, error)
 		opt.Workers = runtime.GOMAXPROCS(0)
 	}
 	if opt.Grid == nil {
-		lo, hi := math.Inf(1), math.Inf(-1)
-		for _, v := range z {
-			lo, hi = math.Min(lo, v), math.Max(hi, v)
-		}
+		lo, hi := zRange(z)
 		opt.Grid = make([]float64, 100)
 		for k := range opt.Grid {
 			opt.Grid[k] = lo + (hi-lo)*float64(k)/99

@@ -128,10 +128,7 @@ func Design(ref Params, z, cost []float64, opt DesignOptions) (*Selection, error
 		return v, 1 + j[0]*v[0] + j[1]*v[1] + j[2]*v[2] + j[3]*v[3]
 	}
 	if opt.Anchors {
-		lo, hi := math.Inf(1), math.Inf(-1)
-		for _, v := range z {
-			lo, hi = math.Min(lo, v), math.Max(hi, v)
-		}
+		lo, hi := zRange(z)
 		targets := []float64{lo, hi}
 		if ref.B > 0 {
 			zs := ref.Midpoint()

@@ -9,20 +9,14 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
+
+	"github.com/gophernote/gophernote/fitlib/plots"
 )
 
+// logLogPlot is plots.LogLog's plot: log axes with 10^k ticks, a grid and
+// the legend at the top right.
 func logLogPlot(title, x, y string) *plot.Plot {
-	p := plot.New()
-	p.Title.Text = title
-	p.X.Label.Text = x
-	p.Y.Label.Text = y
-	p.X.Scale = plot.LogScale{}
-	p.Y.Scale = plot.LogScale{}
-	p.X.Tick.Marker = plot.LogTicks{Prec: -1}
-	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
-	p.Legend.Top = true
-	p.Add(plotter.NewGrid())
-	return p
+	return plots.LogLog(title, x, y).Plot
 }
 
 // positive keeps the points with x > 0 and y > 0 (log axes).
