@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/gophernote/gophernote/fitlib/internal/num"
+	"github.com/gophernote/gophernote/fitlib/internal/par"
 )
 
 // Estimator names used by Backtest and Synthetic.
@@ -204,48 +205,42 @@ func newResult(datasets []Counts, opt BacktestOptions) BacktestResult {
 // depend on scheduling.
 func (r *BacktestResult) run(opt BacktestOptions, est func(btTask, *rand.Rand) (float64, error)) error {
 	nd := len(r.Datasets)
-	tasks := make(chan btTask)
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	var firstErr error
-	for w := 0; w < opt.Workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for t := range tasks {
-				stream := uint64(((t.s*nd)+t.d)*opt.Seeds + t.seed)
-				rng := rand.New(rand.NewPCG(opt.Seed, stream))
-				b, err := est(t, rng)
-				if err != nil && !isNoData(err) {
-					mu.Lock()
-					if firstErr == nil {
-						firstErr = err
-					}
-					mu.Unlock()
-				}
-				i := t.d*opt.Seeds + t.seed
-				ref := r.Reference[t.e][t.d]
-				if err != nil || math.IsNaN(b) {
-					r.Estimates[t.e][t.s][i] = math.NaN()
-					r.RelErr[t.e][t.s][i] = math.Inf(1)
-					continue
-				}
-				r.Estimates[t.e][t.s][i] = b
-				r.RelErr[t.e][t.s][i] = math.Abs(b-ref) / math.Abs(ref)
-			}
-		}()
-	}
+	var tasks []btTask
 	for e := range opt.Estimators {
 		for s := range opt.SampleSizes {
 			for d := 0; d < nd; d++ {
 				for seed := 0; seed < opt.Seeds; seed++ {
-					tasks <- btTask{e, s, d, seed}
+					tasks = append(tasks, btTask{e, s, d, seed})
 				}
 			}
 		}
 	}
-	close(tasks)
-	wg.Wait()
+	var mu sync.Mutex
+	var firstErr error
+	par.For(opt.Workers, len(tasks), func() func(int) {
+		return func(k int) {
+			t := tasks[k]
+			stream := uint64(((t.s*nd)+t.d)*opt.Seeds + t.seed)
+			rng := rand.New(rand.NewPCG(opt.Seed, stream))
+			b, err := est(t, rng)
+			if err != nil && !isNoData(err) {
+				mu.Lock()
+				if firstErr == nil {
+					firstErr = err
+				}
+				mu.Unlock()
+			}
+			i := t.d*opt.Seeds + t.seed
+			ref := r.Reference[t.e][t.d]
+			if err != nil || math.IsNaN(b) {
+				r.Estimates[t.e][t.s][i] = math.NaN()
+				r.RelErr[t.e][t.s][i] = math.Inf(1)
+				return
+			}
+			r.Estimates[t.e][t.s][i] = b
+			r.RelErr[t.e][t.s][i] = math.Abs(b-ref) / math.Abs(ref)
+		}
+	})
 	if firstErr != nil {
 		return firstErr
 	}
