@@ -73,10 +73,7 @@ func GoldFromTable(t *data.Table) ([]Gold, error) {
 // LogSumExp returns log(sum exp(x)) without overflow or underflow: the
 // largest term is factored out. It is -Inf for an empty slice.
 func LogSumExp(x []float64) float64 {
-	m := math.Inf(-1)
-	for _, v := range x {
-		m = math.Max(m, v)
-	}
+	m := maxOf(x)
 	if math.IsInf(m, 0) {
 		return m
 	}
