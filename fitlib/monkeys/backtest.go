@@ -166,9 +166,12 @@ func Synthetic(truth Dist, problems int, opt BacktestOptions) (BacktestResult, e
 	err = r.run(opt, func(t btTask, rng *rand.Rand) (float64, error) {
 		c := full[t.seed]
 		if opt.SampleSizes[t.s] < nmax {
-			if c, err = c.subsample(opt.SampleSizes[t.s], rng); err != nil {
+			// A local error: the tasks run on several workers at once.
+			sub, err := c.subsample(opt.SampleSizes[t.s], rng)
+			if err != nil {
 				return 0, err
 			}
+			c = sub
 		}
 		return EstimateB(c, opt.Estimators[t.e])
 	})
