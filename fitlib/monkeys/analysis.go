@@ -22,6 +22,9 @@ type ModelAnalysis struct {
 	BetaRouteLS, KumaRouteLS PowerLawFit
 	// Discretized is the histogram estimator (scaled Beta).
 	Discretized DiscretizedFit
+	// DiscretizedKuma is the same histogram estimator with a scaled
+	// Kumaraswamy (its b = alpha, like the Beta's).
+	DiscretizedKuma DiscretizedFit
 }
 
 // Analyze runs every estimator on one model's counts.
@@ -48,6 +51,9 @@ func Analyze(c Counts) (*ModelAnalysis, error) {
 		return m, err
 	}
 	if m.Discretized, err = FitDiscretized(c, FamilyBeta); err != nil {
+		return m, err
+	}
+	if m.DiscretizedKuma, err = FitDiscretized(c, FamilyKumaraswamy); err != nil {
 		return m, err
 	}
 	return m, nil

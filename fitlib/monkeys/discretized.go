@@ -115,16 +115,7 @@ func FitDiscretized(c Counts, family Family) (DiscretizedFit, error) {
 	}
 	counts := Histogram(passAt1(c), edges)
 	nll := func(a, b float64) float64 {
-		d := Dist{Family: family, Alpha: a, Beta: b, Scale: s}
-		f, prev := 0.0, d.CDF(edges[0])
-		for i, k := range counts {
-			next := d.CDF(edges[i+1])
-			if k > 0 {
-				f -= float64(k) * math.Log(next-prev+1e-16)
-			}
-			prev = next
-		}
-		return f
+		return discretizedNLL(Dist{Family: family, Alpha: a, Beta: b, Scale: s}, edges, counts)
 	}
 	obj := func(x []float64) float64 {
 		a, _, _ := shapeFromTheta(x[0])
@@ -163,4 +154,31 @@ func FitDiscretized(c Counts, family Family) (DiscretizedFit, error) {
 	fit.Dist = Dist{Family: family, Alpha: a, Beta: b, Scale: s}
 	fit.A, fit.B, _ = fit.Dist.Asymptote()
 	return fit, nil
+}
+
+// binMasses returns the probability d gives each bin [e_i, e_(i+1)):
+// CDF differences, which sum to 1 when the edges span [0, d.Scale].
+func binMasses(d Dist, edges []float64) []float64 {
+	out := make([]float64, len(edges)-1)
+	prev := d.CDF(edges[0])
+	for i := range out {
+		next := d.CDF(edges[i+1])
+		out[i] = next - prev
+		prev = next
+	}
+	return out
+}
+
+// discretizedNLL is the binned negative log-likelihood the discretized fit
+// minimises: -Σ count·log(mass + 1e-16) over bins with a count.
+func discretizedNLL(d Dist, edges []float64, counts []int) float64 {
+	f, prev := 0.0, d.CDF(edges[0])
+	for i, k := range counts {
+		next := d.CDF(edges[i+1])
+		if k > 0 {
+			f -= float64(k) * math.Log(next-prev+1e-16)
+		}
+		prev = next
+	}
+	return f
 }

@@ -28,7 +28,8 @@
 //     Beta- and Kumaraswamy-binomial models over per-problem counts (n_i,
 //     c_i); the power law then follows in closed form (b = alpha) or by the
 //     paper's route (integrate F(k), then least squares).
-//   - FitDiscretized: the paper's histogram-of-pass_i@1 estimator.
+//   - FitDiscretized: the paper's histogram-of-pass_i@1 estimator, with a
+//     scaled Beta or Kumaraswamy (both in every ModelAnalysis).
 //   - Backtest, Synthetic: sample-efficiency studies by hypergeometric
 //     subsampling of counts, parallel and seeded.
 //   - Demonstrate: exact curves against Monte Carlo for the theorem.
