@@ -79,6 +79,35 @@ func References() ([]Reference, error) {
 		return nil, err
 	}
 	add("kumar-precision-Neff", "N_eff/N at 4-bit weights", k4, 0.776, 0.002, "Kumar et al. 2024 (retention table)")
+	// Step Law (Li et al. 2025, eqs. (1)-(2)): the printed exponents,
+	// recovered from the entries as -d log eta/d log N and d log B/d log D
+	// (exact for a power law; step factor 2).
+	slope := func(name, v string, at map[string]float64) (float64, error) {
+		y0, err := eval(name, at)
+		if err != nil {
+			return 0, err
+		}
+		up := map[string]float64{}
+		for k, x := range at {
+			up[k] = x
+		}
+		up[v] *= 2
+		y1, err := eval(name, up)
+		if err != nil {
+			return 0, err
+		}
+		return math.Log(y1/y0) / math.Log(2), nil
+	}
+	sl, err := slope("steplaw-lr", "N", map[string]float64{"N": 1e9, "D": 1e11})
+	if err != nil {
+		return nil, err
+	}
+	add("steplaw-lr", "-d log eta_opt / d log N (printed 0.713)", -sl, 0.713, 0.0005/0.713, "Li et al. 2025, Step Law, eq. (1)")
+	sb, err := slope("steplaw-batch", "D", map[string]float64{"D": 1e11})
+	if err != nil {
+		return nil, err
+	}
+	add("steplaw-batch", "d log B_opt / d log D (printed 0.571)", sb, 0.571, 0.0005/0.571, "Li et al. 2025, Step Law, eq. (2)")
 	bn, err := eval("bnsl-4digit-addition", map[string]float64{"x": 928})
 	if err != nil {
 		return nil, err
