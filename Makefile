@@ -6,12 +6,17 @@ PYTHON    ?= /usr/bin/python3
 export PYTHON
 export GOPHERNOTE_DATA ?= $(abspath ../shared/data)
 
-.PHONY: all build test vet gotest fuzz stdlib-check bench clean
+.PHONY: all build generate test vet gotest fuzz stdlib-check bench clean
 
 all: build
 
 build:
 	$(GO) build -o bin/gophernote ./cmd/gophernote
+
+# Regenerate the yaegi symbol and doc tables in stdlib/ (run after changing
+# an exported fitlib or display API; `make test` fails while they are stale).
+generate:
+	$(GO) generate ./stdlib
 
 # Every test: static checks, Go unit/protocol/real-client tests, short fuzz
 # runs, and the check that the generated symbol tables are fresh.
