@@ -13,6 +13,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"sort"
 	"strings"
 	"syscall"
 	"testing"
@@ -128,6 +130,156 @@ func TestNotebookInChromium(t *testing.T) {
 	if b := img.Bounds(); b.Dx() < 800 || b.Dy() < 600 {
 		t.Errorf("screenshot is only %v", b)
 	}
+
+	t.Run("tour", func(t *testing.T) { runTour(t, node, bin, base, token, work, out) })
+}
+
+// runTour runs notebooks/00_tour.ipynb in the browser, lets the front end
+// save it, and checks that its outputs equal those of `gophernote run`.
+func runTour(t *testing.T, node, bin, base, token, work, out string) {
+	src := filepath.Join("..", "..", "notebooks", "00_tour.ipynb")
+	raw, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved := filepath.Join(work, "00_tour.ipynb")
+	if err := os.WriteFile(saved, raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	shot := filepath.Join(out, "tour.png")
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, node, "testdata/drive.js", base+"/notebooks/00_tour.ipynb?token="+token, shot, "tour")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("browser (tour): %v\n%s", err, stderr.String())
+	}
+	var r result
+	if err := json.Unmarshal(bytes.TrimSpace(stdout.Bytes()), &r); err != nil {
+		t.Fatalf("drive.js output %q: %v", stdout.String(), err)
+	}
+	t.Logf("browser saw: %+v; screenshot %s", r, shot)
+	if len(r.Errors) > 0 {
+		t.Fatalf("tour cells failed in the browser: %q", r.Errors)
+	}
+	if r.PNG.Width < 200 || r.PNG.Height < 100 {
+		t.Errorf("tour plot shown at %dx%d", r.PNG.Width, r.PNG.Height)
+	}
+	// The tour's law has its fitted numbers substituted: L(C) = 24.9 C^{-0.0499}.
+	if !strings.Contains(r.MathText, "0.0499") || strings.Contains(r.MathText, `\`) {
+		t.Errorf("tour formula text %q: want the fitted law typeset (no TeX source left)", r.MathText)
+	}
+
+	headless := t.TempDir()
+	if b, err := exec.Command(bin, "run", src, "--out", headless).CombinedOutput(); err != nil {
+		t.Fatalf("gophernote run %s: %v\n%s", src, err, b)
+	}
+	want := outputsOf(t, filepath.Join(headless, "00_tour.ipynb"))
+	got := outputsOf(t, saved)
+	withOutput := 0
+	for _, outs := range want {
+		if len(outs) > 0 {
+			withOutput++
+		}
+	}
+	if withOutput < 6 {
+		t.Fatalf("headless tour has outputs in only %d code cells: nothing to compare", withOutput)
+	}
+	if len(want) != len(got) {
+		t.Fatalf("browser-saved tour has %d code cells, headless %d", len(got), len(want))
+	}
+	for i := range want {
+		if strings.Join(got[i], "\n") != strings.Join(want[i], "\n") {
+			t.Errorf("code cell %d outputs differ:\nbrowser:  %q\nheadless: %q", i+1, got[i], want[i])
+		}
+	}
+}
+
+// outputsOf summarises each code cell's outputs as comparable strings:
+// streams (consecutive chunks joined), and for rich outputs the MIME types
+// with the text of text/plain, text/latex and application/json (images are
+// compared by type only: the front end does not re-encode them, but the
+// bytes are not part of the contract).
+func outputsOf(t *testing.T, path string) [][]string {
+	t.Helper()
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var nb struct {
+		Cells []struct {
+			CellType string `json:"cell_type"`
+			Outputs  []struct {
+				OutputType string                     `json:"output_type"`
+				Name       string                     `json:"name"`
+				Text       any                        `json:"text"`
+				Data       map[string]json.RawMessage `json:"data"`
+			} `json:"outputs"`
+		} `json:"cells"`
+	}
+	if err := json.Unmarshal(raw, &nb); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	var cells [][]string
+	for _, c := range nb.Cells {
+		if c.CellType != "code" {
+			continue
+		}
+		var outs []string
+		for _, o := range c.Outputs {
+			switch o.OutputType {
+			case "stream":
+				text := joinText(o.Text)
+				if n := len(outs); n > 0 && strings.HasPrefix(outs[n-1], "stream:"+o.Name+":") {
+					outs[n-1] += text
+				} else {
+					outs = append(outs, "stream:"+o.Name+":"+text)
+				}
+			default:
+				var keys []string
+				for k := range o.Data {
+					keys = append(keys, k)
+				}
+				sort.Strings(keys)
+				desc := o.OutputType + ":" + strings.Join(keys, ",")
+				for _, k := range []string{"text/plain", "text/latex", "application/json"} {
+					if v, ok := o.Data[k]; ok {
+						var x any
+						_ = json.Unmarshal(v, &x)
+						if k == "application/json" {
+							b, _ := json.Marshal(x)
+							desc += " " + k + "=" + string(b)
+						} else {
+							desc += " " + k + "=" + elapsed.ReplaceAllString(joinText(x), "<elapsed> done")
+						}
+					}
+				}
+				outs = append(outs, desc)
+			}
+		}
+		cells = append(cells, outs)
+	}
+	return cells
+}
+
+// elapsed matches the wall time a finished progress bar reports ("1.2s
+// done"): it differs from run to run, so it is masked before comparing.
+var elapsed = regexp.MustCompile(`[0-9][0-9.hmsµun]* done`)
+
+// joinText accepts nbformat's multiline strings (a string or a list).
+func joinText(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case []any:
+		var b strings.Builder
+		for _, s := range x {
+			fmt.Fprint(&b, s)
+		}
+		return b.String()
+	}
+	return fmt.Sprint(v)
 }
 
 // outDir is $GOPHERNOTE_TEST_OUT/browsertest, or a temporary directory.

@@ -1,14 +1,20 @@
-// drive.js URL SCREENSHOT
+// drive.js URL SCREENSHOT [tour]
 //
 // Opens a classic Jupyter Notebook page in headless Chromium, runs every
 // cell, waits for an inline PNG image and a MathJax-typeset formula in the
 // outputs, saves a full-page screenshot and prints one JSON line with what
 // it found. Exits non-zero (with the reason on stderr) when something does
 // not appear in time. Used by browser_test.go.
+//
+// With the third argument "tour" it runs a whole notebook instead: it waits
+// until every code cell has run, accepts the plot as PNG or SVG (the notebook
+// prefers SVG when a bundle has both), and saves the notebook through the
+// front end so the test can compare its outputs with `gophernote run`.
 'use strict';
 const { chromium } = require('playwright-core');
 
-const [url, shot] = process.argv.slice(2);
+const [url, shot, mode] = process.argv.slice(2);
+const tour = mode === 'tour';
 if (!url || !shot) {
   console.error('usage: node drive.js URL SCREENSHOT');
   process.exit(2);
@@ -39,10 +45,25 @@ if (!url || !shot) {
     null, { timeout: 60000 });
     step = 'run all cells';
     await page.evaluate(() => Jupyter.notebook.execute_all_cells());
-    step = 'wait for an inline PNG <img>';
-    const img = await page.waitForSelector('.output_area img[src^="data:image/png;base64,"]', { timeout: 90000 });
-    await img.evaluate((e) => e.decode());
-    const png = await img.evaluate((e) => ({ width: e.naturalWidth, height: e.naturalHeight }));
+    if (tour) {
+      step = 'wait for every code cell to run';
+      await page.waitForFunction(() => !Jupyter.notebook.kernel_busy &&
+        Jupyter.notebook.get_cells().every((c) => c.cell_type !== 'code' || typeof c.input_prompt_number === 'number'),
+      null, { timeout: 180000 });
+    }
+    step = tour ? 'wait for an inline plot (PNG or SVG)' : 'wait for an inline PNG <img>';
+    const imgSel = tour
+      ? '.output_area img[src^="data:image/png;base64,"], .output_area .output_svg svg, .output_area img[src^="data:image/svg"]'
+      : '.output_area img[src^="data:image/png;base64,"]';
+    const img = await page.waitForSelector(imgSel, { timeout: 90000 });
+    const png = await img.evaluate(async (e) => {
+      if (e.tagName.toLowerCase() !== 'img') {
+        const r = e.getBoundingClientRect();
+        return { width: Math.round(r.width), height: Math.round(r.height), kind: 'svg' };
+      }
+      await e.decode();
+      return { width: e.naturalWidth, height: e.naturalHeight, kind: 'img' };
+    });
     step = 'wait for MathJax to typeset the LaTeX output';
     const math = await page.waitForSelector('.output_latex .MathJax_Display, .output_latex .MathJax, .output_latex .MathJax_SVG, .output_latex .MathJax_CHTML', { timeout: 60000 });
     const mathText = await math.evaluate((e) => e.textContent);
@@ -52,6 +73,11 @@ if (!url || !shot) {
     null, { timeout: 60000 });
     const errors = await page.$$eval('.output_error', (els) => els.map((e) => e.innerText));
     const mathjax = requests.filter((u) => u.includes('MathJax.js'));
+    if (tour) {
+      step = 'save the notebook through the front end';
+      await page.evaluate(() => Jupyter.notebook.save_notebook().then(() => true));
+      await page.waitForFunction(() => !Jupyter.notebook.dirty, null, { timeout: 30000 });
+    }
     step = 'screenshot';
     await page.screenshot({ path: shot, fullPage: true });
     console.log(JSON.stringify({ png, mathText, errors, mathjax }));
