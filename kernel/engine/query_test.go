@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -113,5 +114,37 @@ func TestCompleteAndInspectWhileACellRuns(t *testing.T) {
 	got, _, _ = e.Complete("mi", 2)
 	if strings.Join(got, ",") != "mime,min,mine" {
 		t.Errorf("idle completion %v", got)
+	}
+}
+
+// TestCompleteAndInspectExtractedPackages: completion and shift-tab reach
+// the generated gonum, gonum/plot and fitlib tables and their doc comments,
+// with and without an import in an earlier cell.
+func TestCompleteAndInspectExtractedPackages(t *testing.T) {
+	e := newEngine(t)
+	run(t, e, `import "gonum.org/v1/plot/plotter"`)
+	got, start, end := e.Complete("plotter.New", 11)
+	for _, want := range []string{"NewLine", "NewScatter", "NewFunction"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("plotter.New<TAB> = %v, want %s among them", got, want)
+		}
+	}
+	if start != 8 || end != 11 {
+		t.Errorf("plotter.New<TAB> replaces [%d,%d), want [8,11)", start, end)
+	}
+	got, _, _ = e.Complete("passk.PassA", 11)
+	if !slices.Contains(got, "PassAtK") {
+		t.Errorf("passk.PassA<TAB> = %v, want PassAtK (fitlib, not imported yet)", got)
+	}
+	for _, c := range []struct{ code, sig, doc string }{
+		{"passk.PassAtK", "func PassAtK(", "unbiased"},
+		{"floats.Sum", "func Sum(", "sum of the elements"},
+		{"plotter.NewScatter", "func NewScatter(", "Scatter"},
+	} {
+		data, ok := e.Inspect(c.code, len(c.code)-1, 0)
+		text, _ := data["text/plain"].(string)
+		if !ok || !strings.Contains(text, c.sig) || !strings.Contains(strings.ToLower(text), strings.ToLower(c.doc)) {
+			t.Errorf("shift-tab on %s: %v %q; want signature %q and doc mentioning %q", c.code, ok, text, c.sig, c.doc)
+		}
 	}
 }
