@@ -92,7 +92,7 @@ func BenchmarkLawGrids(b *testing.B) {
 				}
 			}
 		}
-		fmt.Printf("BENCH geneval-law-grids gophernote=%.3f scipy=%.3f ratio=%.2f\n", goSec, py.Seconds, py.Seconds/goSec)
+		fmt.Printf("BENCH geneval-law-grids gophernote=%.3f scipy=%.3f ratio=%.4f\n", goSec, py.Seconds, goSec/py.Seconds)
 	}
 }
 
