@@ -30,7 +30,7 @@ type chinchilla struct {
 func loadChinchilla(t testing.TB) *chinchilla {
 	tb, err := data.ReadCSV("chinchilla/svg_extracted_data.csv")
 	if err != nil {
-		t.Skipf("dataset not available: %v", err)
+		t.Fatalf("dataset missing (set $GOPHERNOTE_DATA or put ../shared/data beside the checkout): %v", err)
 	}
 	N, err := tb.Floats("Model Size")
 	if err != nil {

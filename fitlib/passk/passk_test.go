@@ -104,7 +104,7 @@ func TestGrid(t *testing.T) {
 func TestReferenceLLMonkeys(t *testing.T) {
 	tb, err := data.ReadCSV("llmonkeys/pythia_math_pass_at_k_per_problem.csv")
 	if err != nil {
-		t.Skipf("dataset not available: %v", err)
+		t.Fatalf("dataset missing (set $GOPHERNOTE_DATA or put ../shared/data beside the checkout): %v", err)
 	}
 	counts, err := data.ReadCSV("llmonkeys/pythia_math_per_problem_counts.csv")
 	if err != nil {
