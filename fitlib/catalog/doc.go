@@ -10,9 +10,11 @@
 //
 // Laws whose use is more than one evaluation have compiled helpers:
 // Muennighoff epoch efficiency (EpochTable), the Sardana et al.
-// inference-aware optimum (InferenceOptimal), the T² budget constraints
-// (T2Budget), Kumar et al.'s effective parameters (PrecisionRetention),
+// inference-aware optimum (InferenceOptimal), the T² budgets and optimum
+// (T2Compute, T2Optimal), Gadre et al.'s refit from the authors' released
+// runs (GadreRefit), ScaleRL's Table 1 and its grid fit (ScaleRLTable,
+// FitScaleRL), Kumar et al.'s effective parameters (PrecisionRetention),
 // the broken neural scaling law fit with extrapolation (FitBNSL) and the
-// best-of-n KL divergence (BestOfNKL). Every published number a test
+// best-of-n KL divergence (BestOfNKL). Every published number the catalog
 // reproduces is listed by References.
 package catalog

@@ -1,8 +1,6 @@
 package catalog
 
-import "math"
-
-var families = []func() []Entry{kaplan, chinchillaLaws, muennighoff, gadre, bnsl, scaleRL, sardanaT2, kumar, stepLaw, emergence, coverage, bestOfN}
+var families = []func() []Entry{kaplan, chinchillaLaws, muennighoff, gadre, bnsl, scaleRL, inferenceAware, kumar, stepLaw, emergence, coverage, bestOfN}
 
 func kaplan() []Entry {
 	const fam = "Kaplan et al. 2020"
@@ -58,49 +56,6 @@ func muennighoff() []Entry {
 		TeX:        `E + \frac{A}{N'^{\alpha}} + \frac{B}{D'^{\beta}},\; D' = U_D + U_D R_D^* (1 - e^{-R_D/R_D^*}),\; N' = U_N + U_N R_N^* (1 - e^{-R_N/R_N^*}),\; U_N = \min(N, N_{opt}(U_D))`}}
 }
 
-// gadre: Gadre et al. 2024, "Language models scale reliably with
-// over-training and on downstream tasks" (arXiv 2403.08540), eq. (4): with
-// alpha = beta = 2 eta, substituting N = sqrt(C/(6M)), D = sqrt(CM/6)
-// (M = D/N) into the Chinchilla law gives
-// L(C, M) = E + (a M^eta + b M^-eta) C^-eta with a = A 6^eta, b = B 6^eta.
-// The authors' code (mlfoundations/scaling, scaling/laws.py) fits the same
-// law in (N, M) form, alpha N^-2eta + beta 6^-eta (MN)^-2eta + E, so that
-// their beta is this b; a test checks the two forms agree.
-//
-// Gadre et al.'s own coefficients are fitted per training set (C4,
-// RedPajama, RefinedWeb) by the repository's scaling_explorer notebook;
-// the README does not state them and the notebook's text output that
-// could be read prints only relative prediction errors (e.g. 0.7103% for
-// the 1.4B, M = 640 C4 loss), which need the testbed's losses to
-// reproduce; the paper's full text was not reachable.
-// The coefficients here are therefore the Muennighoff et al. ones
-// (alpha = beta) put through the identity above: an assumption, not
-// Gadre's values, and no number of theirs is reproduced.
-//
-// Loss-to-error, their eq. (5): Err(L) = epsilon - k exp(-gamma L) (the
-// form of decay_ours in scaling/laws.py). The coefficients are
-// illustrative (chance error 0.75 for 4-way multiple choice, k and gamma
-// chosen so error falls to about 0.4 at L = 2), not theirs.
-func gadre() []Entry {
-	A, B, E := math.Exp(6.255414), math.Exp(7.3049974), math.Exp(0.6254804)
-	eta := 0.3526596 / 2
-	src := "Gadre et al. 2024, Language models scale reliably with over-training and on downstream tasks (arXiv 2403.08540)"
-	return []Entry{
-		{Name: "gadre-overtraining", Family: "Gadre et al. 2024", Formula: "E + (a*M^eta + b*M^(-eta))*C^(-eta)", Vars: []string{"C", "M"},
-			Params: map[string]float64{"E": E, "a": A * math.Pow(6, eta), "b": B * math.Pow(6, eta), "eta": eta},
-			Units:  "C in FLOP; M = D/N tokens per parameter; nats/token", Convention: "C = 6ND",
-			Source: src + ", eq. (4); (N, M) form as in mlfoundations/scaling scaling/laws.py", ValidRange: map[string][]float64{"C": {1e18, 1e24}, "M": {10, 640}},
-			Note: "coefficients: Muennighoff et al. 2023 (alpha = beta) through the reparameterisation, not Gadre et al.'s fits, " +
-				"which the reachable sources (abstract, project page, repository README, scaling_explorer notebook text output) do not print; no published number reproduced"},
-		{Name: "gadre-loss-to-error", Family: "Gadre et al. 2024", Formula: "epsilon - k*exp(-gamma*L)", Vars: []string{"L"},
-			Params: map[string]float64{"epsilon": 0.75, "k": 18.5, "gamma": 1.9},
-			Units:  "L in nats/token; top-1 error", Convention: "average downstream error",
-			Source: src + ", eq. (5); form as decay_ours in mlfoundations/scaling scaling/laws.py", ValidRange: map[string][]float64{"L": {2, 6}},
-			Note: "illustrative coefficients, not the paper's fit: the reachable sources print no fitted k, gamma, epsilon " +
-				"(the repository notebook prints only relative errors, 3.6365% and 0.0464% on the 17-task split); no published number reproduced"},
-	}
-}
-
 // bnslParams are the result of FitBNSL on the 14 `fit` rows of
 // bnsl/bnsl_4digit_addition.csv (a test refits and compares).
 var bnslParams = map[string]float64{"a": 0.41719181, "b": 2.2736894, "c0": 0.055149177, "c1": 5.6942344, "d1": 612.80314, "f1": 0.05926355}
@@ -111,40 +66,6 @@ func bnsl() []Entry {
 		Source:     "Caballero et al. 2023, Broken Neural Scaling Laws, eq. (1); data: ethancaballero/broken_neural_scaling_laws (4-digit addition)",
 		ValidRange: map[string][]float64{"x": {100, 1200}},
 		Note:       "coefficients fitted here (FitBNSL) on the fit rows; evaluated in log space so (x/d)^(1/f) never overflows"}}
-}
-
-// scaleRL: Khatri et al. 2025, "The Art of Scaling Reinforcement Learning
-// Compute for LLMs" (arXiv 2510.13786), eq. (1):
-// R_C - R_0 = (A - R_0)/(1 + (C_mid/C)^B), C in GPU-hours, R the pass rate
-// (mean@16) on an iid validation set; C_mid is the compute at which half
-// the gain A - R_0 is reached. The fits exclude roughly the first 1.5k
-// GPU-hours and the ScaleRL run reaches 100k GPU-hours (8B dense), hence
-// the valid range. A = 0.61 is the value the catalog carried for the 8B
-// ScaleRL run; it, B and C_mid could not be confirmed from the reachable
-// sources (abstract, figure caption and third-party summaries; the full
-// text was not reachable), so the coefficients are illustrative and no
-// published number is reproduced.
-func scaleRL() []Entry {
-	return []Entry{{Name: "scalerl-sigmoid", Family: "ScaleRL (Khatri et al. 2025)", Formula: "R0 + (A - R0)/(1 + (Cmid/C)^B)", Vars: []string{"C"},
-		Params: map[string]float64{"R0": 0.2, "A": 0.61, "B": 1.5, "Cmid": 2000},
-		Units:  "C in GPU-hours; mean pass rate", Convention: "RL compute only",
-		Source: "Khatri et al. 2025, The Art of Scaling Reinforcement Learning Compute for LLMs (arXiv 2510.13786), eq. (1)", ValidRange: map[string][]float64{"C": {1500, 1e5}},
-		Note: "form verified (eq. 1; C_mid = half-gain compute); A = 0.61 (8B ScaleRL asymptote as previously recorded), R0, B, Cmid illustrative: " +
-			"not confirmed from reachable sources, no published number reproduced"}}
-}
-
-func sardanaT2() []Entry {
-	return []Entry{
-		{Name: "sardana-lifetime-flops", Family: "Inference-aware", Formula: "6*N*D + 2*N*Dinf", Vars: []string{"N", "D", "Dinf"},
-			Params: map[string]float64{}, Units: "FLOP", Convention: "6 FLOP per parameter per training token, 2 per inference token",
-			Source: "Sardana et al. 2024, Beyond Chinchilla-Optimal, sect. 2 (objective); optimum: InferenceOptimal", ValidRange: map[string][]float64{"N": {1e9, 1e11}, "D": {1e11, 1e13}, "Dinf": {0, 1e13}}},
-		{Name: "t2-budget", Family: "Inference-aware", Formula: "6*N*D + 2*N*k*Q", Vars: []string{"N", "D", "k", "Q"},
-			Params: map[string]float64{}, Units: "FLOP", Convention: "k samples per query, Q query tokens in total",
-			Source: "Roberts et al. 2026, Test-Time Scaling Makes Overtraining Compute-Optimal (Train-to-Test, T^2; arXiv 2604.01411), sect. 3 (end-to-end budget)", ValidRange: map[string][]float64{"N": {5e6, 1e9}, "D": {1e8, 1e11}, "k": {1, 1000}, "Q": {1e6, 1e9}},
-			Note: "only the two compute constraints (training 6ND, inference 2Nk per query token), as T2Budget. The paper fits per-task laws " +
-				"(approach 1: a Chinchilla-form loss extended to negative log pass@k; approach 2: accuracy) over eight tasks; " +
-				"their coefficients were not found in the reachable sources (abstract, summaries), so none are encoded; no published number reproduced"},
-	}
 }
 
 // kumar: Kumar et al. 2024, "Scaling Laws for Precision", eq. (3):

@@ -108,6 +108,62 @@ func References() ([]Reference, error) {
 		return nil, err
 	}
 	add("steplaw-batch", "d log B_opt / d log D (printed 0.571)", sb, 0.571, 0.0005/0.571, "Li et al. 2025, Step Law, eq. (2)")
+	// Kaplan et al. 2020, eqs. (1.1)-(1.2) print alpha_N ~ 0.076 and
+	// alpha_D ~ 0.095: recovered from the entries as log-log slopes.
+	kn, err := slope("kaplan-L(N)", "N", map[string]float64{"N": 1e8})
+	if err != nil {
+		return nil, err
+	}
+	add("kaplan-L(N)", "-d log L / d log N (printed alpha_N 0.076)", -kn, 0.076, 0.0005/0.076, "Kaplan et al. 2020, eq. (1.1)")
+	kd, err := slope("kaplan-L(D)", "D", map[string]float64{"D": 1e9})
+	if err != nil {
+		return nil, err
+	}
+	add("kaplan-L(D)", "-d log L / d log D (printed alpha_D 0.095)", -kd, 0.095, 0.0005/0.095, "Kaplan et al. 2020, eq. (1.2)")
+	// Gadre et al. 2024. Loss laws: the compute-optimal multiplier
+	// M* = (b/a)^(1/(2 eta)) of eq. (10) from the C4 and RefinedWeb rows of
+	// Table 6 (App. F prints 3.36 and 5.85, from unrounded fits: 3-figure
+	// rows move M* by up to 2%), and for RedPajama the relative error of the
+	// loss prediction the refit makes. Error laws: Table 7's relative error
+	// of the 17-task error at 6.9B, chaining the refit loss and error laws.
+	for _, r := range gadreTable6 {
+		e, err := Lookup("gadre-overtraining-" + r.key)
+		if err != nil {
+			return nil, err
+		}
+		gf, err := GadreRefit(r.key)
+		if err != nil {
+			return nil, err
+		}
+		if r.key == "redpajama" {
+			add(e.Name, "relative error of the refit's 1.4B, M = 640 loss prediction (printed 0.7103%)", gf.Predictions[0].LossRelErr, 0.007103, 0.00005/0.7103,
+				"mlfoundations/scaling scaling_explorer.ipynb output; Gadre et al. 2024, sect. 4 (0.7%)")
+		} else {
+			add(e.Name, "compute-optimal tokens per parameter M* (eq. 10)", gadreOptimalM(e), r.mOpt, 0.025, "Gadre et al. 2024, App. F")
+		}
+		add("gadre-loss-to-error-"+r.key, "relative error of the refit's 6.9B 17-task error prediction (Table 7)", gf.Predictions[1].ErrRelErr, r.table7, 0.005/(100*r.table7),
+			"Gadre et al. 2024, Table 7")
+	}
+	// ScaleRL (Khatri et al. 2025, Table 1): C_mid is the compute of half
+	// the gain A - R0, recovered from the entry by bisection (any R0).
+	for _, name := range []string{"scalerl-sigmoid", "scalerl-sigmoid-scout"} {
+		e, err := Lookup(name)
+		if err != nil {
+			return nil, err
+		}
+		cm, err := halfGainCompute(e, 0.2)
+		if err != nil {
+			return nil, err
+		}
+		add(name, "GPU-hours to half the gain A - R0 (Table 1 C_mid)", cm, e.Params["Cmid"], 1e-9, "Khatri et al. 2025, App. A, Table 1")
+	}
+	// T^2 (Roberts et al. 2026, sect. 4.1): C_inf = 140B FLOPs, "approximately
+	// the cost of a single forward pass using the 70B Chinchilla model".
+	ci, err := eval("t2-inference-flops", map[string]float64{"N": 70e9, "k": 1})
+	if err != nil {
+		return nil, err
+	}
+	add("t2-inference-flops", "C_inf of one sample from a 70B model (printed 140B FLOPs)", ci, 140e9, 1e-12, "Roberts et al. 2026, sect. 4.1")
 	bn, err := eval("bnsl-4digit-addition", map[string]float64{"x": 928})
 	if err != nil {
 		return nil, err

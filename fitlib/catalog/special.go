@@ -92,19 +92,6 @@ func InferenceOptimal(p chinchilla.Params, refParams, dInf float64) (InferenceRe
 	return r, nil
 }
 
-// T2Budget splits the end-to-end compute of Roberts et al. 2026 (T^2)
-// into its two constraints: pre-training 6ND and inference 2Nk per query
-// token over q query tokens.
-func T2Budget(n, d, k, q float64) (train, inference, total float64, err error) {
-	for _, v := range []float64{n, d, k, q} {
-		if !(v >= 0) || math.IsInf(v, 0) {
-			return 0, 0, 0, fmt.Errorf("catalog: T2Budget(N=%g, D=%g, k=%g, Q=%g): values must be >= 0 and finite", n, d, k, q)
-		}
-	}
-	train, inference = 6*n*d, 2*n*k*q
-	return train, inference, train + inference, nil
-}
-
 // PrecisionRetention is N_eff/N = 1 - exp(-P/gamma_w) of Kumar et al.
 // 2024, eq. (3), for weight precision P bits.
 func PrecisionRetention(bits float64) (float64, error) {
