@@ -28,6 +28,8 @@ const (
 	vAbs
 	vSigmoid
 	vSoftplus
+	vLgamma
+	vDigamma
 	vSign
 	vMinVV
 	vMinVS
@@ -266,7 +268,7 @@ func (c *compiler) emit(id int32) instr {
 	}
 	if n.b < 0 {
 		op := map[gop]vop{gNeg: vNeg, gExp: vExp, gLog: vLog, gLog10: vLog10, gSqrt: vSqrt, gAbs: vAbs,
-			gSigmoid: vSigmoid, gSoftplus: vSoftplus, gSign: vSign}[n.op]
+			gSigmoid: vSigmoid, gSoftplus: vSoftplus, gLgamma: vLgamma, gDigamma: vDigamma, gSign: vSign}[n.op]
 		return instr{op: op, dst: dst, a: loc(n.a)}
 	}
 	if n.op == gPow {

@@ -16,6 +16,9 @@
 // walking. u^v with positive data u is evaluated as exp(v log u) with log u
 // precomputed.
 //
+// The functions are exp, log, log10, sqrt, abs, sigmoid, softplus, lgamma
+// (log Gamma, for x > 0; see Parse), min and max.
+//
 //	f, err := formula.Parse("E0 + C0 * C^(-alpha)", "C")
 //	f.Params()   // [E0 C0 alpha]
 //	f.LaTeX()    // E_0 + C_0 C^{-\alpha}

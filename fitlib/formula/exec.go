@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/gophernote/gophernote/fitlib/internal/num"
+	"gonum.org/v1/gonum/mathext"
 )
 
 // exec runs the column instructions on one block. Each case is a tight loop
@@ -126,6 +127,16 @@ func exec(prog []instr, v [][]float64, sc []float64) {
 			a := v[in.a][:len(d)]
 			for i := range d {
 				d[i] = num.Softplus(a[i])
+			}
+		case vLgamma:
+			a := v[in.a][:len(d)]
+			for i := range d {
+				d[i] = lgamma(a[i])
+			}
+		case vDigamma:
+			a := v[in.a][:len(d)]
+			for i := range d {
+				d[i] = mathext.Digamma(a[i])
 			}
 		case vSign:
 			a := v[in.a][:len(d)]

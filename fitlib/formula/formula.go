@@ -24,8 +24,15 @@ type Formula struct {
 // Grammar: + - * / and ^ (right-associative, binding tighter than unary
 // minus: -x^2 = -(x^2), 2^-x = 2^(-x)), parentheses, numbers such as 3,
 // 0.5, 1e-3, 2.5E+4, and the functions exp, log (natural), log10, sqrt, abs,
-// sigmoid, softplus, min(a, b) and max(a, b). Errors are *Error values
-// naming the 1-based column.
+// sigmoid, softplus, lgamma, min(a, b) and max(a, b). Errors are *Error
+// values naming the 1-based column.
+//
+// lgamma(x) is log Gamma(x), meant for x > 0 (Beta-function ratios such as
+// B(a, b+k)/B(a, b) = exp(lgamma(b+k) + lgamma(a+b) - lgamma(b) -
+// lgamma(a+b+k))). It is math.Lgamma with the sign dropped, so for x <= 0 it
+// is log|Gamma(x)|, +Inf at 0 and the negative integers. Its derivative is
+// the digamma function psi(x) (gonum's mathext.Digamma), which is
+// d/dx log|Gamma(x)| on both sides of 0 and NaN or infinite at the poles.
 func Parse(src string, vars ...string) (*Formula, error) {
 	p := &parser{src: src, vars: map[string]int{}, pindex: map[string]int{}}
 	for i, v := range vars {
@@ -154,7 +161,9 @@ func (f *Formula) Gradient(params []float64, cols [][]float64) ([][]float64, err
 }
 
 // Derivative returns d f / d param as formula text (simplified). It is for
-// reading; sign(x) and step(x <= y) appear for abs, min and max.
+// reading; sign(x) and step(x <= y) appear for abs, min and max, and
+// digamma(x) for lgamma. Those three names are not functions of the
+// formula language, so such text does not parse back.
 func (f *Formula) Derivative(param string) (string, error) {
 	j := f.ParamIndex(param)
 	if j < 0 {

@@ -55,6 +55,9 @@ func treeEval(e *expr, p []float64, row []float64) float64 {
 			return a + math.Exp(-a)
 		}
 		return math.Log(1 + math.Exp(a))
+	case "lgamma":
+		v, _ := math.Lgamma(a)
+		return v
 	case "min":
 		return math.Min(a, treeEval(e.args[1], p, row))
 	}
@@ -92,6 +95,7 @@ var gradCases = []struct {
 	{"2^-a*z + 1e-3*b - 2.5E+1/(c*c + x)", []float64{0.6, 3, 1.1}},
 	{"(E0 + A*x^-alpha)^(1/gamma)", []float64{0.2, 3, 0.5, 2.2}},
 	{"sigmoid(a)*z + softplus(b) - exp(-c)*y", []float64{-0.4, 2.5, 1}},
+	{"lgamma(a*z + b) - c*lgamma(x + 1) + lgamma(exp(d))", []float64{1.3, 0.4, 0.01, -0.5}},
 }
 
 func TestGradientMatchesFiniteDifferences(t *testing.T) {
@@ -226,6 +230,8 @@ func TestParseErrorPositions(t *testing.T) {
 		{"a + b)", 6, "unmatched ')'"},
 		{"exp a", 5, "expected '(' after function exp"},
 		{"E0 + foo(C)", 6, `unknown function "foo"`},
+		{"lgamma(a, b)", 9, "lgamma takes 1 argument, found ','"},
+		{"digamma(x)", 1, `unknown function "digamma"`},
 		{"min(a)", 6, "min takes 2 arguments"},
 		{"max(a, b, c)", 9, "max takes 2 arguments"},
 		{"1e+ * x", 4, "expected exponent digits"},
@@ -272,6 +278,8 @@ func TestLaTeXGolden(t *testing.T) {
 		"log(N) * a":                     `\log N \cdot a`,
 		"a / (1 + (x/b)^c)":              `\frac{a}{1 + \left(\frac{x}{b}\right)^{c}}`,
 		"Gamma10 * x^(a^b)":              `\Gamma_{10} x^{a^{b}}`,
+		"lgamma(b + x) - lgamma(b)":      `\ln\Gamma\left(b + x\right) - \ln\Gamma\left(b\right)`,
+		"a * lgamma(x)^2":                `a \left(\ln\Gamma\left(x\right)\right)^{2}`,
 	}
 	for src, want := range cases {
 		f, err := Parse(src, "C", "N", "D", "x", "y")
@@ -339,7 +347,7 @@ func FuzzParse(f *testing.F) {
 	for _, tc := range gradCases {
 		f.Add(tc.src)
 	}
-	for _, s := range []string{"", "(", "2^-x^2", "min(,)", "1e309*x", "x/0", "log(-x)", "((((a))))", "a^b^c^d"} {
+	for _, s := range []string{"", "(", "2^-x^2", "min(,)", "1e309*x", "x/0", "log(-x)", "((((a))))", "a^b^c^d", "lgamma(-x)", "lgamma(a*y)", "lgamma(0*x - 3)", "exp(lgamma(b+k)+lgamma(a+b)-lgamma(b)-lgamma(a+b+k))"} {
 		f.Add(s)
 	}
 	cols := testCols(300, 5)

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/gophernote/gophernote/fitlib/internal/num"
+	"gonum.org/v1/gonum/mathext"
 )
 
 // gop is an operation of the expression graph.
@@ -26,10 +27,16 @@ const (
 	gAbs
 	gSigmoid
 	gSoftplus
+	gLgamma // log|Gamma(a)|
 	gMin
 	gMax
 	gSign // derivative of abs
 	gLE   // 1 if a <= b else 0: derivative of min and max
+	// gDigamma is psi(a) = d/da log|Gamma(a)|, the derivative of lgamma,
+	// computed by gonum's mathext.Digamma (absolute error up to about
+	// 5e-11). It appears only in derivative graphs: the parser has no name
+	// for it.
+	gDigamma
 )
 
 // Dependence classes of a node, as bit flags: a node with neither flag is a
@@ -215,6 +222,14 @@ func sign(x float64) float64 {
 	return x // NaN
 }
 
+// lgamma is log|Gamma(x)| (math.Lgamma without its sign). Laws use it for
+// x > 0, where Gamma(x) > 0 and this is log Gamma(x); for x <= 0 it is still
+// log|Gamma(x)|, +Inf at 0 and the negative integers.
+func lgamma(x float64) float64 {
+	v, _ := math.Lgamma(x)
+	return v
+}
+
 func le(a, b float64) float64 {
 	if a <= b {
 		return 1
@@ -252,6 +267,10 @@ func apply(op gop, a, b float64) float64 {
 		return num.Sigmoid(a)
 	case gSoftplus:
 		return num.Softplus(a)
+	case gLgamma:
+		return lgamma(a)
+	case gDigamma:
+		return mathext.Digamma(a)
 	case gMin:
 		return math.Min(a, b)
 	case gMax:
@@ -280,7 +299,7 @@ func (g *graph) build(e *expr) int32 {
 		return g.binary(map[byte]gop{'+': gAdd, '-': gSub, '*': gMul, '/': gDiv, '^': gPow}[e.op], a, b)
 	}
 	ops := map[string]gop{"exp": gExp, "log": gLog, "log10": gLog10, "sqrt": gSqrt, "abs": gAbs,
-		"sigmoid": gSigmoid, "softplus": gSoftplus, "min": gMin, "max": gMax}
+		"sigmoid": gSigmoid, "softplus": gSoftplus, "lgamma": gLgamma, "min": gMin, "max": gMax}
 	op := ops[e.fn]
 	if len(e.args) == 2 {
 		return g.binary(op, g.build(e.args[0]), g.build(e.args[1]))
@@ -355,6 +374,14 @@ func (g *graph) derivOp(id int32, n gnode, p int32, m map[int32]int32) int32 {
 		return mul(mul(id, sub(g.num(1), id)), da)
 	case gSoftplus:
 		return mul(g.unary(gSigmoid, a), da)
+	case gLgamma: // d/dx log|Gamma(x)| = psi(x), for x < 0 too
+		return mul(g.unary(gDigamma, a), da)
+	case gDigamma:
+		// Unreachable: gradients are first derivatives of the parsed
+		// formula, which never contains digamma (only derivative graphs
+		// do). A second derivative would need trigamma; fail loudly rather
+		// than return 0.
+		panic("formula: derivative of digamma (trigamma) is not implemented: only first derivatives are supported")
 	case gMin, gMax:
 		var w int32 // weight of a' : [a <= b] for min, [b <= a] for max
 		if n.op == gMin {

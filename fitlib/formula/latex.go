@@ -175,6 +175,8 @@ func (e *expr) latexCall() string {
 		return `\exp` + paren(x)
 	case "sigmoid":
 		return `\sigma` + paren(x)
+	case "lgamma":
+		return `\ln\Gamma` + paren(x)
 	}
 	return `\operatorname{softplus}` + paren(x)
 }

@@ -34,7 +34,7 @@ type expr struct {
 
 // functions and their argument counts.
 var functions = map[string]int{
-	"exp": 1, "log": 1, "log10": 1, "sqrt": 1, "abs": 1, "sigmoid": 1, "softplus": 1, "min": 2, "max": 2,
+	"exp": 1, "log": 1, "log10": 1, "sqrt": 1, "abs": 1, "sigmoid": 1, "softplus": 1, "lgamma": 1, "min": 2, "max": 2,
 }
 
 type token struct {
@@ -212,7 +212,7 @@ func (p *parser) primary() (*expr, error) {
 			return p.call(t, nargs)
 		}
 		if p.isOp("(") {
-			return nil, p.errAt(t, "unknown function %q (known: abs, exp, log, log10, max, min, sigmoid, softplus, sqrt)", t.text)
+			return nil, p.errAt(t, "unknown function %q (known: abs, exp, lgamma, log, log10, max, min, sigmoid, softplus, sqrt)", t.text)
 		}
 		if i, ok := p.vars[t.text]; ok {
 			return &expr{kind: 'v', text: t.text, index: i}, nil

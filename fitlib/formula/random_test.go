@@ -10,8 +10,9 @@ import (
 
 // randomExpr builds a random smooth formula over x (> 0), z (in (0.5, 2))
 // and parameters p0..p3: every function argument is kept in its domain
-// (log and sqrt get softplus(.) + 0.1, powers get positive bases, exp gets
-// bounded arguments), so the gradient exists everywhere.
+// (log and sqrt get softplus(.) + 0.1, lgamma gets softplus(.) + 0.5, powers
+// get positive bases, exp gets bounded arguments), so the gradient exists
+// everywhere.
 func randomExpr(r *rand.Rand, depth int) string {
 	leaf := func() string {
 		switch r.IntN(4) {
@@ -29,7 +30,7 @@ func randomExpr(r *rand.Rand, depth int) string {
 	}
 	a := randomExpr(r, depth-1)
 	b := randomExpr(r, depth-1)
-	switch r.IntN(12) {
+	switch r.IntN(13) {
 	case 0:
 		return "(" + a + " + " + b + ")"
 	case 1:
@@ -52,6 +53,8 @@ func randomExpr(r *rand.Rand, depth int) string {
 		return "-" + a + "^2"
 	case 10:
 		return "log10(x) * " + a
+	case 11:
+		return "lgamma(softplus(" + a + ") + 0.5)"
 	}
 	return "x^(-sigmoid(" + a + "))"
 }

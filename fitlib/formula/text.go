@@ -79,7 +79,7 @@ func (g *graph) textPrec(id int32, vars, params []string) (string, int) {
 		return s
 	}
 	names := map[gop]string{gExp: "exp", gLog: "log", gLog10: "log10", gSqrt: "sqrt", gAbs: "abs",
-		gSigmoid: "sigmoid", gSoftplus: "softplus", gSign: "sign", gMin: "min", gMax: "max"}
+		gSigmoid: "sigmoid", gSoftplus: "softplus", gLgamma: "lgamma", gDigamma: "digamma", gSign: "sign", gMin: "min", gMax: "max"}
 	switch n.op {
 	case gConst:
 		s := strconv.FormatFloat(n.val, 'g', -1, 64)
