@@ -7,6 +7,7 @@ import (
 
 	"github.com/gophernote/gophernote/fitlib/chinchilla"
 	"github.com/gophernote/gophernote/fitlib/data"
+	"github.com/gophernote/gophernote/fitlib/monkeys"
 )
 
 func mustEval(t *testing.T, name string, v map[string]float64) float64 {
@@ -330,6 +331,39 @@ func TestT2Optimal(t *testing.T) {
 	}
 }
 
+// T^2 Approach 2 (sect. 3.2): pass@k = 1 - B(a, b + k)/B(a, b) with
+// a = mu nu, b = (1 - mu) nu. Checked against the exact product
+// prod_{j<k} (b + j)/(a + b + j) and against fitlib/monkeys' Beta model of
+// per-problem success (an independent quadrature: pass@k = exp(-NegLogPass)),
+// and against the paper's Jensen bound: the naive 1 - (1 - mu)^k is larger.
+func TestT2Accuracy(t *testing.T) {
+	e, _ := Lookup("t2-accuracy")
+	th := e.Params
+	for _, l := range []float64{2.2, 3, 4.5} {
+		mu := th["theta2"] / (1 + math.Exp(th["theta1"]*(l-th["theta0"])))
+		nu := math.Exp(th["theta3"] + th["theta4"]*l)
+		a, b := mu*nu, (1-mu)*nu
+		d, err := monkeys.NewBeta(a, b, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prod := 1.0
+		for k := 1; k <= 60; k++ {
+			prod *= (b + float64(k-1)) / (a + b + float64(k-1))
+			got := mustEval(t, "t2-accuracy", map[string]float64{"L": l, "k": float64(k)})
+			if rel(got, 1-prod) > 1e-11 {
+				t.Errorf("L %g k %d: %.15g, exact %.15g", l, k, got, 1-prod)
+			}
+			if q := math.Exp(-d.NegLogPass(float64(k))); rel(got, q) > 1e-7 {
+				t.Errorf("L %g k %d: %.12g, monkeys Beta model %.12g", l, k, got, q)
+			}
+			if naive := 1 - math.Pow(1-mu, float64(k)); k > 1 && !(naive > got) {
+				t.Errorf("L %g k %d: naive %g not above %g", l, k, naive, got)
+			}
+		}
+	}
+}
+
 // Schaeffer et al.: exact match p^L and expected edit distance L(1-p),
 // against enumeration of all 2^L correctness patterns.
 func TestEmergenceBruteForce(t *testing.T) {
@@ -571,7 +605,7 @@ func TestUnreproducedEntriesSaySo(t *testing.T) {
 	for _, r := range refs {
 		has[r.Law] = true
 	}
-	for _, name := range []string{"t2-loss"} {
+	for _, name := range []string{"t2-loss", "t2-accuracy"} {
 		e, err := Lookup(name)
 		if err != nil {
 			t.Fatal(err)

@@ -28,22 +28,36 @@ const t2Src = "Roberts et al. 2026, Test-Time Scaling Makes Overtraining Compute
 
 func inferenceAware() []Entry {
 	return []Entry{
-		{Name: "sardana-lifetime-flops", Family: "Inference-aware", Formula: "6*N*D + 2*N*Dinf", Vars: []string{"N", "D", "Dinf"},
+		{Name: "sardana-lifetime-flops", Family: "Sardana et al. 2024", Formula: "6*N*D + 2*N*Dinf", Vars: []string{"N", "D", "Dinf"},
 			Params: map[string]float64{}, Units: "FLOP", Convention: "6 FLOP per parameter per training token, 2 per inference token",
 			Source: "Sardana et al. 2024, Beyond Chinchilla-Optimal, sect. 2 (objective); optimum: InferenceOptimal", ValidRange: map[string][]float64{"N": {1e9, 1e11}, "D": {1e11, 1e13}, "Dinf": {0, 1e13}}},
-		{Name: "t2-inference-flops", Family: "Inference-aware", Formula: "2*N*k", Vars: []string{"N", "k"},
+		{Name: "t2-inference-flops", Family: "T² (Roberts et al. 2026)", Formula: "2*N*k", Vars: []string{"N", "k"},
 			Params: map[string]float64{}, Units: "FLOP per token served", Convention: "k repeated samples; one forward pass costs 2N FLOP per token; the training budget is the separate constraint 6ND <= C_train",
 			Source:     t2Src + ", sect. 3, eqs. (1)-(2) and sect. 3.3 (C_inf = 2Nk)",
 			ValidRange: map[string][]float64{"N": {5e6, 1e11}, "k": {1, 1000}}},
-		{Name: "t2-loss", Family: "Inference-aware", Formula: "E + A*N^(-alpha) + B*D^(-beta) + G*k^(-gamma)", Vars: []string{"N", "D", "k"},
+		{Name: "t2-loss", Family: "T² (Roberts et al. 2026)", Formula: "E + A*N^(-alpha) + B*D^(-beta) + G*k^(-gamma)", Vars: []string{"N", "D", "k"},
 			Params: map[string]float64{"E": 1.69, "A": 406.4, "B": 410.7, "alpha": 0.34, "beta": 0.28, "G": 0.5, "gamma": 0.3},
 			Units:  "negative log pass@k (task NLL)", Convention: "N parameters, D training tokens, k samples; with C_inf fixed, k = C_inf/(2N) (T2Optimal)",
 			Source:     t2Src + ", sect. 3.1 (Approach 1) and 3.3",
 			ValidRange: map[string][]float64{"N": {5e6, 1e9}, "D": {5e7, 1.2e11}, "k": {1, 1000}},
 			Note: "form as printed; the per-task fits appear only in figures, so E, A, B, alpha, beta are Hoffmann et al. 2022's and G = 0.5, gamma = 0.3 are illustrative: " +
 				"refit on your own task (fitlib/fit) before reading numbers off it; no published number reproduced"},
+		{Name: "t2-accuracy", Family: "T² (Roberts et al. 2026)", Formula: t2AccuracyFormula, Vars: []string{"L", "k"},
+			Params: map[string]float64{"theta0": 3, "theta1": 3, "theta2": 0.9, "theta3": 1, "theta4": -0.2},
+			Units:  "mean pass@k", Convention: "L: the Chinchilla loss estimate of the model (N, D); k samples; per-question accuracy ~ Beta(mu nu, (1 - mu) nu)",
+			Source:     t2Src + ", sect. 3.2 (Approach 2) and 3.3",
+			ValidRange: map[string][]float64{"L": {2, 5}, "k": {1, 1000}},
+			Note: "form as printed: mu = theta2/(1 + exp(theta1 (L - theta0))), nu = exp(theta3 + theta4 L), pass@k = 1 - B(mu nu, (1 - mu) nu + k)/B(mu nu, (1 - mu) nu); " +
+				"the per-task theta are not printed, these are illustrative; no published number reproduced",
+			TeX: `1 - \frac{B(\mu\nu, (1-\mu)\nu + k)}{B(\mu\nu, (1-\mu)\nu)},\; \mu = \frac{\theta_2}{1 + e^{\theta_1 (L - \theta_0)}},\; \nu = e^{\theta_3 + \theta_4 L}`},
 	}
 }
+
+// t2AccuracyFormula is Approach 2 of T^2 with the Beta-function ratio
+// written through log-gamma: with a = mu nu, b = (1 - mu) nu (so a + b = nu),
+// B(a, b + k)/B(a, b) = exp(lgamma(b + k) + lgamma(nu) - lgamma(b) - lgamma(nu + k)).
+const t2AccuracyFormula = "1 - exp(lgamma((1 - theta2/(1 + exp(theta1*(L - theta0))))*exp(theta3 + theta4*L) + k) + lgamma(exp(theta3 + theta4*L))" +
+	" - lgamma((1 - theta2/(1 + exp(theta1*(L - theta0))))*exp(theta3 + theta4*L)) - lgamma(exp(theta3 + theta4*L) + k))"
 
 // T2Compute returns the two T^2 budgets a configuration uses: training
 // 6ND and inference 2Nk FLOPs per token served (Roberts et al. 2026,

@@ -3,6 +3,7 @@ package catalog
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -90,7 +91,13 @@ func (e Entry) addTo(pl *plot.Plot, x string, fixed map[string]float64, label st
 		pl.X.Tick.Marker = plot.LogTicks{Prec: -1}
 	}
 	pl.X.Label.Text = x
-	pl.Y.Label.Text = e.Units
+	// the y label is what the law returns: the last "; "-separated part
+	// of Units (the earlier parts describe the inputs)
+	y := e.Units
+	if i := strings.LastIndex(y, "; "); i >= 0 {
+		y = y[i+2:]
+	}
+	pl.Y.Label.Text = y
 	l, err := plotter.NewLine(xy)
 	if err != nil {
 		return err
@@ -143,7 +150,8 @@ func PlotFamily(family string) (*plot.Plot, error) {
 }
 
 // FamilyPlots draws every entry of a family: one plot per distinct first
-// variable (Kaplan's L(N), L(D) and L(C_min) need three axes), each entry
+// variable and unit (Kaplan's L(N), L(D) and L(C_min) need three axes; a
+// loss and a FLOP count never share a y axis), each entry
 // over its valid range with other variables at their range midpoints.
 func FamilyPlots(family string) ([]*plot.Plot, error) {
 	var order []string
@@ -152,19 +160,20 @@ func FamilyPlots(family string) ([]*plot.Plot, error) {
 		if e.Family != family {
 			continue
 		}
-		x := e.Vars[0]
-		if _, ok := groups[x]; !ok {
-			order = append(order, x)
+		key := e.Vars[0] + "\x00" + e.Units
+		if _, ok := groups[key]; !ok {
+			order = append(order, key)
 		}
-		groups[x] = append(groups[x], e)
+		groups[key] = append(groups[key], e)
 	}
 	if len(order) == 0 {
 		return nil, fmt.Errorf("catalog: no family %q (families: %v)", family, Families())
 	}
 	var out []*plot.Plot
-	for _, x := range order {
+	for _, key := range order {
 		pl := plot.New()
-		for i, e := range groups[x] {
+		x := groups[key][0].Vars[0]
+		for i, e := range groups[key] {
 			if err := e.addTo(pl, x, nil, e.Name, i); err != nil {
 				return nil, err
 			}

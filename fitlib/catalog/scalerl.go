@@ -66,7 +66,7 @@ func scaleRL() []Entry {
 		}
 		out = append(out, Entry{Name: name, Family: "ScaleRL (Khatri et al. 2025)", Formula: ScaleRLFormula, Vars: []string{"C", "R0"},
 			Params: map[string]float64{"A": r.A, "B": r.B, "Cmid": r.Cmid},
-			Units:  "C in training GPU-hours; R0 and the result: mean@16 pass rate on held-out Polaris-53k prompts", Convention: conv + "; RL compute only",
+			Units:  "C in training GPU-hours; R0: pass rate before RL; mean@16 pass rate", Convention: conv + "; RL compute only; pass rate on 1,000 held-out Polaris-53k prompts",
 			Source:     scaleRLSrc + ", eq. (1); coefficients: App. A, Table 1 (" + r.Name + ")",
 			ValidRange: map[string][]float64{"C": {1500, 1e5}, "R0": {0, 0.5}},
 			Note:       "R0 (the pass rate before RL) is not printed; it is an input. Fits exclude roughly the first 1.5k GPU-hours; A is stable to about +-0.02 across fitting ranges (their App. A)"})
