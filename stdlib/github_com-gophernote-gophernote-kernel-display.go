@@ -14,6 +14,7 @@ func init() {
 		// function, constant and variable definitions
 		"Auto":              reflect.ValueOf(display.Auto),
 		"Clear":             reflect.ValueOf(display.Clear),
+		"Context":           reflect.ValueOf(display.Context),
 		"DPI":               reflect.ValueOf(display.DPI),
 		"DefaultPlotDPI":    reflect.ValueOf(constant.MakeFromLiteral("96", token.INT, 0)),
 		"DefaultPlotHeight": reflect.ValueOf(display.DefaultPlotHeight),
@@ -35,6 +36,7 @@ func init() {
 		"PlotBundle":        reflect.ValueOf(display.PlotBundle),
 		"ProgressInterval":  reflect.ValueOf(display.ProgressInterval),
 		"SVG":               reflect.ValueOf(display.SVG),
+		"SetContext":        reflect.ValueOf(display.SetContext),
 		"SetPublisher":      reflect.ValueOf(display.SetPublisher),
 		"Show":              reflect.ValueOf(display.Show),
 		"Size":              reflect.ValueOf(display.Size),

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
 	"time"
@@ -24,6 +25,11 @@ calls write files into DIR and print their paths.
   --out DIR        output directory (default "out"; created when missing)
   --allow-errors   keep going after a failing cell (exit status 0)
   --timeout D      interrupt a cell running longer than D (e.g. 30s, 5m)
+
+Ctrl-C (SIGINT) interrupts the running cell, as a Jupyter interrupt does
+(display.Context() in the cell is cancelled, so fitlib calls given it
+stop), writes the notebook so far and exits with status 130; a second
+Ctrl-C kills the process.
 `
 
 // runOptions are the parsed flags of `gophernote run`.
@@ -52,11 +58,13 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gophernote run: output directory: %v\n", err)
 		return 1
 	}
+	base, stop := interruptContext()
+	defer stop()
 	switch ext := strings.ToLower(filepath.Ext(opts.file)); ext {
 	case ".ipynb":
-		return runNotebook(opts, stdout, stderr)
+		return runNotebook(base, opts, stdout, stderr)
 	case ".go":
-		return runScript(opts, stdout, stderr)
+		return runScript(base, opts, stdout, stderr)
 	default:
 		fmt.Fprintf(stderr, "gophernote run: %s: want a .ipynb notebook or a .go file\n", opts.file)
 		return 2
@@ -94,16 +102,46 @@ func parseRunArgs(args []string) (runOptions, error) {
 	return o, nil
 }
 
-// cellContext applies --timeout.
-func cellContext(o runOptions) (context.Context, context.CancelFunc) {
-	if o.timeout > 0 {
-		return context.WithTimeout(context.Background(), o.timeout)
+// interruptedStatus is the exit status after Ctrl-C, the shell's 128+SIGINT.
+const interruptedStatus = 130
+
+// interruptContext returns a context cancelled by the first SIGINT: the
+// cells run with contexts derived from it, so Ctrl-C interrupts the
+// running cell like a Jupyter interrupt and cancels its display.Context().
+// After that first SIGINT the signal is no longer caught, so a second one
+// kills the process. stop releases the signal.
+func interruptContext() (ctx context.Context, stop func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-sigs:
+			signal.Stop(sigs)
+			cancel()
+		case <-done:
+		}
+	}()
+	return ctx, func() {
+		close(done)
+		signal.Stop(sigs)
+		cancel()
 	}
-	return context.WithCancel(context.Background())
 }
 
-// runNotebook executes every code cell of the notebook in order.
-func runNotebook(o runOptions, stdout, stderr io.Writer) int {
+// cellContext derives a cell's context from base (cancelled by Ctrl-C)
+// and applies --timeout.
+func cellContext(base context.Context, o runOptions) (context.Context, context.CancelFunc) {
+	if o.timeout > 0 {
+		return context.WithTimeout(base, o.timeout)
+	}
+	return context.WithCancel(base)
+}
+
+// runNotebook executes every code cell of the notebook in order; a
+// cancelled base (Ctrl-C) interrupts the running cell and stops the run.
+func runNotebook(base context.Context, o runOptions, stdout, stderr io.Writer) int {
 	nb, err := readNotebook(o.file)
 	if err != nil {
 		fmt.Fprintf(stderr, "gophernote run: %v\n", err)
@@ -132,9 +170,10 @@ func runNotebook(o runOptions, stdout, stderr io.Writer) int {
 		}
 		count++
 		col.begin(i + 1)
-		ctx, cancel := cellContext(o)
+		ctx, cancel := cellContext(base, o)
 		res := eng.Execute(ctx, src, col)
 		timedOut := errors.Is(ctx.Err(), context.DeadlineExceeded)
+		interrupted := base.Err() != nil
 		cancel()
 		if res.Value != nil {
 			col.result(*res.Value, count)
@@ -152,6 +191,11 @@ func runNotebook(o runOptions, stdout, stderr io.Writer) int {
 			status = 1
 		}
 		c["outputs"], c["execution_count"] = col.end(), count
+		if interrupted {
+			fmt.Fprintf(stderr, "gophernote run: %s: interrupted (SIGINT) in cell %d\n", o.file, i+1)
+			status = interruptedStatus
+			break
+		}
 		if status != 0 && !o.allowErrors {
 			break
 		}
@@ -161,6 +205,9 @@ func runNotebook(o runOptions, stdout, stderr io.Writer) int {
 		return 1
 	}
 	fmt.Fprintln(stdout, "wrote", outPath)
+	if status == interruptedStatus {
+		return status
+	}
 	if col.err != nil {
 		return 1
 	}

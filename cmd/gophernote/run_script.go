@@ -19,7 +19,7 @@ import (
 // engine: the package clause is blanked out (keeping line numbers), the
 // rest is evaluated as one cell, then main() is called. Display calls
 // write files into the output directory and print their paths.
-func runScript(o runOptions, stdout, stderr io.Writer) int {
+func runScript(base context.Context, o runOptions, stdout, stderr io.Writer) int {
 	src, err := scriptSource(o.file)
 	if err != nil {
 		fmt.Fprintf(stderr, "gophernote run: %v\n", err)
@@ -36,7 +36,7 @@ func runScript(o runOptions, stdout, stderr io.Writer) int {
 	defer eng.Close()
 	col.begin(1)
 	for _, code := range []string{src, scriptMain + "()"} {
-		ctx, cancel := cellContext(o)
+		ctx, cancel := cellContext(base, o)
 		res := eng.Execute(ctx, code, col)
 		timedOut := errors.Is(ctx.Err(), context.DeadlineExceeded)
 		cancel()
@@ -50,6 +50,10 @@ func runScript(o runOptions, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "gophernote run: %s: %s: %s\n", o.file, res.Err.Name, msg)
 			for _, l := range res.Err.Traceback {
 				fmt.Fprintln(stderr, "  "+unrename.Replace(l))
+			}
+			if base.Err() != nil {
+				fmt.Fprintf(stderr, "gophernote run: %s: interrupted (SIGINT)\n", o.file)
+				return interruptedStatus
 			}
 			return 1
 		}

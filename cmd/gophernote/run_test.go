@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"encoding/xml"
 	"image/png"
@@ -10,7 +11,11 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
+
+	"github.com/gophernote/gophernote/kernel/display"
 )
 
 // runOut runs `gophernote run args...` in process, writing into a fresh
@@ -373,5 +378,64 @@ func TestRunScriptProgress(t *testing.T) {
 	}
 	if i := strings.Index(stdout, "# done\n"); i < 0 || i < strings.Index(stdout, bars[len(bars)-1]) {
 		t.Errorf("markdown text missing or printed before the final progress state:\n%s", stdout)
+	}
+}
+
+// TestRunCtrlCInterruptsCell: SIGINT during `gophernote run` interrupts the
+// running cell, cancels its display.Context() (so compiled work given it
+// stops), writes the notebook with the Interrupted error and exits 130.
+func TestRunCtrlCInterruptsCell(t *testing.T) {
+	dir := t.TempDir()
+	nbPath := filepath.Join(dir, "ctrlc.ipynb")
+	nb := `{"cells": [
+ {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": null, "source": "<-display.Context().Done()\nfmt.Println(\"not reached\")\nselect {}"},
+ {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": null, "source": "fmt.Println(\"after\")"}
+], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}`
+	if err := os.WriteFile(nbPath, []byte(nb), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var o, e bytes.Buffer
+	code := make(chan int, 1)
+	go func() { code <- runMain([]string{nbPath, "--out", dir + "/out"}, &o, &e) }()
+	// Wait for the blocking cell's context, then press Ctrl-C.
+	var cellCtx context.Context
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if c := display.Context(); c != context.Background() {
+			cellCtx = c
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no cell context within 10 s")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-cellCtx.Done():
+	case <-time.After(10 * time.Second):
+		t.Fatal("SIGINT did not cancel the running cell's display.Context() within 10 s")
+	}
+	var status int
+	select {
+	case status = <-code:
+	case <-time.After(10 * time.Second):
+		t.Fatal("gophernote run did not return within 10 s of SIGINT")
+	}
+	if status != 130 {
+		t.Errorf("exit status %d, want 130; stderr:\n%s", status, e.String())
+	}
+	if !strings.Contains(e.String(), "interrupted (SIGINT) in cell 1") {
+		t.Errorf("stderr %q does not report the interrupt", e.String())
+	}
+	got := readNB(t, filepath.Join(dir, "out", "ctrlc.ipynb"))
+	outs := outputsOf(got, 1)
+	if len(outs) == 0 || outs[len(outs)-1]["ename"] != "Interrupted" {
+		t.Errorf("cell 1 outputs %v, want an Interrupted error", outs)
+	}
+	if len(outputsOf(got, 2)) != 0 || strings.Contains(o.String(), "after") {
+		t.Error("the cell after the interrupt ran")
 	}
 }

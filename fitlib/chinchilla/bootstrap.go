@@ -1,10 +1,12 @@
 package chinchilla
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"runtime"
 	"sort"
+	"sync/atomic"
 	"time"
 
 	"github.com/gophernote/gophernote/fitlib/internal/num"
@@ -28,6 +30,12 @@ type BootstrapOptions struct {
 	Delta     float64   // 0 means DefaultDelta
 	Workers   int       // 0 means GOMAXPROCS
 	Progress  Counter   // optional
+	// Context, when set, stops the bootstrap once cancelled: no further
+	// resample starts, running resample fits stop at their next
+	// iteration, and Bootstrap returns an error wrapping ctx.Err() that
+	// says how many of the resamples finished. Nil means never cancelled.
+	// In a notebook pass display.Context() so that an interrupt stops it.
+	Context context.Context
 }
 
 // BootstrapResult holds one fit per resample (columns) and 95% percentile
@@ -43,6 +51,8 @@ type BootstrapResult struct {
 }
 
 // Bootstrap refits runs resampled with replacement, in parallel.
+// Progress.Add(1) is called after each finished resample. A cancelled
+// opt.Context ends it early with an error and no result.
 func Bootstrap(r *Runs, opt BootstrapOptions) (*BootstrapResult, error) {
 	if r == nil || r.Len() < 2 {
 		return nil, fmt.Errorf("chinchilla: Bootstrap needs at least 2 runs")
@@ -69,6 +79,11 @@ func Bootstrap(r *Runs, opt BootstrapOptions) (*BootstrapResult, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	ctx := opt.Context
+	if err := ctxErr(ctx); err != nil {
+		return nil, fmt.Errorf("chinchilla: Bootstrap cancelled (0 of %d resamples finished): %w", n, err)
+	}
+	var finished atomic.Int64
 	t0 := time.Now()
 	res := &BootstrapResult{
 		A: make([]float64, n), B: make([]float64, n), E: make([]float64, n),
@@ -80,6 +95,9 @@ func Bootstrap(r *Runs, opt BootstrapOptions) (*BootstrapResult, error) {
 		m := r.Len()
 		counts := make([]float64, m)
 		return func(i int) {
+			if ctxErr(ctx) != nil {
+				return // cancelled: schedule no more resamples
+			}
 			rng := streamRNG(opt.Seed, uint64(i))
 			for k := range counts {
 				counts[k] = 0
@@ -99,15 +117,22 @@ func Bootstrap(r *Runs, opt BootstrapOptions) (*BootstrapResult, error) {
 				}
 			}
 			f := func(x, g []float64) float64 { return sample.HuberObjective(x, g, delta, false) }
-			theta, conv := bootFit(f, start)
+			theta, conv := bootFit(ctx, f, start)
+			if ctxErr(ctx) != nil {
+				return // the fit may have been stopped: not a finished resample
+			}
 			p := FromTheta(theta)
 			res.A[i], res.B[i], res.E[i], res.Alpha[i], res.Beta[i] = p.A, p.B, p.E, p.Alpha, p.Beta
 			ok[i] = conv
+			finished.Add(1)
 			if opt.Progress != nil {
 				opt.Progress.Add(1)
 			}
 		}
 	})
+	if err := ctxErr(ctx); err != nil && finished.Load() < int64(n) {
+		return nil, fmt.Errorf("chinchilla: Bootstrap cancelled (%d of %d resamples finished): %w", finished.Load(), n, err)
+	}
 	for _, c := range ok {
 		if !c {
 			res.Failed++
@@ -152,8 +177,8 @@ func Interval(x []float64, level float64) []float64 {
 // against 123 for gonum's BFGS driven directly, same alpha to 1e-5; with
 // FTol 1e-11 the mean alpha moved by 2e-3 (early stops). A failed fit
 // yields NaNs, which Quantile skips.
-func bootFit(f objFunc, start []float64) ([]float64, bool) {
-	res, err := engineFit(f, 5, [][]float64{start}, 1, false, 1e-13, 1e-9)
+func bootFit(ctx context.Context, f objFunc, start []float64) ([]float64, bool) {
+	res, err := engineFit(ctx, f, 5, [][]float64{start}, 1, false, 1e-13, 1e-9)
 	if err != nil {
 		return []float64{math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN()}, false
 	}

@@ -1,9 +1,11 @@
 package chinchilla
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"runtime"
+	"sync/atomic"
 	"time"
 
 	"gonum.org/v1/gonum/floats"
@@ -41,6 +43,11 @@ type FitOptions struct {
 	// FTol and GTol pass the engine's stopping rules (0: its defaults,
 	// scipy L-BFGS-B's factr*eps and pgtol).
 	FTol, GTol float64
+	// Context, when set, stops the fit once cancelled: running starts stop
+	// at their next iteration, the rest are not run, and the fit returns
+	// an error wrapping the context's error. Nil means never cancelled. In
+	// a notebook pass display.Context() so that an interrupt stops the fit.
+	Context context.Context
 }
 
 // StartResult is the outcome of one start of a multi-start fit.
@@ -93,9 +100,19 @@ func BesirogluGrid() [][]float64 {
 // objFunc is an objective with gradient in one call.
 type objFunc func(x, grad []float64) float64
 
+// ctxRecorder stops a gonum minimisation once its context is cancelled:
+// gonum ends Minimize with the error a Recorder returns.
+type ctxRecorder struct{ ctx context.Context }
+
+func (r ctxRecorder) Init() error { return r.ctx.Err() }
+func (r ctxRecorder) Record(*optimize.Location, optimize.Operation, *optimize.Stats) error {
+	return r.ctx.Err()
+}
+
 // minimizeFrom runs one gonum local minimisation from x0. Func and Grad
-// share one evaluation through a cache of the last point.
-func minimizeFrom(f objFunc, x0 []float64, method string, funcAbsTol float64) StartResult {
+// share one evaluation through a cache of the last point. A non-nil ctx
+// stops it at the next evaluation or iteration once cancelled.
+func minimizeFrom(ctx context.Context, f objFunc, x0 []float64, method string, funcAbsTol float64) StartResult {
 	dim := len(x0)
 	lastX := make([]float64, dim)
 	lastG := make([]float64, dim)
@@ -123,6 +140,9 @@ func minimizeFrom(f objFunc, x0 []float64, method string, funcAbsTol float64) St
 	settings := &optimize.Settings{MajorIterations: 2000}
 	if funcAbsTol > 0 {
 		settings.Converger = &optimize.FunctionConverge{Absolute: funcAbsTol, Iterations: 1}
+	}
+	if ctx != nil {
+		settings.Recorder = ctxRecorder{ctx}
 	}
 	res, err := optimize.Minimize(prob, x0, settings, m)
 	out := StartResult{Start: append([]float64(nil), x0...)}
@@ -158,7 +178,8 @@ func minimizeFrom(f objFunc, x0 []float64, method string, funcAbsTol float64) St
 
 // multiStart runs f from every start on workers goroutines and returns
 // the best (lowest finite objective) result; done, when non-nil, is
-// called after each start.
+// called after each start. Once opt.Context is cancelled the running
+// starts stop, the rest are not run and the error says how many finished.
 func multiStart(f objFunc, starts [][]float64, opt FitOptions, done func()) (best StartResult, all []StartResult, err error) {
 	if len(starts) == 0 {
 		return best, nil, fmt.Errorf("chinchilla: no starting points")
@@ -167,15 +188,31 @@ func multiStart(f objFunc, starts [][]float64, opt FitOptions, done func()) (bes
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	ctx := opt.Context
+	if err := ctxErr(ctx); err != nil {
+		return best, nil, fmt.Errorf("chinchilla: fit cancelled (0 of %d starts finished): %w", len(starts), err)
+	}
 	all = make([]StartResult, len(starts))
+	var finished atomic.Int64
 	par.For(workers, len(starts), func() func(int) {
 		return func(i int) {
-			all[i] = minimizeFrom(f, starts[i], opt.Method, opt.FuncAbsTol)
+			if ctxErr(ctx) != nil {
+				all[i] = StartResult{Start: starts[i], Objective: math.Inf(1), Status: "not run: cancelled"}
+				return
+			}
+			all[i] = minimizeFrom(ctx, f, starts[i], opt.Method, opt.FuncAbsTol)
+			if ctxErr(ctx) != nil {
+				return // stopped by the cancellation: not finished
+			}
+			finished.Add(1)
 			if done != nil {
 				done()
 			}
 		}
 	})
+	if err := ctxErr(ctx); err != nil && finished.Load() < int64(len(starts)) {
+		return best, all, fmt.Errorf("chinchilla: fit cancelled (%d of %d starts finished): %w", finished.Load(), len(starts), err)
+	}
 	bi := -1
 	for i := range all {
 		if all[i].Theta == nil || math.IsInf(all[i].Objective, 0) {
@@ -189,6 +226,14 @@ func multiStart(f objFunc, starts [][]float64, opt FitOptions, done func()) (bes
 		return best, all, fmt.Errorf("chinchilla: all %d starts failed (first: %s)", len(all), all[0].Status)
 	}
 	return all[bi], all, nil
+}
+
+// ctxErr is ctx.Err(), nil for a nil ctx (never cancelled).
+func ctxErr(ctx context.Context) error {
+	if ctx == nil {
+		return nil
+	}
+	return ctx.Err()
 }
 
 func checkStarts(starts [][]float64, dim int) error {
@@ -230,9 +275,9 @@ func GridFit(r *Runs, opt FitOptions) (*FitResult, error) {
 	t0 := time.Now()
 	f := func(x, g []float64) float64 { return r.HuberObjective(x, g, delta, opt.Mean) }
 	if opt.Method == "" || opt.Method == "engine" {
-		er, err := engineFit(f, 5, starts, opt.Workers, opt.KeepStarts, opt.FTol, opt.GTol)
+		er, err := engineFit(opt.Context, f, 5, starts, opt.Workers, opt.KeepStarts, opt.FTol, opt.GTol)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("chinchilla: GridFit: %w", err)
 		}
 		g := make([]float64, 5)
 		f(er.Params, g)

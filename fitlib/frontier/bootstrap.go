@@ -1,11 +1,13 @@
 package frontier
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"runtime"
 	"sort"
+	"sync/atomic"
 
 	"github.com/gophernote/gophernote/fitlib/internal/num"
 	"github.com/gophernote/gophernote/fitlib/internal/par"
@@ -18,6 +20,12 @@ type BootstrapOptions struct {
 	Seed       uint64    // resampling seed
 	Grid       []float64 // z values of the band (default: 100 points over the data)
 	Workers    int       // parallel refits (default GOMAXPROCS)
+	// Context, when set, stops the bootstrap once cancelled: no further
+	// replicate starts, running refits stop, and Bootstrap returns an
+	// error wrapping ctx.Err() that says how many replicates finished.
+	// Nil means never cancelled (the Context of the fitted Result's
+	// Options is not used: it may belong to an earlier, finished cell).
+	Context context.Context
 }
 
 // Band is a pointwise percentile band of the frontier over Grid.
@@ -66,11 +74,20 @@ func Bootstrap(z, y []float64, fit *Result, opt BootstrapOptions) (*Band, error)
 	one := fo
 	one.Stages = fo.Stages[len(fo.Stages)-1:]
 	one.Workers = 1
+	one.Context = opt.Context
+	ctx := opt.Context
+	if err := ctxErr(ctx); err != nil {
+		return nil, fmt.Errorf("%s: bootstrap cancelled (0 of %d replicates finished): %w", label(fo.Task), opt.Replicates, err)
+	}
+	var finished atomic.Int64
 	params := make([]Params, opt.Replicates)
 	ok := make([]bool, opt.Replicates)
 	par.For(opt.Workers, opt.Replicates, func() func(int) {
 		w := make([]float64, len(z))
 		return func(b int) {
+			if ctxErr(ctx) != nil {
+				return // cancelled: start no more replicates
+			}
 			rng := rand.New(rand.NewPCG(opt.Seed, uint64(b)+1))
 			for i := range w {
 				w[i] = 0
@@ -80,11 +97,18 @@ func Bootstrap(z, y []float64, fit *Result, opt BootstrapOptions) (*Band, error)
 			}
 			start := fit.Params
 			r, err := fitWeighted(z, y, w, one, &start)
+			if ctxErr(ctx) != nil {
+				return // the refit may have been stopped: not finished
+			}
+			finished.Add(1)
 			if err == nil {
 				params[b], ok[b] = r.Params, true
 			}
 		}
 	})
+	if err := ctxErr(ctx); err != nil && finished.Load() < int64(opt.Replicates) {
+		return nil, fmt.Errorf("%s: bootstrap cancelled (%d of %d replicates finished): %w", label(fo.Task), finished.Load(), opt.Replicates, err)
+	}
 	band := &Band{Grid: opt.Grid, Level: opt.Level, Fit: fit.Params.Curve(opt.Grid)}
 	for b := range params {
 		if ok[b] {

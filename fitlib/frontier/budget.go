@@ -125,7 +125,7 @@ func BudgetCurve(pts *Points, cost []float64, full Params, opt BudgetOptions) ([
 			bp.NSelected = len(sel.Indices)
 			g, err := gap(sel.Indices)
 			if err != nil {
-				return nil, fmt.Errorf("frontier: budget fraction %v: I-optimal subset: %v", f, err)
+				return nil, fmt.Errorf("frontier: budget fraction %v: I-optimal subset: %w", f, err)
 			}
 			dg = append(dg, g)
 			if opt.Design.Balance > 0 {
@@ -137,7 +137,7 @@ func BudgetCurve(pts *Points, cost []float64, full Params, opt BudgetOptions) ([
 				bp.NBalanced = len(bal.Indices)
 				g, err := gap(bal.Indices)
 				if err != nil {
-					return nil, fmt.Errorf("frontier: budget fraction %v: balanced subset: %v", f, err)
+					return nil, fmt.Errorf("frontier: budget fraction %v: balanced subset: %w", f, err)
 				}
 				bg = append(bg, g)
 			}
@@ -152,6 +152,9 @@ func BudgetCurve(pts *Points, cost []float64, full Params, opt BudgetOptions) ([
 		for r := 0; r < opt.Repeats; r++ {
 			idx := RandomSelection(cost, d.Budget, opt.Seed+uint64(r)+uint64(1000*f))
 			g, err := gap(idx)
+			if err != nil && ctxErr(opt.Fit.Context) != nil {
+				return nil, fmt.Errorf("frontier: budget fraction %v: random subset: %w", f, err)
+			}
 			if err != nil {
 				bp.RandomFailures++
 				continue

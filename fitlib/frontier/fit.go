@@ -1,11 +1,13 @@
 package frontier
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"runtime"
 	"sort"
+	"sync/atomic"
 
 	"github.com/gophernote/gophernote/fitlib/fit"
 	"github.com/gophernote/gophernote/fitlib/internal/num"
@@ -39,6 +41,14 @@ type Options struct {
 	Workers      int       // parallel starts (default GOMAXPROCS)
 	MaxIter      int       // L-BFGS major iterations per stage (default 1000)
 	KeepStarts   bool      // report every start in Result.Starts
+
+	// Context, when set, stops the fit once cancelled: running starts stop
+	// at their next iteration, the rest are not run, and the fit returns an
+	// error wrapping the context's error. Nil means never cancelled. In a
+	// notebook pass display.Context() so that an interrupt stops the fit.
+	// The studies built on fits (Bootstrap, Temporal, BudgetCurve,
+	// AnalyzePoints) stop too when their Fit options carry it.
+	Context context.Context
 }
 
 // DefaultOptions returns the paper's recipe: tau 0.98, kappa 50,
@@ -153,12 +163,29 @@ func fitWeighted(z, y, w []float64, opt Options, warm *Params) (*Result, error) 
 	} else {
 		starts = startGrid(z, y, opt)
 	}
+	if err := ctxErr(opt.Context); err != nil {
+		return nil, fmt.Errorf("%s: fit cancelled (0 of %d starts finished): %w", label(opt.Task), len(starts), err)
+	}
 	res := make([]StartSummary, len(starts))
 	evals := make([]int, len(starts))
+	var finished atomic.Int64
 	par.For(opt.Workers, len(starts), func() func(int) {
 		sv := newStageSolver(obj.clone())
-		return func(i int) { res[i], evals[i] = runStart(sv, starts[i], opt) }
+		sv.ctx = opt.Context
+		return func(i int) {
+			if ctxErr(opt.Context) != nil {
+				res[i] = StartSummary{Start: starts[i], Objective: math.NaN(), Status: "not run: cancelled"}
+				return
+			}
+			res[i], evals[i] = runStart(sv, starts[i], opt)
+			if ctxErr(opt.Context) == nil {
+				finished.Add(1)
+			}
+		}
 	})
+	if err := ctxErr(opt.Context); err != nil && finished.Load() < int64(len(starts)) {
+		return nil, fmt.Errorf("%s: fit cancelled (%d of %d starts finished): %w", label(opt.Task), finished.Load(), len(starts), err)
+	}
 
 	best := -1
 	for i, r := range res {
@@ -232,6 +259,7 @@ type stageSolver struct {
 	o     *sigmoidObjective
 	start [][]float64
 	g     [4]float64
+	ctx   context.Context // Options.Context of the fit (nil: never cancelled)
 }
 
 func newStageSolver(o *sigmoidObjective) *stageSolver {
@@ -261,7 +289,7 @@ func (sv *stageSolver) minimize(x0 []float64, maxIter int) (x []float64, f float
 		Objective: func(p, g, _ []float64) float64 { return o.eval(p, g, nil) },
 		Params:    rawParams,
 	}, fit.Options{
-		Method: fit.LBFGS, Starts: sv.start, Workers: 1, GTol: stageGTol, FTol: stageFTol,
+		Context: sv.ctx, Method: fit.LBFGS, Starts: sv.start, Workers: 1, GTol: stageGTol, FTol: stageFTol,
 		MaxIter: maxIter, MaxEval: maxEval, NoFallback: true, NoSE: true,
 	})
 	if err != nil {
@@ -285,6 +313,14 @@ func (sv *stageSolver) minimize(x0 []float64, maxIter int) (x []float64, f float
 // startGrid builds the multi-start set: midpoints at equally spaced
 // quantiles of z times the grid slopes, plus seeded random starts. Floor
 // and ceiling start from low and high empirical quantiles of y.
+// ctxErr is ctx.Err(), nil for a nil ctx (never cancelled).
+func ctxErr(ctx context.Context) error {
+	if ctx == nil {
+		return nil
+	}
+	return ctx.Err()
+}
+
 func startGrid(z, y []float64, opt Options) []Params {
 	zs := append([]float64(nil), z...)
 	ys := append([]float64(nil), y...)

@@ -78,7 +78,7 @@ func AnalyzePoints(pts *Points, opt ReportOptions) (*TaskReport, error) {
 		rep.IDPinball[m] = MeanPinball(pts.Y, model.Curve(pts.Z), model.tau(o))
 	}
 	rep.Fit = rep.Models[0].Sigmoid
-	band, err := Bootstrap(pts.Z, pts.Y, rep.Fit, BootstrapOptions{Replicates: opt.Replicates, Seed: opt.Seed})
+	band, err := Bootstrap(pts.Z, pts.Y, rep.Fit, BootstrapOptions{Replicates: opt.Replicates, Seed: opt.Seed, Context: opt.Fit.Context})
 	if err != nil {
 		return nil, err
 	}

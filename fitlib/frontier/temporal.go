@@ -150,6 +150,9 @@ func Temporal(pts *Points, opt TemporalOptions) ([]SplitResult, error) {
 				o := opt.Fit
 				o.Task = pts.Task + " period " + trainName
 				model, err := FitMethod(m, tr.Z, tr.Y, o, opt.Baselines)
+				if err != nil && ctxErr(opt.Fit.Context) != nil {
+					return nil, err // cancelled: stop the study
+				}
 				if err != nil {
 					r.Err = err.Error()
 					break

@@ -1,12 +1,14 @@
 package monkeys
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/gophernote/gophernote/fitlib/internal/num"
 	"github.com/gophernote/gophernote/fitlib/internal/par"
@@ -58,6 +60,11 @@ type BacktestOptions struct {
 	Estimators []string
 	// Workers run in parallel (default GOMAXPROCS).
 	Workers int
+	// Context, when set, stops the study once cancelled: no further task
+	// starts and the study returns an error wrapping ctx.Err() that says
+	// how many tasks finished. Nil means never cancelled. In a notebook
+	// pass display.Context() so that an interrupt stops it.
+	Context context.Context
 }
 
 func (o *BacktestOptions) defaults() {
@@ -220,8 +227,23 @@ func (r *BacktestResult) run(opt BacktestOptions, est func(btTask, *rand.Rand) (
 	}
 	var mu sync.Mutex
 	var firstErr error
+	ctx := opt.Context
+	cancelled := func() error {
+		if ctx == nil {
+			return nil
+		}
+		return ctx.Err()
+	}
+	if err := cancelled(); err != nil {
+		return fmt.Errorf("monkeys: backtest cancelled (0 of %d tasks finished): %w", len(tasks), err)
+	}
+	var finished atomic.Int64
 	par.For(opt.Workers, len(tasks), func() func(int) {
 		return func(k int) {
+			if cancelled() != nil {
+				return // start no more tasks
+			}
+			defer finished.Add(1)
 			t := tasks[k]
 			stream := uint64(((t.s*nd)+t.d)*opt.Seeds + t.seed)
 			rng := rand.New(rand.NewPCG(opt.Seed, stream))
@@ -244,6 +266,9 @@ func (r *BacktestResult) run(opt BacktestOptions, est func(btTask, *rand.Rand) (
 			r.RelErr[t.e][t.s][i] = math.Abs(b-ref) / math.Abs(ref)
 		}
 	})
+	if err := cancelled(); err != nil && finished.Load() < int64(len(tasks)) {
+		return fmt.Errorf("monkeys: backtest cancelled (%d of %d tasks finished): %w", finished.Load(), len(tasks), err)
+	}
 	if firstErr != nil {
 		return firstErr
 	}

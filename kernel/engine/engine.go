@@ -159,7 +159,10 @@ func (e *Engine) Close() {
 // Execute runs one cell. Output streams to sink while the cell runs;
 // display calls in the cell go to sink too. Cancelling ctx interrupts the
 // cell (Err.Name "Interrupted"); the session keeps what earlier cells and
-// the finished parts of this cell defined.
+// the finished parts of this cell defined. While the cell runs,
+// display.Context returns a context derived from ctx that is cancelled
+// when ctx is or when the cell ends: compiled calls that take it (such as
+// fitlib's Options.Context) stop with the cell.
 //
 // The final value rule: when the cell's last top-level item is an
 // expression statement with exactly one value, Result.Value shows it
@@ -177,6 +180,11 @@ func (e *Engine) Execute(ctx context.Context, code string, sink Sink) (res Resul
 	e.out.begin(sink, e.cellN)
 	defer e.out.end()
 	display.SetPublisher(sinkPublisher{e.out})
+	// display.Context: the cell's context, cancelled on interrupt and when
+	// the cell ends, so compiled calls given it stop with the cell.
+	cellCtx, cancelCell := context.WithCancel(ctx)
+	defer cancelCell()
+	defer display.SetContext(cellCtx)()
 	defer func() {
 		if r := recover(); r != nil {
 			res = Result{Err: internalError(r)}
