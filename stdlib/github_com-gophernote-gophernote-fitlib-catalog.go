@@ -31,6 +31,7 @@ func init() {
 		"PlotFamily":         reflect.ValueOf(catalog.PlotFamily),
 		"PrecisionRetention": reflect.ValueOf(catalog.PrecisionRetention),
 		"References":         reflect.ValueOf(catalog.References),
+		"SardanaParams":      reflect.ValueOf(catalog.SardanaParams),
 		"ScaleRLFormula":     reflect.ValueOf(constant.MakeFromLiteral("\"R0 + (A - R0)/(1 + (Cmid/C)^B)\"", token.STRING, 0)),
 		"ScaleRLTable":       reflect.ValueOf(catalog.ScaleRLTable),
 		"Summary":            reflect.ValueOf(catalog.Summary),

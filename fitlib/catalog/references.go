@@ -69,11 +69,11 @@ func References() ([]Reference, error) {
 		return nil, err
 	}
 	add("besiroglu-chinchilla", "compute-optimal tokens per parameter at 70B", a70.TokensPerParam, 20, 0.1, "Besiroglu et al. 2024, sect. 5 (consistent with about 20 tokens per parameter)")
-	r, err := InferenceOptimal(chinchilla.HoffmannUnrounded(), 13e9, 2e12)
+	r, err := InferenceOptimal(SardanaParams(), 30e9, 5e12)
 	if err != nil {
 		return nil, err
 	}
-	add("sardana-lifetime-flops", "cost-optimal N for 13B quality, 2T inference tokens", r.Params, 7e9, 0.05, "Sardana et al. 2024, Fig. 1")
+	add("sardana-lifetime-flops", "cost-optimal N for 30B quality, 5T inference tokens (16.4B)", r.Params, 16.4e9, 0.05/16.4, "Sardana et al. 2024 (coefficients of their App. A)")
 	k4, err := PrecisionRetention(4)
 	if err != nil {
 		return nil, err

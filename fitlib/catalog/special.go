@@ -34,6 +34,17 @@ func EpochTable(epochs []float64) ([]EpochRow, error) {
 	return out, nil
 }
 
+// SardanaParams are the Chinchilla coefficients Sardana et al. 2024 use
+// (App. A, footnote 2, after De Vries): A = 406.4, B = 410.7, E = 1.69
+// with alpha = 0.336 and beta = 0.283 in place of Hoffmann et al.'s
+// rounded 0.34 and 0.28. With them InferenceOptimal reproduces the
+// paper's examples: 13B quality with 2T inference tokens is best served
+// by about a 7B model (6.97B), saving 1.7e22 FLOPs (17%); 30B quality
+// with 5T inference tokens by 16.4B parameters on 3.27T tokens.
+func SardanaParams() chinchilla.Params {
+	return chinchilla.Params{A: 406.4, B: 410.7, E: 1.69, Alpha: 0.336, Beta: 0.283}
+}
+
 // InferenceResult is the inference-aware optimum of Sardana et al.
 type InferenceResult struct {
 	Loss           float64 // target loss: that of the Chinchilla-optimal reference model
