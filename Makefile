@@ -30,15 +30,12 @@ gotest:
 	$(GO) test -count=1 -timeout 40m ./...
 
 # Brief coverage-guided fuzzing of every Fuzz target (seed corpora also run
-# in `gotest`). FUZZTIME can be raised locally.
+# in `gotest`). FUZZTIME can be raised locally. .ci/fuzz.sh retries once a
+# run that Go 1.26's coordinator fails at the deadline without a reproducer
+# (golang/go#75804); a real failure always writes one and fails.
 FUZZTIME ?= 10s
 fuzz:
-	@set -e; for pkg in $$($(GO) list ./...); do \
-	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
-	    echo "fuzz $$pkg $$f"; \
-	    $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg; \
-	  done; \
-	done
+	@GO=$(GO) bash .ci/fuzz.sh $(FUZZTIME)
 
 stdlib-check:
 	@if [ -x stdlib/check.sh ]; then bash stdlib/check.sh; else echo "stdlib-check: no tables yet"; fi
