@@ -11,7 +11,8 @@ import (
 )
 
 // preboundScheme is a zmq4 transport whose Listen hands out TCP listeners
-// opened before the session started (see Config.Listener).
+// opened before the session started (see Config.Listener); their
+// connections coalesce zmq4's per-frame writes (coalesce.go).
 const preboundScheme = "gophernote-prebound"
 
 type preboundTransport struct {
@@ -44,7 +45,7 @@ func (t *preboundTransport) Listen(_ context.Context, addr string) (net.Listener
 		return nil, fmt.Errorf("no prebound listener for %s", addr)
 	}
 	delete(t.ls, addr)
-	return l, nil
+	return coalesceListener{l}, nil
 }
 
 func (t *preboundTransport) Dial(ctx context.Context, d transport.Dialer, addr string) (net.Conn, error) {
