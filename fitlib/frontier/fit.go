@@ -24,10 +24,15 @@ type Stage struct {
 // Options configure a frontier fit. Zero fields take the defaults of
 // DefaultOptions; set Lambda < 0 for no slope penalty.
 type Options struct {
-	Task   string  // label used in error messages
-	Tau    float64 // target quantile (default 0.98)
-	Kappa  float64 // smoothing of the pinball loss (default 50)
-	Lambda float64 // penalty lambda b^2 (default 1e-3)
+	Task  string  // label used in error messages
+	Tau   float64 // target quantile (default 0.98)
+	Kappa float64 // smoothing of the pinball loss (default 50)
+	// Lambda weighs the penalty lambda b^2 (default 1e-3) against the
+	// weighted MEAN pinball loss. A fit that sums the loss over the n
+	// points instead (as the authors' code does) has the same minimiser
+	// with Lambda/n here; with the mean, 1e-3 is comparable to the loss
+	// itself and visibly flattens slopes on small data sets.
+	Lambda float64
 
 	// Stages is the continuation schedule; the default is
 	// (0.90, 10) -> (0.95, 25) -> (Tau, Kappa), keeping the stages whose
