@@ -18,7 +18,7 @@ func TestKernelBench(t *testing.T) {
 		t.Skip("kernel latency benchmark: set GOPHERNOTE_BENCH=1 to run it")
 	}
 	requirePython(t, "jupyter_client", "ipykernel")
-	out := runPython(t, "bench.py", "5", "200", "1000", binary)
+	out := runPython(t, "bench.py", "5", "400", "1000", binary)
 	type kernelRes struct {
 		Start     []float64 `json:"start"`
 		Execute   []float64 `json:"execute"`

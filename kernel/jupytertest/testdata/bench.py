@@ -2,7 +2,8 @@
 
 Prints one JSON object: per kernel, start times (launch to
 kernel_info_reply), per-cell execute round trips (execute_request sent to
-idle status received) and, for gophernote, RSS over many trivial cells.
+idle status and execute_reply received; the two kernels measured in
+alternation) and, for gophernote, RSS over many trivial cells.
 """
 
 import json
@@ -19,36 +20,51 @@ import kernelutil as ku
 TRIVIAL = {"gophernote": "x := 1", "python3": "x = 1"}
 
 
-def measure(name, starts, runs, rss_cells):
-    start_times = []
+def start_times(name, starts):
+    out = []
     for _ in range(starts):
         km, kc, elapsed = ku.start(name)
-        start_times.append(elapsed)
+        out.append(elapsed)
         ku.stop(km, kc)
-    km, kc, _ = ku.start(name)
+    return out
+
+
+def interleaved_executes(runs, rss_cells):
+    """Per-cell round trips of both kernels, measured in alternation (one
+    gophernote execute, one ipykernel execute, the order swapped every
+    round) so that both see the same machine load: sequential blocks
+    moved the ratio by +-40% between runs on a shared machine."""
+    names = ("gophernote", "python3")
+    started = {}
     try:
-        code = TRIVIAL[name]
-        for _ in range(10):
-            ku.execute(kc, code)
-        lat = []
-        for _ in range(runs):
-            t0 = time.perf_counter()
-            content, _ = ku.execute(kc, code)
-            lat.append(time.perf_counter() - t0)
-            if content["status"] != "ok":
-                raise RuntimeError(f"{name}: {code!r} failed: {content}")
-        out = {"start": start_times, "execute": lat}
+        for name in names:
+            km, kc, _ = ku.start(name)
+            started[name] = (km, kc)
+        for name in names:
+            for _ in range(10):
+                ku.execute(started[name][1], TRIVIAL[name])
+        lat = {name: [] for name in names}
+        for r in range(runs):
+            for name in (names if r % 2 == 0 else names[::-1]):
+                kc = started[name][1]
+                t0 = time.perf_counter()
+                content, _ = ku.execute(kc, TRIVIAL[name])
+                lat[name].append(time.perf_counter() - t0)
+                if content["status"] != "ok":
+                    raise RuntimeError(f"{name}: {TRIVIAL[name]!r} failed: {content}")
+        rss = {}
         if rss_cells:
+            km, kc = started["gophernote"]
             pid = ku.pid(km)
-            rss0 = ku.rss_bytes(pid)
+            rss["rss_before"] = ku.rss_bytes(pid)
             for _ in range(rss_cells):
-                ku.execute(kc, code)
-            out["rss_before"] = rss0
-            out["rss_after"] = ku.rss_bytes(pid)
-            out["rss_cells"] = rss_cells
-        return out
+                ku.execute(kc, TRIVIAL["gophernote"])
+            rss["rss_after"] = ku.rss_bytes(pid)
+            rss["rss_cells"] = rss_cells
+        return lat, rss
     finally:
-        ku.stop(km, kc)
+        for km, kc in started.values():
+            ku.stop(km, kc)
 
 
 def listen_times(binary, n):
@@ -80,9 +96,10 @@ def listen_times(binary, n):
 def main():
     starts, runs, rss_cells = (int(a) for a in sys.argv[1:4])
     binary = sys.argv[4]
+    lat, rss = interleaved_executes(runs, rss_cells)
     res = {
-        "gophernote": measure("gophernote", starts, runs, rss_cells),
-        "ipykernel": measure("python3", starts, runs, 0),
+        "gophernote": {"start": start_times("gophernote", starts), "execute": lat["gophernote"], **rss},
+        "ipykernel": {"start": start_times("python3", starts), "execute": lat["python3"]},
         "listen": listen_times(binary, starts),
     }
     print(json.dumps(res))
