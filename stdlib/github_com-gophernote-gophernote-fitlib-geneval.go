@@ -13,6 +13,7 @@ func init() {
 	Symbols["github.com/gophernote/gophernote/fitlib/geneval/geneval"] = map[string]reflect.Value{
 		// function, constant and variable definitions
 		"BootstrapLaw":           reflect.ValueOf(geneval.BootstrapLaw),
+		"BootstrapLawContext":    reflect.ValueOf(geneval.BootstrapLawContext),
 		"CheckPassK":             reflect.ValueOf(geneval.CheckPassK),
 		"CountsFromTable":        reflect.ValueOf(geneval.CountsFromTable),
 		"DefaultRatios":          reflect.ValueOf(geneval.DefaultRatios),

@@ -1,6 +1,7 @@
 package geneval
 
 import (
+	"context"
 	"fmt"
 	"math"
 
@@ -135,6 +136,13 @@ type Interval struct {
 // returns 95% percentile intervals from resamples of the checkpoints
 // (fitlib/fit's Bootstrap, seeded: the same seed gives the same interval).
 func BootstrapLaw(b *Counts, gold []Gold, law string, k, resamples int, seed uint64) (*Interval, error) {
+	return BootstrapLawContext(context.Background(), b, gold, law, k, resamples, seed)
+}
+
+// BootstrapLawContext is BootstrapLaw stopped early when ctx is cancelled
+// (context.Background(): never), with an error wrapping ctx.Err(); in a notebook pass
+// display.Context() so that an interrupt stops the resampling.
+func BootstrapLawContext(ctx context.Context, b *Counts, gold []Gold, law string, k, resamples int, seed uint64) (*Interval, error) {
 	o, err := Observe(b, gold, law, k)
 	if err != nil {
 		return nil, err
@@ -143,6 +151,7 @@ func BootstrapLaw(b *Counts, gold []Gold, law string, k, resamples int, seed uin
 	if err != nil {
 		return nil, fmt.Errorf("%s k=%d: %w", o.Benchmark, k, err)
 	}
+	opt.Context = ctx
 	r, err := fitBootstrap(pb, opt, resamples, seed)
 	if err != nil {
 		return nil, fmt.Errorf("geneval: bootstrap %s k=%d: %w", law, k, err)

@@ -1,6 +1,8 @@
 package geneval
 
 import (
+	"context"
+	"errors"
 	"math"
 	"strings"
 	"testing"
@@ -170,5 +172,23 @@ func TestBootstrapLaw(t *testing.T) {
 	}
 	if again.Lo[a] != iv.Lo[a] || again.Hi[a] != iv.Hi[a] {
 		t.Error("same seed, different interval")
+	}
+}
+
+// A cancelled context stops BootstrapLawContext with an error wrapping
+// context.Canceled (an interrupted notebook cell passes display.Context()).
+func TestBootstrapLawContext(t *testing.T) {
+	b, err := LoadPythia("gsm8k")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := BootstrapLawContext(ctx, b, nil, LawCompute, 1, 100000, 1); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled context: %v", err)
+	}
+	iv, err := BootstrapLawContext(context.Background(), b, nil, LawCompute, 1, 50, 1)
+	if err != nil || iv.Resamples != 50 {
+		t.Errorf("live context: %+v, %v", iv, err)
 	}
 }
