@@ -10,27 +10,28 @@ import (
 // header, then its body), so a six-frame Jupyter message costs twelve
 // write syscalls and, with TCP_NODELAY, twelve TCP segments. coalesceConn
 // gathers the writes a sender makes back to back and hands them to the
-// socket in one write from a flusher goroutine: Write appends to a buffer
-// and wakes the flusher, which runs once the sending goroutine yields
-// (typically when zmq4 has queued the whole message), so messages go out
-// whole without a timer or any added wait.
+// socket in one write: Write appends to a buffer and, if no flush is under
+// way, starts a flushing goroutine, which runs once the sending goroutine
+// yields (typically when zmq4 has queued the whole message) and exits as
+// soon as the buffer is empty. No timer, no added wait, and an idle
+// connection has no goroutine (zmq4 drops connections whose handshake
+// fails without closing them; they must stay collectable).
 //
 // Semantics kept from the plain connection: bytes go out in Write order;
-// a write error is returned by the next Write (and by Close) and closes
-// nothing by itself; Close sends what is buffered before closing; a
-// sender that outruns the peer blocks once maxPending bytes wait, so a
-// slow subscriber still exerts back-pressure.
+// a write error is returned by the next Write and by Close; Close sends
+// what is buffered (for at most closeFlushTimeout if the peer stopped
+// reading) before closing; a sender that outruns the peer blocks once
+// maxPending bytes wait, so a slow subscriber still exerts back-pressure.
 type coalesceConn struct {
 	net.Conn
 
-	mu      sync.Mutex
-	cond    *sync.Cond // signalled when buf is taken or the flusher stops
-	buf     []byte     // bytes written and not yet handed to the socket
-	spare   []byte     // the flusher's previous buffer, reused
-	err     error      // first error from the socket
-	closing bool
-	done    chan struct{} // closed when the flusher has exited
-	kick    chan struct{} // capacity 1: "there is something to write"
+	mu       sync.Mutex
+	cond     *sync.Cond // signalled when buf is taken or a flush ends
+	buf      []byte     // bytes written and not yet handed to the socket
+	spare    []byte     // the previous flush's buffer, reused
+	err      error      // first error from the socket
+	flushing bool       // a flush goroutine is running (buf non-empty implies flushing)
+	closing  bool
 }
 
 // maxPending bounds the bytes a sender may queue ahead of the socket;
@@ -41,94 +42,78 @@ const (
 )
 
 func newCoalesceConn(c net.Conn) *coalesceConn {
-	cc := &coalesceConn{Conn: c, done: make(chan struct{}), kick: make(chan struct{}, 1)}
+	cc := &coalesceConn{Conn: c}
 	cc.cond = sync.NewCond(&cc.mu)
-	go cc.flusher()
 	return cc
 }
 
 func (c *coalesceConn) Write(p []byte) (int, error) {
 	c.mu.Lock()
+	defer c.mu.Unlock()
 	for len(c.buf) >= maxPending && c.err == nil && !c.closing {
 		c.cond.Wait()
 	}
 	if c.err != nil {
-		err := c.err
-		c.mu.Unlock()
-		return 0, err
+		return 0, c.err
 	}
 	if c.closing {
-		c.mu.Unlock()
 		return 0, net.ErrClosed
 	}
 	c.buf = append(c.buf, p...)
-	c.mu.Unlock()
-	select {
-	case c.kick <- struct{}{}:
-	default:
+	if !c.flushing {
+		c.flushing = true
+		go c.flush()
 	}
 	return len(p), nil
 }
 
-// flusher writes out whatever has accumulated each time it is woken, and
-// everything left when the connection is closing.
-func (c *coalesceConn) flusher() {
-	defer close(c.done)
-	for {
-		<-c.kick
-		c.mu.Lock()
+// flush hands the buffer to the socket until it is empty, then exits.
+func (c *coalesceConn) flush() {
+	c.mu.Lock()
+	for len(c.buf) > 0 && c.err == nil {
 		b := c.buf
 		c.buf = c.spare[:0]
-		closing := c.closing
 		c.cond.Broadcast()
 		c.mu.Unlock()
-		if len(b) > 0 {
-			if _, err := c.Conn.Write(b); err != nil {
-				c.mu.Lock()
-				if c.err == nil {
-					c.err = err
-				}
-				c.cond.Broadcast()
-				c.mu.Unlock()
-			}
-		}
+		_, err := c.Conn.Write(b)
 		c.mu.Lock()
 		c.spare = b[:0]
-		more := len(c.buf) > 0
-		if closing && !more {
-			c.mu.Unlock()
-			return
-		}
-		c.mu.Unlock()
-		if more || closing {
-			select {
-			case c.kick <- struct{}{}:
-			default:
-			}
+		if err != nil && c.err == nil {
+			c.err = err
 		}
 	}
+	if c.err != nil {
+		c.buf = c.buf[:0] // undeliverable; Write and Close report c.err
+	}
+	c.flushing = false
+	c.cond.Broadcast()
+	c.mu.Unlock()
 }
 
-// Close sends what is buffered (unless the socket already failed; for at
-// most closeFlushTimeout), stops the flusher and closes the connection.
+// Close waits for a running flush (at most closeFlushTimeout when the
+// peer stopped reading), closes the connection and returns the first
+// write error if there was one.
 func (c *coalesceConn) Close() error {
 	c.mu.Lock()
 	if c.closing {
 		c.mu.Unlock()
-		<-c.done
 		return net.ErrClosed
 	}
 	c.closing = true
 	c.cond.Broadcast()
-	c.mu.Unlock()
-	// a peer that stopped reading must not hold Close forever
-	c.Conn.SetWriteDeadline(time.Now().Add(closeFlushTimeout))
-	select {
-	case c.kick <- struct{}{}:
-	default:
+	if c.flushing {
+		c.Conn.SetWriteDeadline(time.Now().Add(closeFlushTimeout))
+		for c.flushing {
+			c.cond.Wait()
+		}
 	}
-	<-c.done
-	return c.Conn.Close()
+	werr := c.err
+	c.mu.Unlock()
+	cerr := c.Conn.Close()
+	if werr != nil {
+		return werr
+	}
+	return cerr
 }
 
 // coalesceListener wraps every accepted connection in a coalesceConn.

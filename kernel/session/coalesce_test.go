@@ -6,6 +6,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"net"
+	"runtime"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -169,8 +170,43 @@ func TestCoalesceBackPressureAndStuckPeer(t *testing.T) {
 	closed := make(chan error, 1)
 	go func() { closed <- c2.Close() }()
 	select {
-	case <-closed:
+	case err := <-closed:
+		if err == nil {
+			t.Error("Close of a connection whose buffered bytes could not be sent reported no error")
+		}
 	case <-time.After(closeFlushTimeout + 10*time.Second):
 		t.Fatal("Close hung on a peer that never reads")
+	}
+}
+
+// An idle connection owns no goroutine: zmq4 forgets, without closing
+// them, connections whose handshake fails, and those must not pin a
+// flusher (and the socket) for the life of the process.
+func TestCoalesceIdleConnHasNoGoroutine(t *testing.T) {
+	before := runtime.NumGoroutine()
+	var conns []*coalesceConn
+	for i := 0; i < 20; i++ {
+		c, _ := tcpPair(t)
+		conns = append(conns, c)
+	}
+	// tcpPair's accept goroutines have returned; allow the runtime a moment
+	time.Sleep(50 * time.Millisecond)
+	if n := runtime.NumGoroutine(); n > before+2 {
+		t.Errorf("%d goroutines for 20 idle connections (from %d)", n, before)
+	}
+	// a write starts a flush that ends once the bytes are handed over
+	conns[0].Write([]byte("x"))
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		conns[0].mu.Lock()
+		f := conns[0].flushing
+		conns[0].mu.Unlock()
+		if !f {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("flush goroutine still running 10 s after a 1-byte write")
+		}
+		time.Sleep(time.Millisecond)
 	}
 }
