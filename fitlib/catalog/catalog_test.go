@@ -467,8 +467,7 @@ func TestScaleRL(t *testing.T) {
 }
 
 // FitScaleRL, the paper's grid recipe, recovers Table 1's rows from
-// curves drawn from them: A exactly (it lies on the 0.005 grid), C_mid to
-// within one grid step (0.005; C_mid off the grid shifts it), C_mid to
+// curves drawn from them: A within one grid step (0.005; C_mid off the grid shifts it), C_mid to
 // within half its grid spacing (403 GPU-hours) and, after refinement, all
 // three to 1e-6. Noise of 0.005 in pass rate keeps A within 0.01.
 func TestFitScaleRL(t *testing.T) {
@@ -517,7 +516,7 @@ func TestFitScaleRL(t *testing.T) {
 		{[]float64{2000, 3000, 4000}, []float64{0.3, math.NaN(), 0.5}, ScaleRLFitOptions{}, "pass rate[1]"},
 		{[]float64{100, 200, 4000}, []float64{0.3, 0.4, 0.5}, ScaleRLFitOptions{}, "need at least 3"},
 		{[]float64{2000, 3000, 4000}, []float64{0.3, 0.4, 0.5}, ScaleRLFitOptions{R0: 1.5}, "R0 = 1.5"},
-		{[]float64{2000, 3000, 4000}, []float64{0.3, 0.4, 0.5}, ScaleRLFitOptions{R0: 0.5}, "must exceed R0"},
+		{[]float64{2000, 3000, 4000}, []float64{0.3, 0.4, 0.5}, ScaleRLFitOptions{R0: 0.5, AGrid: []float64{0.45, 0.6}}, "must exceed R0"},
 	} {
 		if _, err := FitScaleRL(bad.c, bad.r, bad.o); err == nil || !strings.Contains(err.Error(), bad.want) {
 			t.Errorf("want error %q, got %v", bad.want, err)
@@ -734,5 +733,38 @@ func TestKaplanLimitsOnColumns(t *testing.T) {
 	}
 	if _, err := e.EvalColumns(map[string][]float64{"N": n, "D": d[:2]}); err == nil {
 		t.Error("ragged columns accepted")
+	}
+}
+
+// Inputs the fits cannot use are errors, never garbage with a nil error.
+func TestScaleRLAndT2RejectDegenerateInput(t *testing.T) {
+	c := []float64{2000, 4000, 8000, 16000}
+	r := []float64{0.4, 0.5, 0.55, 0.58}
+	for _, o := range []ScaleRLFitOptions{
+		{R0: 0.2, AGrid: []float64{}},
+		{R0: 0.2, CmidGrid: []float64{}},
+		{R0: 0.85},
+	} {
+		if f, err := FitScaleRL(c, r, o); err == nil || !strings.Contains(err.Error(), "empty grid") {
+			t.Errorf("%+v: %+v, %v", o, f, err)
+		}
+	}
+	if f, err := FitScaleRL(c, []float64{1e300, 1e300, 1e300, 1e300}, ScaleRLFitOptions{R0: 0.2}); err == nil {
+		t.Errorf("overflowing pass rates: %+v", f)
+	}
+	// R0 above the paper's lowest grid value keeps the grid values above it
+	if f, err := FitScaleRL(c, []float64{0.5, 0.6, 0.65, 0.68}, ScaleRLFitOptions{R0: 0.47}); err != nil || !(f.A > 0.47) {
+		t.Errorf("R0 0.47: %+v, %v", f, err)
+	}
+	e, _ := Lookup("scalerl-sigmoid")
+	if _, err := halfGainCompute(e, e.Params["A"]); err == nil {
+		t.Error("R0 = A accepted")
+	}
+	t2, _ := Lookup("t2-loss")
+	for _, k := range []string{"A", "B", "alpha", "beta"} {
+		bad, _ := t2.WithParams(map[string]float64{k: 0})
+		if _, err := T2Optimal(bad, 1e21, 1e11); err == nil || !strings.Contains(err.Error(), k) {
+			t.Errorf("%s = 0: %v", k, err)
+		}
 	}
 }

@@ -85,9 +85,10 @@ type T2Result struct {
 // L(N, C_train/(6N), C_inf/(2N)), over N with at least one sample
 // (N <= C_inf/2) and one training token (N <= C_train/6). In x = log N
 // the loss is E + A e^(-alpha x) + B' e^(beta x) + G' e^(gamma x), a sum
-// of exponentials and so convex, which makes a golden-section search
-// exact: the optimum is where dL/dx changes sign, found by bisection;
-// e must have the parameters of the t2-loss entry.
+// of exponentials and so convex: the optimum is where dL/dx changes
+// sign, found by bisection to machine precision in x. e must have the
+// parameters of the t2-loss entry, with A, B, alpha, beta > 0 and
+// E, G, gamma >= 0.
 func T2Optimal(e Entry, ctrain, cinf float64) (T2Result, error) {
 	for _, k := range []string{"E", "A", "B", "alpha", "beta", "G", "gamma"} {
 		v, ok := e.Params[k]
@@ -96,6 +97,9 @@ func T2Optimal(e Entry, ctrain, cinf float64) (T2Result, error) {
 		}
 		if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
 			return T2Result{}, fmt.Errorf("catalog: T2Optimal: parameter %s = %g must be finite and >= 0", k, v)
+		}
+		if v == 0 && (k == "A" || k == "B" || k == "alpha" || k == "beta") {
+			return T2Result{}, fmt.Errorf("catalog: T2Optimal: parameter %s must be > 0 (without it there is no trade-off between N and D)", k)
 		}
 	}
 	if !(ctrain > 6) || math.IsInf(ctrain, 0) || !(cinf >= 2) || math.IsInf(cinf, 0) {

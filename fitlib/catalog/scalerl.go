@@ -132,8 +132,11 @@ func FitScaleRL(c, r []float64, opt ScaleRLFitOptions) (*ScaleRLFit, error) {
 	}
 	aGrid := opt.AGrid
 	if aGrid == nil {
+		// the paper's grid, less the values an asymptote cannot take (A > R0)
 		for i := 0; i <= 70; i++ {
-			aGrid = append(aGrid, 0.450+0.005*float64(i))
+			if a := 0.450 + 0.005*float64(i); a > opt.R0 {
+				aGrid = append(aGrid, a)
+			}
 		}
 	}
 	cGrid := opt.CmidGrid
@@ -141,6 +144,9 @@ func FitScaleRL(c, r []float64, opt ScaleRLFitOptions) (*ScaleRLFit, error) {
 		for i := 0; i < 100; i++ {
 			cGrid = append(cGrid, 100+(40000-100)*float64(i)/99)
 		}
+	}
+	if len(aGrid) == 0 || len(cGrid) == 0 {
+		return nil, fmt.Errorf("catalog: FitScaleRL: empty grid (%d values of A above R0 = %g, %d of C_mid)", len(aGrid), opt.R0, len(cGrid))
 	}
 	for _, a := range aGrid {
 		if !(a > opt.R0) || math.IsInf(a, 0) {
@@ -181,6 +187,9 @@ func FitScaleRL(c, r []float64, opt ScaleRLFitOptions) (*ScaleRLFit, error) {
 		if r.sse < best.SSE {
 			best.A, best.B, best.Cmid, best.SSE = aGrid[i], r.b, r.cm, r.sse
 		}
+	}
+	if math.IsInf(best.SSE, 0) || math.IsNaN(best.SSE) {
+		return nil, fmt.Errorf("catalog: FitScaleRL: no grid point gives a finite squared error (pass rates out of range?)")
 	}
 	if opt.Refine {
 		e, err := Lookup("scalerl-sigmoid")
@@ -236,6 +245,9 @@ func bestB(f func(b float64) float64) float64 {
 // half the gain A - R0 is reached (bisection in log C), for References.
 func halfGainCompute(e Entry, r0 float64) (float64, error) {
 	a := e.Params["A"]
+	if !(a != r0) {
+		return 0, fmt.Errorf("catalog %s: no gain to halve: A = R0 = %g", e.Name, r0)
+	}
 	lo, hi := math.Log(1.0), math.Log(1e9)
 	for i := 0; i < 200; i++ {
 		m := (lo + hi) / 2

@@ -25,9 +25,11 @@ var (
 //	res, err := fit.Fit(problem, opt)
 //	boot, err := chinchilla.Bootstrap(runs, chinchilla.BootstrapOptions{Context: display.Context()})
 //
-// A goroutine that outlives its cell sees context.Background() once the
-// cell has ended: take the context in the cell (ctx := display.Context())
-// and hand it to the goroutine if its work should stop with the cell.
+// Context reads the current cell at the time of the call: a goroutine
+// that outlives its cell and calls it later gets whatever runs then (the
+// next cell's context, or Background between cells). Take the context in
+// the cell (ctx := display.Context()) and hand it to the goroutine, so its
+// work stops with the cell that started it.
 func Context() context.Context {
 	ctxMu.Lock()
 	c := cellCtx
