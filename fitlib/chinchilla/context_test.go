@@ -2,11 +2,11 @@ package chinchilla
 
 import (
 	"context"
-	"errors"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/gophernote/gophernote/fitlib/internal/ctxtest"
 )
 
 // cancelAfter is a progress counter that cancels after k resamples.
@@ -20,26 +20,6 @@ func (c *cancelAfter) Add(n int) {
 	if c.n.Add(int64(n)) >= c.k {
 		c.cancel()
 	}
-}
-
-// errAfter is a context whose Err turns to context.Canceled after k calls:
-// a deterministic "cancelled mid-run" for fits that poll Err.
-type errAfter struct {
-	context.Context
-	k atomic.Int64
-}
-
-func newErrAfter(k int64) *errAfter {
-	c := &errAfter{Context: context.Background()}
-	c.k.Store(k)
-	return c
-}
-
-func (c *errAfter) Err() error {
-	if c.k.Add(-1) < 0 {
-		return context.Canceled
-	}
-	return nil
 }
 
 // promptly runs f and fails when it takes longer than 10 s (liveness).
@@ -56,19 +36,6 @@ func promptly(t *testing.T, what string, f func() error) error {
 	}
 }
 
-func wantCancelled(t *testing.T, what string, err error, frag string) {
-	t.Helper()
-	if err == nil {
-		t.Fatalf("%s: no error after the cancellation", what)
-	}
-	if !errors.Is(err, context.Canceled) {
-		t.Errorf("%s: error %q does not wrap context.Canceled", what, err)
-	}
-	if !strings.Contains(err.Error(), "cancelled") || !strings.Contains(err.Error(), frag) {
-		t.Errorf("%s: error %q, want it to say cancelled and %q", what, err, frag)
-	}
-}
-
 func TestBootstrapCancelled(t *testing.T) {
 	r := testRuns(t)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -79,7 +46,7 @@ func TestBootstrapCancelled(t *testing.T) {
 		res, err = Bootstrap(r, BootstrapOptions{Resamples: 1000000, Context: ctx})
 		return err
 	})
-	wantCancelled(t, "Bootstrap with a cancelled context", err, "0 of 1000000 resamples finished")
+	ctxtest.WantCancelled(t, "Bootstrap with a cancelled context", err, "0 of 1000000 resamples finished")
 	if res != nil {
 		t.Error("a cancelled Bootstrap returned a result")
 	}
@@ -95,7 +62,7 @@ func TestBootstrapCancelledMidRun(t *testing.T) {
 			return err
 		})
 		cancel()
-		wantCancelled(t, "Bootstrap cancelled mid-run", err, "of 1000000 resamples finished")
+		ctxtest.WantCancelled(t, "Bootstrap cancelled mid-run", err, "of 1000000 resamples finished")
 		// No resample starts after the cancellation; the ones running
 		// when it came may still finish.
 		if got := c.n.Load(); got < c.k || got > c.k+int64(workers) {
@@ -134,31 +101,31 @@ func TestGridFitCancelled(t *testing.T) {
 			_, err := GridFit(r, FitOptions{Method: method, Context: ctx})
 			return err
 		})
-		wantCancelled(t, method+": GridFit with a cancelled context", err, "of 4500 starts finished")
+		ctxtest.WantCancelled(t, method+": GridFit with a cancelled context", err, "of 4500 starts finished")
 	}
 	_, err := FitHuberLikelihood(r, FitOptions{Context: ctx})
-	wantCancelled(t, "FitHuberLikelihood with a cancelled context", err, "0 of 4500 starts finished")
+	ctxtest.WantCancelled(t, "FitHuberLikelihood with a cancelled context", err, "0 of 4500 starts finished")
 }
 
 func TestGridFitCancelledMidRun(t *testing.T) {
 	r := testRuns(t)
 	for _, method := range []string{"engine", "bfgs"} {
-		ctx := newErrAfter(300)
+		ctx := ctxtest.NewErrAfter(300)
 		var res *FitResult
 		err := promptly(t, method+": GridFit cancelled mid-run", func() error {
 			var err error
 			res, err = GridFit(r, FitOptions{Method: method, Workers: 2, Context: ctx})
 			return err
 		})
-		wantCancelled(t, method+": GridFit cancelled mid-run", err, "of 4500 starts finished")
+		ctxtest.WantCancelled(t, method+": GridFit cancelled mid-run", err, "of 4500 starts finished")
 		if res != nil {
 			t.Errorf("%s: a cancelled GridFit returned a result", method)
 		}
 	}
-	ctx := newErrAfter(300)
+	ctx := ctxtest.NewErrAfter(300)
 	err := promptly(t, "FitHuberLikelihood cancelled mid-run", func() error {
 		_, err := FitHuberLikelihood(r, FitOptions{Workers: 2, Context: ctx})
 		return err
 	})
-	wantCancelled(t, "FitHuberLikelihood cancelled mid-run", err, "of 4500 starts finished")
+	ctxtest.WantCancelled(t, "FitHuberLikelihood cancelled mid-run", err, "of 4500 starts finished")
 }

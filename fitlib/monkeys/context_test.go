@@ -4,23 +4,10 @@ import (
 	"context"
 	"errors"
 	"strings"
-	"sync/atomic"
 	"testing"
+
+	"github.com/gophernote/gophernote/fitlib/internal/ctxtest"
 )
-
-// errAfter is a context whose Err turns to context.Canceled after k calls:
-// a deterministic "cancelled mid-run".
-type errAfter struct {
-	context.Context
-	k atomic.Int64
-}
-
-func (c *errAfter) Err() error {
-	if c.k.Add(-1) < 0 {
-		return context.Canceled
-	}
-	return nil
-}
 
 func TestSyntheticCancelled(t *testing.T) {
 	truth, err := NewBeta(0.3, 3, 1)
@@ -29,8 +16,7 @@ func TestSyntheticCancelled(t *testing.T) {
 	}
 	done, cancel := context.WithCancel(context.Background())
 	cancel()
-	mid := &errAfter{Context: context.Background()}
-	mid.k.Store(10)
+	mid := ctxtest.NewErrAfter(10)
 	for _, c := range []struct {
 		ctx  context.Context
 		frag string
