@@ -6,6 +6,7 @@ import (
 	"runtime"
 
 	"github.com/gophernote/gophernote/fitlib/fit"
+	"github.com/gophernote/gophernote/fitlib/internal/num"
 	"github.com/gophernote/gophernote/fitlib/internal/par"
 )
 
@@ -223,22 +224,7 @@ func FitScaleRL(c, r []float64, opt ScaleRLFitOptions) (*ScaleRLFit, error) {
 // bestB minimises f over B in [0.01, 50] by golden-section search in
 // log B (45 steps: log B to about 1e-8).
 func bestB(f func(b float64) float64) float64 {
-	const g = 0.6180339887498949
-	lo, hi := math.Log(0.01), math.Log(50)
-	x1, x2 := hi-g*(hi-lo), lo+g*(hi-lo)
-	f1, f2 := f(math.Exp(x1)), f(math.Exp(x2))
-	for k := 0; k < 45; k++ {
-		if f1 < f2 {
-			hi, x2, f2 = x2, x1, f1
-			x1 = hi - g*(hi-lo)
-			f1 = f(math.Exp(x1))
-		} else {
-			lo, x1, f1 = x1, x2, f2
-			x2 = lo + g*(hi-lo)
-			f2 = f(math.Exp(x2))
-		}
-	}
-	return math.Exp((lo + hi) / 2)
+	return math.Exp(num.GoldenMin(func(lb float64) float64 { return f(math.Exp(lb)) }, math.Log(0.01), math.Log(50), 45, 0))
 }
 
 // halfGainCompute recovers C_mid from an entry as the compute at which

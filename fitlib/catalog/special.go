@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/gophernote/gophernote/fitlib/chinchilla"
+	"github.com/gophernote/gophernote/fitlib/internal/num"
 )
 
 // EpochRow is one row of the Muennighoff et al. epoch-efficiency table.
@@ -85,17 +86,7 @@ func InferenceOptimal(p chinchilla.Params, refParams, dInf float64) (InferenceRe
 		return 6*n*tokens(n) + 2*n*dInf
 	}
 	nMin := math.Pow(p.A/(l-p.E), 1/p.Alpha)
-	lo, hi := math.Log(nMin)+1e-9, math.Log(refParams)
-	g := (math.Sqrt(5) - 1) / 2
-	for i := 0; i < 200 && hi-lo > 1e-12; i++ {
-		a, b := hi-g*(hi-lo), lo+g*(hi-lo)
-		if cost(a) < cost(b) {
-			hi = b
-		} else {
-			lo = a
-		}
-	}
-	n := math.Exp((lo + hi) / 2)
+	n := math.Exp(num.GoldenMin(cost, math.Log(nMin)+1e-9, math.Log(refParams), 200, 1e-12))
 	r := InferenceResult{Loss: l, RefParams: refParams, RefTokens: ref.Tokens, Params: n, Tokens: tokens(n),
 		LifetimeFLOPs: cost(math.Log(n)), RefFLOPs: 6*refParams*ref.Tokens + 2*refParams*dInf}
 	r.Saving = r.RefFLOPs - r.LifetimeFLOPs

@@ -68,3 +68,26 @@ func SoftplusSigmoid(x float64) (sp, sig float64) {
 	}
 	return math.Log1p(e), e / (1 + e)
 }
+
+// GoldenMin returns the midpoint of the final bracket of a golden-section
+// search for the minimum of a unimodal f on [lo, hi]: at most maxSteps
+// steps, stopping once the bracket is narrower than tol. Each step reuses
+// one of the two interior values, so a step costs one evaluation. Written
+// by hand because gonum/optimize has no bounded scalar minimiser.
+func GoldenMin(f func(float64) float64, lo, hi float64, maxSteps int, tol float64) float64 {
+	const g = 0.6180339887498949 // (sqrt(5) - 1)/2
+	x1, x2 := hi-g*(hi-lo), lo+g*(hi-lo)
+	f1, f2 := f(x1), f(x2)
+	for k := 0; k < maxSteps && hi-lo > tol; k++ {
+		if f1 < f2 {
+			hi, x2, f2 = x2, x1, f1
+			x1 = hi - g*(hi-lo)
+			f1 = f(x1)
+		} else {
+			lo, x1, f1 = x1, x2, f2
+			x2 = lo + g*(hi-lo)
+			f2 = f(x2)
+		}
+	}
+	return (lo + hi) / 2
+}
