@@ -74,9 +74,19 @@ func TestPathSearchOrderAndMissing(t *testing.T) {
 	if err := os.Chdir(t.TempDir()); err != nil {
 		t.Fatal(err)
 	}
-	_, err = Path("chinchilla/svg_extracted_data.csv")
-	if err == nil || !strings.Contains(err.Error(), "epoch-research/analyzing-chinchilla") {
+	// A file the search cannot find names its public source. The real
+	// files may lie in a shared/data beside any parent of the temporary
+	// folder (e.g. /tmp/shared/data), so the test registers a source for a
+	// name no folder holds.
+	const ghost = "chinchilla/not_in_any_folder.csv"
+	Sources[ghost] = Source{"epoch-research/analyzing-chinchilla", "data/ghost.csv", "a test entry"}
+	defer delete(Sources, ghost)
+	_, err = Path(ghost)
+	if err == nil || !strings.Contains(err.Error(), "epoch-research/analyzing-chinchilla data/ghost.csv") {
 		t.Fatalf("missing file must name its source: %v", err)
+	}
+	if _, ok := Sources["chinchilla/svg_extracted_data.csv"]; !ok {
+		t.Error("the Chinchilla file has no registered source")
 	}
 }
 
