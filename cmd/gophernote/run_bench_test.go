@@ -14,7 +14,7 @@ import (
 	"github.com/gophernote/gophernote/kernel/engine"
 )
 
-// discard is an engine.Sink that drops everything.
+// discard is an cell.Sink that drops everything.
 type discard struct{}
 
 func (discard) Stream(string, string)              {}

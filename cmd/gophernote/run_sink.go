@@ -14,7 +14,7 @@ import (
 	"github.com/gophernote/gophernote/kernel/display"
 )
 
-// collector is the engine.Sink of `gophernote run`: it echoes streams as
+// collector is the cell.Sink of `gophernote run`: it echoes streams as
 // they happen, turns the cell's outputs into nbformat output objects, and
 // writes images (notebooks) or every rich representation (scripts) into
 // the output directory.
@@ -77,7 +77,7 @@ func (c *collector) flushClear() {
 	}
 }
 
-// Stream implements engine.Sink.
+// Stream implements cell.Sink.
 func (c *collector) Stream(name, text string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -100,7 +100,7 @@ func (c *collector) Stream(name, text string) {
 	c.outputs = append(c.outputs, map[string]any{"output_type": "stream", "name": name, "text": text})
 }
 
-// Display implements engine.Sink: display_data, or with update=true the
+// Display implements cell.Sink: display_data, or with update=true the
 // replacement of every earlier output with b.ID.
 func (c *collector) Display(b display.Bundle, update bool) {
 	c.mu.Lock()
@@ -152,7 +152,7 @@ func (c *collector) failure(name, value string, traceback []string) {
 	})
 }
 
-// Clear implements engine.Sink (clear_output).
+// Clear implements cell.Sink (clear_output).
 func (c *collector) Clear(wait bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -163,7 +163,7 @@ func (c *collector) Clear(wait bool) {
 	c.outputs = nil
 }
 
-// Input implements engine.Sink: there is no one to ask.
+// Input implements cell.Sink: there is no one to ask.
 func (c *collector) Input(prompt string, password bool) (string, error) {
 	return "", errors.New("stdin is not available in `gophernote run`")
 }
@@ -320,7 +320,7 @@ func metadata(m map[string]any) map[string]any {
 // idleSink receives output of goroutines that outlive their cell.
 type idleSink struct{ c *collector }
 
-// Stream implements engine.Sink: echo only (no cell to record into).
+// Stream implements cell.Sink: echo only (no cell to record into).
 func (s idleSink) Stream(name, text string) {
 	s.c.mu.Lock()
 	defer s.c.mu.Unlock()
@@ -331,13 +331,13 @@ func (s idleSink) Stream(name, text string) {
 	io.WriteString(w, text)
 }
 
-// Display implements engine.Sink.
+// Display implements cell.Sink.
 func (s idleSink) Display(b display.Bundle, update bool) { s.c.Display(b, update) }
 
-// Clear implements engine.Sink: nothing to clear between cells.
+// Clear implements cell.Sink: nothing to clear between cells.
 func (s idleSink) Clear(bool) {}
 
-// Input implements engine.Sink.
+// Input implements cell.Sink.
 func (s idleSink) Input(string, bool) (string, error) {
 	return "", errors.New("stdin is not available in `gophernote run`")
 }

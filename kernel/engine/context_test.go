@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gophernote/gophernote/kernel/cell"
+
 	"github.com/traefik/yaegi/interp"
 
 	"github.com/gophernote/gophernote/kernel/display"
@@ -100,7 +102,7 @@ func interruptWhen(t *testing.T, e *Engine, code string, started func() bool) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	done := make(chan Result, 1)
+	done := make(chan cell.Result, 1)
 	go func() { done <- e.Execute(ctx, code, &fakeSink{}) }()
 	waitFor(t, "the cell's compiled work did not start", started)
 	cancel()

@@ -13,6 +13,8 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/gophernote/gophernote/kernel/cell"
+
 	"github.com/traefik/yaegi/interp"
 	yaegistd "github.com/traefik/yaegi/stdlib"
 	"github.com/traefik/yaegi/stdlib/unrestricted"
@@ -29,7 +31,7 @@ type Options struct {
 	// Idle receives output written while no cell runs (goroutines that
 	// outlive their cell). When nil, such output goes to the sink of the
 	// most recent cell.
-	Idle Sink
+	Idle cell.Sink
 	// Args are the os.Args cells see; nil means the process's.
 	Args []string
 }
@@ -169,12 +171,12 @@ func (e *Engine) Close() {
 // (display.Auto for rich values, else text/plain "%v"). Statements, calls
 // of functions without results and calls with several results (such as
 // fmt.Println's n, err) show nothing.
-func (e *Engine) Execute(ctx context.Context, code string, sink Sink) (res Result) {
+func (e *Engine) Execute(ctx context.Context, code string, sink cell.Sink) (res cell.Result) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	defer func() { addExcerpt(res.Err, code) }()
 	if e.closed.Load() {
-		return Result{Err: &Error{Name: "EngineClosed", Value: "the engine is closed", Traceback: []string{"EngineClosed: the engine is closed"}}}
+		return cell.Result{Err: &cell.Error{Name: "EngineClosed", Value: "the engine is closed", Traceback: []string{"EngineClosed: the engine is closed"}}}
 	}
 	e.cellN++
 	e.out.begin(sink, e.cellN)
@@ -187,7 +189,7 @@ func (e *Engine) Execute(ctx context.Context, code string, sink Sink) (res Resul
 	defer display.SetContext(cellCtx)()
 	defer func() {
 		if r := recover(); r != nil {
-			res = Result{Err: internalError(r)}
+			res = cell.Result{Err: internalError(r)}
 		}
 	}()
 
@@ -209,7 +211,7 @@ func (e *Engine) Execute(ctx context.Context, code string, sink Sink) (res Resul
 	}()
 	pl, cerr := e.prepare(code)
 	if cerr != nil {
-		return Result{Err: cerr.toError()}
+		return cell.Result{Err: cerr.toError()}
 	}
 	last, rerr := e.runUnits(ctx, pl)
 	if pl.hasDefers && ctx.Err() == nil {
@@ -220,15 +222,15 @@ func (e *Engine) Execute(ctx context.Context, code string, sink Sink) (res Resul
 		}
 	}
 	if rerr != nil {
-		return Result{Err: rerr}
+		return cell.Result{Err: rerr}
 	}
 	if b := e.final.take(); b != nil {
-		return Result{Value: b}
+		return cell.Result{Value: b}
 	}
 	if !pl.hasFinal || pl.finalArity == 0 || pl.finalArity > 1 {
-		return Result{}
+		return cell.Result{}
 	}
-	return Result{Value: e.valueBundle(last)}
+	return cell.Result{Value: e.valueBundle(last)}
 }
 
 // runDefersSrc runs and clears the deferred calls a cell registered with
@@ -237,7 +239,7 @@ const runDefersSrc = ";func() { _gnds := _gnDefers; _gnDefers = nil; for _gni :=
 
 // runUnits evaluates a prepared cell's units in order; it stops at the
 // first error.
-func (e *Engine) runUnits(ctx context.Context, pl *plan) (last reflect.Value, rerr *Error) {
+func (e *Engine) runUnits(ctx context.Context, pl *plan) (last reflect.Value, rerr *cell.Error) {
 	for _, u := range pl.units {
 		if err := ctx.Err(); err != nil {
 			return last, interrupted()
@@ -255,7 +257,7 @@ func (e *Engine) runUnits(ctx context.Context, pl *plan) (last reflect.Value, re
 			if l, c := e.stmtAt(); l > 0 {
 				msg += fmt.Sprintf(" [at %d:%d]", l, c)
 			}
-			return last, &Error{Name: "Panic", Value: msg, Traceback: []string{"panic: " + msg}}
+			return last, &cell.Error{Name: "Panic", Value: msg, Traceback: []string{"panic: " + msg}}
 		}
 		if err != nil {
 			cellErr := e.runError(err, ctx, pl, u)

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/gophernote/gophernote/kernel/cell"
 )
 
 // cellError is a compile-time problem at a cell position (line 0: unknown).
@@ -28,13 +30,13 @@ func (e *cellError) where() string {
 	return fmt.Sprintf("%d:%d: ", e.line, e.col)
 }
 
-func (e *cellError) toError() *Error {
+func (e *cellError) toError() *cell.Error {
 	name := e.name
 	if name == "" {
 		name = "CompileError"
 	}
 	v := strings.ReplaceAll(e.Error(), "\n", " ")
-	return &Error{Name: name, Value: v, Traceback: []string{name + ": " + v}}
+	return &cell.Error{Name: name, Value: v, Traceback: []string{name + ": " + v}}
 }
 
 // posRe matches a yaegi position prefix: "cell7:3:5: msg", "_.go:1:2: msg"

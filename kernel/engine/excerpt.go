@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/gophernote/gophernote/kernel/cell"
 )
 
 // compilePosRe and panicPosRe find the cell position in an error value.
@@ -14,7 +16,7 @@ var (
 
 // addExcerpt appends the cell line an error points at, with a caret under
 // the column, to the error's traceback.
-func addExcerpt(err *Error, code string) {
+func addExcerpt(err *cell.Error, code string) {
 	if err == nil {
 		return
 	}

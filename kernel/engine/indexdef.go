@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+
+	"github.com/gophernote/gophernote/kernel/cell"
 )
 
 // yaegi v0.16 types a package-level `x := E` (and `var x = E`) before
@@ -132,7 +134,7 @@ func (a *analysis) unimported(t reflect.Type) string {
 
 // untypedIndexError is the cell's error when yaegi failed on a define
 // the engine could not type.
-func untypedIndexError(pl *plan, cause string) *Error {
+func untypedIndexError(pl *plan, cause string) *cell.Error {
 	ce := &cellError{line: pl.untypedAt[0], col: pl.untypedAt[1], msg: "cannot define " + strings.Join(pl.untypedIndex, ", ") +
 		" at top level from an index of a compiled value: the interpreter cannot infer the type there (" + cause +
 		"); declare the variable with its type and assign it (var x T; x = ...), or use the value inside a function"}

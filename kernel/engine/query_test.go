@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gophernote/gophernote/kernel/cell"
 )
 
 func TestIsComplete(t *testing.T) {
@@ -94,7 +96,7 @@ func TestCompleteAndInspectWhileACellRuns(t *testing.T) {
 	run(t, e, "mine := 1")
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &fakeSink{streamed: make(chan string, 1)}
-	done := make(chan Result, 1)
+	done := make(chan cell.Result, 1)
 	go func() { done <- e.Execute(ctx, "fmt.Println(\"busy\")\nfor {\n}", s) }()
 	<-s.streamed
 	// Answers come without waiting for the cell: packages and keywords.

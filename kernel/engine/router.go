@@ -7,6 +7,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gophernote/gophernote/kernel/cell"
+
 	"github.com/gophernote/gophernote/kernel/display"
 )
 
@@ -16,8 +18,8 @@ import (
 // the sink of the most recent cell.
 type router struct {
 	mu     sync.Mutex
-	cur    Sink
-	idle   Sink
+	cur    cell.Sink
+	idle   cell.Sink
 	inBuf  string
 	cell   int      // number of the running or last cell
 	panics []string // yaegi "file:line:col: panic: f(...)" lines, innermost first
@@ -49,7 +51,7 @@ type sinkPublisher struct{ r *router }
 
 var errNoStdin = errors.New("stdin is not available: the front end does not allow input for this cell")
 
-func (r *router) sink() Sink {
+func (r *router) sink() cell.Sink {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.cur == nil {
@@ -62,7 +64,7 @@ func (r *router) sink() Sink {
 }
 
 // begin routes output to s for a new cell and forgets unread input.
-func (r *router) begin(s Sink, cell int) {
+func (r *router) begin(s cell.Sink, cell int) {
 	r.flush()
 	r.mu.Lock()
 	r.cur = s

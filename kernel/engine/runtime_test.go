@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gophernote/gophernote/kernel/cell"
 )
 
 func TestInterrupt(t *testing.T) {
@@ -38,7 +40,7 @@ for {
 func TestStdoutStreamsWhileRunning(t *testing.T) {
 	e := newEngine(t)
 	s := &fakeSink{streamed: make(chan string, 10)}
-	done := make(chan Result, 1)
+	done := make(chan cell.Result, 1)
 	go func() {
 		done <- e.Execute(context.Background(), `fmt.Println("first")
 os.Stdout.Write([]byte("second\n"))
@@ -242,7 +244,7 @@ func TestClose(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	s := &fakeSink{streamed: make(chan string, 1)}
-	done := make(chan Result, 1)
+	done := make(chan cell.Result, 1)
 	go func() { done <- e2.Execute(ctx, "fmt.Println(\"started\")\nfor {\n}", s) }()
 	<-s.streamed
 	closed := make(chan struct{})

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gophernote/gophernote/kernel/cell"
+
 	"github.com/traefik/yaegi/interp"
 )
 
@@ -229,18 +231,18 @@ func (a *analysis) arity(x ast.Expr) int {
 }
 
 // interrupted is the error of a cancelled cell.
-func interrupted() *Error {
-	return &Error{Name: "Interrupted", Value: "the cell was interrupted", Traceback: []string{"Interrupted: the cell was interrupted"}}
+func interrupted() *cell.Error {
+	return &cell.Error{Name: "Interrupted", Value: "the cell was interrupted", Traceback: []string{"Interrupted: the cell was interrupted"}}
 }
 
 // internalError reports a crash of the engine or interpreter itself.
-func internalError(r any) *Error {
+func internalError(r any) *cell.Error {
 	v := fmt.Sprintf("the interpreter crashed: %v", r)
-	return &Error{Name: "InternalError", Value: v, Traceback: []string{"InternalError: " + v}}
+	return &cell.Error{Name: "InternalError", Value: v, Traceback: []string{"InternalError: " + v}}
 }
 
 // runError converts an Eval error of unit u into the cell's Error.
-func (e *Engine) runError(err error, ctx context.Context, pl *plan, u unit) *Error {
+func (e *Engine) runError(err error, ctx context.Context, pl *plan, u unit) *cell.Error {
 	if ctx.Err() != nil {
 		drain(250 * time.Millisecond)
 		e.out.takePanics()
@@ -271,7 +273,7 @@ func (e *Engine) runError(err error, ctx context.Context, pl *plan, u unit) *Err
 
 // panicError builds the "Panic" error, or a CompileError naming the
 // construct when yaegi crashed while compiling.
-func (e *Engine) panicError(v any, pl *plan) *Error {
+func (e *Engine) panicError(v any, pl *plan) *cell.Error {
 	frames := e.out.takePanics()
 	if len(frames) == 0 {
 		// No interpreted frame unwound: the interpreter itself crashed,
@@ -307,7 +309,7 @@ func (e *Engine) panicError(v any, pl *plan) *Error {
 			tb = append(tb, "    "+frameLine(ce))
 		}
 	}
-	return &Error{Name: "Panic", Value: val, Traceback: tb}
+	return &cell.Error{Name: "Panic", Value: val, Traceback: tb}
 }
 
 // frameLine renders one interpreted frame of a panic: "at 3:5 in main.f".

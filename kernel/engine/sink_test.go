@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gophernote/gophernote/kernel/cell"
+
 	"github.com/gophernote/gophernote/kernel/display"
 )
 
@@ -88,7 +90,7 @@ func newEngine(t testing.TB) *Engine {
 }
 
 // run executes code and fails the test on error.
-func run(t testing.TB, e *Engine, code string) (*fakeSink, Result) {
+func run(t testing.TB, e *Engine, code string) (*fakeSink, cell.Result) {
 	t.Helper()
 	s := &fakeSink{}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
@@ -101,7 +103,7 @@ func run(t testing.TB, e *Engine, code string) (*fakeSink, Result) {
 }
 
 // runErr executes code and returns its error, failing when there is none.
-func runErr(t testing.TB, e *Engine, code string) *Error {
+func runErr(t testing.TB, e *Engine, code string) *cell.Error {
 	t.Helper()
 	s := &fakeSink{}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
@@ -114,7 +116,7 @@ func runErr(t testing.TB, e *Engine, code string) *Error {
 }
 
 // text returns the text/plain of a result value, or "<none>".
-func text(r Result) string {
+func text(r cell.Result) string {
 	if r.Value == nil {
 		return "<none>"
 	}

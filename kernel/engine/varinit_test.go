@@ -3,6 +3,8 @@ package engine
 import (
 	"strings"
 	"testing"
+
+	"github.com/gophernote/gophernote/kernel/cell"
 )
 
 // A top-level var whose value reads a variable of an earlier cell (or of a
@@ -42,7 +44,7 @@ func TestVarFromSessionVariable(t *testing.T) {
 		{"then a statement", []string{"x := 3", "var y = x", "y := 7\ny"}, "7"},
 	} {
 		e := newEngine(t)
-		var r Result
+		var r cell.Result
 		for _, code := range c.cells {
 			_, r = run(t, e, code)
 		}

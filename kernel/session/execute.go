@@ -4,8 +4,8 @@ import (
 	"context"
 	"encoding/json"
 
+	"github.com/gophernote/gophernote/kernel/cell"
 	"github.com/gophernote/gophernote/kernel/display"
-	"github.com/gophernote/gophernote/kernel/engine"
 	"github.com/gophernote/gophernote/kernel/wire"
 )
 
@@ -88,10 +88,10 @@ func (s *Session) execute(c *channel, m *wire.Message) error {
 }
 
 // run executes the cell with a cancellable context that Interrupt cancels.
-func (s *Session) run(m *wire.Message, req executeRequest) engine.Result {
+func (s *Session) run(m *wire.Message, req executeRequest) cell.Result {
 	eng, err := s.engine()
 	if err != nil {
-		return engine.Result{Err: &engine.Error{Name: "EngineError", Value: "the Go interpreter failed to start: " + err.Error()}}
+		return cell.Result{Err: &cell.Error{Name: "EngineError", Value: "the Go interpreter failed to start: " + err.Error()}}
 	}
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gophernote/gophernote/kernel/cell"
 	"github.com/gophernote/gophernote/kernel/display"
-	"github.com/gophernote/gophernote/kernel/engine"
 )
 
 // fakeEngine runs a tiny line language so the protocol can be tested
@@ -30,8 +30,8 @@ func newFake() *fakeEngine {
 	return &fakeEngine{closed: make(chan struct{}), gate: make(chan struct{})}
 }
 
-func (f *fakeEngine) Execute(ctx context.Context, code string, sink engine.Sink) engine.Result {
-	var res engine.Result
+func (f *fakeEngine) Execute(ctx context.Context, code string, sink cell.Sink) cell.Result {
+	var res cell.Result
 	for _, line := range strings.Split(code, "\n") {
 		cmd, arg, _ := strings.Cut(line, " ")
 		switch cmd {
@@ -42,7 +42,7 @@ func (f *fakeEngine) Execute(ctx context.Context, code string, sink engine.Sink)
 		case "value":
 			res.Value = &display.Bundle{Data: display.MIME{"text/plain": arg}}
 		case "error":
-			return engine.Result{Err: &engine.Error{Name: "FakeError", Value: arg, Traceback: []string{"FakeError: " + arg}}}
+			return cell.Result{Err: &cell.Error{Name: "FakeError", Value: arg, Traceback: []string{"FakeError: " + arg}}}
 		case "display", "update":
 			id, text, _ := strings.Cut(arg, " ")
 			if id == "-" {
@@ -54,14 +54,14 @@ func (f *fakeEngine) Execute(ctx context.Context, code string, sink engine.Sink)
 		case "input":
 			v, err := sink.Input(arg, false)
 			if err != nil {
-				return engine.Result{Err: &engine.Error{Name: "InputError", Value: err.Error()}}
+				return cell.Result{Err: &cell.Error{Name: "InputError", Value: err.Error()}}
 			}
 			sink.Stream("stdout", "got "+v+"\n")
 		case "gate":
 			select {
 			case <-f.gate:
 			case <-ctx.Done():
-				return engine.Result{Err: &engine.Error{Name: "Interrupted", Value: "cell interrupted"}}
+				return cell.Result{Err: &cell.Error{Name: "Interrupted", Value: "cell interrupted"}}
 			}
 		case "sleep":
 			d, _ := time.ParseDuration(arg)
@@ -71,7 +71,7 @@ func (f *fakeEngine) Execute(ctx context.Context, code string, sink engine.Sink)
 			select {
 			case <-time.After(d):
 			case <-ctx.Done():
-				return engine.Result{Err: &engine.Error{Name: "Interrupted", Value: "cell interrupted"}}
+				return cell.Result{Err: &cell.Error{Name: "Interrupted", Value: "cell interrupted"}}
 			}
 		}
 	}

@@ -5,8 +5,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/gophernote/gophernote/kernel/cell"
 	"github.com/gophernote/gophernote/kernel/display"
-	"github.com/gophernote/gophernote/kernel/engine"
 	"github.com/gophernote/gophernote/kernel/wire"
 )
 
@@ -19,7 +19,7 @@ type cellSink struct {
 	allowStdin bool
 }
 
-var _ engine.Sink = (*cellSink)(nil)
+var _ cell.Sink = (*cellSink)(nil)
 
 func (k *cellSink) Stream(name, text string) {
 	if name != "stdout" && name != "stderr" {

@@ -1,4 +1,9 @@
-package engine
+// Package cell holds the types a cell's run is described by: the Sink that
+// receives a running cell's output, and the Result and Error it ends with.
+// The engine (yaegi) produces them; the Jupyter session and `gophernote run`
+// consume them. It is its own small package so that the session depends on
+// these shapes, not on the interpreter.
+package cell
 
 import (
 	"github.com/gophernote/gophernote/kernel/display"
