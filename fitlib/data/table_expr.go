@@ -158,8 +158,10 @@ func parseExpr(src string) (ast.Expr, error) {
 	return x, nil
 }
 
-func isWordStart(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80 }
-func isWordByte(c byte) bool  { return isWordStart(c) || c >= '0' && c <= '9' }
+func isWordStart(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
+func isWordByte(c byte) bool { return isWordStart(c) || c >= '0' && c <= '9' }
 
 // colVec returns column c as a vec (int columns as floats).
 func colVec(c *column) *vec {
