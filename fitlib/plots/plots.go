@@ -1,49 +1,79 @@
 package plots
 
 import (
+	"errors"
 	"fmt"
+	"image/color"
 	"math"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// Axes describes a new plot. The zero value is an untitled linear plot.
+// Axes describes a new figure. The zero value is an untitled linear plot
+// of the default size (6×4 inches at 96 dpi, as display.Plot).
 type Axes struct {
 	Title, XLabel, YLabel string
-	LogX, LogY            bool // logarithmic axes with 10^k ticks
+	LogX, LogY            bool // logarithmic axes, labelled by LogTicks
+	// Width and Height set the figure size (zero: 6 and 4 inches).
+	Width, Height vg.Length
+	// DPI sets the PNG resolution (zero: 96).
+	DPI int
 }
 
-// Figure is a gonum plot plus the series added through this package (gonum
-// keeps its plotters and legend entries private). Pass Figure.Plot to
-// display.Plot or call Figure.Plot.Save.
+// Figure is one plot: a gonum plot plus what this package tracks for it
+// (series names, the palette position, the rendering size). Add series
+// with its methods; show it as a cell's final value (it renders itself as
+// PNG) or with display.Plot(f.Plot); save it with Save.
 type Figure struct {
-	Plot   *plot.Plot
-	Series []string       // names in the order added
-	Items  []plot.Plotter // the plotters added, in order
+	// Plot is the gonum plot, for anything this package does not wrap.
+	Plot *plot.Plot
+	// Series names the series in the order added ("" for unnamed ones).
+	Series []string
+	// Items holds the gonum plotters added, in order.
+	Items []plot.Plotter
+	// Width, Height and DPI set the size of PNG and SVG renderings (zero:
+	// 6×4 inches at 96 dpi).
+	Width, Height vg.Length
+	DPI           int
+
+	next       int // next palette colour
+	xlim, ylim *[2]float64
+	noLegend   bool
+	legendSet  bool // Legend chose the corner: no automatic placement
 }
 
-// New returns a figure with the given titles and scales, a grid and a
-// legend in the top right corner.
+// New returns a figure with the given titles, scales and size, a light
+// grid and a legend in the corner that covers the fewest points.
 func New(ax Axes) *Figure {
 	p := plot.New()
 	p.Title.Text = ax.Title
 	p.X.Label.Text = ax.XLabel
 	p.Y.Label.Text = ax.YLabel
-	if ax.LogX {
-		p.X.Scale = plot.LogScale{}
-		p.X.Tick.Marker = plot.LogTicks{Prec: -1}
-	}
-	if ax.LogY {
-		p.Y.Scale = plot.LogScale{}
-		p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
-	}
+	setScale(&p.X, ax.LogX)
+	setScale(&p.Y, ax.LogY)
 	p.Legend.Top = true
-	p.Add(plotter.NewGrid())
-	return &Figure{Plot: p}
+	p.Legend.TextStyle.Font.Size = vg.Points(9)
+	g := plotter.NewGrid()
+	g.Vertical.Color = color.Gray{Y: 225}
+	g.Horizontal.Color = color.Gray{Y: 225}
+	p.Add(g)
+	return &Figure{Plot: p, Width: ax.Width, Height: ax.Height, DPI: ax.DPI}
+}
+
+func setScale(a *plot.Axis, log bool) {
+	if p, ok := a.Tick.Label.Handler.(text.Plain); ok {
+		a.Tick.Label.Handler = supText{p}
+	}
+	if log {
+		a.Scale = plot.LogScale{}
+		a.Tick.Marker = LogTicks{}
+		return
+	}
+	a.Tick.Marker = LinearTicks{}
 }
 
 // LogLog returns New with both axes logarithmic.
@@ -51,7 +81,70 @@ func LogLog(title, xlabel, ylabel string) *Figure {
 	return New(Axes{Title: title, XLabel: xlabel, YLabel: ylabel, LogX: true, LogY: true})
 }
 
-func isLog(s plot.Normalizer) bool { _, ok := s.(plot.LogScale); return ok }
+// Style changes how one series is drawn; every field's zero value means the
+// default. Pass at most one Style to a method.
+type Style struct {
+	// Color is the series colour; nil takes the next colour of the
+	// palette (Color(i)). A color.RGBA is premultiplied: a component above
+	// A is an error (use color.NRGBA or Alpha for translucency).
+	Color color.Color
+	// Alpha is the opacity in (0, 1]; zero means opaque for lines and
+	// points and 0.25 for bands.
+	Alpha float64
+	// Dashed draws the line dashed.
+	Dashed bool
+	// Width is the line width (zero: 1.5 points).
+	Width vg.Length
+	// Radius is the marker radius (zero: 2.5 points).
+	Radius vg.Length
+}
+
+func (f *Figure) style(name string, styles []Style, alpha float64) (Style, color.Color, error) {
+	if len(styles) > 1 {
+		return Style{}, nil, fmt.Errorf("plots: %s: %d styles given, pass at most one", name, len(styles))
+	}
+	var s Style
+	if len(styles) == 1 {
+		s = styles[0]
+	}
+	if s.Alpha < 0 || s.Alpha > 1 || math.IsNaN(s.Alpha) {
+		return s, nil, fmt.Errorf("plots: %s: Alpha = %v, need 0 < Alpha <= 1 (0 for the default)", name, s.Alpha)
+	}
+	if s.Alpha != 0 {
+		alpha = s.Alpha
+	}
+	c := s.Color
+	if c == nil {
+		c = Color(f.next)
+		f.next++
+	}
+	if rgba, ok := c.(color.RGBA); ok && (rgba.R > rgba.A || rgba.G > rgba.A || rgba.B > rgba.A) {
+		return s, nil, fmt.Errorf("plots: %s: color.RGBA%v is not premultiplied (R, G, B must not exceed A, or the renderer wraps them into a wrong, opaque-looking colour); write color.NRGBA%v or set Style.Alpha", name, rgba, rgba)
+	}
+	return s, withAlpha(c, alpha), nil
+}
+
+// withAlpha returns c with its opacity multiplied by alpha, as NRGBA.
+func withAlpha(c color.Color, alpha float64) color.Color {
+	n := color.NRGBAModel.Convert(c).(color.NRGBA)
+	n.A = uint8(math.Round(float64(n.A) * alpha))
+	return n
+}
+
+// Palette holds the colours series take in turn: matplotlib's default
+// "tab10" cycle, which a matplotlib user will recognise.
+var palette = [...]color.NRGBA{
+	{0x1f, 0x77, 0xb4, 0xff}, {0xff, 0x7f, 0x0e, 0xff}, {0x2c, 0xa0, 0x2c, 0xff}, {0xd6, 0x27, 0x28, 0xff},
+	{0x94, 0x67, 0xbd, 0xff}, {0x8c, 0x56, 0x4b, 0xff}, {0xe3, 0x77, 0xc2, 0xff}, {0x7f, 0x7f, 0x7f, 0xff},
+	{0xbc, 0xbd, 0x22, 0xff}, {0x17, 0xbe, 0xcf, 0xff},
+}
+
+// Color returns colour i of the palette (matplotlib's tab10, cycling), so
+// that a notebook can match a series drawn elsewhere.
+func Color(i int) color.Color {
+	n := len(palette)
+	return palette[((i%n)+n)%n]
+}
 
 // points checks a series and converts it: equal lengths, finite values,
 // positive values on log axes.
@@ -59,63 +152,97 @@ func (f *Figure) points(name string, x, y []float64) (plotter.XYs, error) {
 	if f == nil || f.Plot == nil {
 		return nil, fmt.Errorf("plots: %s: figure is nil", name)
 	}
-	p := f.Plot
 	if len(x) != len(y) {
 		return nil, fmt.Errorf("plots: %s: %d x values but %d y values", name, len(x), len(y))
 	}
 	if len(x) == 0 {
 		return nil, fmt.Errorf("plots: %s: no points", name)
 	}
-	lx, ly := isLog(p.X.Scale), isLog(p.Y.Scale)
 	xy := make(plotter.XYs, len(x))
 	for i := range x {
-		for _, c := range [2]struct {
-			axis string
-			v    float64
-			log  bool
-		}{{"x", x[i], lx}, {"y", y[i], ly}} {
-			if math.IsNaN(c.v) || math.IsInf(c.v, 0) {
-				return nil, fmt.Errorf("plots: %s row %d: %s = %v is not finite", name, i, c.axis, c.v)
-			}
-			if c.log && c.v <= 0 {
-				return nil, fmt.Errorf("plots: %s row %d: %s = %v cannot be shown on a log axis", name, i, c.axis, c.v)
-			}
+		if err := f.check(name, i, "x", x[i], f.Plot.X.Scale); err != nil {
+			return nil, err
+		}
+		if err := f.check(name, i, "y", y[i], f.Plot.Y.Scale); err != nil {
+			return nil, err
 		}
 		xy[i] = plotter.XY{X: x[i], Y: y[i]}
 	}
 	return xy, nil
 }
 
-// Scatter adds points with the next colour of the palette and a legend
-// entry (none when name is empty).
-func (f *Figure) Scatter(name string, x, y []float64) error {
-	xy, err := f.points(name, x, y)
+func (f *Figure) check(name string, i int, axis string, v float64, s plot.Normalizer) error {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return fmt.Errorf("plots: %s row %d: %s = %v is not finite", name, i, axis, v)
+	}
+	if isLog(s) && v <= 0 {
+		return fmt.Errorf("plots: %s row %d: %s = %v cannot be shown on a log axis", name, i, axis, v)
+	}
+	return nil
+}
+
+func isLog(s plot.Normalizer) bool { _, ok := s.(plot.LogScale); return ok }
+
+// Scatter adds points (x[i], y[i]) with a legend entry (none when name is
+// empty).
+func (f *Figure) Scatter(name string, x, y []float64, style ...Style) error {
+	xy, err := f.points(nameOr(name), x, y)
+	if err != nil {
+		return err
+	}
+	st, c, err := f.style(nameOr(name), style, 1)
 	if err != nil {
 		return err
 	}
 	s, err := plotter.NewScatter(xy)
 	if err != nil {
-		return fmt.Errorf("plots: %s: %w", name, err)
+		return fmt.Errorf("plots: %s: %w", nameOr(name), err)
 	}
-	s.GlyphStyle.Color = plotutil.Color(len(f.Items))
+	s.GlyphStyle.Color = c
 	s.GlyphStyle.Shape = draw.CircleGlyph{}
-	s.GlyphStyle.Radius = vg.Points(2.5)
+	s.GlyphStyle.Radius = orLength(st.Radius, vg.Points(2.5))
 	f.add(name, s, s)
 	return nil
 }
 
-// Line adds a polyline through the points, in order, with the next colour.
-func (f *Figure) Line(name string, x, y []float64) error {
-	xy, err := f.points(name, x, y)
+// nameOr names a series in messages ("series" when unnamed).
+func nameOr(s string) string {
+	if s == "" {
+		return "series"
+	}
+	return s
+}
+
+func orLength(v, def vg.Length) vg.Length {
+	if v > 0 {
+		return v
+	}
+	return def
+}
+
+func (f *Figure) lineStyle(st Style, c color.Color) draw.LineStyle {
+	ls := draw.LineStyle{Color: c, Width: orLength(st.Width, vg.Points(1.5))}
+	if st.Dashed {
+		ls.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+	}
+	return ls
+}
+
+// Line adds a polyline through the points, in order.
+func (f *Figure) Line(name string, x, y []float64, style ...Style) error {
+	xy, err := f.points(nameOr(name), x, y)
+	if err != nil {
+		return err
+	}
+	st, c, err := f.style(nameOr(name), style, 1)
 	if err != nil {
 		return err
 	}
 	l, err := plotter.NewLine(xy)
 	if err != nil {
-		return fmt.Errorf("plots: %s: %w", name, err)
+		return fmt.Errorf("plots: %s: %w", nameOr(name), err)
 	}
-	l.LineStyle.Color = plotutil.Color(len(f.Items))
-	l.LineStyle.Width = vg.Points(1.5)
+	l.LineStyle = f.lineStyle(st, c)
 	f.add(name, l, l)
 	return nil
 }
@@ -133,6 +260,410 @@ func (f *Figure) Lines(names []string, xs, ys [][]float64) error {
 	return nil
 }
 
+// band is a filled region between two curves over x.
+func (f *Figure) band(name string, x, lo, hi []float64) (plotter.XYs, error) {
+	if len(lo) != len(x) || len(hi) != len(x) {
+		return nil, fmt.Errorf("plots: %s: %d x values, %d lower and %d upper bounds", name, len(x), len(lo), len(hi))
+	}
+	a, err := f.points(name+" (lower)", x, lo)
+	if err != nil {
+		return nil, err
+	}
+	b, err := f.points(name+" (upper)", x, hi)
+	if err != nil {
+		return nil, err
+	}
+	for i := range lo {
+		if lo[i] > hi[i] {
+			return nil, fmt.Errorf("plots: %s row %d: lower bound %v above upper bound %v", name, i, lo[i], hi[i])
+		}
+	}
+	ring := make(plotter.XYs, 0, 2*len(x))
+	ring = append(ring, a...)
+	for i := len(b) - 1; i >= 0; i-- {
+		ring = append(ring, b[i])
+	}
+	return ring, nil
+}
+
+func (f *Figure) polygon(name string, ring plotter.XYs, c color.Color) (*plotter.Polygon, error) {
+	poly, err := plotter.NewPolygon(ring)
+	if err != nil {
+		return nil, fmt.Errorf("plots: %s: %w", name, err)
+	}
+	poly.Color = c
+	poly.LineStyle.Width = 0
+	return poly, nil
+}
+
+// Band fills the region between lo and hi over x (matplotlib's
+// fill_between), translucent (Style.Alpha, default 0.25), with a legend
+// entry.
+func (f *Figure) Band(name string, x, lo, hi []float64, style ...Style) error {
+	ring, err := f.band(nameOr(name), x, lo, hi)
+	if err != nil {
+		return err
+	}
+	_, c, err := f.style(nameOr(name), style, 0.25)
+	if err != nil {
+		return err
+	}
+	poly, err := f.polygon(nameOr(name), ring, c)
+	if err != nil {
+		return err
+	}
+	f.add(name, poly, poly)
+	return nil
+}
+
+// LineBand draws y over x as a line and the band from lo to hi around it in
+// the same colour, with one legend entry: a fit and its confidence band.
+func (f *Figure) LineBand(name string, x, y, lo, hi []float64, style ...Style) error {
+	ring, err := f.band(nameOr(name), x, lo, hi)
+	if err != nil {
+		return err
+	}
+	xy, err := f.points(nameOr(name), x, y)
+	if err != nil {
+		return err
+	}
+	st, c, err := f.style(nameOr(name), style, 1)
+	if err != nil {
+		return err
+	}
+	ba := 0.25
+	if st.Alpha != 0 {
+		ba = 0.25 * st.Alpha
+	}
+	poly, err := f.polygon(nameOr(name), ring, withAlpha(c, ba))
+	if err != nil {
+		return err
+	}
+	l, err := plotter.NewLine(xy)
+	if err != nil {
+		return fmt.Errorf("plots: %s: %w", nameOr(name), err)
+	}
+	l.LineStyle = f.lineStyle(st, c)
+	f.add("", poly, nil)
+	f.add(name, l, bandThumb{poly, l})
+	return nil
+}
+
+// bandThumb draws a legend entry as a band with its line.
+type bandThumb struct {
+	p *plotter.Polygon
+	l *plotter.Line
+}
+
+func (b bandThumb) Thumbnail(c *draw.Canvas) { b.p.Thumbnail(c); b.l.Thumbnail(c) }
+
+// errPoints is the compiled value behind ErrorBars: gonum's error-bar
+// plotters take an interface value, and an interface implemented by a type
+// declared in a notebook cell crashes the yaegi interpreter.
+type errPoints struct {
+	plotter.XYs
+	plotter.YErrors
+}
+
+// ErrorBars adds points (x[i], y[i]) with vertical bars from lower[i] to
+// upper[i] (the bounds themselves, as a bootstrap interval gives them, not
+// distances), and a legend entry.
+func (f *Figure) ErrorBars(name string, x, y, lower, upper []float64, style ...Style) error {
+	nm := nameOr(name)
+	if len(lower) != len(x) || len(upper) != len(x) {
+		return fmt.Errorf("plots: %s: %d x values, %d lower and %d upper bounds", nm, len(x), len(lower), len(upper))
+	}
+	xy, err := f.points(nm, x, y)
+	if err != nil {
+		return err
+	}
+	if _, err := f.points(nm+" (lower)", x, lower); err != nil {
+		return err
+	}
+	if _, err := f.points(nm+" (upper)", x, upper); err != nil {
+		return err
+	}
+	ep := errPoints{XYs: xy, YErrors: make(plotter.YErrors, len(x))}
+	for i := range x {
+		if !(lower[i] <= y[i] && y[i] <= upper[i]) {
+			return fmt.Errorf("plots: %s row %d: y = %v outside its bounds [%v, %v]", nm, i, y[i], lower[i], upper[i])
+		}
+		ep.YErrors[i].Low, ep.YErrors[i].High = y[i]-lower[i], upper[i]-y[i]
+	}
+	st, c, err := f.style(nm, style, 1)
+	if err != nil {
+		return err
+	}
+	bars, err := plotter.NewYErrorBars(ep)
+	if err != nil {
+		return fmt.Errorf("plots: %s: %w", nm, err)
+	}
+	bars.LineStyle = draw.LineStyle{Color: c, Width: orLength(st.Width, vg.Points(1))}
+	bars.CapWidth = vg.Points(5)
+	s, err := plotter.NewScatter(xy)
+	if err != nil {
+		return fmt.Errorf("plots: %s: %w", nm, err)
+	}
+	s.GlyphStyle = draw.GlyphStyle{Color: c, Shape: draw.CircleGlyph{}, Radius: orLength(st.Radius, vg.Points(2.5))}
+	f.add("", bars, nil)
+	f.add(name, s, s)
+	return nil
+}
+
+// HLine adds a horizontal reference line at y across the plot (for example
+// an irreducible loss E), with a legend entry.
+func (f *Figure) HLine(name string, y float64, style ...Style) error {
+	return f.refLine(name, false, y, style)
+}
+
+// VLine adds a vertical reference line at x across the plot.
+func (f *Figure) VLine(name string, x float64, style ...Style) error {
+	return f.refLine(name, true, x, style)
+}
+
+func (f *Figure) refLine(name string, vertical bool, v float64, style []Style) error {
+	nm := nameOr(name)
+	if f == nil || f.Plot == nil {
+		return fmt.Errorf("plots: %s: figure is nil", nm)
+	}
+	axis, scale := "y", f.Plot.Y.Scale
+	if vertical {
+		axis, scale = "x", f.Plot.X.Scale
+	}
+	if err := f.check(nm, 0, axis, v, scale); err != nil {
+		return err
+	}
+	st, c, err := f.style(nm, style, 1)
+	if err != nil {
+		return err
+	}
+	r := &refLine{vertical: vertical, v: v, LineStyle: f.lineStyle(st, c)}
+	f.add(name, r, r)
+	return nil
+}
+
+// refLine spans the whole plot at one coordinate.
+type refLine struct {
+	vertical bool
+	v        float64
+	draw.LineStyle
+}
+
+// Plot implements plot.Plotter.
+func (r *refLine) Plot(c draw.Canvas, p *plot.Plot) {
+	tx, ty := p.Transforms(&c)
+	if r.vertical {
+		x := tx(r.v)
+		c.StrokeLine2(r.LineStyle, x, c.Min.Y, x, c.Max.Y)
+		return
+	}
+	y := ty(r.v)
+	c.StrokeLine2(r.LineStyle, c.Min.X, y, c.Max.X, y)
+}
+
+// DataRange implements plot.DataRanger: the line's coordinate only.
+func (r *refLine) DataRange() (xmin, xmax, ymin, ymax float64) {
+	if r.vertical {
+		return r.v, r.v, math.Inf(1), math.Inf(-1)
+	}
+	return math.Inf(1), math.Inf(-1), r.v, r.v
+}
+
+// Thumbnail implements plot.Thumbnailer.
+func (r *refLine) Thumbnail(c *draw.Canvas) {
+	y := c.Center().Y
+	c.StrokeLine2(r.LineStyle, c.Min.X, y, c.Max.X, y)
+}
+
+// Hist adds a histogram of values with the given number of bins (0: the
+// square root of the count, at least 5), as counts.
+func (f *Figure) Hist(name string, values []float64, bins int, style ...Style) error {
+	nm := nameOr(name)
+	if len(values) == 0 {
+		return fmt.Errorf("plots: %s: no values", nm)
+	}
+	for i, v := range values {
+		if err := f.check(nm, i, "x", v, f.Plot.X.Scale); err != nil {
+			return err
+		}
+	}
+	if bins < 0 {
+		return fmt.Errorf("plots: %s: %d bins", nm, bins)
+	}
+	if bins == 0 {
+		bins = max(5, int(math.Sqrt(float64(len(values)))))
+	}
+	if isLog(f.Plot.Y.Scale) {
+		return fmt.Errorf("plots: %s: a histogram of counts needs a linear y axis", nm)
+	}
+	_, c, err := f.style(nm, style, 0.6)
+	if err != nil {
+		return err
+	}
+	h, err := plotter.NewHist(plotter.Values(values), bins)
+	if err != nil {
+		return fmt.Errorf("plots: %s: %w", nm, err)
+	}
+	h.FillColor = c
+	h.LineStyle.Color = withAlpha(c, 1)
+	h.LineStyle.Width = vg.Points(0.5)
+	f.add(name, h, h)
+	return nil
+}
+
+// Add adds any gonum plotter (a contour, a heat map, ...) with a legend
+// entry when name is not empty and the plotter can draw one.
+func (f *Figure) Add(name string, p plot.Plotter) error {
+	if f == nil || f.Plot == nil {
+		return errors.New("plots: Add: figure is nil")
+	}
+	if p == nil {
+		return fmt.Errorf("plots: Add(%q): plotter is nil", name)
+	}
+	th, _ := p.(plot.Thumbnailer)
+	if name != "" && th == nil {
+		return fmt.Errorf("plots: Add(%q): %T draws no legend entry; pass an empty name", name, p)
+	}
+	f.add(name, p, th)
+	return nil
+}
+
+// NextColor returns the palette colour the next series will take and
+// advances past it, for plotters added with Add.
+func (f *Figure) NextColor() color.Color {
+	c := Color(f.next)
+	f.next++
+	return c
+}
+
+func (f *Figure) add(name string, p plot.Plotter, th plot.Thumbnailer) {
+	f.Plot.Add(p)
+	if name != "" && th != nil && !f.noLegend {
+		f.Plot.Legend.Add(name, th)
+	}
+	f.Series = append(f.Series, name)
+	f.Items = append(f.Items, p)
+	f.applyLimits()
+	f.placeLegend()
+}
+
+// placeLegend puts the legend in the corner that covers the fewest data
+// points (matplotlib's loc="best", simplified to the four corners).
+func (f *Figure) placeLegend() {
+	if f.legendSet || f.noLegend {
+		return
+	}
+	p := f.Plot
+	norm := func(a *plot.Axis, v float64) float64 {
+		lo, hi := a.Min, a.Max
+		if isLog(a.Scale) {
+			if v <= 0 || lo <= 0 {
+				return -1
+			}
+			v, lo, hi = math.Log(v), math.Log(lo), math.Log(hi)
+		}
+		if hi <= lo {
+			return 0.5
+		}
+		return (v - lo) / (hi - lo)
+	}
+	entries := 0
+	for _, s := range f.Series {
+		if s != "" {
+			entries++
+		}
+	}
+	h := math.Min(0.9, 0.07*float64(entries)+0.06)
+	var count [4]int // top right, top left, bottom right, bottom left
+	for _, it := range f.Items {
+		xy, ok := it.(plotter.XYer)
+		if !ok {
+			continue
+		}
+		for i := 0; i < xy.Len(); i++ {
+			x, y := xy.XY(i)
+			u, v := norm(&p.X, x), norm(&p.Y, y)
+			right, left := u > 0.6, u < 0.4
+			top, bottom := v > 1-h, v < h
+			if top && right {
+				count[0]++
+			}
+			if top && left {
+				count[1]++
+			}
+			if bottom && right {
+				count[2]++
+			}
+			if bottom && left {
+				count[3]++
+			}
+		}
+	}
+	best := 0
+	for k := 1; k < 4; k++ {
+		if count[k] < count[best] {
+			best = k
+		}
+	}
+	p.Legend.Top = best < 2
+	p.Legend.Left = best%2 == 1
+}
+
+// XLim fixes the x range (matplotlib's xlim); series added later do not
+// widen it.
+func (f *Figure) XLim(lo, hi float64) error { return f.lim("x", &f.xlim, lo, hi, f.Plot.X.Scale) }
+
+// YLim fixes the y range.
+func (f *Figure) YLim(lo, hi float64) error { return f.lim("y", &f.ylim, lo, hi, f.Plot.Y.Scale) }
+
+func (f *Figure) lim(axis string, dst **[2]float64, lo, hi float64, s plot.Normalizer) error {
+	if !(lo < hi) || math.IsInf(lo, 0) || math.IsInf(hi, 0) {
+		return fmt.Errorf("plots: %slim(%v, %v): need finite lo < hi", axis, lo, hi)
+	}
+	if isLog(s) && lo <= 0 {
+		return fmt.Errorf("plots: %slim(%v, %v): a log axis needs lo > 0", axis, lo, hi)
+	}
+	*dst = &[2]float64{lo, hi}
+	f.applyLimits()
+	return nil
+}
+
+func (f *Figure) applyLimits() {
+	if f.xlim != nil {
+		f.Plot.X.Min, f.Plot.X.Max = f.xlim[0], f.xlim[1]
+	}
+	if f.ylim != nil {
+		f.Plot.Y.Min, f.Plot.Y.Max = f.ylim[0], f.ylim[1]
+	}
+}
+
+// Legend places the legend: "best" (the default: the corner covering the
+// fewest points, chosen again as series are added), "top right", "top
+// left", "bottom right", "bottom left", or "none" (no legend).
+func (f *Figure) Legend(pos string) error {
+	l := &f.Plot.Legend
+	f.noLegend, f.legendSet = false, true
+	switch pos {
+	case "best":
+		f.legendSet = false
+		f.placeLegend()
+	case "top right":
+		l.Top, l.Left = true, false
+	case "top left":
+		l.Top, l.Left = true, true
+	case "bottom right":
+		l.Top, l.Left = false, false
+	case "bottom left":
+		l.Top, l.Left = false, true
+	case "none":
+		*l = plot.NewLegend()
+		f.noLegend = true
+	default:
+		return fmt.Errorf("plots: Legend(%q): want best, top right, top left, bottom right, bottom left or none", pos)
+	}
+	return nil
+}
+
 // ScatterCurve is the usual fit figure: data (x, y) as points and a
 // fitted curve (cx, cy) as a line.
 func ScatterCurve(ax Axes, dataName string, x, y []float64, curveName string, cx, cy []float64) (*Figure, error) {
@@ -144,15 +675,6 @@ func ScatterCurve(ax Axes, dataName string, x, y []float64, curveName string, cx
 		return nil, err
 	}
 	return f, nil
-}
-
-func (f *Figure) add(name string, p plot.Plotter, th plot.Thumbnailer) {
-	f.Plot.Add(p)
-	if name != "" {
-		f.Plot.Legend.Add(name, th)
-	}
-	f.Series = append(f.Series, name)
-	f.Items = append(f.Items, p)
 }
 
 // GeomSpace returns n values from lo to hi evenly spaced in log scale

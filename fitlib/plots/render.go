@@ -1,0 +1,224 @@
+package plots
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgpdf"
+	"gonum.org/v1/plot/vg/vgsvg"
+)
+
+// Default figure size and resolution, those of display.Plot: 6×4 inches
+// at 96 dpi is 576×384 pixels.
+const (
+	DefaultWidth  = 6 * vg.Inch
+	DefaultHeight = 4 * vg.Inch
+	DefaultDPI    = 96
+)
+
+// size resolves zero fields to the defaults and checks the rest.
+func size(w, h vg.Length, dpi int) (vg.Length, vg.Length, int, error) {
+	if w == 0 {
+		w = DefaultWidth
+	}
+	if h == 0 {
+		h = DefaultHeight
+	}
+	if dpi == 0 {
+		dpi = DefaultDPI
+	}
+	if w < 0 || h < 0 || w > 100*vg.Inch || h > 100*vg.Inch {
+		return 0, 0, 0, fmt.Errorf("plots: size %v×%v must be positive and at most 100 inches", w, h)
+	}
+	if dpi < 0 || dpi > 1200 {
+		return 0, 0, 0, fmt.Errorf("plots: DPI %d out of range 1..1200", dpi)
+	}
+	return w, h, dpi, nil
+}
+
+// drawTo renders with draw on a canvas of the given format ("png", "svg",
+// "pdf"), turning gonum's panics on bad input into errors.
+func drawTo(w io.Writer, format string, wd, ht vg.Length, dpi int, paint func(draw.Canvas)) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("plots: drawing failed: %v", r)
+		}
+	}()
+	switch format {
+	case "png":
+		c := vgimg.NewWith(vgimg.UseWH(wd, ht), vgimg.UseDPI(dpi))
+		paint(draw.New(c))
+		_, err = vgimg.PngCanvas{Canvas: c}.WriteTo(w)
+	case "svg":
+		c := vgsvg.New(wd, ht)
+		paint(draw.New(c))
+		_, err = c.WriteTo(w)
+	case "pdf":
+		c := vgpdf.New(wd, ht)
+		paint(draw.New(c))
+		_, err = c.WriteTo(w)
+	default:
+		return fmt.Errorf("plots: unknown format %q (png, svg or pdf)", format)
+	}
+	return err
+}
+
+func (f *Figure) render(w io.Writer, format string) error {
+	if f == nil || f.Plot == nil {
+		return errors.New("plots: figure is nil")
+	}
+	wd, ht, dpi, err := size(f.Width, f.Height, f.DPI)
+	if err != nil {
+		return err
+	}
+	f.applyLimits()
+	return drawTo(w, format, wd, ht, dpi, f.Plot.Draw)
+}
+
+// PNG renders the figure at its size and DPI.
+func (f *Figure) PNG() ([]byte, error) {
+	var b bytes.Buffer
+	err := f.render(&b, "png")
+	return b.Bytes(), err
+}
+
+// SVG renders the figure as an SVG document.
+func (f *Figure) SVG() ([]byte, error) {
+	var b bytes.Buffer
+	err := f.render(&b, "svg")
+	return b.Bytes(), err
+}
+
+// Save writes the figure to path as PNG, SVG or PDF, chosen by the
+// extension.
+func (f *Figure) Save(path string) error { return save(path, f.render) }
+
+func save(path string, render func(io.Writer, string) error) error {
+	format := strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), ".")
+	switch format {
+	case "png", "svg", "pdf":
+	default:
+		return fmt.Errorf("plots: Save(%q): the extension must be .png, .svg or .pdf", path)
+	}
+	var b bytes.Buffer
+	if err := render(&b, format); err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("plots: %w", err)
+	}
+	return nil
+}
+
+// MIME renders the figure as PNG, so that a figure shown as a notebook
+// cell's final value displays as an image (the kernel calls MIME). A
+// drawing error comes back as text/plain.
+func (f *Figure) MIME() (string, []byte) {
+	png, err := f.PNG()
+	if err != nil {
+		return "text/plain", []byte(err.Error())
+	}
+	return "image/png", png
+}
+
+// String describes the figure in one line.
+func (f *Figure) String() string {
+	if f == nil || f.Plot == nil {
+		return "<nil figure>"
+	}
+	return fmt.Sprintf("<figure %q, %d series>", f.Plot.Title.Text, len(f.Items))
+}
+
+// Grid is a figure made of several plots in rows and columns (a pair
+// plot); a nil panel is left blank.
+type Grid struct {
+	// Panels holds the plots, row by row; every row has the same length.
+	Panels [][]*plot.Plot
+	// Title is drawn above the panels.
+	Title string
+	// Width, Height and DPI set the rendering size (zero: 6×4 inches at
+	// 96 dpi).
+	Width, Height vg.Length
+	DPI           int
+}
+
+func (g *Grid) paint(c draw.Canvas) {
+	rows := len(g.Panels)
+	cols := len(g.Panels[0])
+	if g.Title != "" {
+		sty := plot.New().Title.TextStyle
+		sty.XAlign = draw.XCenter
+		sty.YAlign = draw.YTop
+		c.FillText(sty, vg.Point{X: (c.Min.X + c.Max.X) / 2, Y: c.Max.Y}, g.Title)
+		c.Max.Y -= sty.Height(g.Title) + vg.Points(4)
+	}
+	t := draw.Tiles{Rows: rows, Cols: cols, PadX: vg.Points(4), PadY: vg.Points(4),
+		PadTop: vg.Points(2), PadBottom: vg.Points(2), PadLeft: vg.Points(2), PadRight: vg.Points(2)}
+	canvases := plot.Align(g.Panels, t, c)
+	for i, row := range g.Panels {
+		for j, p := range row {
+			if p != nil {
+				p.Draw(canvases[i][j])
+			}
+		}
+	}
+}
+
+func (g *Grid) render(w io.Writer, format string) error {
+	if g == nil || len(g.Panels) == 0 || len(g.Panels[0]) == 0 {
+		return errors.New("plots: grid has no panels")
+	}
+	for i, row := range g.Panels {
+		if len(row) != len(g.Panels[0]) {
+			return fmt.Errorf("plots: grid row %d has %d panels, row 0 has %d", i, len(row), len(g.Panels[0]))
+		}
+	}
+	wd, ht, dpi, err := size(g.Width, g.Height, g.DPI)
+	if err != nil {
+		return err
+	}
+	return drawTo(w, format, wd, ht, dpi, g.paint)
+}
+
+// PNG renders the grid at its size and DPI.
+func (g *Grid) PNG() ([]byte, error) {
+	var b bytes.Buffer
+	err := g.render(&b, "png")
+	return b.Bytes(), err
+}
+
+// SVG renders the grid as an SVG document.
+func (g *Grid) SVG() ([]byte, error) {
+	var b bytes.Buffer
+	err := g.render(&b, "svg")
+	return b.Bytes(), err
+}
+
+// Save writes the grid to path as PNG, SVG or PDF, chosen by the extension.
+func (g *Grid) Save(path string) error { return save(path, g.render) }
+
+// MIME renders the grid as PNG for display as a cell's final value.
+func (g *Grid) MIME() (string, []byte) {
+	png, err := g.PNG()
+	if err != nil {
+		return "text/plain", []byte(err.Error())
+	}
+	return "image/png", png
+}
+
+// String describes the grid in one line.
+func (g *Grid) String() string {
+	if g == nil || len(g.Panels) == 0 {
+		return "<empty grid>"
+	}
+	return fmt.Sprintf("<grid %q, %d×%d panels>", g.Title, len(g.Panels), len(g.Panels[0]))
+}
