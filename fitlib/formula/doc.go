@@ -7,7 +7,12 @@
 // simplification), a LaTeX rendering and the parameter list.
 //
 // The caller names the data variables; every other name is a parameter,
-// numbered in order of first appearance. Parsing builds a hash-consed
+// numbered in order of first appearance. Names are letters (Unicode ones
+// too: α, β, λ render as \alpha, \beta, \lambda), digits and _. A
+// parameter that shares its name with a data column is the classic silent
+// mistake (the law E + A*N^(-alpha) + B*D^(-beta) parsed over "N" only
+// fits D as a constant): CheckColumns reports it, and EvalMap names it when
+// D arrives as a column. Parsing builds a hash-consed
 // expression graph, so the value and all partial derivatives share common
 // subexpressions. Bind compiles the graph once for a set of data columns
 // into a flat program: parameter-only subexpressions (exp(e), 1/gamma) are

@@ -2,6 +2,7 @@ package formula
 
 import (
 	"strings"
+	"unicode/utf8"
 )
 
 var greek = map[string]bool{
@@ -27,6 +28,9 @@ func latexName(name string) string {
 		for j > 1 && isDigit(name[j-1]) {
 			j--
 		}
+		if j == 0 || !utf8.ValidString(name[:j]) {
+			j = len(name)
+		}
 		base, sub = name[:j], name[j:]
 	}
 	s := latexWord(base)
@@ -41,11 +45,32 @@ func latexName(name string) string {
 	return s
 }
 
+// greekRunes maps Greek letters typed as Unicode to their LaTeX commands
+// (capitals that look like Latin ones have none: A, B, E, ... stay Latin).
+var greekRunes = map[rune]string{
+	'α': "alpha", 'β': "beta", 'γ': "gamma", 'δ': "delta", 'ε': "epsilon", 'ζ': "zeta", 'η': "eta",
+	'θ': "theta", 'ι': "iota", 'κ': "kappa", 'λ': "lambda", 'μ': "mu", 'ν': "nu", 'ξ': "xi", 'π': "pi",
+	'ρ': "rho", 'σ': "sigma", 'ς': "varsigma", 'τ': "tau", 'υ': "upsilon", 'φ': "phi", 'χ': "chi", 'ψ': "psi", 'ω': "omega",
+	'ϵ': "epsilon", 'ϑ': "vartheta", 'ϕ': "phi", 'ϱ': "varrho",
+	'Γ': "Gamma", 'Δ': "Delta", 'Θ': "Theta", 'Λ': "Lambda", 'Ξ': "Xi", 'Π': "Pi", 'Σ': "Sigma",
+	'Υ': "Upsilon", 'Φ': "Phi", 'Ψ': "Psi", 'Ω': "Omega",
+	'Α': "A", 'Β': "B", 'Ε': "E", 'Ζ': "Z", 'Η': "H", 'Ι': "I", 'Κ': "K", 'Μ': "M", 'Ν': "N", 'Ο': "O", 'Ρ': "P", 'Τ': "T", 'Χ': "X",
+}
+
 func latexWord(w string) string {
+	if utf8.RuneCountInString(w) == 1 {
+		r, _ := utf8.DecodeRuneInString(w)
+		if g, ok := greekRunes[r]; ok {
+			if len(g) == 1 {
+				return g
+			}
+			return `\` + g
+		}
+	}
 	switch {
 	case greek[w]:
 		return `\` + w
-	case len(w) <= 1 || allDigits(w):
+	case utf8.RuneCountInString(w) <= 1 || allDigits(w):
 		return w
 	}
 	return `\mathrm{` + w + `}`

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -100,9 +101,14 @@ func lex(src string) ([]token, error) {
 				return nil, &Error{src, startCol, fmt.Sprintf("malformed number %q", text)}
 			}
 			toks = append(toks, token{kind: 'n', text: text, num: v, col: startCol})
-		case isLetter(c):
-			for i < len(src) && (isLetter(src[i]) || isDigit(src[i])) {
-				i++
+		case isLetter(c) || c >= utf8.RuneSelf && isNameRune(src[i:], true):
+			for i < len(src) && (isLetter(src[i]) || isDigit(src[i]) || src[i] >= utf8.RuneSelf && isNameRune(src[i:], false)) {
+				if src[i] >= utf8.RuneSelf {
+					_, size := utf8.DecodeRuneInString(src[i:])
+					i += size
+				} else {
+					i++
+				}
 			}
 			toks = append(toks, token{kind: 'i', text: src[start:i], col: startCol})
 		default:
@@ -114,7 +120,15 @@ func lex(src string) ([]token, error) {
 	return append(toks, token{col: col}), nil
 }
 
-func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// isNameRune reports whether the rune at the start of s may appear in a
+// name: a Unicode letter (α, β, λ), or also a digit when not first.
+func isNameRune(s string, first bool) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return unicode.IsLetter(r) || !first && unicode.IsDigit(r)
+}
+
 func isLetter(c byte) bool { return c == '_' || (c|0x20) >= 'a' && (c|0x20) <= 'z' }
 
 func (p *parser) peek() token { return p.toks[p.pos] }
@@ -266,11 +280,11 @@ func plural(n int) string {
 }
 
 func validName(s string) bool {
-	if s == "" || isDigit(s[0]) {
+	if s == "" || !utf8.ValidString(s) {
 		return false
 	}
-	for i := 0; i < len(s); i++ {
-		if !isLetter(s[i]) && !isDigit(s[i]) {
+	for i, r := range s {
+		if !(r == '_' || unicode.IsLetter(r) || i > 0 && unicode.IsDigit(r)) {
 			return false
 		}
 	}
