@@ -12,16 +12,25 @@ import (
 func init() {
 	Symbols["github.com/gophernote/gophernote/fitlib/data/data"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"Dirs":    reflect.ValueOf(data.Dirs),
-		"EnvVar":  reflect.ValueOf(constant.MakeFromLiteral("\"GOPHERNOTE_DATA\"", token.STRING, 0)),
-		"List":    reflect.ValueOf(data.List),
-		"Parse":   reflect.ValueOf(data.Parse),
-		"Path":    reflect.ValueOf(data.Path),
-		"ReadCSV": reflect.ValueOf(data.ReadCSV),
-		"Sources": reflect.ValueOf(&data.Sources).Elem(),
+		"Dirs":       reflect.ValueOf(data.Dirs),
+		"EnvVar":     reflect.ValueOf(constant.MakeFromLiteral("\"GOPHERNOTE_DATA\"", token.STRING, 0)),
+		"KindBool":   reflect.ValueOf(data.KindBool),
+		"KindFloat":  reflect.ValueOf(data.KindFloat),
+		"KindInt":    reflect.ValueOf(data.KindInt),
+		"KindString": reflect.ValueOf(data.KindString),
+		"List":       reflect.ValueOf(data.List),
+		"NewTable":   reflect.ValueOf(data.NewTable),
+		"Parse":      reflect.ValueOf(data.Parse),
+		"Path":       reflect.ValueOf(data.Path),
+		"ReadCSV":    reflect.ValueOf(data.ReadCSV),
+		"Sources":    reflect.ValueOf(&data.Sources).Elem(),
 
 		// type definitions
-		"Source": reflect.ValueOf((*data.Source)(nil)),
-		"Table":  reflect.ValueOf((*data.Table)(nil)),
+		"BadRow":      reflect.ValueOf((*data.BadRow)(nil)),
+		"Groups":      reflect.ValueOf((*data.Groups)(nil)),
+		"Kind":        reflect.ValueOf((*data.Kind)(nil)),
+		"ReadOptions": reflect.ValueOf((*data.ReadOptions)(nil)),
+		"Source":      reflect.ValueOf((*data.Source)(nil)),
+		"Table":       reflect.ValueOf((*data.Table)(nil)),
 	}
 }

@@ -12,10 +12,9 @@ import (
 func init() {
 	Symbols["github.com/gophernote/gophernote/fitlib/geneval/geneval"] = map[string]reflect.Value{
 		// function, constant and variable definitions
+		"BenchmarkFromTable":     reflect.ValueOf(geneval.BenchmarkFromTable),
 		"BootstrapLaw":           reflect.ValueOf(geneval.BootstrapLaw),
-		"BootstrapLawContext":    reflect.ValueOf(geneval.BootstrapLawContext),
 		"CheckPassK":             reflect.ValueOf(geneval.CheckPassK),
-		"CountsFromTable":        reflect.ValueOf(geneval.CountsFromTable),
 		"DefaultRatios":          reflect.ValueOf(geneval.DefaultRatios),
 		"EnvelopeDerivation":     reflect.ValueOf(geneval.EnvelopeDerivation),
 		"EnvelopeFromFit":        reflect.ValueOf(geneval.EnvelopeFromFit),
@@ -39,7 +38,7 @@ func init() {
 		"LawParamNames":          reflect.ValueOf(geneval.LawParamNames),
 		"LawParamsTokens":        reflect.ValueOf(constant.MakeFromLiteral("\"params_tokens\"", token.STRING, 0)),
 		"Laws":                   reflect.ValueOf(geneval.Laws),
-		"LoadCounts":             reflect.ValueOf(geneval.LoadCounts),
+		"LoadBenchmark":          reflect.ValueOf(geneval.LoadBenchmark),
 		"LoadGold":               reflect.ValueOf(geneval.LoadGold),
 		"LoadPythia":             reflect.ValueOf(geneval.LoadPythia),
 		"LogSumExp":              reflect.ValueOf(geneval.LogSumExp),
@@ -62,17 +61,19 @@ func init() {
 		"WithoutWarmup":          reflect.ValueOf(geneval.WithoutWarmup),
 
 		// type definitions
-		"Backtest":     reflect.ValueOf((*geneval.Backtest)(nil)),
-		"Checkpoint":   reflect.ValueOf((*geneval.Checkpoint)(nil)),
-		"Counts":       reflect.ValueOf((*geneval.Counts)(nil)),
-		"Envelope":     reflect.ValueOf((*geneval.Envelope)(nil)),
-		"EnvelopeGrid": reflect.ValueOf((*geneval.EnvelopeGrid)(nil)),
-		"Fit":          reflect.ValueOf((*geneval.Fit)(nil)),
-		"Gold":         reflect.ValueOf((*geneval.Gold)(nil)),
-		"GridFit":      reflect.ValueOf((*geneval.GridFit)(nil)),
-		"Interval":     reflect.ValueOf((*geneval.Interval)(nil)),
-		"Observations": reflect.ValueOf((*geneval.Observations)(nil)),
-		"PassKReport":  reflect.ValueOf((*geneval.PassKReport)(nil)),
-		"Study":        reflect.ValueOf((*geneval.Study)(nil)),
+		"Backtest":         reflect.ValueOf((*geneval.Backtest)(nil)),
+		"Benchmark":        reflect.ValueOf((*geneval.Benchmark)(nil)),
+		"BootstrapOptions": reflect.ValueOf((*geneval.BootstrapOptions)(nil)),
+		"Checkpoint":       reflect.ValueOf((*geneval.Checkpoint)(nil)),
+		"Envelope":         reflect.ValueOf((*geneval.Envelope)(nil)),
+		"EnvelopeGrid":     reflect.ValueOf((*geneval.EnvelopeGrid)(nil)),
+		"Fit":              reflect.ValueOf((*geneval.Fit)(nil)),
+		"Gold":             reflect.ValueOf((*geneval.Gold)(nil)),
+		"GridFit":          reflect.ValueOf((*geneval.GridFit)(nil)),
+		"GridOptions":      reflect.ValueOf((*geneval.GridOptions)(nil)),
+		"Interval":         reflect.ValueOf((*geneval.Interval)(nil)),
+		"Observations":     reflect.ValueOf((*geneval.Observations)(nil)),
+		"PassKReport":      reflect.ValueOf((*geneval.PassKReport)(nil)),
+		"Study":            reflect.ValueOf((*geneval.Study)(nil)),
 	}
 }

@@ -10,15 +10,20 @@ import (
 func init() {
 	Symbols["github.com/gophernote/gophernote/fitlib/passk/passk"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"Bootstrap": reflect.ValueOf(passk.Bootstrap),
-		"Curve":     reflect.ValueOf(passk.Curve),
-		"Grid":      reflect.ValueOf(passk.Grid),
-		"Matrix":    reflect.ValueOf(passk.Matrix),
-		"Mean":      reflect.ValueOf(passk.Mean),
-		"PassAtK":   reflect.ValueOf(passk.PassAtK),
+		"Bootstrap":       reflect.ValueOf(passk.Bootstrap),
+		"CountsFromTable": reflect.ValueOf(passk.CountsFromTable),
+		"Curve":           reflect.ValueOf(passk.Curve),
+		"FindCounts":      reflect.ValueOf(passk.FindCounts),
+		"Grid":            reflect.ValueOf(passk.Grid),
+		"Matrix":          reflect.ValueOf(passk.Matrix),
+		"Mean":            reflect.ValueOf(passk.Mean),
+		"NewCounts":       reflect.ValueOf(passk.NewCounts),
+		"PassAtK":         reflect.ValueOf(passk.PassAtK),
+		"ReadCounts":      reflect.ValueOf(passk.ReadCounts),
 
 		// type definitions
 		"BootstrapOptions": reflect.ValueOf((*passk.BootstrapOptions)(nil)),
+		"Counts":           reflect.ValueOf((*passk.Counts)(nil)),
 		"Interval":         reflect.ValueOf((*passk.Interval)(nil)),
 	}
 }

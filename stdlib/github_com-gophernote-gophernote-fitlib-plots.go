@@ -4,20 +4,34 @@ package stdlib
 
 import (
 	"github.com/gophernote/gophernote/fitlib/plots"
+	"go/constant"
+	"go/token"
 	"reflect"
 )
 
 func init() {
 	Symbols["github.com/gophernote/gophernote/fitlib/plots/plots"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"GeomSpace":    reflect.ValueOf(plots.GeomSpace),
-		"LinSpace":     reflect.ValueOf(plots.LinSpace),
-		"LogLog":       reflect.ValueOf(plots.LogLog),
-		"New":          reflect.ValueOf(plots.New),
-		"ScatterCurve": reflect.ValueOf(plots.ScatterCurve),
+		"Color":         reflect.ValueOf(plots.Color),
+		"DefaultDPI":    reflect.ValueOf(constant.MakeFromLiteral("96", token.INT, 0)),
+		"DefaultHeight": reflect.ValueOf(plots.DefaultHeight),
+		"DefaultWidth":  reflect.ValueOf(plots.DefaultWidth),
+		"GeomSpace":     reflect.ValueOf(plots.GeomSpace),
+		"LinSpace":      reflect.ValueOf(plots.LinSpace),
+		"LogLog":        reflect.ValueOf(plots.LogLog),
+		"New":           reflect.ValueOf(plots.New),
+		"Pair":          reflect.ValueOf(plots.Pair),
+		"Residuals":     reflect.ValueOf(plots.Residuals),
+		"ScatterCurve":  reflect.ValueOf(plots.ScatterCurve),
+		"TickLabel":     reflect.ValueOf(plots.TickLabel),
 
 		// type definitions
-		"Axes":   reflect.ValueOf((*plots.Axes)(nil)),
-		"Figure": reflect.ValueOf((*plots.Figure)(nil)),
+		"Axes":        reflect.ValueOf((*plots.Axes)(nil)),
+		"Figure":      reflect.ValueOf((*plots.Figure)(nil)),
+		"Grid":        reflect.ValueOf((*plots.Grid)(nil)),
+		"LinearTicks": reflect.ValueOf((*plots.LinearTicks)(nil)),
+		"LogTicks":    reflect.ValueOf((*plots.LogTicks)(nil)),
+		"PairOptions": reflect.ValueOf((*plots.PairOptions)(nil)),
+		"Style":       reflect.ValueOf((*plots.Style)(nil)),
 	}
 }

@@ -42,7 +42,7 @@ func DefaultRatios() []float64 {
 // law) over the caps ratios (DefaultRatios when nil). The target is the
 // most expensive checkpoint among those the law can use; its pass_B@k must
 // be positive and defined at k (its fewest samples per problem bound k).
-func RunBacktest(b *Counts, gold []Gold, law string, k int, ratios []float64) (*Backtest, error) {
+func RunBacktest(b *Benchmark, gold []Gold, law string, k int, ratios []float64) (*Backtest, error) {
 	l, err := lookupLaw(law)
 	if err != nil {
 		return nil, err
@@ -61,7 +61,7 @@ func RunBacktest(b *Counts, gold []Gold, law string, k int, ratios []float64) (*
 		if law == LawGoldReference && !hasGold(gold, ck.Name) {
 			continue
 		}
-		if best < 0 || ck.Compute > b.Checkpoints[best].Compute {
+		if best < 0 || ck.Compute() > b.Checkpoints[best].Compute() {
 			best = i
 		}
 	}
@@ -76,13 +76,13 @@ func RunBacktest(b *Counts, gold []Gold, law string, k int, ratios []float64) (*
 		}
 	}
 	if ti < 0 {
-		return nil, fmt.Errorf("geneval: backtest %s k=%d: target %s has no usable pass@k (fewest samples per problem %d; pass@k must be > 0)", law, k, tgt.Name, tgt.MinSamples)
+		return nil, fmt.Errorf("geneval: backtest %s k=%d: target %s has no usable pass@k (fewest samples per problem %d; pass@k must be > 0)", law, k, tgt.Name, tgt.Counts.MinSamples())
 	}
 	full, err := o.Fit()
 	if err != nil {
 		return nil, err
 	}
-	bt := &Backtest{Law: law, Benchmark: b.File, K: k, Target: tgt.Name, TargetCompute: tgt.Compute,
+	bt := &Backtest{Law: law, Benchmark: b.File, K: k, Target: tgt.Name, TargetCompute: tgt.Compute(),
 		TargetPass: o.Pass[ti], Names: append([]string(nil), l.names...), Full: full.Params, Tolerance: 0.1}
 	nan := make([]float64, len(l.names))
 	for j := range nan {
@@ -92,7 +92,7 @@ func RunBacktest(b *Counts, gold []Gold, law string, k int, ratios []float64) (*
 		if !(r > 0) || r > 1 {
 			return nil, fmt.Errorf("geneval: backtest cap ratio %v, need 0 < C_max/C_target <= 1", r)
 		}
-		cmax := r * tgt.Compute * (1 + 1e-12)
+		cmax := r * tgt.Compute() * (1 + 1e-12)
 		n := 0
 		for _, c := range o.Compute {
 			if c <= cmax {

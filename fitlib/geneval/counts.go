@@ -13,45 +13,51 @@ import (
 // training token of a dense transformer (Kaplan et al. 2020, sec. 2.1).
 const FLOPsPerParamToken = 6.0
 
-// Checkpoint is one model checkpoint of a per-problem counts table.
+// Checkpoint is one model checkpoint of a benchmark: its size, its
+// training tokens and its per-problem counts. Everything derived (compute,
+// problems, fewest samples) is a method, so a literal works.
 type Checkpoint struct {
-	Name       string  // model_nickname, e.g. "Pythia_12B_300B"
-	Params     float64 // N
-	Tokens     float64 // D
-	Compute    float64 // C = 6 N D
-	Problems   int     // problems sampled
-	Solved     int     // problems with at least one correct sample
-	MinSamples int     // fewest samples of any problem: pass@k needs k <= MinSamples
-	MaxSamples int
-	Line       int // file line of the checkpoint's first row
+	Name   string       // model_nickname, e.g. "Pythia_12B_300B"
+	Params float64      // N
+	Tokens float64      // D
+	Counts passk.Counts // samples n and correct c of every problem
+	Line   int          // file line of the checkpoint's first row (0 when built in code)
 }
 
-// Counts holds, per checkpoint, the samples n and correct counts c of every
-// problem. Checkpoints are sorted by compute, then by name.
-type Counts struct {
+// Compute returns C = 6 N D (FLOPsPerParamToken).
+func (c Checkpoint) Compute() float64 { return FLOPsPerParamToken * c.Params * c.Tokens }
+
+// Benchmark holds the per-problem counts of every checkpoint of a model
+// family on one benchmark. LoadBenchmark and BenchmarkFromTable sort the
+// checkpoints by compute, then by name; a literal is used as written:
+//
+//	b := &geneval.Benchmark{Checkpoints: []geneval.Checkpoint{
+//		{Name: "small", Params: 1e8, Tokens: 2e9, Counts: passk.Counts{N: []int{10, 10}, C: []int{1, 0}}},
+//	}}
+type Benchmark struct {
 	File        string
 	Checkpoints []Checkpoint
-	N, C        [][]int // N[i][j], C[i][j]: problem j of checkpoint i
 	// Excluded names checkpoints removed by a filter such as WithoutWarmup.
 	Excluded []string
 }
 
-// LoadCounts reads a per-problem counts file such as
+// LoadBenchmark reads a per-problem counts file such as
 // "pythia_checkpoints/gsm8k_per_problem_counts.csv" (columns model_nickname,
-// params, tokens, problem_idx, num_samples, num_correct).
-func LoadCounts(rel string) (*Counts, error) {
-	t, err := data.ReadCSV(rel)
+// params, tokens, problem_idx, num_samples, num_correct; see data.ReadCSV
+// for where it is looked up).
+func LoadBenchmark(path string) (*Benchmark, error) {
+	t, err := data.ReadCSV(path)
 	if err != nil {
 		return nil, err
 	}
-	return CountsFromTable(t)
+	return BenchmarkFromTable(t)
 }
 
-// CountsFromTable groups a per-problem counts table by model_nickname. It
-// rejects negative or inconsistent counts, a problem listed twice for one
-// checkpoint and a checkpoint whose params or tokens change between rows,
-// naming the file line.
-func CountsFromTable(t *data.Table) (*Counts, error) {
+// BenchmarkFromTable groups a per-problem counts table by model_nickname.
+// It rejects negative or inconsistent counts, a problem listed twice for
+// one checkpoint and a checkpoint whose params or tokens change between
+// rows, naming the file line.
+func BenchmarkFromTable(t *data.Table) (*Benchmark, error) {
 	names, err := t.Strings("model_nickname")
 	if err != nil {
 		return nil, err
@@ -81,7 +87,7 @@ func CountsFromTable(t *data.Table) (*Counts, error) {
 	}
 	idx := map[string]int{}
 	seen := map[[2]string]int{}
-	out := &Counts{File: t.File}
+	out := &Benchmark{File: t.File}
 	for r := range names {
 		line := t.Line(r)
 		if !(params[r] > 0) || !(tokens[r] > 0) || math.IsInf(params[r]*tokens[r], 0) {
@@ -100,49 +106,28 @@ func CountsFromTable(t *data.Table) (*Counts, error) {
 			i = len(out.Checkpoints)
 			idx[names[r]] = i
 			out.Checkpoints = append(out.Checkpoints, Checkpoint{Name: names[r], Params: params[r], Tokens: tokens[r],
-				Compute: FLOPsPerParamToken * params[r] * tokens[r], MinSamples: ns[r], Line: line})
-			out.N = append(out.N, nil)
-			out.C = append(out.C, nil)
+				Counts: passk.Counts{Name: names[r]}, Line: line})
 		}
 		ck := &out.Checkpoints[i]
 		if ck.Params != params[r] || ck.Tokens != tokens[r] {
 			return nil, fmt.Errorf("%s:%d: checkpoint %s has params %v tokens %v here but %v, %v at line %d", t.File, line, names[r], params[r], tokens[r], ck.Params, ck.Tokens, ck.Line)
 		}
-		ck.Problems++
-		if cs[r] > 0 {
-			ck.Solved++
-		}
-		if ns[r] < ck.MinSamples {
-			ck.MinSamples = ns[r]
-		}
-		if ns[r] > ck.MaxSamples {
-			ck.MaxSamples = ns[r]
-		}
-		out.N[i] = append(out.N[i], ns[r])
-		out.C[i] = append(out.C[i], cs[r])
+		ck.Counts.N = append(ck.Counts.N, ns[r])
+		ck.Counts.C = append(ck.Counts.C, cs[r])
+		ck.Counts.Where = append(ck.Counts.Where, fmt.Sprintf("%s:%d", t.Base(), line))
 	}
-	order := make([]int, len(out.Checkpoints))
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(a, b int) bool {
-		ca, cb := out.Checkpoints[order[a]], out.Checkpoints[order[b]]
-		if ca.Compute != cb.Compute {
-			return ca.Compute < cb.Compute
+	sort.SliceStable(out.Checkpoints, func(a, b int) bool {
+		ca, cb := out.Checkpoints[a], out.Checkpoints[b]
+		if ca.Compute() != cb.Compute() {
+			return ca.Compute() < cb.Compute()
 		}
 		return ca.Name < cb.Name
 	})
-	sorted := &Counts{File: out.File}
-	for _, i := range order {
-		sorted.Checkpoints = append(sorted.Checkpoints, out.Checkpoints[i])
-		sorted.N = append(sorted.N, out.N[i])
-		sorted.C = append(sorted.C, out.C[i])
-	}
-	return sorted, nil
+	return out, nil
 }
 
 // Index returns the position of the named checkpoint, or an error.
-func (b *Counts) Index(name string) (int, error) {
+func (b *Benchmark) Index(name string) (int, error) {
 	for i, c := range b.Checkpoints {
 		if c.Name == name {
 			return i, nil
@@ -156,25 +141,24 @@ func (b *Counts) Index(name string) (int, error) {
 // eq. 1, product form, via fitlib/passk). A checkpoint with a problem
 // sampled fewer than k times gets NaN (the estimator is undefined there; a
 // mean over the remaining problems would change the benchmark).
-func (b *Counts) PassAtK(k int) ([]float64, error) {
+func (b *Benchmark) PassAtK(k int) ([]float64, error) {
 	if k < 1 {
 		return nil, fmt.Errorf("geneval: k = %d, need k >= 1", k)
 	}
 	out := make([]float64, len(b.Checkpoints))
 	for i, ck := range b.Checkpoints {
-		if k > ck.MinSamples {
+		if err := ck.Counts.Validate(); err != nil {
+			return nil, fmt.Errorf("geneval: checkpoint %s: %w", ck.Name, err)
+		}
+		if k > ck.Counts.MinSamples() {
 			out[i] = math.NaN()
 			continue
 		}
-		sum := 0.0
-		for j, n := range b.N[i] {
-			p, err := passk.PassAtK(n, b.C[i][j], k)
-			if err != nil {
-				return nil, fmt.Errorf("geneval: checkpoint %s problem %d: %w", ck.Name, j, err)
-			}
-			sum += p
+		p, err := ck.Counts.PassAtK(k)
+		if err != nil {
+			return nil, fmt.Errorf("geneval: checkpoint %s: %w", ck.Name, err)
 		}
-		out[i] = sum / float64(len(b.N[i]))
+		out[i] = p
 	}
 	return out, nil
 }
@@ -194,14 +178,11 @@ func KGrid(kmax int) []int {
 }
 
 // Columns returns params, tokens and compute of every checkpoint as slices.
-func (b *Counts) Columns() (params, tokens, compute []float64) {
+func (b *Benchmark) Columns() (params, tokens, compute []float64) {
 	for _, c := range b.Checkpoints {
 		params = append(params, c.Params)
 		tokens = append(tokens, c.Tokens)
-		compute = append(compute, c.Compute)
+		compute = append(compute, c.Compute())
 	}
 	return
 }
-
-// passkOne is passk.PassAtK for one problem.
-func passkOne(n, c, k int) (float64, error) { return passk.PassAtK(n, c, k) }

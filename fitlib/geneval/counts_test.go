@@ -7,11 +7,12 @@ import (
 	"testing"
 
 	"github.com/gophernote/gophernote/fitlib/data"
+	"github.com/gophernote/gophernote/fitlib/passk"
 )
 
-func loadGSM8K(t testing.TB) *Counts {
+func loadGSM8K(t testing.TB) *Benchmark {
 	t.Helper()
-	b, err := LoadCounts("pythia_checkpoints/gsm8k_per_problem_counts.csv")
+	b, err := LoadBenchmark("pythia_checkpoints/gsm8k_per_problem_counts.csv")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,20 +42,20 @@ func TestPassAtKExact(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i, ck := range b.Checkpoints {
-			if k > ck.MinSamples {
+			if k > ck.Counts.MinSamples() {
 				if !math.IsNaN(got[i]) {
-					t.Errorf("%s k=%d > min samples %d: got %v, want NaN", ck.Name, k, ck.MinSamples, got[i])
+					t.Errorf("%s k=%d > min samples %d: got %v, want NaN", ck.Name, k, ck.Counts.MinSamples(), got[i])
 				}
 				continue
 			}
-			if ck.MaxSamples > 2048 {
+			if ck.Counts.MaxSamples() > 2048 {
 				continue
 			}
 			sum := new(big.Rat)
-			for j, n := range b.N[i] {
-				sum.Add(sum, exactPass(n, b.C[i][j], k))
+			for j, n := range ck.Counts.N {
+				sum.Add(sum, exactPass(n, ck.Counts.C[j], k))
 			}
-			want, _ := sum.Quo(sum, big.NewRat(int64(len(b.N[i])), 1)).Float64()
+			want, _ := sum.Quo(sum, big.NewRat(int64(ck.Counts.Len()), 1)).Float64()
 			if math.Abs(got[i]-want) > 1e-13 {
 				t.Errorf("%s k=%d: pass@k %.17g, exact %.17g", ck.Name, k, got[i], want)
 			}
@@ -65,7 +66,7 @@ func TestPassAtKExact(t *testing.T) {
 		t.Errorf("only %d (checkpoint, k) pairs checked", checked)
 	}
 	last := b.Checkpoints[len(b.Checkpoints)-1]
-	if last.Name != "Pythia_12B_300B" || last.Compute != 6*12e9*300e9 {
+	if last.Name != "Pythia_12B_300B" || last.Compute() != 6*12e9*300e9 {
 		t.Errorf("most expensive checkpoint %+v", last)
 	}
 }
@@ -82,7 +83,7 @@ func TestCountsErrorsNameRow(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := CountsFromTable(tb); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := BenchmarkFromTable(tb); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: error %v, want %q", c.body, err, c.want)
 		}
 	}
@@ -125,5 +126,29 @@ func TestGoldLogSumExp(t *testing.T) {
 	}
 	if v := LogSumExp([]float64{1000, 1000}); math.Abs(v-(1000+math.Ln2)) > 1e-12 {
 		t.Errorf("LogSumExp overflow: %v", v)
+	}
+}
+
+// TestBenchmarkLiteral: a Benchmark written as a literal works (no field is
+// a cache that an omitted value leaves at zero): pass@k is the mean of the
+// per-problem estimator, compute is 6ND.
+func TestBenchmarkLiteral(t *testing.T) {
+	b := &Benchmark{Checkpoints: []Checkpoint{
+		{Name: "small", Params: 1e8, Tokens: 2e9, Counts: passk.Counts{N: []int{10, 10}, C: []int{1, 0}}},
+		{Name: "thin", Params: 1e8, Tokens: 2e9, Counts: passk.Counts{N: []int{4, 10}, C: []int{4, 0}}},
+	}}
+	p, err := b.PassAtK(5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// pass@5 of (10, 1) is 1 - C(9,5)/C(10,5) = 1/2; (10, 0) gives 0.
+	if p[0] != 0.25 || !math.IsNaN(p[1]) {
+		t.Errorf("pass@5 %v, want [0.25 NaN]", p)
+	}
+	if c := b.Checkpoints[0].Compute(); c != 6*1e8*2e9 {
+		t.Errorf("compute %v", c)
+	}
+	if _, err := (&Benchmark{Checkpoints: []Checkpoint{{Name: "bad", Counts: passk.Counts{N: []int{1}, C: []int{2}}}}}).PassAtK(1); err == nil || !strings.Contains(err.Error(), "checkpoint bad") {
+		t.Errorf("invalid literal counts: %v", err)
 	}
 }

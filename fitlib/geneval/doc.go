@@ -18,7 +18,7 @@
 // Choices, documented where they are made:
 //   - pass_B@k is the mean over problems of the unbiased estimator
 //     (fitlib/passk); a checkpoint enters k only when every problem has at
-//     least k samples (Counts.PassAtK gives NaN otherwise), and a checkpoint
+//     least k samples (Benchmark.PassAtK gives NaN otherwise), and a checkpoint
 //     with pass_B@k = 0 is left out of that k's fit; both are counted.
 //   - GoldProb_B averages reference-answer probabilities by log-sum-exp.
 //   - LoadPythia drops the learning-rate warm-up checkpoints (WithoutWarmup).
@@ -33,10 +33,17 @@
 // cells can call it through yaegi symbol tables; user data never panics,
 // errors name the checkpoint, row, k or parameter at fault.
 //
+// A Benchmark holds one passk.Counts (the per-problem counts type shared
+// with package monkeys) per checkpoint; every derived number (compute,
+// fewest samples) is a method, so a Benchmark written as a literal works.
+// Grid fits and the bootstrap take a Context (display.Context() in a
+// notebook cell) and report progress.
+//
 //	b, err := geneval.LoadPythia("gsm8k")
-//	grid, err := geneval.FitComputeLawGrid(b, geneval.KGrid(10000))
+//	grid, err := geneval.FitComputeLawGrid(b, geneval.KGrid(10000), geneval.GridOptions{})
 //	alpha, err := grid.Param("alpha")
-//	study, err := geneval.RunStudy(nil, 1) // all of notebook 03; study.Summary()
+//	iv, err := geneval.BootstrapLaw(b, nil, geneval.LawCompute, 1, geneval.BootstrapOptions{Seed: 1})
+//	study, err := geneval.RunStudy(nil, 1, geneval.GridOptions{}) // all of notebook 03; study.Summary()
 //	env := geneval.Envelope{Beta: 0.34, Gamma: 0.28, N0: 406.4, D0: 410.7, C: 6}
 //	md, err := geneval.EnvelopeDerivation(env, 1e22)
 package geneval

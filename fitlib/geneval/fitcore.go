@@ -54,11 +54,14 @@ func (f Fit) Param(name string) (float64, error) {
 // parallel. Values must be positive and finite; the caller drops
 // checkpoints with pass_B@k = 0. At least one more point than parameters is
 // required.
-func FitLaw(law string, x1, x2, y []float64) (Fit, error) {
+func FitLaw(law string, x1, x2, y []float64) (Fit, error) { return fitLaw(nil, law, x1, x2, y) }
+
+func fitLaw(ctx context.Context, law string, x1, x2, y []float64) (Fit, error) {
 	pb, opt, err := lawProblem(law, x1, x2, y)
 	if err != nil {
 		return Fit{}, err
 	}
+	opt.Context = ctx
 	res, err := fit.Fit(pb, opt)
 	if err != nil {
 		return Fit{}, fmt.Errorf("geneval: FitLaw %s: %w", law, err)
@@ -132,34 +135,44 @@ type Interval struct {
 	Level             float64
 }
 
-// BootstrapLaw fits law at k on b (gold for the gold-reference law) and
-// returns 95% percentile intervals from resamples of the checkpoints
-// (fitlib/fit's Bootstrap, seeded: the same seed gives the same interval).
-func BootstrapLaw(b *Counts, gold []Gold, law string, k, resamples int, seed uint64) (*Interval, error) {
-	return BootstrapLawContext(context.Background(), b, gold, law, k, resamples, seed)
+// BootstrapOptions configures BootstrapLaw. The zero value means 200
+// resamples, a 95% interval, seed 0 and no cancellation.
+type BootstrapOptions struct {
+	Resamples int     // resamples of the checkpoints (default 200)
+	Level     float64 // interval coverage in (0, 1) (default 0.95)
+	Seed      uint64  // the same seed gives the same interval
+	// Context, when set, stops the resampling once cancelled (in a
+	// notebook cell: display.Context()), with an error wrapping its Err.
+	Context context.Context
 }
 
-// BootstrapLawContext is BootstrapLaw stopped early when ctx is cancelled
-// (context.Background(): never), with an error wrapping ctx.Err(); in a notebook pass
-// display.Context() so that an interrupt stops the resampling.
-func BootstrapLawContext(ctx context.Context, b *Counts, gold []Gold, law string, k, resamples int, seed uint64) (*Interval, error) {
+// BootstrapLaw fits law at k on b (gold for the gold-reference law) and
+// returns percentile intervals from resamples of the checkpoints
+// (fitlib/fit's Bootstrap, seeded: the same seed gives the same interval).
+func BootstrapLaw(b *Benchmark, gold []Gold, law string, k int, opt BootstrapOptions) (*Interval, error) {
+	if opt.Resamples < 0 {
+		return nil, fmt.Errorf("geneval: BootstrapLaw: Resamples = %d, need > 0 (0 for 200)", opt.Resamples)
+	}
+	if opt.Level != 0 && !(opt.Level > 0 && opt.Level < 1) {
+		return nil, fmt.Errorf("geneval: BootstrapLaw: Level = %v, need 0 < Level < 1 (0 for 0.95)", opt.Level)
+	}
 	o, err := Observe(b, gold, law, k)
 	if err != nil {
 		return nil, err
 	}
-	pb, opt, err := lawProblem(law, o.X1, o.X2, o.Y)
+	pb, fo, err := lawProblem(law, o.X1, o.X2, o.Y)
 	if err != nil {
 		return nil, fmt.Errorf("%s k=%d: %w", o.Benchmark, k, err)
 	}
-	opt.Context = ctx
-	r, err := fitBootstrap(pb, opt, resamples, seed)
+	fo.Context = opt.Context
+	resamples := opt.Resamples
+	if resamples == 0 {
+		resamples = 200
+	}
+	r, err := fit.Bootstrap(pb, fo, fit.BootstrapOptions{Resamples: resamples, Level: opt.Level, Seed: opt.Seed})
 	if err != nil {
 		return nil, fmt.Errorf("geneval: bootstrap %s k=%d: %w", law, k, err)
 	}
 	return &Interval{Law: law, K: k, Names: r.Names, Estimate: r.Fit.Params, Lo: r.Lo, Hi: r.Hi,
 		Resamples: r.Resample, Failed: r.Failed, Level: r.Level}, nil
-}
-
-func fitBootstrap(pb fit.Problem, opt fit.Options, resamples int, seed uint64) (*fit.BootstrapResult, error) {
-	return fit.Bootstrap(pb, opt, fit.BootstrapOptions{Resamples: resamples, Seed: seed})
 }

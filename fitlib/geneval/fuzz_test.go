@@ -21,7 +21,7 @@ func FuzzCounts(f *testing.F) {
 		if err != nil {
 			return
 		}
-		b, err := CountsFromTable(tb)
+		b, err := BenchmarkFromTable(tb)
 		if err != nil {
 			return
 		}

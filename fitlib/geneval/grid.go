@@ -1,6 +1,7 @@
 package geneval
 
 import (
+	"context"
 	"fmt"
 	"math"
 )
@@ -21,7 +22,7 @@ type Observations struct {
 // Observe collects the inputs of law at k from per-problem counts b; gold is
 // needed only for the gold-reference law (checkpoints without a gold
 // likelihood are counted in Other).
-func Observe(b *Counts, gold []Gold, law string, k int) (*Observations, error) {
+func Observe(b *Benchmark, gold []Gold, law string, k int) (*Observations, error) {
 	if _, err := lookupLaw(law); err != nil {
 		return nil, err
 	}
@@ -44,7 +45,7 @@ func Observe(b *Counts, gold []Gold, law string, k int) (*Observations, error) {
 		var x1, x2 float64
 		switch law {
 		case LawCompute:
-			x1 = ck.Compute
+			x1 = ck.Compute()
 		case LawParamsTokens:
 			x1, x2 = ck.Params, ck.Tokens
 		case LawGoldReference:
@@ -64,7 +65,7 @@ func Observe(b *Counts, gold []Gold, law string, k int) (*Observations, error) {
 			continue
 		}
 		o.Checkpoints = append(o.Checkpoints, ck.Name)
-		o.Compute = append(o.Compute, ck.Compute)
+		o.Compute = append(o.Compute, ck.Compute())
 		o.X1 = append(o.X1, x1)
 		o.X2 = append(o.X2, x2)
 		o.Pass = append(o.Pass, pass[i])
@@ -74,14 +75,16 @@ func Observe(b *Counts, gold []Gold, law string, k int) (*Observations, error) {
 }
 
 // fit fits the observations (optionally only those with Compute <= cmax).
-func (o *Observations) fit(cmax float64) (Fit, error) {
+func (o *Observations) fit(cmax float64) (Fit, error) { return o.fitCtx(nil, cmax) }
+
+func (o *Observations) fitCtx(ctx context.Context, cmax float64) (Fit, error) {
 	var x1, x2, y []float64
 	for i, c := range o.Compute {
 		if c <= cmax {
 			x1, x2, y = append(x1, o.X1[i]), append(x2, o.X2[i]), append(y, o.Y[i])
 		}
 	}
-	f, err := FitLaw(o.Law, x1, x2, y)
+	f, err := fitLaw(ctx, o.Law, x1, x2, y)
 	if err != nil {
 		return Fit{}, fmt.Errorf("%s k=%d: %w", o.Benchmark, o.K, err)
 	}
@@ -117,9 +120,20 @@ func (g *GridFit) Param(name string) ([]float64, error) {
 	return out, nil
 }
 
+// GridOptions configures the grid fits. The zero value fits every k with
+// no cancellation and no progress reports.
+type GridOptions struct {
+	// Context, when set, stops the grid once cancelled (in a notebook
+	// cell: display.Context()); the fit then returns its error.
+	Context context.Context
+	// Progress, when set, is called after each k with the number of k
+	// values done and the total.
+	Progress func(done, total int)
+}
+
 // FitLawGrid fits law separately for every k in ks. A k with fewer
 // checkpoints than parameters + 2 is skipped and listed in Skipped.
-func FitLawGrid(b *Counts, gold []Gold, law string, ks []int) (*GridFit, error) {
+func FitLawGrid(b *Benchmark, gold []Gold, law string, ks []int, opt GridOptions) (*GridFit, error) {
 	l, err := lookupLaw(law)
 	if err != nil {
 		return nil, err
@@ -127,8 +141,17 @@ func FitLawGrid(b *Counts, gold []Gold, law string, ks []int) (*GridFit, error) 
 	if len(ks) == 0 {
 		return nil, fmt.Errorf("geneval: FitLawGrid %s: empty k grid", law)
 	}
+	if b == nil {
+		return nil, fmt.Errorf("geneval: FitLawGrid %s: nil benchmark", law)
+	}
 	g := &GridFit{Law: law, Benchmark: b.File, Names: append([]string(nil), l.names...)}
-	for _, k := range ks {
+	for i, k := range ks {
+		if opt.Context != nil && opt.Context.Err() != nil {
+			return nil, fmt.Errorf("geneval: FitLawGrid %s cancelled (%d of %d k done): %w", law, i, len(ks), opt.Context.Err())
+		}
+		if opt.Progress != nil && i > 0 {
+			opt.Progress(i, len(ks))
+		}
 		o, err := Observe(b, gold, law, k)
 		if err != nil {
 			return nil, err
@@ -137,29 +160,35 @@ func FitLawGrid(b *Counts, gold []Gold, law string, ks []int) (*GridFit, error) 
 			g.Skipped = append(g.Skipped, fmt.Sprintf("k=%d: %d checkpoints (%d with pass@k = 0, %d with fewer than k samples)", k, len(o.Y), o.ZeroPass, o.Undersampled))
 			continue
 		}
-		f, err := o.Fit()
+		f, err := o.fitCtx(opt.Context, math.Inf(1))
 		if err != nil {
+			if opt.Context != nil && opt.Context.Err() != nil {
+				return nil, fmt.Errorf("geneval: FitLawGrid %s cancelled (%d of %d k done): %w", law, i, len(ks), opt.Context.Err())
+			}
 			return nil, err
 		}
 		g.K = append(g.K, k)
 		g.Fits = append(g.Fits, f)
 	}
+	if opt.Progress != nil {
+		opt.Progress(len(ks), len(ks))
+	}
 	return g, nil
 }
 
 // FitComputeLawGrid fits -log pass_B@k = E0 + C0 C^-alpha for every k.
-func FitComputeLawGrid(b *Counts, ks []int) (*GridFit, error) {
-	return FitLawGrid(b, nil, LawCompute, ks)
+func FitComputeLawGrid(b *Benchmark, ks []int, opt GridOptions) (*GridFit, error) {
+	return FitLawGrid(b, nil, LawCompute, ks, opt)
 }
 
 // FitParamsTokensLawGrid fits -log pass_B@k = E0 + N0 N^-beta + D0 D^-gamma
 // for every k.
-func FitParamsTokensLawGrid(b *Counts, ks []int) (*GridFit, error) {
-	return FitLawGrid(b, nil, LawParamsTokens, ks)
+func FitParamsTokensLawGrid(b *Benchmark, ks []int, opt GridOptions) (*GridFit, error) {
+	return FitLawGrid(b, nil, LawParamsTokens, ks, opt)
 }
 
 // FitGoldLawGrid fits -log pass_B@k = xi0 + K0 [-log GoldProb_B]^kappa for
 // every k on the checkpoints that have gold-answer likelihoods.
-func FitGoldLawGrid(b *Counts, gold []Gold, ks []int) (*GridFit, error) {
-	return FitLawGrid(b, gold, LawGoldReference, ks)
+func FitGoldLawGrid(b *Benchmark, gold []Gold, ks []int, opt GridOptions) (*GridFit, error) {
+	return FitLawGrid(b, gold, LawGoldReference, ks, opt)
 }

@@ -3,6 +3,9 @@ package geneval
 import (
 	"context"
 	"errors"
+	"fmt"
+	"github.com/gophernote/gophernote/fitlib/fit"
+	"github.com/gophernote/gophernote/fitlib/internal/ctxtest"
 	"math"
 	"strings"
 	"testing"
@@ -152,7 +155,7 @@ func TestBootstrapLaw(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := fitBootstrap(pb, opt, 50, 3)
+	r, err := fit.Bootstrap(pb, opt, fit.BootstrapOptions{Resamples: 50, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,11 +164,11 @@ func TestBootstrapLaw(t *testing.T) {
 			t.Errorf("exact data: %s interval [%g, %g], truth %g", r.Names[j], r.Lo[j], r.Hi[j], v)
 		}
 	}
-	iv, err := BootstrapLaw(b, nil, LawCompute, 1, 200, 1)
+	iv, err := BootstrapLaw(b, nil, LawCompute, 1, BootstrapOptions{Resamples: 200, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, _ := BootstrapLaw(b, nil, LawCompute, 1, 200, 1)
+	again, _ := BootstrapLaw(b, nil, LawCompute, 1, BootstrapOptions{Resamples: 200, Seed: 1})
 	a := 2
 	if !(iv.Lo[a] <= iv.Estimate[a] && iv.Estimate[a] <= iv.Hi[a]) || iv.Hi[a] >= 0.12 || iv.Failed != 0 {
 		t.Errorf("alpha(1) = %.4f in [%.4f, %.4f], %d failed", iv.Estimate[a], iv.Lo[a], iv.Hi[a], iv.Failed)
@@ -175,8 +178,9 @@ func TestBootstrapLaw(t *testing.T) {
 	}
 }
 
-// A cancelled context stops BootstrapLawContext with an error wrapping
-// context.Canceled (an interrupted notebook cell passes display.Context()).
+// A cancelled context stops BootstrapLaw and the grid fits with an error
+// wrapping context.Canceled (an interrupted notebook cell passes
+// display.Context()).
 func TestBootstrapLawContext(t *testing.T) {
 	b, err := LoadPythia("gsm8k")
 	if err != nil {
@@ -184,11 +188,21 @@ func TestBootstrapLawContext(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := BootstrapLawContext(ctx, b, nil, LawCompute, 1, 100000, 1); !errors.Is(err, context.Canceled) {
+	if _, err := BootstrapLaw(b, nil, LawCompute, 1, BootstrapOptions{Resamples: 100000, Seed: 1, Context: ctx}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled context: %v", err)
 	}
-	iv, err := BootstrapLawContext(context.Background(), b, nil, LawCompute, 1, 50, 1)
+	iv, err := BootstrapLaw(b, nil, LawCompute, 1, BootstrapOptions{Resamples: 50, Seed: 1, Context: context.Background()})
 	if err != nil || iv.Resamples != 50 {
 		t.Errorf("live context: %+v, %v", iv, err)
+	}
+	_, err = FitComputeLawGrid(b, KGrid(10000), GridOptions{Context: ctxtest.NewErrAfter(40)})
+	ctxtest.WantCancelled(t, "FitComputeLawGrid", err, "k done")
+	var calls []int
+	g, err := FitComputeLawGrid(b, []int{1, 2, 5}, GridOptions{Progress: func(done, total int) { calls = append(calls, done*10+total) }})
+	if err != nil || len(g.K) != 3 || fmt.Sprint(calls) != "[13 23 33]" {
+		t.Errorf("progress %v, %v", calls, err)
+	}
+	if _, err := BootstrapLaw(b, nil, LawCompute, 1, BootstrapOptions{Level: 1.5}); err == nil {
+		t.Error("Level 1.5 accepted")
 	}
 }

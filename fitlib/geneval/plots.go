@@ -182,7 +182,7 @@ func PlotPassAtK(title string, ks []int, curves [][]float64, labels []string) (*
 // the compute law; for the parameters+tokens law one dashed line per model
 // size across its token counts; for the gold-reference law the law evaluated
 // at each checkpoint's -log GoldProb_B, joined in compute order.
-func PlotLawVsCompute(b *Counts, gold []Gold, g *GridFit, ks []int) (*plot.Plot, error) {
+func PlotLawVsCompute(b *Benchmark, gold []Gold, g *GridFit, ks []int) (*plot.Plot, error) {
 	if b == nil || g == nil {
 		return nil, fmt.Errorf("geneval: PlotLawVsCompute: nil counts or grid")
 	}
@@ -488,29 +488,25 @@ func shortName(file string) string {
 // PlotCheckpointsPassAtK draws pass_B@k against k (log-log) for the
 // checkpoints of b trained on the given number of tokens, one line per
 // model size, over the k of ks that each checkpoint's samples allow.
-func PlotCheckpointsPassAtK(b *Counts, tokens float64, ks []int) (*plot.Plot, error) {
+func PlotCheckpointsPassAtK(b *Benchmark, tokens float64, ks []int) (*plot.Plot, error) {
 	if b == nil {
 		return nil, fmt.Errorf("geneval: PlotCheckpointsPassAtK: nil counts")
 	}
 	var curves [][]float64
 	var labels []string
-	for i, ck := range b.Checkpoints {
+	for _, ck := range b.Checkpoints {
 		if ck.Tokens != tokens {
 			continue
 		}
 		c := make([]float64, len(ks))
 		for j, k := range ks {
 			c[j] = math.NaN()
-			if k <= ck.MinSamples {
-				sum := 0.0
-				for q, n := range b.N[i] {
-					v, err := passkOne(n, b.C[i][q], k)
-					if err != nil {
-						return nil, fmt.Errorf("checkpoint %s: %w", ck.Name, err)
-					}
-					sum += v
+			if k <= ck.Counts.MinSamples() {
+				v, err := ck.Counts.PassAtK(k)
+				if err != nil {
+					return nil, fmt.Errorf("checkpoint %s: %w", ck.Name, err)
 				}
-				c[j] = sum / float64(len(b.N[i]))
+				c[j] = v
 			}
 		}
 		curves = append(curves, c)

@@ -46,7 +46,7 @@ func TestPlotsRender(t *testing.T) {
 	}
 	ks := []int{1, 10, 100}
 	for _, law := range Laws() {
-		g, err := FitLawGrid(b, gold, law, ks)
+		g, err := FitLawGrid(b, gold, law, ks, GridOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -15,7 +15,7 @@ const (
 
 // LoadPythia loads the per-problem counts of "gsm8k" or "math" and drops
 // the learning-rate warm-up checkpoints (see WithoutWarmup).
-func LoadPythia(benchmark string) (*Counts, error) {
+func LoadPythia(benchmark string) (*Benchmark, error) {
 	var rel string
 	switch strings.ToLower(benchmark) {
 	case "gsm8k":
@@ -25,7 +25,7 @@ func LoadPythia(benchmark string) (*Counts, error) {
 	default:
 		return nil, fmt.Errorf("geneval: LoadPythia: benchmark %q, want \"gsm8k\" or \"math\"", benchmark)
 	}
-	b, err := LoadCounts(rel)
+	b, err := LoadBenchmark(rel)
 	if err != nil {
 		return nil, err
 	}
@@ -37,7 +37,7 @@ func LoadPythia(benchmark string) (*Counts, error) {
 // GSM8K gold likelihoods) and the compute and parameters+tokens laws on
 // MATH, fitted at every k, and backtests of the three GSM8K laws at one k.
 type Study struct {
-	GSM8K, MATH *Counts
+	GSM8K, MATH *Benchmark
 	Gold        []Gold
 	// GSM8K and MATH grid fits.
 	GSM8KCompute, GSM8KParamsTokens, GSM8KGoldReference *GridFit
@@ -48,8 +48,9 @@ type Study struct {
 }
 
 // RunStudy runs the Study for the k grid ks (KGrid(10000) when nil) with
-// backtests at backtestK, over the caps DefaultRatios.
-func RunStudy(ks []int, backtestK int) (*Study, error) {
+// backtests at backtestK, over the caps DefaultRatios. opt.Context stops
+// it; opt.Progress counts the five grid fits.
+func RunStudy(ks []int, backtestK int, opt GridOptions) (*Study, error) {
 	if ks == nil {
 		ks = KGrid(10000)
 	}
@@ -64,9 +65,9 @@ func RunStudy(ks []int, backtestK int) (*Study, error) {
 	if s.Gold, err = LoadGold(GSM8KGold); err != nil {
 		return nil, err
 	}
-	for _, job := range []struct {
+	jobs := []struct {
 		dst  **GridFit
-		b    *Counts
+		b    *Benchmark
 		law  string
 		gold []Gold
 	}{
@@ -75,9 +76,13 @@ func RunStudy(ks []int, backtestK int) (*Study, error) {
 		{&s.GSM8KGoldReference, s.GSM8K, LawGoldReference, s.Gold},
 		{&s.MATHCompute, s.MATH, LawCompute, nil},
 		{&s.MATHParamsTokens, s.MATH, LawParamsTokens, nil},
-	} {
-		if *job.dst, err = FitLawGrid(job.b, job.gold, job.law, ks); err != nil {
+	}
+	for i, job := range jobs {
+		if *job.dst, err = FitLawGrid(job.b, job.gold, job.law, ks, GridOptions{Context: opt.Context}); err != nil {
 			return nil, err
+		}
+		if opt.Progress != nil {
+			opt.Progress(i+1, len(jobs))
 		}
 	}
 	for _, law := range Laws() {

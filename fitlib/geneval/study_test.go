@@ -37,7 +37,7 @@ var (
 // sharedStudy runs RunStudy once for all tests of this file.
 func sharedStudy(t *testing.T) *Study {
 	t.Helper()
-	studyOnce.Do(func() { study, studyErr = RunStudy(nil, 1) })
+	studyOnce.Do(func() { study, studyErr = RunStudy(nil, 1, GridOptions{}) })
 	if studyErr != nil {
 		t.Fatal(studyErr)
 	}
@@ -227,7 +227,7 @@ func TestSummaryKeysAndStability(t *testing.T) {
 // 0.09255487, E0 ~ 0; two checkpoints never solve a problem.
 func TestWarmupKeptComputeLaw(t *testing.T) {
 	b := loadGSM8K(t)
-	g, err := FitComputeLawGrid(b, []int{1})
+	g, err := FitComputeLawGrid(b, []int{1}, GridOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,7 +18,7 @@ const PythiaModels = "pythia_checkpoints/models_pythia.csv"
 // RMS residual 0.20 at k = 1, against 0.16 without them. The names
 // dropped are in the result's Excluded. A checkpoint of b missing from the
 // table is an error.
-func WithoutWarmup(b *Counts, rel string) (*Counts, error) {
+func WithoutWarmup(b *Benchmark, rel string) (*Benchmark, error) {
 	t, err := data.ReadCSV(rel)
 	if err != nil {
 		return nil, err
@@ -38,9 +38,9 @@ func WithoutWarmup(b *Counts, rel string) (*Counts, error) {
 		}
 		isWarm[n] = warm[i] == 1
 	}
-	out := &Counts{File: b.File, Excluded: append([]string(nil), b.Excluded...)}
+	out := &Benchmark{File: b.File, Excluded: append([]string(nil), b.Excluded...)}
 	var missing []string
-	for i, ck := range b.Checkpoints {
+	for _, ck := range b.Checkpoints {
 		w, ok := isWarm[ck.Name]
 		switch {
 		case !ok:
@@ -49,8 +49,6 @@ func WithoutWarmup(b *Counts, rel string) (*Counts, error) {
 			out.Excluded = append(out.Excluded, ck.Name)
 		default:
 			out.Checkpoints = append(out.Checkpoints, ck)
-			out.N = append(out.N, b.N[i])
-			out.C = append(out.C, b.C[i])
 		}
 	}
 	if len(missing) > 0 {

@@ -1,6 +1,9 @@
 package monkeys
 
 import (
+	"context"
+	"github.com/gophernote/gophernote/fitlib/passk"
+
 	"fmt"
 	"math"
 	"runtime"
@@ -11,7 +14,7 @@ import (
 // ModelAnalysis gathers every estimate of one model's power law.
 type ModelAnalysis struct {
 	Model  string
-	Counts Counts
+	Counts passk.Counts
 	// LS is the paper's least-squares fit on pass_B@k from the counts.
 	LS PowerLawFit
 	// BetaBinomial and Kumaraswamy are the MLE fits with scale = max c/n.
@@ -27,17 +30,47 @@ type ModelAnalysis struct {
 	DiscretizedKuma DiscretizedFit
 }
 
+// AnalyzeOptions configures Analyze. The zero value is the paper's
+// analysis.
+type AnalyzeOptions struct {
+	// Scale is p_max, the top of the support of p in the MLE and
+	// discretized fits. Zero means the largest observed c_i/n_i, the
+	// choice of the paper's code (Schaeffer et al. 2025). That choice
+	// biases a and b when the true p_max is larger than any observed
+	// c/n, as on unscaled synthetic data: pass 1 there. Otherwise it must
+	// lie in [max c/n, 1].
+	Scale float64
+	// Context, when set, stops the fits once cancelled.
+	Context context.Context
+}
+
 // Analyze runs every estimator on one model's counts.
-func Analyze(c Counts) (*ModelAnalysis, error) {
+func Analyze(c passk.Counts, opt AnalyzeOptions) (*ModelAnalysis, error) {
 	m := &ModelAnalysis{Model: c.Name, Counts: c}
+	if err := c.Validate(); err != nil {
+		return m, err
+	}
+	if opt.Scale != 0 && !(opt.Scale >= c.MaxPHat() && opt.Scale <= 1) {
+		return m, fmt.Errorf("monkeys: %s: AnalyzeOptions.Scale = %v, need max c/n = %v <= Scale <= 1 (or 0 for max c/n, the paper's choice)", label(c), opt.Scale, c.MaxPHat())
+	}
+	cancelled := func() error {
+		if opt.Context != nil && opt.Context.Err() != nil {
+			return fmt.Errorf("monkeys: %s: analysis cancelled: %w", label(c), opt.Context.Err())
+		}
+		return nil
+	}
 	var err error
 	if m.LS, err = LeastSquares(c, nil); err != nil {
 		return m, err
 	}
-	if m.BetaBinomial, err = FitBetaBinomial(c, MLEOptions{}); err != nil {
+	mle := MLEOptions{Scale: opt.Scale, Context: opt.Context}
+	if m.BetaBinomial, err = FitBetaBinomial(c, mle); err != nil {
 		return m, err
 	}
-	if m.Kumaraswamy, err = FitKumaraswamyBinomial(c, MLEOptions{}); err != nil {
+	if m.Kumaraswamy, err = FitKumaraswamyBinomial(c, mle); err != nil {
+		return m, err
+	}
+	if err := cancelled(); err != nil {
 		return m, err
 	}
 	ks := m.LS.Ks
@@ -50,21 +83,21 @@ func Analyze(c Counts) (*ModelAnalysis, error) {
 	if m.KumaRouteLS, err = m.Kumaraswamy.Dist.PowerLawLS(ks); err != nil {
 		return m, err
 	}
-	if m.Discretized, err = FitDiscretized(c, FamilyBeta); err != nil {
+	if m.Discretized, err = FitDiscretized(c, FamilyBeta, opt.Scale); err != nil {
 		return m, err
 	}
-	if m.DiscretizedKuma, err = FitDiscretized(c, FamilyKumaraswamy); err != nil {
+	if m.DiscretizedKuma, err = FitDiscretized(c, FamilyKumaraswamy, opt.Scale); err != nil {
 		return m, err
 	}
-	return m, nil
+	return m, cancelled()
 }
 
 // AnalyzeAll runs Analyze on every dataset in parallel, keeping order.
-func AnalyzeAll(cs []Counts) ([]*ModelAnalysis, error) {
+func AnalyzeAll(cs []passk.Counts, opt AnalyzeOptions) ([]*ModelAnalysis, error) {
 	out := make([]*ModelAnalysis, len(cs))
 	errs := make([]error, len(cs))
 	par.For(runtime.GOMAXPROCS(0), len(cs), func() func(int) {
-		return func(i int) { out[i], errs[i] = Analyze(cs[i]) }
+		return func(i int) { out[i], errs[i] = Analyze(cs[i], opt) }
 	})
 	for _, err := range errs {
 		if err != nil {
@@ -91,12 +124,12 @@ func ModelNamed(ms []*ModelAnalysis, name string) (*ModelAnalysis, error) {
 
 // AnalyzeFile reads a per-problem counts file, groups it by groupCol and
 // analyses every group.
-func AnalyzeFile(rel, groupCol string) ([]*ModelAnalysis, error) {
-	cs, err := ReadCounts(rel, groupCol)
+func AnalyzeFile(path, groupCol string, opt AnalyzeOptions) ([]*ModelAnalysis, error) {
+	cs, err := passk.ReadCounts(path, groupCol)
 	if err != nil {
 		return nil, err
 	}
-	return AnalyzeAll(cs)
+	return AnalyzeAll(cs, opt)
 }
 
 // SummaryEntry returns the per-model numbers of the notebook's summary:

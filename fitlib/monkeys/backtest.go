@@ -12,6 +12,7 @@ import (
 
 	"github.com/gophernote/gophernote/fitlib/internal/num"
 	"github.com/gophernote/gophernote/fitlib/internal/par"
+	"github.com/gophernote/gophernote/fitlib/passk"
 )
 
 // Estimator names used by Backtest and Synthetic.
@@ -27,7 +28,7 @@ func Estimators() []string { return []string{EstLeastSquares, EstBetaBinomial, E
 // EstimateB returns the power-law exponent b estimated from counts by the
 // named estimator: least squares on pass@k (k up to the smallest n), or
 // alpha of the scaled Beta-/Kumaraswamy-binomial MLE (scale = max c/n).
-func EstimateB(c Counts, estimator string) (float64, error) {
+func EstimateB(c passk.Counts, estimator string) (float64, error) {
 	switch estimator {
 	case EstLeastSquares:
 		nmin := c.N[0]
@@ -118,7 +119,7 @@ type btTask struct{ e, s, d, seed int }
 // seeds), re-estimates b with each estimator and measures the relative
 // error against the estimator's own full-data estimate (Schaeffer et al.
 // 2025, Sec. 6 backtesting). Runs in parallel; reproducible from opt.Seed.
-func Backtest(datasets []Counts, opt BacktestOptions) (BacktestResult, error) {
+func Backtest(datasets []passk.Counts, opt BacktestOptions) (BacktestResult, error) {
 	opt.defaults()
 	if len(datasets) == 0 {
 		return BacktestResult{}, fmt.Errorf("monkeys: Backtest: no datasets")
@@ -134,7 +135,7 @@ func Backtest(datasets []Counts, opt BacktestOptions) (BacktestResult, error) {
 		}
 	}
 	err := r.run(opt, func(t btTask, rng *rand.Rand) (float64, error) {
-		sub, err := datasets[t.d].subsample(opt.SampleSizes[t.s], rng)
+		sub, err := subsample(datasets[t.d], opt.SampleSizes[t.s], rng)
 		if err != nil {
 			return 0, err
 		}
@@ -160,13 +161,13 @@ func Synthetic(truth Dist, problems int, opt BacktestOptions) (BacktestResult, e
 			nmax = n
 		}
 	}
-	full := make([]Counts, opt.Seeds)
+	full := make([]passk.Counts, opt.Seeds)
 	for i := range full {
 		if full[i], err = Simulate(truth, problems, nmax, opt.Seed+uint64(i)*7919); err != nil {
 			return BacktestResult{}, err
 		}
 	}
-	r := newResult([]Counts{{Name: truth.String()}}, opt)
+	r := newResult([]passk.Counts{{Name: truth.String()}}, opt)
 	for e := range opt.Estimators {
 		r.Reference[e][0] = b
 	}
@@ -174,7 +175,7 @@ func Synthetic(truth Dist, problems int, opt BacktestOptions) (BacktestResult, e
 		c := full[t.seed]
 		if opt.SampleSizes[t.s] < nmax {
 			// A local error: the tasks run on several workers at once.
-			sub, err := c.subsample(opt.SampleSizes[t.s], rng)
+			sub, err := subsample(c, opt.SampleSizes[t.s], rng)
 			if err != nil {
 				return 0, err
 			}
@@ -185,7 +186,7 @@ func Synthetic(truth Dist, problems int, opt BacktestOptions) (BacktestResult, e
 	return r, err
 }
 
-func newResult(datasets []Counts, opt BacktestOptions) BacktestResult {
+func newResult(datasets []passk.Counts, opt BacktestOptions) BacktestResult {
 	r := BacktestResult{Estimators: opt.Estimators, SampleSizes: opt.SampleSizes}
 	for _, c := range datasets {
 		r.Datasets = append(r.Datasets, c.Name)

@@ -6,15 +6,16 @@ import (
 	"testing"
 
 	"github.com/gophernote/gophernote/fitlib/internal/num"
+	"github.com/gophernote/gophernote/fitlib/passk"
 )
 
 // A backtest is reproducible from its seed whatever the number of workers,
 // its summary follows from its errors, and errors shrink with samples.
 func TestBacktestReproducibleAndConsistent(t *testing.T) {
 	all := pythia(t)
-	var sets []Counts
+	var sets []passk.Counts
 	for _, name := range []string{"Pythia 70M", "Pythia 12B"} {
-		c, _ := Find(all, name)
+		c, _ := passk.FindCounts(all, name)
 		sets = append(sets, c)
 	}
 	opt := BacktestOptions{SampleSizes: []int{30, 300, 3000}, Seeds: 3, Seed: 5, Estimators: []string{EstLeastSquares, EstBetaBinomial}}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/gophernote/gophernote/fitlib/data"
+	"github.com/gophernote/gophernote/fitlib/passk"
 )
 
 // TestBenchBetaBinomialMLE times the unscaled (s = 1) Beta-binomial MLE on
@@ -28,7 +29,7 @@ func TestBenchBetaBinomialMLE(t *testing.T) {
 		t.Skip("benchmark: set GOPHERNOTE_BENCH=1 (needs /usr/bin/python3 with scipy)")
 	}
 	all := pythia(t)
-	c, err := Find(all, "Pythia 12B")
+	c, err := passk.FindCounts(all, "Pythia 12B")
 	if err != nil {
 		t.Fatal(err)
 	}

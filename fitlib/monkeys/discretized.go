@@ -58,7 +58,7 @@ func Histogram(xs, edges []float64) []int {
 // equals c/n up to rounding, and the rounding decides the bin of values
 // that fall exactly on a decade edge (c = 1 of n = 10,000 gives
 // 9.99999999999989e-05, below the edge 1e-4).
-func passAt1(c Counts) []float64 {
+func passAt1(c passk.Counts) []float64 {
 	out := make([]float64, len(c.N))
 	for i := range c.N {
 		out[i], _ = passk.PassAtK(c.N[i], c.C[i], 1) // counts are validated
@@ -88,7 +88,11 @@ type DiscretizedFit struct {
 // histogram of c_i/n_i with resolution 1/max(n_i) and 10 bins per decade,
 // by Nelder–Mead in log-shape space from (0.9, 5.1), the paper's start
 // (restarted once from its own optimum). Bounds [ShapeMin, ShapeMax].
-func FitDiscretized(c Counts, family Family) (DiscretizedFit, error) {
+//
+// scale is p_max, the top of the support of p; zero means the largest
+// observed c_i/n_i, the paper's choice. It must not be below that value
+// (the histogram would then hold mass the model cannot place).
+func FitDiscretized(c passk.Counts, family Family, scale float64) (DiscretizedFit, error) {
 	if err := c.Validate(); err != nil {
 		return DiscretizedFit{}, err
 	}
@@ -97,7 +101,13 @@ func FitDiscretized(c Counts, family Family) (DiscretizedFit, error) {
 	}
 	s := c.MaxPHat()
 	if s == 0 {
-		return DiscretizedFit{}, fmt.Errorf("monkeys: %s: no problem was ever solved: nothing to fit", c.label())
+		return DiscretizedFit{}, fmt.Errorf("monkeys: %s: no problem was ever solved: nothing to fit", label(c))
+	}
+	if scale != 0 {
+		if !(scale >= s && scale <= 1) {
+			return DiscretizedFit{}, fmt.Errorf("monkeys: %s: scale = %v, need max c/n = %v <= scale <= 1 (or 0 for max c/n)", label(c), scale, s)
+		}
+		s = scale
 	}
 	nmax := 0
 	for _, n := range c.N {
@@ -107,7 +117,7 @@ func FitDiscretized(c Counts, family Family) (DiscretizedFit, error) {
 	}
 	res := 1 / float64(nmax)
 	if res >= 1 {
-		return DiscretizedFit{}, fmt.Errorf("monkeys: %s: need more than one sample per problem for a histogram", c.label())
+		return DiscretizedFit{}, fmt.Errorf("monkeys: %s: need more than one sample per problem for a histogram", label(c))
 	}
 	edges, err := LogBins(res, 10)
 	if err != nil {
@@ -134,7 +144,7 @@ func FitDiscretized(c Counts, family Family) (DiscretizedFit, error) {
 			MajorIterations: 5000,
 		}, &optimize.NelderMead{})
 		if r == nil {
-			return DiscretizedFit{}, fmt.Errorf("monkeys: discretized %v fit of %s: %v", family, c.label(), err)
+			return DiscretizedFit{}, fmt.Errorf("monkeys: discretized %v fit of %s: %v", family, label(c), err)
 		}
 		x = r.X
 	}

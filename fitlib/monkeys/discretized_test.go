@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/gophernote/gophernote/fitlib/passk"
 )
 
 // kumaCDF is the scaled Kumaraswamy CDF written out directly,
@@ -24,7 +26,7 @@ func kumaCDF(x, a, b, s float64) float64 {
 // n attempts each, c rounded), plus one problem at p = s so that the fit's
 // scale max c_i/n_i is the true s: a histogram as close to the binned
 // truth as m problems allow, free of sampling noise.
-func kumaQuantileCounts(a, b, s float64, m, n int) (Counts, error) {
+func kumaQuantileCounts(a, b, s float64, m, n int) (passk.Counts, error) {
 	ns, cs := make([]int, m+1), make([]int, m+1)
 	for i := 0; i < m; i++ {
 		u := (float64(i) + 0.5) / float64(m)
@@ -32,7 +34,7 @@ func kumaQuantileCounts(a, b, s float64, m, n int) (Counts, error) {
 		ns[i], cs[i] = n, int(math.Round(s*x*float64(n)))
 	}
 	ns[m], cs[m] = n, int(math.Round(s*float64(n)))
-	return NewCounts("quantiles", ns, cs)
+	return passk.NewCounts("quantiles", ns, cs)
 }
 
 // The discretized Kumaraswamy fit recovers known parameters: to 1.5% from
@@ -45,7 +47,7 @@ func TestDiscretizedKumaraswamyRecovers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		f, err := FitDiscretized(c, FamilyKumaraswamy)
+		f, err := FitDiscretized(c, FamilyKumaraswamy, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -65,7 +67,7 @@ func TestDiscretizedKumaraswamyRecovers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		f, err := FitDiscretized(c, FamilyKumaraswamy)
+		f, err := FitDiscretized(c, FamilyKumaraswamy, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -86,7 +88,7 @@ func TestDiscretizedKumaraswamyBinMasses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := FitDiscretized(c, FamilyKumaraswamy)
+	f, err := FitDiscretized(c, FamilyKumaraswamy, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +132,7 @@ func TestDiscretizedKumaraswamyBinMasses(t *testing.T) {
 // The discretized Kumaraswamy optimum is stationary (central differences
 // in log alpha and log beta) and no neighbouring point does better.
 func TestDiscretizedKumaraswamyOptimum(t *testing.T) {
-	var cs []Counts
+	var cs []passk.Counts
 	for seed := uint64(1); seed <= 2; seed++ {
 		c, err := Simulate(Dist{Family: FamilyKumaraswamy, Alpha: 0.3, Beta: 2, Scale: 0.6}, 3000, 10000, seed)
 		if err != nil {
@@ -140,7 +142,7 @@ func TestDiscretizedKumaraswamyOptimum(t *testing.T) {
 	}
 	cs = append(cs, pythia(t)[6]) // Pythia 12B: real data
 	for _, c := range cs {
-		f, err := FitDiscretized(c, FamilyKumaraswamy)
+		f, err := FitDiscretized(c, FamilyKumaraswamy, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -179,14 +181,14 @@ func TestAnalyzeIncludesDiscretizedKumaraswamy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := Analyze(c)
+	m, err := Analyze(c, AnalyzeOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if m.Discretized.Family != FamilyBeta || m.DiscretizedKuma.Family != FamilyKumaraswamy {
 		t.Fatalf("families %v, %v", m.Discretized.Family, m.DiscretizedKuma.Family)
 	}
-	want, err := FitDiscretized(c, FamilyKumaraswamy)
+	want, err := FitDiscretized(c, FamilyKumaraswamy, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,6 +17,12 @@
 //
 //	-log(pass_B@k) ≈ a·k^(-b)      (least squares: log(-log pass_B@k) = log a - b log k)
 //
+// Per-problem counts are passk.Counts (read with passk.ReadCounts). The
+// distributional fits put the top of the support of p, p_max, at the
+// largest observed c/n by default, the paper's choice; AnalyzeOptions.Scale
+// and MLEOptions.Scale change it (Scale 1 for unscaled data, where the
+// default bends the fitted shape). Long fits take a Context.
+//
 // Contents:
 //   - Dist: Delta, Uniform, Beta and Kumaraswamy distributions of p, each
 //     optionally scaled to [0, s], with the exact F(k) (accurate to 1e-13

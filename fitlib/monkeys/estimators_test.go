@@ -6,11 +6,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gophernote/gophernote/fitlib/passk"
 )
 
-func pythia(t *testing.T) []Counts {
+func pythia(t *testing.T) []passk.Counts {
 	t.Helper()
-	all, err := ReadCounts("llmonkeys/pythia_math_per_problem_counts.csv", "model")
+	all, err := passk.ReadCounts("llmonkeys/pythia_math_per_problem_counts.csv", "model")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,11 +36,11 @@ func TestDiscretizedReference(t *testing.T) {
 		{"Pythia 70M", 0.052845, 1.911908, 0.0346, 2e-6, 1e-4, 94},
 		{"Pythia 12B", 0.254311, 2.014420, 0.2328, 2e-6, 1e-4, 16},
 	} {
-		c, err := Find(all, ref.model)
+		c, err := passk.FindCounts(all, ref.model)
 		if err != nil {
 			t.Fatal(err)
 		}
-		f, err := FitDiscretized(c, FamilyBeta)
+		f, err := FitDiscretized(c, FamilyBeta, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -74,7 +76,7 @@ func TestPassAtKMatchesPublishedAverages(t *testing.T) {
 			}
 		}
 	}
-	bon, err := ReadCounts("llmonkeys/bon_jailbreaking_text_per_problem_counts.csv", "model")
+	bon, err := passk.ReadCounts("llmonkeys/bon_jailbreaking_text_per_problem_counts.csv", "model")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,11 +145,11 @@ func TestCountsErrorsNameRow(t *testing.T) {
 		{[]int{10, 0}, []int{1, 0}, "row 1: num_samples = 0"},
 		{[]int{10}, []int{1, 2}, "1 sample counts but 2 correct counts"},
 	} {
-		_, err := NewCounts("m", c.ns, c.cs)
+		_, err := passk.NewCounts("m", c.ns, c.cs)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v %v: error %v, want %q", c.ns, c.cs, err, c.want)
 		}
-		bad := Counts{Name: "m", N: c.ns, C: c.cs}
+		bad := passk.Counts{Name: "m", N: c.ns, C: c.cs}
 		if _, err := FitBetaBinomial(bad, MLEOptions{}); err == nil {
 			t.Error("FitBetaBinomial accepted bad counts")
 		}
@@ -157,15 +159,15 @@ func TestCountsErrorsNameRow(t *testing.T) {
 		if _, err := LeastSquares(bad, nil); err == nil {
 			t.Error("LeastSquares accepted bad counts")
 		}
-		if _, err := FitDiscretized(bad, FamilyBeta); err == nil {
+		if _, err := FitDiscretized(bad, FamilyBeta, 0); err == nil {
 			t.Error("FitDiscretized accepted bad counts")
 		}
 	}
-	zero, _ := NewCounts("z", []int{5, 5}, []int{0, 0})
+	zero, _ := passk.NewCounts("z", []int{5, 5}, []int{0, 0})
 	if _, err := FitBetaBinomial(zero, MLEOptions{}); err == nil || !strings.Contains(err.Error(), "ever solved") {
 		t.Errorf("all-zero counts: %v", err)
 	}
-	short, _ := NewCounts("s", []int{5, 100}, []int{0, 3})
+	short, _ := passk.NewCounts("s", []int{5, 100}, []int{0, 3})
 	if _, err := PassAtK(short, []int{10}); err == nil || !strings.Contains(err.Error(), "row 0") {
 		t.Errorf("k > n with c = 0 must name the row: %v", err)
 	}
@@ -174,7 +176,7 @@ func TestCountsErrorsNameRow(t *testing.T) {
 // A fit pushed to a bound says so: identical problems (no dispersion of p)
 // drive the Beta-binomial towards a point mass, beta to its upper bound.
 func TestMLEReportsBound(t *testing.T) {
-	c, _ := NewCounts("flat", []int{1000, 1000, 1000, 1000}, []int{100, 100, 100, 100})
+	c, _ := passk.NewCounts("flat", []int{1000, 1000, 1000, 1000}, []int{100, 100, 100, 100})
 	f, err := FitBetaBinomial(c, MLEOptions{Scale: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -226,7 +228,7 @@ func TestReadCountsBadRows(t *testing.T) {
 		if err := os.WriteFile(p, []byte(c.body), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		_, err := ReadCounts(p, "model")
+		_, err := passk.ReadCounts(p, "model")
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: error %v, want %q", c.body, err, c.want)
 		}

@@ -80,7 +80,7 @@ func KsUpTo(kmax int) []int {
 // own value 1 - C(n-c,k)/C(n,k) — which is how best-of-N jailbreaking data
 // that stop at the first success are scored; with c = 0 and k > n the
 // estimate does not exist and the error names the problem.
-func PassAtK(c Counts, ks []int) ([]float64, error) {
+func PassAtK(c passk.Counts, ks []int) ([]float64, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
@@ -97,11 +97,11 @@ func PassAtK(c Counts, ks []int) ([]float64, error) {
 					sum++
 					continue
 				}
-				return nil, fmt.Errorf("monkeys: %s: %s: k = %d > num_samples = %d with num_correct = 0: pass@k cannot be estimated", c.label(), c.row(i), k, n)
+				return nil, fmt.Errorf("monkeys: %s: %s: k = %d > num_samples = %d with num_correct = 0: pass@k cannot be estimated", label(c), c.Row(i), k, n)
 			}
 			p, err := passk.PassAtK(n, cc, k)
 			if err != nil {
-				return nil, fmt.Errorf("monkeys: %s: %s: %w", c.label(), c.row(i), err)
+				return nil, fmt.Errorf("monkeys: %s: %s: %w", label(c), c.Row(i), err)
 			}
 			sum += p
 		}
@@ -113,7 +113,7 @@ func PassAtK(c Counts, ks []int) ([]float64, error) {
 // LeastSquares is the paper's estimator: pass_B@k from the counts
 // (PassAtK) on the grid ks (nil: PaperKs up to the largest n), then
 // FitPowerLaw.
-func LeastSquares(c Counts, ks []int) (PowerLawFit, error) {
+func LeastSquares(c passk.Counts, ks []int) (PowerLawFit, error) {
 	if err := c.Validate(); err != nil {
 		return PowerLawFit{}, err
 	}
@@ -138,7 +138,7 @@ func LeastSquares(c Counts, ks []int) (PowerLawFit, error) {
 	}
 	fit, err := FitPowerLaw(kf, y)
 	if err != nil {
-		return fit, fmt.Errorf("monkeys: %s: %w", c.label(), err)
+		return fit, fmt.Errorf("monkeys: %s: %w", label(c), err)
 	}
 	return fit, nil
 }

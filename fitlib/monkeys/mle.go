@@ -1,17 +1,22 @@
 package monkeys
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/optimize"
+
+	"github.com/gophernote/gophernote/fitlib/passk"
 )
 
 // MLEOptions configures FitBetaBinomial and FitKumaraswamyBinomial.
 type MLEOptions struct {
-	// Scale fixes s, the top of the support of p. Zero means the largest
-	// observed c_i/n_i, as in the paper's code (Schaeffer et al. 2025);
-	// 1 gives the unscaled models.
+	// Scale fixes s = p_max, the top of the support of p. Zero means the
+	// largest observed c_i/n_i, as in the paper's code (Schaeffer et al.
+	// 2025), which biases a and b when the true p_max is larger; 1 gives
+	// the unscaled models.
 	Scale float64
 	// FitScale fits s as a third parameter in [max c_i/n_i, 1) instead.
 	FitScale bool
@@ -20,6 +25,9 @@ type MLEOptions struct {
 	Starts [][2]float64
 	// MaxIterations caps L-BFGS major iterations per start (default 500).
 	MaxIterations int
+	// Context, when set, stops the fit once cancelled (checked at every
+	// L-BFGS iteration); the fit then returns the context's error.
+	Context context.Context
 }
 
 // Bounds on alpha and beta, imposed by a logistic reparameterisation in
@@ -60,6 +68,24 @@ type MLEFit struct {
 	Starts []StartSummary
 }
 
+// ctxConverger stops gonum's optimizer once ctx is cancelled (gonum's
+// Settings take no context; the Converger runs every major iteration).
+type ctxConverger struct {
+	ctx   context.Context
+	inner optimize.Converger
+}
+
+var statusCancelled = optimize.NewStatus("Cancelled", true, errors.New("cancelled"))
+
+func (c ctxConverger) Init(dim int) { c.inner.Init(dim) }
+
+func (c ctxConverger) Converged(loc *optimize.Location) optimize.Status {
+	if c.ctx.Err() != nil {
+		return statusCancelled
+	}
+	return c.inner.Converged(loc)
+}
+
 // StartSummary records one L-BFGS start of an MLE fit.
 type StartSummary struct {
 	Alpha0, Beta0 float64 // starting point
@@ -72,13 +98,13 @@ type StartSummary struct {
 
 // FitBetaBinomial fits p = s·X, X ~ Beta(α, β), c_i ~ Binomial(n_i, p_i) by
 // maximum likelihood (BetaBinomialLogPMF, analytic gradient, L-BFGS).
-func FitBetaBinomial(c Counts, opt MLEOptions) (MLEFit, error) {
+func FitBetaBinomial(c passk.Counts, opt MLEOptions) (MLEFit, error) {
 	return fitMLE(c, opt, FamilyBeta, betaBinomial)
 }
 
 // FitKumaraswamyBinomial fits p = s·X, X ~ Kumaraswamy(α, β) by maximum
 // likelihood (KumaraswamyBinomialLogPMF, analytic gradient, L-BFGS).
-func FitKumaraswamyBinomial(c Counts, opt MLEOptions) (MLEFit, error) {
+func FitKumaraswamyBinomial(c passk.Counts, opt MLEOptions) (MLEFit, error) {
 	return fitMLE(c, opt, FamilyKumaraswamy, kumaraswamyBinomial)
 }
 
@@ -100,13 +126,13 @@ func thetaFromShape(v float64) float64 {
 	return math.Log(u / (1 - u))
 }
 
-func fitMLE(c Counts, opt MLEOptions, fam Family, lp logpmfFunc) (MLEFit, error) {
+func fitMLE(c passk.Counts, opt MLEOptions, fam Family, lp logpmfFunc) (MLEFit, error) {
 	if err := c.Validate(); err != nil {
 		return MLEFit{}, err
 	}
 	pmax := c.MaxPHat()
 	if pmax == 0 {
-		return MLEFit{}, fmt.Errorf("monkeys: %s: no problem was ever solved (all num_correct = 0): the distribution of p cannot be fitted", c.label())
+		return MLEFit{}, fmt.Errorf("monkeys: %s: no problem was ever solved (all num_correct = 0): the distribution of p cannot be fitted", label(c))
 	}
 	s := opt.Scale
 	switch {
@@ -116,7 +142,7 @@ func fitMLE(c Counts, opt MLEOptions, fam Family, lp logpmfFunc) (MLEFit, error)
 		return MLEFit{}, fmt.Errorf("monkeys: MLEOptions.Scale = %v, need 0 < scale <= 1 (or 0 for max c/n)", opt.Scale)
 	}
 	if opt.FitScale && pmax >= 1 {
-		return MLEFit{}, fmt.Errorf("monkeys: %s: a problem has c = n, so the scale cannot be below 1: fit with Scale = 1", c.label())
+		return MLEFit{}, fmt.Errorf("monkeys: %s: a problem has c = n, so the scale cannot be below 1: fit with Scale = 1", label(c))
 	}
 	pairs := distinctPairs(c)
 	np := float64(c.Len())
@@ -179,7 +205,21 @@ func fitMLE(c Counts, opt MLEOptions, fam Family, lp logpmfFunc) (MLEFit, error)
 	var best *optimize.Result
 	var lastErr error
 	var summaries []StartSummary
+	settings := func() *optimize.Settings {
+		st := &optimize.Settings{
+			GradientThreshold: 1e-7,
+			MajorIterations:   maxIter,
+			Converger:         &optimize.FunctionConverge{Absolute: 1e-12, Relative: 1e-12, Iterations: 20},
+		}
+		if opt.Context != nil {
+			st.Converger = ctxConverger{opt.Context, st.Converger}
+		}
+		return st
+	}
 	for _, st := range starts {
+		if opt.Context != nil && opt.Context.Err() != nil {
+			return MLEFit{}, fmt.Errorf("monkeys: %v-binomial fit of %s cancelled: %w", fam, label(c), opt.Context.Err())
+		}
 		if !(st[0] > 0 && st[1] > 0) {
 			return MLEFit{}, fmt.Errorf("monkeys: starting point (alpha, beta) = (%v, %v) must be positive", st[0], st[1])
 		}
@@ -187,11 +227,10 @@ func fitMLE(c Counts, opt MLEOptions, fam Family, lp logpmfFunc) (MLEFit, error)
 		if opt.FitScale {
 			x0 = append(x0, 0) // s halfway between max c/n and 1
 		}
-		res, err := optimize.Minimize(prob, x0, &optimize.Settings{
-			GradientThreshold: 1e-7,
-			MajorIterations:   maxIter,
-			Converger:         &optimize.FunctionConverge{Absolute: 1e-12, Relative: 1e-12, Iterations: 20},
-		}, &optimize.LBFGS{})
+		res, err := optimize.Minimize(prob, x0, settings(), &optimize.LBFGS{})
+		if opt.Context != nil && opt.Context.Err() != nil {
+			return MLEFit{}, fmt.Errorf("monkeys: %v-binomial fit of %s cancelled: %w", fam, label(c), opt.Context.Err())
+		}
 		if res == nil {
 			lastErr = err
 			continue
@@ -207,7 +246,7 @@ func fitMLE(c Counts, opt MLEOptions, fam Family, lp logpmfFunc) (MLEFit, error)
 		}
 	}
 	if best == nil {
-		return MLEFit{}, fmt.Errorf("monkeys: %v-binomial fit of %s failed: %v", fam, c.label(), lastErr)
+		return MLEFit{}, fmt.Errorf("monkeys: %v-binomial fit of %s failed: %v", fam, label(c), lastErr)
 	}
 	x := best.X
 	a, b, sc, _, _, _ := params(x)

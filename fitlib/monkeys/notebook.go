@@ -10,6 +10,8 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
+
+	"github.com/gophernote/gophernote/fitlib/passk"
 )
 
 // Data files of the notebook (see ../shared/data/README.md).
@@ -20,15 +22,17 @@ const (
 
 // PythiaMath analyses the 7 Pythia models on 128 MATH problems
 // (Brown et al. 2024 samples, n = 10,000 per problem).
-func PythiaMath() ([]*ModelAnalysis, error) { return AnalyzeFile(PythiaMathFile, "model") }
+func PythiaMath() ([]*ModelAnalysis, error) {
+	return AnalyzeFile(PythiaMathFile, "model", AnalyzeOptions{})
+}
 
 // BoNText analyses the 7 frontier models of best-of-N text jailbreaking
 // (Hughes et al. 2024, 159 prompts).
-func BoNText() ([]*ModelAnalysis, error) { return AnalyzeFile(BoNTextFile, "model") }
+func BoNText() ([]*ModelAnalysis, error) { return AnalyzeFile(BoNTextFile, "model", AnalyzeOptions{}) }
 
 // CountsOf returns the counts of analysed models, in order.
-func CountsOf(ms []*ModelAnalysis) []Counts {
-	out := make([]Counts, len(ms))
+func CountsOf(ms []*ModelAnalysis) []passk.Counts {
+	out := make([]passk.Counts, len(ms))
 	for i, m := range ms {
 		out[i] = m.Counts
 	}
@@ -38,7 +42,7 @@ func CountsOf(ms []*ModelAnalysis) []Counts {
 // NotebookBacktest is the notebook's sample-efficiency study: every
 // dataset subsampled to 10, 30, 100, 300, 1000 and 3000 samples per
 // problem, 5 seeds each, seed 2025.
-func NotebookBacktest(datasets []Counts) (BacktestResult, error) {
+func NotebookBacktest(datasets []passk.Counts) (BacktestResult, error) {
 	return Backtest(datasets, BacktestOptions{SampleSizes: []int{10, 30, 100, 300, 1000, 3000}, Seeds: 5, Seed: 2025})
 }
 

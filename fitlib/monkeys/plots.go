@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 
+	"github.com/gophernote/gophernote/fitlib/passk"
 	"github.com/gophernote/gophernote/fitlib/plots"
 )
 
@@ -54,7 +55,7 @@ func addLine(p *plot.Plot, xys plotter.XYs, c color.Color, width vg.Length, dash
 // solved problems (thin grey: each falls exponentially once k·p_i ≫ 1)
 // and the benchmark's -log(pass_B@k) (thick) with its least-squares power
 // law (dashed): the aggregate of exponentials is a straight line.
-func PlotPerProblem(c Counts, maxLines int) (*plot.Plot, error) {
+func PlotPerProblem(c passk.Counts, maxLines int) (*plot.Plot, error) {
 	fit, err := LeastSquares(c, nil)
 	if err != nil {
 		return nil, err
@@ -70,7 +71,7 @@ func PlotPerProblem(c Counts, maxLines int) (*plot.Plot, error) {
 		if c.C[i] == 0 || drawn >= maxLines {
 			continue
 		}
-		one := Counts{Name: c.Name, N: c.N[i : i+1], C: c.C[i : i+1]}
+		one := passk.Counts{Name: c.Name, N: c.N[i : i+1], C: c.C[i : i+1]}
 		pk, err := PassAtK(one, ks)
 		if err != nil {
 			return nil, err
@@ -107,7 +108,7 @@ func PlotPerProblem(c Counts, maxLines int) (*plot.Plot, error) {
 // (LogBins, 10 per decade; unsolved problems noted in the title) as points
 // and, for each fitted distribution, the expected number of problems per
 // bin, N·(CDF(e_(i+1)) - CDF(e_i)), as a line. Log x axis.
-func PlotHistogram(c Counts, fits []Dist, names []string) (*plot.Plot, error) {
+func PlotHistogram(c passk.Counts, fits []Dist, names []string) (*plot.Plot, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}

@@ -8,6 +8,8 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
+
+	"github.com/gophernote/gophernote/fitlib/passk"
 )
 
 // renderPNG saves p as a 6x4 inch PNG (96 dpi: 576x384) and checks that it decodes with the
@@ -38,7 +40,7 @@ func renderPNG(t *testing.T, p *plot.Plot, name string) {
 
 func TestFigures(t *testing.T) {
 	all := pythia(t)
-	c, _ := Find(all, "Pythia 12B")
+	c, _ := passk.FindCounts(all, "Pythia 12B")
 	p, err := PlotPerProblem(c, 40)
 	if err != nil {
 		t.Fatal(err)

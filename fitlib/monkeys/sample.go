@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 
 	"gonum.org/v1/gonum/stat/distuv"
+
+	"github.com/gophernote/gophernote/fitlib/passk"
 )
 
 // Sample draws one success probability from d (gonum distuv for the Beta,
@@ -51,21 +53,21 @@ func hypergeometric(rng *rand.Rand, n, c, k int) int {
 // replacement (hypergeometric thinning of the counts): what the data would
 // have been with nPrime attempts per problem. Problems with fewer than
 // nPrime samples are an error naming the row.
-func (c Counts) Subsample(nPrime int, seed uint64) (Counts, error) {
-	return c.subsample(nPrime, rand.New(rand.NewPCG(seed, 0x6d6f6e6b657973)))
+func Subsample(c passk.Counts, nPrime int, seed uint64) (passk.Counts, error) {
+	return subsample(c, nPrime, rand.New(rand.NewPCG(seed, 0x6d6f6e6b657973)))
 }
 
-func (c Counts) subsample(nPrime int, rng *rand.Rand) (Counts, error) {
+func subsample(c passk.Counts, nPrime int, rng *rand.Rand) (passk.Counts, error) {
 	if err := c.Validate(); err != nil {
-		return Counts{}, err
+		return passk.Counts{}, err
 	}
 	if nPrime < 1 {
-		return Counts{}, fmt.Errorf("monkeys: subsample size %d, need >= 1", nPrime)
+		return passk.Counts{}, fmt.Errorf("monkeys: subsample size %d, need >= 1", nPrime)
 	}
-	out := Counts{Name: c.Name, N: make([]int, len(c.N)), C: make([]int, len(c.N)), Where: c.Where}
+	out := passk.Counts{Name: c.Name, N: make([]int, len(c.N)), C: make([]int, len(c.N)), Where: c.Where}
 	for i := range c.N {
 		if c.N[i] < nPrime {
-			return Counts{}, fmt.Errorf("monkeys: %s: %s has %d samples, cannot keep %d", c.label(), c.row(i), c.N[i], nPrime)
+			return passk.Counts{}, fmt.Errorf("monkeys: %s: %s has %d samples, cannot keep %d", label(c), c.Row(i), c.N[i], nPrime)
 		}
 		out.N[i] = nPrime
 		out.C[i] = hypergeometric(rng, c.N[i], c.C[i], nPrime)
@@ -75,15 +77,15 @@ func (c Counts) subsample(nPrime int, rng *rand.Rand) (Counts, error) {
 
 // Simulate draws problems success probabilities from d and n attempts of
 // each (binomial counts): synthetic data with a known power law.
-func Simulate(d Dist, problems, n int, seed uint64) (Counts, error) {
+func Simulate(d Dist, problems, n int, seed uint64) (passk.Counts, error) {
 	if err := d.Validate(); err != nil {
-		return Counts{}, err
+		return passk.Counts{}, err
 	}
 	if problems < 1 || n < 1 {
-		return Counts{}, fmt.Errorf("monkeys: Simulate(%d problems, %d samples): need both >= 1", problems, n)
+		return passk.Counts{}, fmt.Errorf("monkeys: Simulate(%d problems, %d samples): need both >= 1", problems, n)
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x73696d))
-	c := Counts{Name: d.String(), N: make([]int, problems), C: make([]int, problems)}
+	c := passk.Counts{Name: d.String(), N: make([]int, problems), C: make([]int, problems)}
 	for i := range c.N {
 		p := d.Sample(rng)
 		c.N[i] = n

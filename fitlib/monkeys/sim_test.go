@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/gophernote/gophernote/fitlib/passk"
 )
 
 // Hypergeometric subsampling: the empirical pmf of 200,000 draws matches
@@ -28,12 +30,12 @@ func TestHypergeometricPMF(t *testing.T) {
 			}
 		}
 	}
-	cs, _ := NewCounts("m", []int{100, 50}, []int{10, 0})
-	if _, err := cs.Subsample(60, 1); err == nil || !contains(err.Error(), "row 1") {
+	cs, _ := passk.NewCounts("m", []int{100, 50}, []int{10, 0})
+	if _, err := Subsample(cs, 60, 1); err == nil || !contains(err.Error(), "row 1") {
 		t.Errorf("subsampling beyond n must name the row: %v", err)
 	}
-	a, _ := cs.Subsample(40, 7)
-	b, _ := cs.Subsample(40, 7)
+	a, _ := Subsample(cs, 40, 7)
+	b, _ := Subsample(cs, 40, 7)
 	if a.C[0] != b.C[0] || a.N[1] != 40 || a.C[1] != 0 {
 		t.Errorf("subsample not reproducible or wrong: %+v %+v", a, b)
 	}

@@ -14,4 +14,12 @@
 //	curve, err := passk.Mean(ns, cs, ks)    // mean over problems, one per k
 //	ci, err := passk.Bootstrap(ns, cs, ks, passk.BootstrapOptions{Seed: 1})
 //	// ci[j].Lo, ci[j].Hi: 95% percentile interval of the mean at ks[j]
+//
+// Counts is fitlib's one type for per-problem counts (n_i samples, c_i
+// correct): ReadCounts splits a counts file by model, and packages monkeys
+// and geneval take it.
+//
+//	all, err := passk.ReadCounts("llmonkeys/pythia_math_per_problem_counts.csv", "model")
+//	c, err := passk.FindCounts(all, "Pythia 12B")
+//	p10, err := c.PassAtK(10)
 package passk

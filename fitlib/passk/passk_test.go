@@ -1,6 +1,8 @@
 package passk
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -240,5 +242,68 @@ func TestBootstrap(t *testing.T) {
 func BenchmarkPassAtK(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		_, _ = PassAtK(10000, 5000, 100)
+	}
+}
+
+// TestCountsLiteral: Counts works as a literal; its pass@k is the mean of
+// the per-problem estimator; bad rows are named.
+func TestCountsLiteral(t *testing.T) {
+	c := Counts{Name: "toy", N: []int{10, 10, 4}, C: []int{1, 0, 4}}
+	p, err := c.PassAtK(2)
+	// (10, 1): 1 - C(9,2)/C(10,2) = 0.2; (10, 0): 0; (4, 4): 1.
+	if err != nil || math.Abs(p-1.2/3) > 1e-15 {
+		t.Errorf("pass@2 = %v, %v; want 0.4", p, err)
+	}
+	if _, err := c.PassAtK(5); err == nil || !strings.Contains(err.Error(), "row 2 has 4 samples, fewer than k = 5") {
+		t.Errorf("k above a problem's samples: %v", err)
+	}
+	if c.MinSamples() != 4 || c.MaxSamples() != 10 || c.Solved() != 2 || c.Len() != 3 || c.MaxPHat() != 1 {
+		t.Errorf("derived: %d %d %d %d %v", c.MinSamples(), c.MaxSamples(), c.Solved(), c.Len(), c.MaxPHat())
+	}
+	bad := Counts{Name: "bad", N: []int{5}, C: []int{6}, Where: []string{"f.csv:7"}}
+	if _, err := bad.PassAtK(1); err == nil || !strings.Contains(err.Error(), "row 0 (f.csv:7): num_correct = 6 > num_samples = 5") {
+		t.Errorf("bad row: %v", err)
+	}
+	curve, err := c.Curve([]int{1, 2})
+	if err != nil || math.Abs(curve[1]-p) > 1e-15 {
+		t.Errorf("curve %v %v", curve, err)
+	}
+}
+
+func TestReadCountsFile(t *testing.T) {
+	all, err := ReadCounts("llmonkeys/pythia_math_per_problem_counts.csv", "model")
+	if err != nil {
+		t.Skip(err)
+	}
+	if len(all) != 7 {
+		t.Fatalf("%d models, want 7", len(all))
+	}
+	c, err := FindCounts(all, "Pythia 12B")
+	if err != nil || c.Len() != 128 || c.MinSamples() != 10000 {
+		t.Errorf("Pythia 12B: %d problems, min samples %d, %v", c.Len(), c.MinSamples(), err)
+	}
+	if _, err := FindCounts(all, "GPT"); err == nil || !strings.Contains(err.Error(), "Pythia 12B") {
+		t.Errorf("unknown model: %v", err)
+	}
+}
+
+func TestBootstrapContextProgress(t *testing.T) {
+	ns := []int{100, 100, 100, 100}
+	cs := []int{1, 5, 50, 0}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Bootstrap(ns, cs, []int{1, 10}, BootstrapOptions{Resamples: 5000, Context: ctx}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: %v", err)
+	}
+	var last, calls int
+	_, err := Bootstrap(ns, cs, []int{1, 10}, BootstrapOptions{Resamples: 1000, Workers: 2, Progress: func(done, total int) {
+		if total != 1000 || done <= last {
+			t.Errorf("progress %d/%d after %d", done, total, last)
+		}
+		last = done
+		calls++
+	}})
+	if err != nil || last != 1000 || calls > 101 {
+		t.Errorf("progress ended at %d after %d calls: %v", last, calls, err)
 	}
 }
