@@ -5,24 +5,22 @@ import (
 	"math"
 	"strings"
 
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
-	"gonum.org/v1/plot/vg"
+	"github.com/gophernote/gophernote/fitlib/plots"
 )
 
 // Plot draws entry e against variable x over its valid range (log axis
 // when the range spans more than a factor 100 and is positive), with the
 // other variables fixed at the values in fixed (default: the geometric
 // mean of their range, or the arithmetic mean when it includes 0).
-func (e Entry) Plot(x string, fixed map[string]float64) (*plot.Plot, error) {
-	pl := plot.New()
-	if err := e.addTo(pl, x, fixed, e.Name, 0); err != nil {
+func (e Entry) Plot(x string, fixed map[string]float64) (*plots.Figure, error) {
+	f, err := e.newFigure(x, e.Name)
+	if err != nil {
 		return nil, err
 	}
-	pl.Title.Text = e.Name
-	pl.Legend.Top = true
-	return pl, nil
+	if err := e.addTo(f, x, fixed, e.Name, 0); err != nil {
+		return nil, err
+	}
+	return f, nil
 }
 
 func (e Entry) rangeOf(v string) ([]float64, bool, error) {
@@ -33,7 +31,22 @@ func (e Entry) rangeOf(v string) ([]float64, bool, error) {
 	return r, r[0] > 0 && r[1]/r[0] > 100, nil
 }
 
-func (e Entry) addTo(pl *plot.Plot, x string, fixed map[string]float64, label string, idx int) error {
+// newFigure returns a figure with e's axes for variable x: log x when e's
+// range of x asks for it; the y label is what the law returns, the last
+// "; "-separated part of Units (the earlier parts describe the inputs).
+func (e Entry) newFigure(x, title string) (*plots.Figure, error) {
+	_, logx, err := e.rangeOf(x)
+	if err != nil {
+		return nil, err
+	}
+	y := e.Units
+	if i := strings.LastIndex(y, "; "); i >= 0 {
+		y = y[i+2:]
+	}
+	return plots.New(plots.Axes{Title: title, XLabel: x, YLabel: y, LogX: logx}), nil
+}
+
+func (e Entry) addTo(f *plots.Figure, x string, fixed map[string]float64, label string, idx int) error {
 	r, logx, err := e.rangeOf(x)
 	if err != nil {
 		return err
@@ -77,56 +90,32 @@ func (e Entry) addTo(pl *plot.Plot, x string, fixed map[string]float64, label st
 	if err != nil {
 		return err
 	}
-	var xy plotter.XYs
+	var px, py []float64
 	for i := range xs {
 		if !math.IsNaN(ys[i]) && !math.IsInf(ys[i], 0) {
-			xy = append(xy, plotter.XY{X: xs[i], Y: ys[i]})
+			px, py = append(px, xs[i]), append(py, ys[i])
 		}
 	}
-	if len(xy) < 2 {
+	if len(px) < 2 {
 		return fmt.Errorf("catalog %s: no finite values over %s in %v", e.Name, x, r)
 	}
-	if logx {
-		pl.X.Scale = plot.LogScale{}
-		pl.X.Tick.Marker = plot.LogTicks{Prec: -1}
-	}
-	pl.X.Label.Text = x
-	// the y label is what the law returns: the last "; "-separated part
-	// of Units (the earlier parts describe the inputs)
-	y := e.Units
-	if i := strings.LastIndex(y, "; "); i >= 0 {
-		y = y[i+2:]
-	}
-	pl.Y.Label.Text = y
-	l, err := plotter.NewLine(xy)
-	if err != nil {
-		return err
-	}
-	l.Width = vg.Points(1.5)
-	l.Color = plotutil.Color(idx)
-	l.Dashes = plotutil.Dashes(idx)
-	pl.Add(l)
-	pl.Legend.Add(label+fixedText, l)
-	return nil
+	return f.Line(label+fixedText, px, py, plots.Style{Color: plots.Color(idx), Dashed: idx%2 == 1})
 }
 
-// PlotFamily draws every entry of a family on one plot against its first
+// PlotFamily draws every entry of a family on one figure against its first
 // variable over its valid range (other variables at range midpoints).
-// Entries whose first variable differs from the first entry's are drawn on
-// the same axes only when they share it; the others are skipped and named
-// in the title.
-func PlotFamily(family string) (*plot.Plot, error) {
-	var es []Entry
-	for _, e := range All() {
-		if e.Family == family {
-			es = append(es, e)
-		}
-	}
+// Entries without that variable are skipped and named in the title; use
+// PlotFamilyAxes for one figure per variable and unit.
+func PlotFamily(family string) (*plots.Figure, error) {
+	es := familyEntries(family)
 	if len(es) == 0 {
 		return nil, fmt.Errorf("catalog: no family %q (families: %v)", family, Families())
 	}
-	pl := plot.New()
 	x := es[0].Vars[0]
+	f, err := es[0].newFigure(x, family)
+	if err != nil {
+		return nil, err
+	}
 	var skipped []string
 	for i, e := range es {
 		has := false
@@ -137,29 +126,34 @@ func PlotFamily(family string) (*plot.Plot, error) {
 			skipped = append(skipped, e.Name)
 			continue
 		}
-		if err := e.addTo(pl, x, nil, e.Name, i); err != nil {
+		if err := e.addTo(f, x, nil, e.Name, i); err != nil {
 			return nil, err
 		}
 	}
-	pl.Title.Text = family
 	if len(skipped) > 0 {
-		pl.Title.Text += fmt.Sprintf(" (not on this axis: %v)", skipped)
+		f.Plot.Title.Text += fmt.Sprintf(" (not on this axis: %v)", skipped)
 	}
-	pl.Legend.Top = true
-	return pl, nil
+	return f, nil
 }
 
-// FamilyPlots draws every entry of a family: one plot per distinct first
-// variable and unit (Kaplan's L(N), L(D) and L(C_min) need three axes; a
-// loss and a FLOP count never share a y axis), each entry
-// over its valid range with other variables at their range midpoints.
-func FamilyPlots(family string) ([]*plot.Plot, error) {
+func familyEntries(family string) []Entry {
+	var es []Entry
+	for _, e := range All() {
+		if e.Family == family {
+			es = append(es, e)
+		}
+	}
+	return es
+}
+
+// PlotFamilyAxes draws every entry of a family: one figure per distinct
+// first variable and unit (Kaplan's L(N), L(D) and L(C_min) need three
+// axes; a loss and a FLOP count never share a y axis), each entry over its
+// valid range with other variables at their range midpoints.
+func PlotFamilyAxes(family string) ([]*plots.Figure, error) {
 	var order []string
 	groups := map[string][]Entry{}
-	for _, e := range All() {
-		if e.Family != family {
-			continue
-		}
+	for _, e := range familyEntries(family) {
 		key := e.Vars[0] + "\x00" + e.Units
 		if _, ok := groups[key]; !ok {
 			order = append(order, key)
@@ -169,18 +163,20 @@ func FamilyPlots(family string) ([]*plot.Plot, error) {
 	if len(order) == 0 {
 		return nil, fmt.Errorf("catalog: no family %q (families: %v)", family, Families())
 	}
-	var out []*plot.Plot
+	var out []*plots.Figure
 	for _, key := range order {
-		pl := plot.New()
-		x := groups[key][0].Vars[0]
-		for i, e := range groups[key] {
-			if err := e.addTo(pl, x, nil, e.Name, i); err != nil {
+		g := groups[key]
+		x := g[0].Vars[0]
+		f, err := g[0].newFigure(x, family)
+		if err != nil {
+			return nil, err
+		}
+		for i, e := range g {
+			if err := e.addTo(f, x, nil, e.Name, i); err != nil {
 				return nil, err
 			}
 		}
-		pl.Title.Text = family
-		pl.Legend.Top = true
-		out = append(out, pl)
+		out = append(out, f)
 	}
 	return out, nil
 }

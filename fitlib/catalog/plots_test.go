@@ -5,8 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-
-	"gonum.org/v1/plot/vg"
 )
 
 func TestEveryFamilyPlots(t *testing.T) {
@@ -21,7 +19,7 @@ func TestEveryFamilyPlots(t *testing.T) {
 			continue
 		}
 		path := filepath.Join(dir, "family"+string(rune('a'+i))+".png")
-		if err := pl.Save(6*vg.Inch, 4*vg.Inch, path); err != nil {
+		if err := pl.Save(path); err != nil {
 			t.Errorf("%s: %v", f, err)
 			continue
 		}
@@ -31,23 +29,23 @@ func TestEveryFamilyPlots(t *testing.T) {
 	}
 	n := 0
 	for _, f := range Families() {
-		ps, err := FamilyPlots(f)
+		ps, err := PlotFamilyAxes(f)
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
 		for _, p := range ps {
 			path := filepath.Join(dir, fmt.Sprintf("all%02d.png", n))
 			n++
-			if err := p.Save(6*vg.Inch, 4*vg.Inch, path); err != nil {
+			if err := p.Save(path); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
 	// Kaplan's three axes (N, D, C) give 3 plots; every entry is drawn once
-	if ks, _ := FamilyPlots("Kaplan et al. 2020"); len(ks) != 3 {
+	if ks, _ := PlotFamilyAxes("Kaplan et al. 2020"); len(ks) != 3 {
 		t.Errorf("Kaplan: %d plots, want 3", len(ks))
 	}
-	if _, err := FamilyPlots("nope"); err == nil {
+	if _, err := PlotFamilyAxes("nope"); err == nil {
 		t.Error("unknown family accepted")
 	}
 	if _, err := PlotFamily("nope"); err == nil {

@@ -224,8 +224,8 @@ func (f *Formula) CheckColumns(columns ...string) error {
 	if len(clash) == 0 {
 		return nil
 	}
-	return fmt.Errorf("formula %s: %s %s a data column but the formula treats %s as a parameter; list %s as variables: formula.Parse(%q, %s)",
-		f.src, strings.Join(clash, ", "), plural3(len(clash), "is", "are"), plural3(len(clash), "it", "them"), plural3(len(clash), "it", "them"), f.src, quoteList(append(f.Vars(), clash...)))
+	return fmt.Errorf("formula %s: %s %s a data column but the formula treats %s as a parameter; list %s: formula.Parse(%q, %s)",
+		f.src, strings.Join(clash, ", "), plural3(len(clash), "is", "are"), plural3(len(clash), "it", "them"), plural3(len(clash), "it as a variable", "them as variables"), f.src, quoteList(append(f.Vars(), clash...)))
 }
 
 // ColumnParams returns the parameters that share a name with one of the

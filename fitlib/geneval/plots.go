@@ -4,90 +4,17 @@ import (
 	"fmt"
 	"math"
 	"sort"
-	"strconv"
 
-	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/gophernote/gophernote/fitlib/plots"
 )
 
-// newPlot returns a plot with a title, axis labels and optional log axes.
-func newPlot(title, x, y string, logX, logY bool) *plot.Plot {
-	p := plot.New()
-	p.Title.Text = title
-	p.X.Label.Text = x
-	p.Y.Label.Text = y
-	if logX {
-		p.X.Scale = plot.LogScale{}
-		p.X.Tick.Marker = decadeTicks{}
-	}
-	if logY {
-		p.Y.Scale = plot.LogScale{}
-		p.Y.Tick.Marker = decadeTicks{}
-	}
-	p.Legend.Top = true
-	p.Legend.TextStyle.Font.Size = vg.Points(8)
-	p.Add(plotter.NewGrid())
-	return p
-}
-
-// snapDecades widens a log axis to whole decades so that at least two
-// labelled ticks show and no tick falls outside the drawn range.
-func snapDecades(ax *plot.Axis) {
-	if _, ok := ax.Scale.(plot.LogScale); !ok || !(ax.Min > 0) || !(ax.Max >= ax.Min) {
-		return
-	}
-	ax.Min = math.Pow(10, math.Floor(math.Log10(ax.Min)+1e-9))
-	ax.Max = math.Pow(10, math.Ceil(math.Log10(ax.Max)-1e-9))
-	if ax.Max <= ax.Min {
-		ax.Max = ax.Min * 10
-	}
-}
-
-// decadeTicks marks a log axis: a labelled major tick at every power of
-// ten in [min, max] and unlabelled minor ticks at 2..9 times each. Written
-// here because gonum's LogTicks rounds its first decade toward zero (no
-// 1e-4 label on an axis from 1e-4) and prints accumulated rounding error
-// (1e26 as 9.999999999999999e+25).
-type decadeTicks struct{}
-
-// Ticks implements plot.Ticker.
-func (decadeTicks) Ticks(min, max float64) []plot.Tick {
-	if !(min > 0) || !(max >= min) || math.IsInf(max, 0) {
-		return nil
-	}
-	const slack = 1e-9 // a decade at the very edge of the range counts
-	lo := int(math.Floor(math.Log10(min) + slack))
-	hi := int(math.Ceil(math.Log10(max) - slack))
-	var ts []plot.Tick
-	for e := lo; e <= hi; e++ {
-		dec := math.Pow(10, float64(e))
-		for m := 1; m <= 9; m++ {
-			v := float64(m) * dec
-			if v < min*(1-slack) || v > max*(1+slack) {
-				continue
-			}
-			t := plot.Tick{Value: v}
-			if m == 1 {
-				t.Label = decadeLabel(e)
-			}
-			ts = append(ts, t)
-		}
-	}
-	return ts
-}
-
-// decadeLabel writes 10^e as 0.001 ... 1000, or 1e-4, 1e22 beyond.
-func decadeLabel(e int) string {
-	switch {
-	case e >= 0 && e <= 3:
-		return fmt.Sprintf("%g", math.Pow(10, float64(e)))
-	case e < 0 && e >= -3:
-		return strconv.FormatFloat(math.Pow(10, float64(e)), 'f', -e, 64)
-	}
-	return fmt.Sprintf("1e%d", e)
+// newPlot returns a figure with a title, axis labels and optional log
+// axes (fitlib/plots: readable ticks at any range, one palette).
+func newPlot(title, x, y string, logX, logY bool) *plots.Figure {
+	return plots.New(plots.Axes{Title: title, XLabel: x, YLabel: y, LogX: logX, LogY: logY})
 }
 
 // xys keeps the finite points (positive on log axes): log scales panic on
@@ -107,46 +34,29 @@ func xys(x, y []float64, logX, logY bool) plotter.XYs {
 	return out
 }
 
-func addLine(p *plot.Plot, pts plotter.XYs, i int, label string, dashed bool) error {
-	if len(pts) == 0 {
-		return nil
+func split(pts plotter.XYs) (x, y []float64) {
+	for _, p := range pts {
+		x, y = append(x, p.X), append(y, p.Y)
 	}
-	l, err := plotter.NewLine(pts)
-	if err != nil {
-		return err
-	}
-	l.Color = plotutil.Color(i)
-	l.Width = vg.Points(1.3)
-	switch {
-	case dashed:
-		l.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
-	case i >= 7:
-		// plotutil has 7 colours: tell later lines apart by dashes.
-		l.Dashes = plotutil.Dashes(1 + (i/7-1)%4)
-	}
-	p.Add(l)
-	if label != "" {
-		p.Legend.Add(label, l)
-	}
-	return nil
+	return x, y
 }
 
-func addPoints(p *plot.Plot, pts plotter.XYs, i int, label string) error {
+// addLine draws pts in palette colour i (dashed when asked, or from the
+// eleventh colour on, where the palette repeats).
+func addLine(f *plots.Figure, pts plotter.XYs, i int, label string, dashed bool) error {
 	if len(pts) == 0 {
 		return nil
 	}
-	s, err := plotter.NewScatter(pts)
-	if err != nil {
-		return err
+	x, y := split(pts)
+	return f.Line(label, x, y, plots.Style{Color: plots.Color(i), Dashed: dashed || i >= 10, Width: vg.Points(1.3)})
+}
+
+func addPoints(f *plots.Figure, pts plotter.XYs, i int, label string) error {
+	if len(pts) == 0 {
+		return nil
 	}
-	s.Color = plotutil.Color(i)
-	s.Shape = draw.CircleGlyph{}
-	s.Radius = vg.Points(2.2)
-	p.Add(s)
-	if label != "" {
-		p.Legend.Add(label, s)
-	}
-	return nil
+	x, y := split(pts)
+	return f.Scatter(label, x, y, plots.Style{Color: plots.Color(i), Radius: vg.Points(2.2)})
 }
 
 func floatsOf(ks []int) []float64 {
@@ -159,12 +69,11 @@ func floatsOf(ks []int) []float64 {
 
 // PlotPassAtK draws pass@k against k on log-log axes, one line per curve:
 // curves[i][j] is the pass@k of labels[i] at ks[j] (NaN or 0 are skipped).
-func PlotPassAtK(title string, ks []int, curves [][]float64, labels []string) (*plot.Plot, error) {
+func PlotPassAtK(title string, ks []int, curves [][]float64, labels []string) (*plots.Figure, error) {
 	if len(curves) != len(labels) {
 		return nil, fmt.Errorf("geneval: PlotPassAtK: %d curves and %d labels", len(curves), len(labels))
 	}
 	p := newPlot(title, "k (samples)", "pass@k", true, true)
-	p.Legend.Top, p.Legend.Left = false, false
 	for i, c := range curves {
 		if len(c) != len(ks) {
 			return nil, fmt.Errorf("geneval: PlotPassAtK: curve %q has %d values for %d k", labels[i], len(c), len(ks))
@@ -173,7 +82,6 @@ func PlotPassAtK(title string, ks []int, curves [][]float64, labels []string) (*
 			return nil, err
 		}
 	}
-	snapDecades(&p.Y)
 	return p, nil
 }
 
@@ -182,12 +90,11 @@ func PlotPassAtK(title string, ks []int, curves [][]float64, labels []string) (*
 // the compute law; for the parameters+tokens law one dashed line per model
 // size across its token counts; for the gold-reference law the law evaluated
 // at each checkpoint's -log GoldProb_B, joined in compute order.
-func PlotLawVsCompute(b *Benchmark, gold []Gold, g *GridFit, ks []int) (*plot.Plot, error) {
+func PlotLawVsCompute(b *Benchmark, gold []Gold, g *GridFit, ks []int) (*plots.Figure, error) {
 	if b == nil || g == nil {
 		return nil, fmt.Errorf("geneval: PlotLawVsCompute: nil counts or grid")
 	}
 	p := newPlot(fmt.Sprintf("%s law, %s", g.Law, shortName(b.File)), "compute C = 6ND (FLOPs)", "-log pass@k", true, true)
-	p.Legend.Top = false
 	for ci, k := range ks {
 		fi := -1
 		for i, kk := range g.K {
@@ -266,7 +173,6 @@ func PlotLawVsCompute(b *Benchmark, gold []Gold, g *GridFit, ks []int) (*plot.Pl
 			}
 		}
 	}
-	snapDecades(&p.Y)
 	return p, nil
 }
 
@@ -274,7 +180,7 @@ func PlotLawVsCompute(b *Benchmark, gold []Gold, g *GridFit, ks []int) (*plot.Pl
 // fits (e.g. GSM8K and MATH) on log-log axes: exponents change by factors
 // across k, and the degenerate fits at the largest k (exponents above 10)
 // stay on the chart without flattening the rest.
-func PlotParamVsK(name string, grids []*GridFit) (*plot.Plot, error) {
+func PlotParamVsK(name string, grids []*GridFit) (*plots.Figure, error) {
 	logY := true
 	p := newPlot(fmt.Sprintf("%s(k)", name), "k", name, true, logY)
 	for i, g := range grids {
@@ -302,9 +208,8 @@ func PlotParamVsK(name string, grids []*GridFit) (*plot.Plot, error) {
 		}
 	}
 	if irreducible(name) {
-		p.Title.Text += " (values below 1e-4 drawn at 1e-4)"
+		p.Plot.Title.Text += " (values below 1e-4 drawn at 1e-4)"
 	}
-	snapDecades(&p.Y)
 	return p, nil
 }
 
@@ -313,12 +218,11 @@ func PlotParamVsK(name string, grids []*GridFit) (*plot.Plot, error) {
 // the full-data value, since it is compared in absolute nats) against
 // C_max/C_target, with the tolerance band 1 +- Tolerance. Prefactors, which
 // trade off against the exponents, are left out as in SettleOrders.
-func PlotStability(bt *Backtest) (*plot.Plot, error) {
+func PlotStability(bt *Backtest) (*plots.Figure, error) {
 	if bt == nil {
 		return nil, fmt.Errorf("geneval: PlotStability: nil backtest")
 	}
 	p := newPlot(fmt.Sprintf("parameter stability, %s law, k=%d", bt.Law, bt.K), "C_max / C_target", "parameter / full-data value", true, true)
-	p.Legend.Top, p.Legend.Left = false, true
 	for j, n := range bt.Names {
 		if prefactor(n) {
 			continue
@@ -348,18 +252,16 @@ func PlotStability(bt *Backtest) (*plot.Plot, error) {
 			return nil, err
 		}
 	}
-	snapDecades(&p.Y)
 	return p, nil
 }
 
 // PlotBacktestError draws |predicted - observed| / observed pass@k of the
 // target against C_max/C_target, one line per backtest (log axes).
-func PlotBacktestError(bts []*Backtest) (*plot.Plot, error) {
+func PlotBacktestError(bts []*Backtest) (*plots.Figure, error) {
 	if len(bts) == 0 {
 		return nil, fmt.Errorf("geneval: PlotBacktestError: no backtests")
 	}
 	p := newPlot(fmt.Sprintf("backtest: predicting %s", bts[0].Target), "C_max / C_target", "relative error of predicted pass@k", true, true)
-	p.Legend.Top, p.Legend.Left = false, true
 	for i, bt := range bts {
 		if bt == nil {
 			return nil, fmt.Errorf("geneval: PlotBacktestError: backtest %d is nil", i)
@@ -372,7 +274,6 @@ func PlotBacktestError(bts []*Backtest) (*plot.Plot, error) {
 			return nil, err
 		}
 	}
-	snapDecades(&p.Y)
 	return p, nil
 }
 
@@ -380,7 +281,7 @@ func PlotBacktestError(bts []*Backtest) (*plot.Plot, error) {
 // envelope over [cmin, cmax] FLOPs with allocations r times off the optimum
 // (Phi(r) C0 C^-alpha, dashed) and the fixed tokens-per-parameter path whose
 // ratio is optimal at sqrt(cmin cmax) (dotted).
-func PlotEnvelope(e Envelope, cmin, cmax float64, rs []float64) (*plot.Plot, error) {
+func PlotEnvelope(e Envelope, cmin, cmax float64, rs []float64) (*plots.Figure, error) {
 	if err := e.Validate(); err != nil {
 		return nil, err
 	}
@@ -418,23 +319,17 @@ func PlotEnvelope(e Envelope, cmin, cmax float64, rs []float64) (*plot.Plot, err
 		n, d := e.PathAllocation(c, rho)
 		y[i] = e.Reducible(n, d)
 	}
-	l, err := plotter.NewLine(xys(cs, y, true, true))
-	if err != nil {
+	px, py := split(xys(cs, y, true, true))
+	if err := p.Line(fmt.Sprintf("fixed D/N = %.3g, slope -> %.3f", rho, e.PathAlpha()), px, py, plots.Style{Color: plots.Color(len(rs) + 1), Dotted: true}); err != nil {
 		return nil, err
 	}
-	l.Color = plotutil.Color(len(rs) + 1)
-	l.Dashes = []vg.Length{vg.Points(1), vg.Points(2)}
-	l.Width = vg.Points(1.5)
-	p.Add(l)
-	p.Legend.Add(fmt.Sprintf("fixed D/N = %.3g, slope -> %.3f", rho, e.PathAlpha()), l)
-	snapDecades(&p.Y)
 	return p, nil
 }
 
 // PlotPhi draws the mismatch penalty Phi(r) and its quadratic approximation
 // over r in [rmin, rmax] (log r axis), with the effective-compute multiplier
 // Phi^(-1/alpha) on the same axes.
-func PlotPhi(e Envelope, rmin, rmax float64) (*plot.Plot, error) {
+func PlotPhi(e Envelope, rmin, rmax float64) (*plots.Figure, error) {
 	if err := e.Validate(); err != nil {
 		return nil, err
 	}
@@ -456,7 +351,6 @@ func PlotPhi(e Envelope, rmin, rmax float64) (*plot.Plot, error) {
 	if err := addLine(p, xys(rs, eff, true, false), 2, "effective compute Phi^(-1/alpha)", false); err != nil {
 		return nil, err
 	}
-	snapDecades(&p.Y)
 	return p, nil
 }
 
@@ -488,7 +382,7 @@ func shortName(file string) string {
 // PlotCheckpointsPassAtK draws pass_B@k against k (log-log) for the
 // checkpoints of b trained on the given number of tokens, one line per
 // model size, over the k of ks that each checkpoint's samples allow.
-func PlotCheckpointsPassAtK(b *Benchmark, tokens float64, ks []int) (*plot.Plot, error) {
+func PlotCheckpointsPassAtK(b *Benchmark, tokens float64, ks []int) (*plots.Figure, error) {
 	if b == nil {
 		return nil, fmt.Errorf("geneval: PlotCheckpointsPassAtK: nil counts")
 	}

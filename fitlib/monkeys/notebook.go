@@ -6,12 +6,10 @@ import (
 	"math"
 	"strings"
 
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 
 	"github.com/gophernote/gophernote/fitlib/passk"
+	"github.com/gophernote/gophernote/fitlib/plots"
 )
 
 // Data files of the notebook (see ../shared/data/README.md).
@@ -139,49 +137,37 @@ func BacktestMarkdown(r BacktestResult) string {
 // (x) against the distributional estimates (y): the Beta-binomial's
 // closed-form b = alpha (circles) and the paper's route through the same
 // fit (triangles). Points on y = x agree.
-func PlotBComparison(ms []*ModelAnalysis, title string) (*plot.Plot, error) {
+func PlotBComparison(ms []*ModelAnalysis, title string) (*plots.Figure, error) {
 	if len(ms) == 0 {
 		return nil, fmt.Errorf("monkeys: PlotBComparison: no models")
 	}
-	p := plot.New()
-	p.Title.Text = title
-	p.X.Label.Text = "b by least squares on pass_B@k"
-	p.Y.Label.Text = "b from the Beta-binomial fit"
-	p.Legend.Top = true
-	p.Legend.Left = true
-	p.Add(plotter.NewGrid())
-	var closed, route plotter.XYs
+	f := plots.New(plots.Axes{Title: title, XLabel: "b by least squares on pass_B@k", YLabel: "b from the Beta-binomial fit"})
+	var ls, closed, route []float64
 	var labels []string
 	hi := 0.0
 	for _, m := range ms {
-		closed = append(closed, plotter.XY{X: m.LS.B, Y: m.BetaBinomial.B})
-		route = append(route, plotter.XY{X: m.LS.B, Y: m.BetaRouteLS.B})
+		ls, closed, route = append(ls, m.LS.B), append(closed, m.BetaBinomial.B), append(route, m.BetaRouteLS.B)
 		labels = append(labels, m.Model)
 		hi = math.Max(hi, math.Max(m.LS.B, math.Max(m.BetaBinomial.B, m.BetaRouteLS.B)))
 	}
 	hi *= 1.1
-	if err := addLine(p, plotter.XYs{{X: 0, Y: 0}, {X: hi, Y: hi}}, color.Gray{Y: 120}, vg.Points(1), true, "y = x"); err != nil {
+	if err := f.Line("y = x", []float64{0, hi}, []float64{0, hi}, plots.Style{Color: color.Gray{Y: 120}, Width: vg.Points(1), Dashed: true}); err != nil {
 		return nil, err
 	}
-	for i, set := range []plotter.XYs{closed, route} {
-		s, err := plotter.NewScatter(set)
-		if err != nil {
-			return nil, err
-		}
-		s.Color = plotutil.Color(i)
-		s.Shape = plotutil.Shape(i)
-		s.Radius = vg.Points(3)
-		p.Add(s)
-		p.Legend.Add([]string{"closed form b = alpha", "paper's route: LS on exact F(k)"}[i], s)
-	}
-	l, err := plotter.NewLabels(plotter.XYLabels{XYs: route, Labels: labels})
-	if err != nil {
+	if err := f.Scatter("closed form b = alpha", ls, closed, plots.Style{Color: plots.Color(0), Radius: vg.Points(3)}); err != nil {
 		return nil, err
 	}
-	for i := range l.TextStyle {
-		l.TextStyle[i].Font.Size = vg.Points(7)
+	if err := f.Scatter("paper's route: LS on exact F(k)", ls, route, plots.Style{Color: plots.Color(1), Marker: "triangle", Radius: vg.Points(3)}); err != nil {
+		return nil, err
 	}
-	p.Add(l)
-	p.X.Min, p.Y.Min, p.X.Max, p.Y.Max = 0, 0, hi, hi
-	return p, nil
+	if err := f.Text(ls, route, labels); err != nil {
+		return nil, err
+	}
+	if err := f.XLim(0, hi); err != nil {
+		return nil, err
+	}
+	if err := f.YLim(0, hi); err != nil {
+		return nil, err
+	}
+	return f, nil
 }

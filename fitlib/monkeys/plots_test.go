@@ -6,22 +6,20 @@ import (
 	"path/filepath"
 	"testing"
 
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/vg"
-
 	"github.com/gophernote/gophernote/fitlib/passk"
+	"github.com/gophernote/gophernote/fitlib/plots"
 )
 
 // renderPNG saves p as a 6x4 inch PNG (96 dpi: 576x384) and checks that it decodes with the
 // expected size. Set MONKEYS_PLOT_DIR to keep the files for inspection.
-func renderPNG(t *testing.T, p *plot.Plot, name string) {
+func renderPNG(t *testing.T, p *plots.Figure, name string) {
 	t.Helper()
 	dir := os.Getenv("MONKEYS_PLOT_DIR")
 	if dir == "" {
 		dir = t.TempDir()
 	}
 	path := filepath.Join(dir, name+".png")
-	if err := p.Save(6*vg.Inch, 4*vg.Inch, path); err != nil {
+	if err := p.Save(path); err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
 	f, err := os.Open(path)
@@ -46,7 +44,7 @@ func TestFigures(t *testing.T) {
 		t.Fatal(err)
 	}
 	renderPNG(t, p, "per_problem")
-	if p.X.Scale == nil || p.Title.Text == "" || p.Y.Label.Text != "-log pass@k" {
+	if p.Plot.X.Scale == nil || p.Plot.Title.Text == "" || p.Plot.Y.Label.Text != "-log pass@k" {
 		t.Error("per-problem plot lacks log axes or labels")
 	}
 	bb, err := FitBetaBinomial(c, MLEOptions{})
@@ -91,4 +89,18 @@ func TestFigures(t *testing.T) {
 		t.Fatal(err)
 	}
 	renderPNG(t, p, "backtest")
+	ms, err := AnalyzeAll([]passk.Counts{c}, AnalyzeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err = PlotCurves(ms, "curves")
+	if err != nil {
+		t.Fatal(err)
+	}
+	renderPNG(t, p, "curves")
+	p, err = PlotBComparison(ms, "b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	renderPNG(t, p, "b_comparison")
 }

@@ -91,12 +91,37 @@ type Style struct {
 	// Alpha is the opacity in (0, 1]; zero means opaque for lines and
 	// points and 0.25 for bands.
 	Alpha float64
-	// Dashed draws the line dashed.
-	Dashed bool
+	// Dashed draws the line dashed, Dotted dotted.
+	Dashed, Dotted bool
 	// Width is the line width (zero: 1.5 points).
 	Width vg.Length
 	// Radius is the marker radius (zero: 2.5 points).
 	Radius vg.Length
+	// Marker is the point shape: "circle" (the default), "ring",
+	// "triangle", "square", "box", "diamond", "cross" or "plus".
+	Marker string
+}
+
+func marker(name string) (draw.GlyphDrawer, error) {
+	switch name {
+	case "", "circle":
+		return draw.CircleGlyph{}, nil
+	case "ring":
+		return draw.RingGlyph{}, nil
+	case "triangle":
+		return draw.TriangleGlyph{}, nil
+	case "square":
+		return draw.SquareGlyph{}, nil
+	case "box":
+		return draw.BoxGlyph{}, nil
+	case "diamond":
+		return draw.PyramidGlyph{}, nil
+	case "cross":
+		return draw.CrossGlyph{}, nil
+	case "plus":
+		return draw.PlusGlyph{}, nil
+	}
+	return nil, fmt.Errorf("plots: Marker %q: want circle, ring, triangle, square, box, diamond, cross or plus", name)
 }
 
 func (f *Figure) style(name string, styles []Style, alpha float64) (Style, color.Color, error) {
@@ -194,14 +219,40 @@ func (f *Figure) Scatter(name string, x, y []float64, style ...Style) error {
 	if err != nil {
 		return err
 	}
+	shape, err := marker(st.Marker)
+	if err != nil {
+		return err
+	}
 	s, err := plotter.NewScatter(xy)
 	if err != nil {
 		return fmt.Errorf("plots: %s: %w", nameOr(name), err)
 	}
 	s.GlyphStyle.Color = c
-	s.GlyphStyle.Shape = draw.CircleGlyph{}
+	s.GlyphStyle.Shape = shape
 	s.GlyphStyle.Radius = orLength(st.Radius, vg.Points(2.5))
 	f.add(name, s, s)
+	return nil
+}
+
+// Text writes labels[i] just right of (x[i], y[i]), in 7-point type: names
+// next to points, as matplotlib's annotate.
+func (f *Figure) Text(x, y []float64, labels []string) error {
+	if len(labels) != len(x) {
+		return fmt.Errorf("plots: Text: %d labels for %d points", len(labels), len(x))
+	}
+	xy, err := f.points("labels", x, y)
+	if err != nil {
+		return err
+	}
+	l, err := plotter.NewLabels(plotter.XYLabels{XYs: xy, Labels: labels})
+	if err != nil {
+		return fmt.Errorf("plots: Text: %w", err)
+	}
+	for i := range l.TextStyle {
+		l.TextStyle[i].Font.Size = vg.Points(7)
+		l.TextStyle[i].XAlign = -0.05
+	}
+	f.add("", l, nil)
 	return nil
 }
 
@@ -222,8 +273,11 @@ func orLength(v, def vg.Length) vg.Length {
 
 func (f *Figure) lineStyle(st Style, c color.Color) draw.LineStyle {
 	ls := draw.LineStyle{Color: c, Width: orLength(st.Width, vg.Points(1.5))}
-	if st.Dashed {
+	switch {
+	case st.Dashed:
 		ls.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+	case st.Dotted:
+		ls.Dashes = []vg.Length{vg.Points(1), vg.Points(2)}
 	}
 	return ls
 }

@@ -16,10 +16,11 @@ import (
 // so an axis spanning less than a decade — the usual loss curve — gets no
 // label at all, and it prints 1e+06):
 //
-//   - two or more powers of ten in range: a label at each (every second or
-//     third one when there are many), unlabelled minor ticks at 2..9 times;
+//   - three or more powers of ten in range: a label at each (every second
+//     or third one when there are many), unlabelled minor ticks at 2..9
+//     times;
 //   - otherwise 1, 2 and 5 times powers of ten when three or more of them
-//     fall in range;
+//     fall in range (0.5, 1, 2, 5, 10 on an axis from 0.4 to 12);
 //   - otherwise evenly spaced round numbers, as on a linear axis.
 //
 // Labels read 0.001 ... 1000 in plain decimals and 10^k (or 2×10^k) beyond,
@@ -46,7 +47,7 @@ func (LogTicks) Ticks(min, max float64) []plot.Tick {
 	}
 	var ts []plot.Tick
 	switch {
-	case len(decades) >= 2:
+	case len(decades) >= 3:
 		step := (len(decades) + 7) / 8 // at most ~8 labels
 		for e := lo; e <= hi; e++ {
 			dec := pow10(e)
