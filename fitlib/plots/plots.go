@@ -71,6 +71,9 @@ func setScale(a *plot.Axis, log bool) {
 	if log {
 		a.Scale = plot.LogScale{}
 		a.Tick.Marker = LogTicks{}
+		if p, ok := a.Label.TextStyle.Handler.(text.Plain); ok {
+			a.Label.TextStyle.Handler = logAxisLabel{p}
+		}
 		return
 	}
 	a.Tick.Marker = LinearTicks{}

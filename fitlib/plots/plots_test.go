@@ -336,3 +336,22 @@ func TestErrorsInsteadOfPanics(t *testing.T) {
 		t.Errorf("XLim not kept after adding data: %v..%v", q.Plot.X.Min, q.Plot.X.Max)
 	}
 }
+
+// TestLogAxisLabelsDoNotShrinkThePlot: gonum pads a log axis as if its
+// label sat at the arithmetic midpoint of the range; a long label then
+// shrank the data area by a fifth. The data area must not depend on the
+// labels' length.
+func TestLogAxisLabelsDoNotShrinkThePlot(t *testing.T) {
+	area := func(xl, yl string) vg.Rectangle {
+		f := New(Axes{XLabel: xl, YLabel: yl, LogX: true, LogY: true})
+		if err := f.Line("s", []float64{1e-4, 1}, []float64{0.04, 0.97}); err != nil {
+			t.Fatal(err)
+		}
+		da := f.Plot.DataCanvas(draw.New(vgimg.NewWith(vgimg.UseWH(6*vg.Inch, 4*vg.Inch), vgimg.UseDPI(DefaultDPI))))
+		return da.Rectangle
+	}
+	short, long := area("x", "y"), area("C_max / C_target", "relative error of predicted pass@k")
+	if short.Max != long.Max {
+		t.Errorf("data area top right %v with short labels, %v with long ones", short.Max, long.Max)
+	}
+}
