@@ -114,3 +114,11 @@ func TestColumnTreatedAsParameter(t *testing.T) {
 		t.Errorf("UnusedVars %v", u)
 	}
 }
+
+func TestMIME(t *testing.T) {
+	f, _ := Parse("E + A*N^(-α)", "N")
+	mime, b := f.MIME()
+	if mime != "text/latex" || string(b) != `$E + A N^{-\alpha}$` {
+		t.Errorf("MIME %s %s", mime, b)
+	}
+}

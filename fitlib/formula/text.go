@@ -112,3 +112,8 @@ func (g *graph) textPrec(id int32, vars, params []string) (string, int) {
 	}
 	return s + ")", precAtom
 }
+
+// MIME makes a formula typeset itself as a notebook cell's final value:
+// text/latex, "$" + LaTeX() + "$" (the kernel then also sends that text as
+// text/plain). String gives the plain syntax.
+func (f *Formula) MIME() (string, []byte) { return "text/latex", []byte("$" + f.LaTeX() + "$") }

@@ -532,6 +532,81 @@ func (r *refLine) Thumbnail(c *draw.Canvas) {
 	c.StrokeLine2(r.LineStyle, c.Min.X, y, c.Max.X, y)
 }
 
+// VSpan shades the x range [lo, hi] over the whole height of the plot
+// (matplotlib's axvspan): a confidence interval on a histogram, a fitting
+// window. Translucent (Style.Alpha, default 0.2), with a legend entry.
+func (f *Figure) VSpan(name string, lo, hi float64, style ...Style) error {
+	return f.span(name, true, lo, hi, style)
+}
+
+// HSpan shades the y range [lo, hi] across the plot (axhspan).
+func (f *Figure) HSpan(name string, lo, hi float64, style ...Style) error {
+	return f.span(name, false, lo, hi, style)
+}
+
+func (f *Figure) span(name string, vertical bool, lo, hi float64, style []Style) error {
+	nm := nameOr(name)
+	if f == nil || f.Plot == nil {
+		return fmt.Errorf("plots: %s: figure is nil", nm)
+	}
+	axis, scale := "y", f.Plot.Y.Scale
+	if vertical {
+		axis, scale = "x", f.Plot.X.Scale
+	}
+	for i, v := range []float64{lo, hi} {
+		if err := f.check(nm, i, axis, v, scale); err != nil {
+			return err
+		}
+	}
+	if lo > hi {
+		return fmt.Errorf("plots: %s: span from %v to %v, need lo <= hi", nm, lo, hi)
+	}
+	_, c, err := f.style(nm, style, 0.2)
+	if err != nil {
+		return err
+	}
+	r := &span{vertical: vertical, lo: lo, hi: hi, color: c}
+	f.add(name, r, r)
+	return nil
+}
+
+// span shades a range of one axis across the other.
+type span struct {
+	vertical bool
+	lo, hi   float64
+	color    color.Color
+}
+
+// Plot implements plot.Plotter.
+func (s *span) Plot(c draw.Canvas, p *plot.Plot) {
+	tx, ty := p.Transforms(&c)
+	r := vg.Rectangle{Min: c.Min, Max: c.Max}
+	if s.vertical {
+		r.Min.X, r.Max.X = max(c.Min.X, tx(s.lo)), min(c.Max.X, tx(s.hi))
+	} else {
+		r.Min.Y, r.Max.Y = max(c.Min.Y, ty(s.lo)), min(c.Max.Y, ty(s.hi))
+	}
+	if r.Max.X <= r.Min.X || r.Max.Y <= r.Min.Y {
+		return
+	}
+	c.SetColor(s.color)
+	c.Fill(r.Path())
+}
+
+// DataRange implements plot.DataRanger: the shaded range only.
+func (s *span) DataRange() (xmin, xmax, ymin, ymax float64) {
+	if s.vertical {
+		return s.lo, s.hi, math.Inf(1), math.Inf(-1)
+	}
+	return math.Inf(1), math.Inf(-1), s.lo, s.hi
+}
+
+// Thumbnail implements plot.Thumbnailer.
+func (s *span) Thumbnail(c *draw.Canvas) {
+	c.SetColor(s.color)
+	c.Fill(c.Rectangle.Path())
+}
+
 // Hist adds a histogram of values with the given number of bins (0: the
 // square root of the count, at least 5), as counts.
 func (f *Figure) Hist(name string, values []float64, bins int, style ...Style) error {
@@ -632,14 +707,26 @@ func (f *Figure) placeLegend() {
 	}
 	h := math.Min(0.9, 0.07*float64(entries)+0.06)
 	var count [4]int // top right, top left, bottom right, bottom left
+	var pts [][2]float64
 	for _, it := range f.Items {
-		xy, ok := it.(plotter.XYer)
-		if !ok {
-			continue
+		switch it := it.(type) {
+		case plotter.XYer:
+			for i := 0; i < it.Len(); i++ {
+				x, y := it.XY(i)
+				pts = append(pts, [2]float64{x, y})
+			}
+		case *plotter.Histogram:
+			// a bar fills its column from the bottom to its height
+			for _, b := range it.Bins {
+				for _, fr := range []float64{0.1, 0.3, 0.5, 0.7, 0.9, 1} {
+					pts = append(pts, [2]float64{(b.Min + b.Max) / 2, fr * b.Weight})
+				}
+			}
 		}
-		for i := 0; i < xy.Len(); i++ {
-			x, y := xy.XY(i)
-			u, v := norm(&p.X, x), norm(&p.Y, y)
+	}
+	{
+		for _, pt := range pts {
+			u, v := norm(&p.X, pt[0]), norm(&p.Y, pt[1])
 			right, left := u > 0.6, u < 0.4
 			top, bottom := v > 1-h, v < h
 			if top && right {

@@ -211,6 +211,9 @@ func TestGoldenHistAndLines(t *testing.T) {
 		v[i] = 0.34 + 0.02*r.NormFloat64()
 	}
 	f := New(Axes{Title: "bootstrap of alpha", XLabel: "alpha", YLabel: "resamples"})
+	if err := f.VSpan("95% interval", 0.3008, 0.3792, Style{Color: Color(2)}); err != nil {
+		t.Fatal(err)
+	}
 	if err := f.Hist("4,000 resamples", v, 40); err != nil {
 		t.Fatal(err)
 	}
@@ -221,6 +224,12 @@ func TestGoldenHistAndLines(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden(t, "hist", f)
+	if err := f.VSpan("crossed", 0.4, 0.3); err == nil {
+		t.Error("VSpan with lo > hi accepted")
+	}
+	if err := LogLog("", "", "").HSpan("zero", 0, 1); err == nil {
+		t.Error("HSpan from 0 on a log axis accepted")
+	}
 	if err := LogLog("", "", "").Hist("h", []float64{1, 2}, 3); err == nil {
 		t.Error("histogram on a log y axis accepted")
 	}
