@@ -24,6 +24,7 @@ func init() {
 		"Formula.EvalMapStrict": {"func (f *Formula) EvalMapStrict(params map[string]float64, cols map[string][]float64) ([]float64, error)", "EvalMapStrict is EvalMap that also rejects any name the formula does not\nuse, for checking that a map matches the formula exactly."},
 		"Formula.Gradient":      {"func (f *Formula) Gradient(params []float64, cols [][]float64) ([][]float64, error)", "Gradient returns the partial derivatives (one column per parameter, in\nParams order) on columns given in the order of Vars. It allocates."},
 		"Formula.LaTeX":         {"func (f *Formula) LaTeX() string", "LaTeX returns the formula as LaTeX math (no surrounding $): Greek names\nbecome \\alpha, a trailing number or _suffix becomes a subscript (N0 ->\nN_0, E_inf -> E_{\\mathrm{inf}}), / becomes \\frac, ^ a superscript,\nproducts are juxtaposed, and parentheses appear only where needed."},
+		"Formula.MIME":          {"func (f *Formula) MIME() (string, []byte)", "MIME makes a formula typeset itself as a notebook cell's final value:\ntext/latex, \"$\" + LaTeX() + \"$\" (the kernel then also sends that text as\ntext/plain). String gives the plain syntax."},
 		"Formula.NumParams":     {"func (f *Formula) NumParams() int", "NumParams is len(f.Params())."},
 		"Formula.ParamIndex":    {"func (f *Formula) ParamIndex(name string) int", "ParamIndex returns the position of parameter name, or -1."},
 		"Formula.Params":        {"func (f *Formula) Params() []string", "Params returns the parameter names in order of first appearance."},
