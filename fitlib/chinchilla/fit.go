@@ -41,8 +41,10 @@ type FitOptions struct {
 	FuncAbsTol float64
 	KeepStarts bool // return every start's outcome in FitResult.PerStart
 	// FTol and GTol pass the engine's stopping rules (0: its defaults,
-	// scipy L-BFGS-B's factr*eps and pgtol).
+	// scipy L-BFGS-B's factr*eps and pgtol); ScipyFTol makes FTol scipy's
+	// test, relative to max(|f|, 1) (see fit.Options.ScipyFTol).
 	FTol, GTol float64
+	ScipyFTol  bool
 	// Context, when set, stops the fit once cancelled: running starts stop
 	// at their next iteration, the rest are not run, and the fit returns
 	// an error wrapping the context's error. Nil means never cancelled. In
@@ -275,7 +277,7 @@ func GridFit(r *Runs, opt FitOptions) (*FitResult, error) {
 	t0 := time.Now()
 	f := func(x, g []float64) float64 { return r.HuberObjective(x, g, delta, opt.Mean) }
 	if opt.Method == "" || opt.Method == "engine" {
-		er, err := engineFit(opt.Context, f, 5, starts, opt.Workers, opt.KeepStarts, opt.FTol, opt.GTol)
+		er, err := engineFit(opt.Context, f, 5, starts, opt.Workers, opt.KeepStarts, opt.FTol, opt.GTol, opt.ScipyFTol)
 		if err != nil {
 			return nil, fmt.Errorf("chinchilla: GridFit: %w", err)
 		}
