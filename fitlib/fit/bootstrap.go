@@ -87,12 +87,14 @@ func (pr *prepared) resample(full *Result, opt *Options, B int, level float64, s
 	}
 	est := make([][]float64, B)
 	ok := make([]bool, B)
+	check := pr.stepCheck(full.unc)
 	par.For(opt.Workers, B, func() func(int) {
 		wk := newWorker(pr)
 		lb := newLBFGS(len(pr.free))
 		wts := make([]float64, pr.n)
 		wk.w = wts
 		start := append([]float64(nil), full.Params...)
+		gp := make([]float64, k)
 		if opt.Context != nil {
 			lb.stop = func() bool { return opt.Context.Err() != nil }
 		}
@@ -112,6 +114,28 @@ func (pr *prepared) resample(full *Result, opt *Options, B int, level float64, s
 				}
 			}
 			s := pr.runStart(wk, lb, b, start, opt)
+			if check != nil {
+				// judge (and if needed polish) the refit on the full
+				// fit's statistical scale, as Fit does
+				tight := *opt
+				tight.NoFallback = true
+				for round := 0; ; round++ {
+					wk.natural(s.Params, gp)
+					step := check(s.Params, gp)
+					if step <= opt.ConvergeSE {
+						s.Converged = true
+						break
+					}
+					if round == 3 || !s.code.polishable() {
+						s.Converged = false
+						break
+					}
+					tight.GTol, tight.FTol = tight.GTol*1e-3, tight.FTol*1e-3
+					if t := pr.runStart(wk, lb, b, s.Params, &tight); t.Objective <= s.Objective {
+						s = t
+					}
+				}
+			}
 			est[b], ok[b] = s.Params, s.Converged
 		}
 	})

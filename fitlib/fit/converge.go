@@ -112,3 +112,46 @@ func (pr *prepared) judge(res *Result, u *uncertainty, opt *Options) {
 		res.Status = fmt.Sprintf("%s; within %.2g standard errors of the optimum (Newton step)", res.Status, worst)
 	}
 }
+
+// stepCheck returns a function giving the Newton step (in standard errors
+// of the fit u describes) from parameters p with natural gradient gp, for
+// judging bootstrap refits; nil when u has no usable curvature. It only
+// reads precomputed matrices, so workers may call it concurrently.
+func (pr *prepared) stepCheck(u *uncertainty) func(p, gp []float64) float64 {
+	if u == nil || u.curvature == nil || u.cov == nil {
+		return nil
+	}
+	var ch mat.Cholesky
+	if !ch.Factorize(u.curvature) {
+		return nil
+	}
+	k := len(u.active)
+	var inv mat.SymDense
+	if err := ch.InverseTo(&inv); err != nil {
+		return nil
+	}
+	se := make([]float64, k)
+	for a := range se {
+		se[a] = math.Sqrt(u.cov.At(a, a))
+		if !(se[a] > 0) {
+			return nil
+		}
+	}
+	hi := mat.DenseCopyOf(&inv)
+	active := u.active
+	return func(p, gp []float64) float64 {
+		worst := 0.0
+		for a := 0; a < k; a++ {
+			d := 0.0
+			for b, j := range active {
+				d += hi.At(a, b) * gp[j]
+			}
+			d = math.Abs(d)
+			if d <= 1e-9*math.Abs(p[active[a]]) {
+				d = 0
+			}
+			worst = math.Max(worst, d/se[a])
+		}
+		return worst
+	}
+}

@@ -166,6 +166,7 @@ type Result struct {
 	gradP       []float64
 	lrScale     float64 // 2 lrScale dObjective is a likelihood-ratio statistic
 	boot        *BootstrapResult
+	unc         *uncertainty // the covariance computation, for judging bootstrap refits
 	code        status
 }
 

@@ -463,6 +463,9 @@ func (pr *prepared) standardErrors(res *Result, opt *Options, pb *Problem) {
 		}
 	}
 	pr.judge(res, u, opt)
+	if u.curvature != nil {
+		res.unc = u
+	}
 	res.DOF, res.Bandwidth, res.lrScale, res.Scale = u.dof, u.bandwidth, u.lrScale, u.scale
 	cov := u.cov
 	if method == SEBootstrap {
