@@ -56,6 +56,7 @@ type Options struct {
 	Level      float64  // level of Result.Lo/Hi (default 0.95)
 	Resamples  int      // bootstrap resamples for SE: SEBootstrap (default 200; seeded by Seed)
 	ConvergeSE float64  // convergence criterion: the Newton step to the optimum must be below ConvergeSE standard errors (default 0.01)
+	Screen     int      // FitVP only: evaluate the profile objective at every start and refine only the Screen best (0: refine all)
 
 	// Context, when set, stops the fit early once cancelled: running starts
 	// stop at their next iteration, the rest are not run, and Fit returns
@@ -345,6 +346,11 @@ func (pr *prepared) runStart(wk *worker, lb *lbfgs, i int, start []float64, opt 
 	for k, j := range pr.free {
 		z0[k], _ = pr.params[j].inverse(start[j])
 	}
+	if pr.vp != nil {
+		for _, j := range pr.vp.lin {
+			wk.p[j] = start[j] // the inner solve's first guess
+		}
+	}
 	wk.evals = 0
 	var z []float64
 	var f float64
@@ -383,6 +389,19 @@ func (pr *prepared) runStart(wk *worker, lb *lbfgs, i int, start []float64, opt 
 	p := append([]float64(nil), pr.base...)
 	for k, j := range pr.free {
 		p[j], _ = pr.params[j].forward(z[k])
+	}
+	if pr.vp != nil {
+		// the inner parameters at the final outer point, warm-started
+		// from the worker's latest inner solution
+		for _, j := range pr.free {
+			wk.p[j] = p[j]
+		}
+		if fi := wk.innerSolve(); !math.IsInf(fi, 0) {
+			for _, j := range pr.vp.lin {
+				p[j] = wk.p[j]
+			}
+			f = fi
+		}
 	}
 	return Start{Index: i, Start: start, Params: p, Objective: f, Converged: st.converged(), Status: msg,
 		Method: method.String(), Iterations: iters, Evaluations: wk.evals, code: st}

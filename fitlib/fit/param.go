@@ -114,6 +114,21 @@ func (q *Param) forward(z float64) (float64, float64) {
 	return z, 1
 }
 
+// second returns d2p/dz2.
+func (q *Param) second(z float64) float64 {
+	switch q.Transform {
+	case Log:
+		return math.Exp(z)
+	case Softplus:
+		s := num.Sigmoid(z)
+		return s * (1 - s)
+	case Logit:
+		s := num.Sigmoid(z)
+		return (q.Hi - q.Lo) * s * (1 - s) * (1 - 2*s)
+	}
+	return 0
+}
+
 // inverse returns z with p(z) = p, or an error when p is outside the domain.
 func (q *Param) inverse(p float64) (float64, error) {
 	bad := func() (float64, error) {

@@ -18,6 +18,7 @@ type worker struct {
 	w     []float64 // row weights of the current fit (nil: all 1)
 	p, gp []float64 // natural parameters and gradient
 	evals int
+	vps   *vpScratch // variable projection's inner solver (FitVP)
 }
 
 func newWorker(pr *prepared) *worker {
@@ -47,7 +48,12 @@ func (wk *worker) eval(z, gz []float64) float64 {
 		wk.p[j] = p
 		gz[k] = dpdz
 	}
-	f := wk.natural(wk.p, wk.gp)
+	var f float64
+	if pr.vp != nil {
+		f = wk.innerSolve() // also the outer gradient (envelope theorem)
+	} else {
+		f = wk.natural(wk.p, wk.gp)
+	}
 	for k, j := range pr.free {
 		gz[k] *= wk.gp[j]
 	}
