@@ -71,7 +71,7 @@ type prepared struct {
 	base    []float64 // every parameter's value; fixed ones keep theirs
 	objKind ObjectiveKind
 	vp      *vpInfo // variable projection: parameters solved by the inner problem (FitVP)
-	n       int // rows (0 for an Objective without rows)
+	n       int     // rows (0 for an Objective without rows)
 	loss    Loss
 	f       *formula.Formula
 	ev      *formula.Evaluator // prototype; workers Clone it

@@ -318,7 +318,6 @@ func (wk *worker) innerSystem(s *vpScratch, newton bool) {
 	}
 }
 
-
 // screen evaluates the profile objective (one inner solve) at every start
 // and keeps the keep lowest, in their original order.
 func (pr *prepared) screen(starts [][]float64, keep, workers int) [][]float64 {
