@@ -203,7 +203,7 @@ func Fit(pb Problem, opt Options) (*Result, error) {
 	if !(opt.Level > 0 && opt.Level < 1) {
 		return nil, fmt.Errorf("fit: Options.Level = %v, need 0 < Level < 1", opt.Level)
 	}
-	if opt.SE < SEAuto || opt.SE > SENone {
+	if opt.SE < SEAuto || opt.SE > SEModel {
 		return nil, fmt.Errorf("fit: unknown Options.SE %d", opt.SE)
 	}
 	res := pr.multistart(starts, &opt)

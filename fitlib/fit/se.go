@@ -20,13 +20,21 @@ type SEMethod int
 // Standard-error methods. See the package documentation for when each is
 // honest; the coverage tests (coverage_test.go) measure them.
 const (
-	// SEAuto: for a Formula law, the model-based M-estimation covariance
-	// s_psi^2 / m^2 (J'WJ)^-1 with Student t(n - p) intervals, where
-	// s_psi^2 = sum w psi(r)^2 / (n - p) and m is the mean curvature
-	// psi'(r) smoothed by a Gaussian kernel (Silverman's bandwidth); for
-	// squared error this is exactly the classical s^2 (J'J)^-1. For an
-	// Objective: the inverse observed information (NegLogLik) with normal
-	// intervals, or the sandwich of per-row scores (SumOfLosses).
+	// SEAuto: for a Formula law with fewer than 30 residual degrees of
+	// freedom, the model-based M-estimation covariance s_psi^2 / m^2
+	// (J'WJ)^-1 with Student t(n - p) intervals, where s_psi^2 = sum w
+	// psi(r)^2 / (n - p) and m is the mean curvature psi'(r) smoothed by
+	// a Gaussian kernel (for squared error exactly the classical
+	// s^2 (J'J)^-1); with 30 or more, the robust sandwich (SERobust),
+	// which stays honest when residuals are heteroscedastic or the law
+	// misfits (on the Chinchilla data the model-based SEs are 0.4-0.6 of
+	// the bootstrap's, the sandwich's 0.75-1.0) but is too noisy below.
+	// Pinball fits stay model-based at every n: their sandwich was noisy
+	// in the coverage tests (median SE 1.45 times the spread of the
+	// estimates) where the model-based one was not.
+	// For an Objective: the inverse observed information (NegLogLik) with
+	// normal intervals; for SumOfLosses the bootstrap, since no closed form
+	// is honest for an arbitrary sum of losses at a kinked optimum.
 	SEAuto SEMethod = iota
 	// SERobust: the heteroscedasticity-robust sandwich H^-1 B H^-1 with
 	// the kernel-smoothed curvature H and B = n/(n-p) sum w^2 psi^2 g g'
@@ -37,6 +45,10 @@ const (
 	SEBootstrap
 	// SENone: no standard errors (as Options.NoSE).
 	SENone
+	// SEModel: the model-based covariance (see SEAuto) whatever the
+	// number of rows: s^2 (J'WJ)^-1 for squared error, as lmfit and
+	// scipy's curve_fit report.
+	SEModel
 )
 
 // String names the method.
@@ -48,6 +60,8 @@ func (m SEMethod) String() string {
 		return "bootstrap"
 	case SENone:
 		return "none"
+	case SEModel:
+		return "model-based"
 	}
 	return "auto"
 }
@@ -57,11 +71,16 @@ const (
 	SELeastSquares = "least squares: s^2 (J'WJ)^-1 with s^2 = sum w r^2/(n - p); Student t(n - p) intervals"
 	SEMEstimation  = "M-estimation, model-based: s_psi^2/m^2 (J'WJ)^-1, s_psi^2 = sum w psi^2/(n - p), m = mean psi' smoothed by a Gaussian kernel of bandwidth h (see Result.Bandwidth); Student t(n - p) intervals"
 	SESandwich     = "robust sandwich: H^-1 B H^-1, H = sum w psi'_h g g' (kernel-smoothed), B = n/(n - p) sum w^2 psi^2 g g'; Student t(n - p) intervals"
+	SESandwichAuto = "robust sandwich (n - p >= 30): H^-1 B H^-1, H = sum w psi'_h g g' (kernel-smoothed), B = n/(n - p) sum w^2 psi^2 g g'; Student t(n - p) intervals"
 	SEInverseHess  = "inverse observed information (Hessian of the negative log-likelihood, central differences of the exact gradient); normal intervals"
 	SEScores       = "sandwich of per-row scores: H^-1 B H^-1, B = n/(n - p) sum of score outer products; normal intervals"
 	SEBoot         = "bootstrap: covariance of refits to rows resampled with replacement; percentile intervals"
 	SENotPD        = "unavailable: Hessian not positive definite at the optimum"
 )
+
+// robustDOF is the residual degrees of freedom from which SEAuto uses the
+// robust sandwich for Formula laws.
+const robustDOF = 30
 
 // lrScale turns an objective difference into a likelihood-ratio statistic:
 // 2 lrScale (F(restricted) - F(full)) is asymptotically chi-squared.
@@ -242,11 +261,15 @@ func (pr *prepared) rowUncertainty(res *Result, active []int, method SEMethod) (
 			skip[i] = true
 		}
 	}
+	var swAll float64
 	for i, r := range st.r {
 		w := st.w[i]
 		ps := l.psi(r)
 		c := l.smoothedCurvature(r, h)
-		if !skip[i] {
+		swAll += w
+		if skip[i] {
+			c = 0 // left out of the curvature; rescaled below
+		} else {
 			sw += w
 			sm += w * c
 		}
@@ -261,6 +284,7 @@ func (pr *prepared) rowUncertainty(res *Result, active []int, method SEMethod) (
 			}
 		}
 	}
+	H.ScaleSym(swAll/sw, H)
 	m := sm / sw
 	s2 := sp / float64(dof)
 	u := &uncertainty{active: active, curvature: H, dof: dof, method: method, bandwidth: h}
@@ -275,8 +299,12 @@ func (pr *prepared) rowUncertainty(res *Result, active []int, method SEMethod) (
 	if l.Kind == SquaredLoss {
 		u.scale = math.Sqrt(s2) / 2 // s
 	}
-	switch method {
-	case SERobust:
+	robust := method == SERobust
+	if method == SEAuto && dof >= robustDOF && l.Kind != PinballLoss {
+		robust = true
+	}
+	switch {
+	case robust:
 		var ch mat.Cholesky
 		if !ch.Factorize(H) {
 			return nil, SENotPD
@@ -288,6 +316,9 @@ func (pr *prepared) rowUncertainty(res *Result, active []int, method SEMethod) (
 		B.ScaleSym(float64(st.n)/float64(dof), B)
 		u.cov = sandwich(&hi, B)
 		u.kind = SESandwich
+		if method == SEAuto {
+			u.kind = SESandwichAuto
+		}
 	default:
 		var ch mat.Cholesky
 		if !ch.Factorize(G) {

@@ -21,7 +21,7 @@ func TestHuberStandardErrors(t *testing.T) {
 	const delta = 0.01
 	pb := Problem{Formula: f, Data: map[string][]float64{"x": x}, Y: y, Loss: Huber(delta),
 		Params: []Param{{Name: "E", Init: 1}, {Name: "A", Init: 20}, {Name: "alpha", Init: 0.4}}}
-	auto, err := Fit(pb, Options{})
+	auto, err := Fit(pb, Options{SE: SEModel})
 	if err != nil {
 		t.Fatal(err)
 	}
