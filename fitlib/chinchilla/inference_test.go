@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 
 	"github.com/gophernote/gophernote/fitlib/fit"
+	"github.com/gophernote/gophernote/fitlib/formula"
 )
 
 var (
@@ -161,4 +162,81 @@ func TestEngineSEAgreesWithBootstrap(t *testing.T) {
 	iv := Interval(ns, 0.95)
 	within(t, "N_opt lower", b.Lo[0], iv[0], 1e-9)
 	within(t, "N_opt upper", b.Hi[0], iv[1], 1e-9)
+}
+
+// TestDerivedExpressions: the expression constants agree with Params'
+// closed forms (NOpt, DOpt, ExponentA, the loss at the optimum), and
+// ExprEnvelope is the slope of log(L_opt - E) against log C.
+func TestDerivedExpressions(t *testing.T) {
+	p := Besiroglu()
+	th := p.ToTheta()
+	vals := map[string]float64{"a": th[0], "b": th[1], "e": th[2], "alpha": th[3], "beta": th[4]}
+	eval := func(expr string, c float64) float64 {
+		f, err := formula.Parse(expr, "C")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps := map[string]float64{}
+		for _, n := range f.Params() {
+			ps[n] = vals[n]
+		}
+		out, err := f.EvalMap(ps, map[string][]float64{"C": {c}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out[0]
+	}
+	for _, c := range []float64{1e20, 5.76e23, 1e26} {
+		n, d := p.NOpt(c), p.DOpt(c)
+		within(t, "N_opt", eval(ExprNOpt, c), n, 1e-12)
+		within(t, "D_opt", eval(ExprDOpt, c), d, 1e-12)
+		within(t, "D/N", eval(ExprTokensPerParam, c), d/n, 1e-12)
+		within(t, "L_opt", eval(ExprLossOpt, c), p.Loss(n, d), 1e-12)
+	}
+	within(t, "a", eval(ExprA, 1), p.ExponentA(), 1e-15)
+	within(t, "b", eval(ExprB, 1), p.ExponentB(), 1e-15)
+	c1, c2 := 1e22, 1e24
+	slope := -(math.Log(eval(ExprLossOpt, c2)-p.E) - math.Log(eval(ExprLossOpt, c1)-p.E)) / (math.Log(c2) - math.Log(c1))
+	within(t, "envelope exponent", eval(ExprEnvelope, 1), slope, 1e-10)
+}
+
+// TestBandPlotRenders: the compute-optimal loss with its delta-method and
+// bootstrap bands, extrapolated two decades past the data.
+func TestBandPlotRenders(t *testing.T) {
+	r := testRuns(t)
+	res, _, err := EngineFit(r, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Bootstrap(r, BootstrapOptions{Resamples: 200, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c []float64
+	for x := 18.0; x <= 26; x += 0.25 {
+		c = append(c, math.Pow(10, x))
+	}
+	grid := map[string][]float64{"C": c}
+	d, err := fit.Derive(res, ExprLossOpt, grid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bb, err := b.Derive(ExprLossOpt, grid, Params{A: math.Exp(res.Params[0]), B: math.Exp(res.Params[2]), E: math.Exp(res.Params[4]), Alpha: res.Params[1], Beta: res.Params[3]}.ToTheta(), 0.95)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range c {
+		if !(d.Lo[i] < d.Value[i] && d.Value[i] < d.Hi[i] && bb.Lo[i] <= bb.Hi[i]) {
+			t.Fatalf("C = %g: delta [%g, %g] around %g, bootstrap [%g, %g]", c[i], d.Lo[i], d.Hi[i], d.Value[i], bb.Lo[i], bb.Hi[i])
+		}
+	}
+	// the band widens away from the data
+	if w0, w1 := d.Hi[16]-d.Lo[16], d.Hi[len(c)-1]-d.Lo[len(c)-1]; !(w1 > w0) {
+		t.Errorf("band at 1e26 (%g) not wider than at 1e22 (%g)", w1, w0)
+	}
+	pl, err := BandPlot(c, d, bb, r, "compute-optimal loss", "loss")
+	if err != nil {
+		t.Fatal(err)
+	}
+	savePNG(t, pl, "band.png")
 }
