@@ -16,6 +16,7 @@ func init() {
 		"Band":            reflect.ValueOf(fit.Band),
 		"Bootstrap":       reflect.ValueOf(fit.Bootstrap),
 		"Derive":          reflect.ValueOf(fit.Derive),
+		"DeriveLog":       reflect.ValueOf(fit.DeriveLog),
 		"Extrapolate":     reflect.ValueOf(fit.Extrapolate),
 		"Fit":             reflect.ValueOf(fit.Fit),
 		"FitRows":         reflect.ValueOf(fit.FitRows),

@@ -35,7 +35,8 @@ func BenchmarkChinchillaGridFit(b *testing.B) {
 	}
 	for i := 0; i < b.N; i++ {
 		t0, c0 := time.Now(), cpuSeconds()
-		r, err := Fit(c.formulaProblem(b), Options{NoSE: true})
+		// scipy's stopping rule (relative to max(|f|, 1)), as the baseline
+		r, err := Fit(c.formulaProblem(b), Options{NoSE: true, ScipyFTol: true})
 		if err != nil {
 			b.Fatal(err)
 		}

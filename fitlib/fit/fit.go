@@ -157,7 +157,7 @@ type Result struct {
 	DOF         int         // residual degrees of freedom of the t intervals; 0 means normal intervals
 	Level       float64     // level of Lo, Hi
 	Lo, Hi      []float64   // intervals at Level (see Interval for other levels)
-	Scale       float64     // residual scale: s for squared error, s_psi/m for M-estimation
+	Scale       float64     // residual standard deviation on DOF degrees of freedom (s for squared error); log residuals for log losses
 	Bandwidth   float64     // kernel bandwidth of the smoothed curvature (0 for squared error)
 	LogLik      float64     // log-likelihood (NaN when the loss is not a likelihood); see LogLikKind
 	LogLikKind  string
@@ -165,7 +165,8 @@ type Result struct {
 	AIC, BIC    float64 // 2 NPar - 2 LogLik and NPar log(Rows) - 2 LogLik
 	Table       []Start // per start, when Options.KeepStarts
 	gradP       []float64
-	lrScale     float64 // 2 lrScale dObjective is a likelihood-ratio statistic
+	lrScale     float64   // 2 lrScale dObjective is a likelihood-ratio statistic
+	modelVar    []float64 // model-based variances (row losses), to adjust profile statistics
 	boot        *BootstrapResult
 	unc         *uncertainty // the covariance computation, for judging bootstrap refits
 	code        status

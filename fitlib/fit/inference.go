@@ -127,6 +127,27 @@ func Derive(res *Result, expr string, data map[string][]float64) (*Estimate, err
 	return out, nil
 }
 
+// DeriveLog is Derive for a positive quantity (an optimal model size, a
+// token ratio): the delta method is applied to log(expr) and the interval
+// exponentiated, so it stays positive and is asymmetric like the
+// quantity's uncertainty; SE is still that of expr (value times the SE of
+// its log).
+func DeriveLog(res *Result, expr string, data map[string][]float64) (*Estimate, error) {
+	d, err := Derive(res, "log("+expr+")", data)
+	if err != nil {
+		return nil, err
+	}
+	q := res.quantile(res.Level)
+	d.Expr = expr
+	d.Method = "delta method on log(quantity), exponentiated, " + refName(res)
+	for i, v := range d.Value {
+		ev := math.Exp(v)
+		d.Lo[i], d.Hi[i] = ev*math.Exp(-q*d.SE[i]), ev*math.Exp(q*d.SE[i])
+		d.Value[i], d.SE[i] = ev, ev*d.SE[i]
+	}
+	return d, nil
+}
+
 func reason(res *Result) string {
 	if res == nil {
 		return "no result"

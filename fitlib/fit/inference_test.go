@@ -88,6 +88,13 @@ func TestLinearInference(t *testing.T) {
 	v := ga*ga*res.Cov[0][0] + 2*ga*gb*res.Cov[0][1] + gb*gb*res.Cov[1][1]
 	near(t, "derived value", d.Value[0], (100-l.a)/l.b, 1e-7)
 	near(t, "derived SE", d.SE[0], math.Sqrt(v), 1e-9)
+	dl, err := DeriveLog(res, "b", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	near(t, "DeriveLog value", dl.Value[0], l.b, 1e-12)
+	near(t, "DeriveLog SE", dl.SE[0], res.SE[1], 1e-9)
+	near(t, "DeriveLog lower", dl.Lo[0], l.b*math.Exp(-tq*res.SE[1]/l.b), 1e-9)
 	if _, err := Derive(res, "c*b", nil); err == nil || !strings.Contains(err.Error(), "c is neither a fitted parameter") {
 		t.Errorf("unknown name: %v", err)
 	}
@@ -99,6 +106,20 @@ func TestLinearInference(t *testing.T) {
 	}
 	near(t, "profile lower", prof.Lo, l.b-tq*seb, 1e-5)
 	near(t, "profile upper", prof.Hi, l.b+tq*seb, 1e-5)
+	// with robust standard errors the statistic is rescaled to them: for a
+	// line the profile is exactly quadratic, so the interval is b ± t SE
+	rob, err := Fit(pb, Options{GTol: 1e-10, SE: SERobust})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rprof, err := ProfileInterval(pb, rob, "b", Options{GTol: 1e-10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	near(t, "robust profile upper", rprof.Hi, l.b+tq*rob.SE[1], 1e-5)
+	if !strings.Contains(rprof.Note, "scaled by model-based / reported variance") {
+		t.Errorf("note %q", rprof.Note)
+	}
 	if prof.Reference != "F(1, 6)" {
 		t.Errorf("reference %q", prof.Reference)
 	}

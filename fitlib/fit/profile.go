@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 
 	"gonum.org/v1/gonum/stat/distuv"
 )
@@ -18,7 +19,9 @@ import (
 // F(1, DOF) quantile when the fit reports Student t intervals (the exact
 // test for linear least squares, as lmfit's conf_interval uses) and the
 // chi-squared(1) quantile otherwise. Unlike estimate ± q SE the interval
-// follows the objective, so it can be asymmetric.
+// follows the objective, so it can be asymmetric. When the fit reports
+// robust or bootstrap standard errors the statistic is rescaled to their
+// variance (see Note).
 type Profile struct {
 	Name      string
 	Estimate  float64
@@ -69,6 +72,18 @@ func ProfileInterval(pb Problem, res *Result, name string, opt Options) (*Profil
 		crit = distuv.ChiSquared{K: 1}.Quantile(res.Level)
 	}
 	out := &Profile{Name: name, Estimate: res.Params[j], Level: res.Level, Critical: crit, Reference: ref}
+	// When the reported standard errors are not the model-based ones (the
+	// robust sandwich, the bootstrap), the likelihood-ratio statistic is
+	// rescaled by model variance / reported variance of the parameter, so
+	// that its curvature matches them (the one-parameter case of Chandler
+	// and Bate's 2007 adjustment of a misspecified likelihood).
+	adjust := 1.0
+	if res.modelVar != nil && !math.IsNaN(res.modelVar[j]) && res.SE[j] > 0 {
+		adjust = res.modelVar[j] / (res.SE[j] * res.SE[j])
+		if math.Abs(adjust-1) > 1e-12 {
+			out.Note = fmt.Sprintf("statistic scaled by model-based / reported variance = %.3g", adjust)
+		}
+	}
 	warm := append([]float64(nil), res.Params...)
 	refit := func(v float64) (float64, bool, error) {
 		params := make([]Param, len(res.Names))
@@ -98,7 +113,7 @@ func ProfileInterval(pb Problem, res *Result, name string, opt Options) (*Profil
 			return 0, false, fmt.Errorf("fit: ProfileInterval: with %s = %g the objective %.10g is below the fit's %.10g: refit the model first", name, v, r.Objective, res.Objective)
 		}
 		copy(warm, r.Params)
-		s := 2 * res.lrScale * (r.Objective - res.Objective)
+		s := 2 * res.lrScale * adjust * (r.Objective - res.Objective)
 		out.Values = append(out.Values, v)
 		out.Stat = append(out.Stat, s)
 		return s, true, nil
@@ -159,9 +174,8 @@ func ProfileInterval(pb Problem, res *Result, name string, opt Options) (*Profil
 			out.Hi = end
 		}
 	}
-	out.Note = fmt.Sprint(notes)
-	if len(notes) == 0 {
-		out.Note = ""
+	if len(notes) > 0 {
+		out.Note = strings.TrimSpace(out.Note + " " + strings.Join(notes, "; "))
 	}
 	idx := make([]int, len(out.Values))
 	for i := range idx {

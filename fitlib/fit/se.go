@@ -96,6 +96,7 @@ type uncertainty struct {
 	lrScale   float64
 	bandwidth float64
 	scale     float64
+	modelVar  []float64 // model-based variances of the active parameters (row losses)
 }
 
 // rowStats are the per-row quantities of a Formula fit at its optimum.
@@ -295,9 +296,29 @@ func (pr *prepared) rowUncertainty(res *Result, active []int, method SEMethod) (
 	// statistic (Schrader & Hettmansperger 1980); for squared error it is
 	// delta RSS / s^2.
 	u.lrScale = m / s2
-	u.scale = math.Sqrt(s2) / m
+	// residual standard deviation on n - p degrees of freedom (s for
+	// squared error), for prediction bands
+	var rm, rss float64
+	for i, r := range st.r {
+		rm += st.w[i] * r / swAll
+	}
+	for i, r := range st.r {
+		rss += st.w[i] * (r - rm) * (r - rm)
+	}
 	if l.Kind == SquaredLoss {
-		u.scale = math.Sqrt(s2) / 2 // s
+		rm = 0 // s is about zero, the classical definition
+		rss = sp / 4
+	}
+	u.scale = math.Sqrt(rss / swAll * float64(st.n) / float64(dof))
+	// the model-based variances, for adjusting profile statistics when
+	// the reported covariance is another
+	var gi mat.SymDense
+	var chg mat.Cholesky
+	if chg.Factorize(G) && chg.InverseTo(&gi) == nil {
+		u.modelVar = make([]float64, k)
+		for a := range u.modelVar {
+			u.modelVar[a] = s2 / (m * m) * gi.At(a, a)
+		}
 	}
 	robust := method == SERobust
 	if method == SEAuto && dof >= robustDOF && l.Kind != PinballLoss {
@@ -498,6 +519,12 @@ func (pr *prepared) standardErrors(res *Result, opt *Options, pb *Problem) {
 		res.unc = u
 	}
 	res.DOF, res.Bandwidth, res.lrScale, res.Scale = u.dof, u.bandwidth, u.lrScale, u.scale
+	if u.modelVar != nil {
+		res.modelVar = nanVec(len(res.Params))
+		for a, j := range u.active {
+			res.modelVar[j] = u.modelVar[a]
+		}
+	}
 	cov := u.cov
 	if method == SEBootstrap {
 		bc, err := pr.bootstrapCov(pb, res, u.active, opt)
