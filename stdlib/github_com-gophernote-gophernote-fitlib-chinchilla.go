@@ -12,6 +12,7 @@ import (
 func init() {
 	Symbols["github.com/gophernote/gophernote/fitlib/chinchilla/chinchilla"] = map[string]reflect.Value{
 		// function, constant and variable definitions
+		"BandPlot":           reflect.ValueOf(chinchilla.BandPlot),
 		"Besiroglu":          reflect.ValueOf(chinchilla.Besiroglu),
 		"BesirogluGrid":      reflect.ValueOf(chinchilla.BesirogluGrid),
 		"Bootstrap":          reflect.ValueOf(chinchilla.Bootstrap),
@@ -19,8 +20,16 @@ func init() {
 		"DataFile":           reflect.ValueOf(constant.MakeFromLiteral("\"chinchilla/svg_extracted_data.csv\"", token.STRING, 0)),
 		"DefaultBudgets":     reflect.ValueOf(chinchilla.DefaultBudgets),
 		"DefaultDelta":       reflect.ValueOf(constant.MakeFromLiteral("0.0009999999999999999999584953855845392833856521974666975438594818115", token.FLOAT, 0)),
+		"EngineFit":          reflect.ValueOf(chinchilla.EngineFit),
 		"Envelope":           reflect.ValueOf(chinchilla.Envelope),
 		"EnvelopePlot":       reflect.ValueOf(chinchilla.EnvelopePlot),
+		"ExprA":              reflect.ValueOf(constant.MakeFromLiteral("\"beta/(alpha + beta)\"", token.STRING, 0)),
+		"ExprB":              reflect.ValueOf(constant.MakeFromLiteral("\"alpha/(alpha + beta)\"", token.STRING, 0)),
+		"ExprDOpt":           reflect.ValueOf(constant.MakeFromLiteral("\"(alpha*exp(a)/(beta*exp(b)))^(-1/(alpha + beta)) * (C/6)^(alpha/(alpha + beta))\"", token.STRING, 0)),
+		"ExprEnvelope":       reflect.ValueOf(constant.MakeFromLiteral("\"alpha*beta/(alpha + beta)\"", token.STRING, 0)),
+		"ExprLossOpt":        reflect.ValueOf(constant.MakeFromLiteral("\"exp(e) + exp(a)*((alpha*exp(a)/(beta*exp(b)))^(1/(alpha + beta)) * (C/6)^(beta/(alpha + beta)))^(-alpha) + exp(b)*((alpha*exp(a)/(beta*exp(b)))^(-1/(alpha + beta)) * (C/6)^(alpha/(alpha + beta)))^(-beta)\"", token.STRING, 0)),
+		"ExprNOpt":           reflect.ValueOf(constant.MakeFromLiteral("\"(alpha*exp(a)/(beta*exp(b)))^(1/(alpha + beta)) * (C/6)^(beta/(alpha + beta))\"", token.STRING, 0)),
+		"ExprTokensPerParam": reflect.ValueOf(constant.MakeFromLiteral("\"(alpha*exp(a)/(beta*exp(b)))^(-2/(alpha + beta)) * (C/6)^((alpha - beta)/(alpha + beta))\"", token.STRING, 0)),
 		"FitHuberLikelihood": reflect.ValueOf(chinchilla.FitHuberLikelihood),
 		"FitIsoFLOP":         reflect.ValueOf(chinchilla.FitIsoFLOP),
 		"FromTheta":          reflect.ValueOf(chinchilla.FromTheta),
@@ -41,6 +50,7 @@ func init() {
 		"Summary":            reflect.ValueOf(chinchilla.Summary),
 		"SurfacePlot":        reflect.ValueOf(chinchilla.SurfacePlot),
 		"TableSizes":         reflect.ValueOf(chinchilla.TableSizes),
+		"TestHoffmann":       reflect.ValueOf(chinchilla.TestHoffmann),
 		"VertexBias":         reflect.ValueOf(chinchilla.VertexBias),
 
 		// type definitions
@@ -54,6 +64,7 @@ func init() {
 		"EnvelopeFit":      reflect.ValueOf((*chinchilla.EnvelopeFit)(nil)),
 		"FitOptions":       reflect.ValueOf((*chinchilla.FitOptions)(nil)),
 		"FitResult":        reflect.ValueOf((*chinchilla.FitResult)(nil)),
+		"HoffmannTest":     reflect.ValueOf((*chinchilla.HoffmannTest)(nil)),
 		"IsoFLOPFit":       reflect.ValueOf((*chinchilla.IsoFLOPFit)(nil)),
 		"IsoFLOPRuns":      reflect.ValueOf((*chinchilla.IsoFLOPRuns)(nil)),
 		"Params":           reflect.ValueOf((*chinchilla.Params)(nil)),

@@ -51,14 +51,16 @@ func init() {
 		"Handle":     reflect.ValueOf((*display.Handle)(nil)),
 		"MIME":       reflect.ValueOf((*display.MIME)(nil)),
 		"MIMEr":      reflect.ValueOf((*display.MIMEr)(nil)),
+		"MultiMIMEr": reflect.ValueOf((*display.MultiMIMEr)(nil)),
 		"PlotOption": reflect.ValueOf((*display.PlotOption)(nil)),
 		"Progress":   reflect.ValueOf((*display.Progress)(nil)),
 		"Publisher":  reflect.ValueOf((*display.Publisher)(nil)),
 
 		// interface wrapper definitions
-		"_Displayer": reflect.ValueOf((*_github_com_gophernote_gophernote_kernel_display_Displayer)(nil)),
-		"_MIMEr":     reflect.ValueOf((*_github_com_gophernote_gophernote_kernel_display_MIMEr)(nil)),
-		"_Publisher": reflect.ValueOf((*_github_com_gophernote_gophernote_kernel_display_Publisher)(nil)),
+		"_Displayer":  reflect.ValueOf((*_github_com_gophernote_gophernote_kernel_display_Displayer)(nil)),
+		"_MIMEr":      reflect.ValueOf((*_github_com_gophernote_gophernote_kernel_display_MIMEr)(nil)),
+		"_MultiMIMEr": reflect.ValueOf((*_github_com_gophernote_gophernote_kernel_display_MultiMIMEr)(nil)),
+		"_Publisher":  reflect.ValueOf((*_github_com_gophernote_gophernote_kernel_display_Publisher)(nil)),
 	}
 }
 
@@ -80,6 +82,16 @@ type _github_com_gophernote_gophernote_kernel_display_MIMEr struct {
 
 func (W _github_com_gophernote_gophernote_kernel_display_MIMEr) MIME() (mime string, content []byte) {
 	return W.WMIME()
+}
+
+// _github_com_gophernote_gophernote_kernel_display_MultiMIMEr is an interface wrapper for MultiMIMEr type
+type _github_com_gophernote_gophernote_kernel_display_MultiMIMEr struct {
+	IValue      interface{}
+	WMIMEBundle func() map[string]string
+}
+
+func (W _github_com_gophernote_gophernote_kernel_display_MultiMIMEr) MIMEBundle() map[string]string {
+	return W.WMIMEBundle()
 }
 
 // _github_com_gophernote_gophernote_kernel_display_Publisher is an interface wrapper for Publisher type

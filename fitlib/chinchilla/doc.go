@@ -18,7 +18,17 @@
 // The objective is the Huber loss of log residuals in log-sum-exp form with
 // its exact gradient, hand-written here (HuberObjective, HuberNLL); the
 // grid fit and the bootstrap minimise it with the project's fit engine,
-// the likelihood fit with gonum's BFGS (see FitHuberLikelihood for why).
+// the likelihood fit with gonum's BFGS, refined and judged on the
+// statistical scale (likelihood.go: Converged means within 0.01 standard
+// errors of the optimum, and the status says how far BFGS stopped).
+//
+// Inference (inference.go): EngineFit is the same fit on fitlib/fit with
+// standard errors, covariance and a fit report; TestHoffmann redoes
+// Besiroglu et al.'s Wald, likelihood-ratio and t tests of Hoffmann et
+// al.'s estimates; ExprA, ExprNOpt, ExprDOpt, ExprTokensPerParam,
+// ExprEnvelope and ExprLossOpt are derived quantities for fit.Derive /
+// fit.DeriveLog (delta method) and BootstrapResult.Derive (percentiles);
+// BandPlot draws their bands over compute.
 //
 // Closed-form optimum under C = 6 N D: Params.NOpt, Params.DOpt,
 // Params.AllocationTable(TableSizes()), Params.RatioDriftExponent and the

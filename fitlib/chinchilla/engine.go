@@ -14,7 +14,7 @@ var thetaNames = []string{"a", "b", "e", "alpha", "beta", "log_sigma"}
 // (fitlib/fit: parallel multi-start L-BFGS with scipy's stopping rules and
 // a Nelder-Mead fallback) from the given starts; a cancelled ctx (nil:
 // never) stops it with an error wrapping ctx.Err().
-func engineFit(ctx context.Context, obj objFunc, dim int, starts [][]float64, workers int, keep bool, ftol, gtol float64) (*fit.Result, error) {
+func engineFit(ctx context.Context, obj objFunc, dim int, starts [][]float64, workers int, keep bool, ftol, gtol float64, scipy bool) (*fit.Result, error) {
 	params := make([]fit.Param, dim)
 	for j := range params {
 		params[j] = fit.Param{Name: thetaNames[j], Init: starts[0][j]}
@@ -29,5 +29,5 @@ func engineFit(ctx context.Context, obj objFunc, dim int, starts [][]float64, wo
 		},
 		Params: params,
 	}
-	return fit.Fit(pb, fit.Options{Context: ctx, Starts: starts, Workers: workers, NoSE: true, KeepStarts: keep, FTol: ftol, GTol: gtol})
+	return fit.Fit(pb, fit.Options{Context: ctx, Starts: starts, Workers: workers, NoSE: true, KeepStarts: keep, FTol: ftol, GTol: gtol, ScipyFTol: scipy})
 }

@@ -41,8 +41,10 @@ type FitOptions struct {
 	FuncAbsTol float64
 	KeepStarts bool // return every start's outcome in FitResult.PerStart
 	// FTol and GTol pass the engine's stopping rules (0: its defaults,
-	// scipy L-BFGS-B's factr*eps and pgtol).
+	// scipy L-BFGS-B's factr*eps and pgtol); ScipyFTol makes FTol scipy's
+	// test, relative to max(|f|, 1) (see fit.Options.ScipyFTol).
 	FTol, GTol float64
+	ScipyFTol  bool
 	// Context, when set, stops the fit once cancelled: running starts stop
 	// at their next iteration, the rest are not run, and the fit returns
 	// an error wrapping the context's error. Nil means never cancelled. In
@@ -76,6 +78,12 @@ type FitResult struct {
 	Starts     int
 	Seconds    float64
 	PerStart   []StartResult
+	// StepSE is how far the optimizer's best point lay from the optimum,
+	// in standard errors (likelihood fits; see FitHuberLikelihood).
+	StepSE float64
+	// ThetaSE are standard errors of Theta (likelihood fits: of the law's
+	// log-form parameters at the fitted sigma, and of log sigma).
+	ThetaSE []float64
 }
 
 // BesirogluGrid is the 4,500-start grid of Besiroglu et al. (2024),
@@ -275,7 +283,7 @@ func GridFit(r *Runs, opt FitOptions) (*FitResult, error) {
 	t0 := time.Now()
 	f := func(x, g []float64) float64 { return r.HuberObjective(x, g, delta, opt.Mean) }
 	if opt.Method == "" || opt.Method == "engine" {
-		er, err := engineFit(opt.Context, f, 5, starts, opt.Workers, opt.KeepStarts, opt.FTol, opt.GTol)
+		er, err := engineFit(opt.Context, f, 5, starts, opt.Workers, opt.KeepStarts, opt.FTol, opt.GTol, opt.ScipyFTol)
 		if err != nil {
 			return nil, fmt.Errorf("chinchilla: GridFit: %w", err)
 		}
@@ -311,11 +319,17 @@ func GridFit(r *Runs, opt FitOptions) (*FitResult, error) {
 // sigma (see HuberNLL) jointly over (a, b, e, alpha, beta, log sigma),
 // starting from each log-form start with log sigma at the scale of the
 // start's residuals; nil starts means the Besiroglu grid. The likelihood
-// has kinks at |r| = delta sigma with sigma ~ 5e-6, which defeat the fit
-// engine's L-BFGS (it stops on its evaluation limit from Hoffmann's
-// start), so this fit drives gonum's BFGS directly (minimizeFrom); its
-// line search ends at the optimum with a small but non-zero gradient,
-// reported as not converged.
+// has kinks at |r| = delta sigma, which defeat the fit engine's L-BFGS
+// from Hoffmann's start, so the starts run gonum's BFGS directly
+// (minimizeFrom). Its line search usually ends near the optimum with a
+// small gradient and a "failed to converge" error, which says nothing
+// about how near. So the best start is then refined and judged on the
+// statistical scale (likelihood.go): theta by the fit engine's Huber fit
+// at threshold delta sigma (the likelihood at fixed sigma), log sigma
+// exactly, alternating until both moves are below 0.01 standard errors.
+// Converged reports whether that happened; StepSE says how far the BFGS
+// point was; Status says which criterion failed and by how much when
+// not.
 func FitHuberLikelihood(r *Runs, opt FitOptions) (*FitResult, error) {
 	if r == nil || r.Len() == 0 {
 		return nil, fmt.Errorf("chinchilla: FitHuberLikelihood: no runs")
@@ -351,11 +365,23 @@ func FitHuberLikelihood(r *Runs, opt FitOptions) (*FitResult, error) {
 	if err != nil {
 		return nil, err
 	}
+	chk, err := r.refineLikelihood(best.Theta, delta)
+	if err != nil {
+		return nil, fmt.Errorf("chinchilla: FitHuberLikelihood: refining the best start: %w", err)
+	}
+	status := fmt.Sprintf("converged: within %.2g standard errors of the optimum (largest move %s, criterion %g) after %d alternating refinements; BFGS had stopped %.2g standard errors away (in %s): %s",
+		chk.LastMove, chk.LastWhere, convergeSE, chk.Rounds, chk.FirstMove, chk.FirstWhere, best.Status)
+	if !chk.Converged {
+		status = fmt.Sprintf("not converged: the last of %d alternating refinements still moved %s by %.3g standard errors (criterion %g); BFGS: %s",
+			chk.Rounds, chk.LastWhere, chk.LastMove, convergeSE, best.Status)
+	}
+	g := make([]float64, 6)
+	r.HuberNLL(chk.Theta, g, delta)
 	res := &FitResult{
-		Params: FromTheta(best.Theta), Theta: best.Theta, Sigma: math.Exp(best.Theta[5]),
-		Objective: best.Objective, Status: best.Status, Converged: best.Converged,
-		Iterations: best.Iterations, GradNorm: best.GradNorm, Starts: len(six),
-		Seconds: time.Since(t0).Seconds(),
+		Params: FromTheta(chk.Theta), Theta: chk.Theta, Sigma: math.Exp(chk.Theta[5]),
+		Objective: chk.NLL, Status: status, Converged: chk.Converged,
+		Iterations: best.Iterations, GradNorm: floats.Norm(g, math.Inf(1)), Starts: len(six),
+		Seconds: time.Since(t0).Seconds(), StepSE: chk.FirstMove, ThetaSE: chk.SE,
 	}
 	if opt.KeepStarts {
 		res.PerStart = all

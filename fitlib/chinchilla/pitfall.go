@@ -33,7 +33,7 @@ func MeanPitfall(r *Runs) ([]PitfallRow, error) {
 	}
 	for _, mean := range []bool{false, true} {
 		for _, ru := range rules {
-			res, err := GridFit(r, FitOptions{Mean: mean, Method: ru.method, FuncAbsTol: ru.tol, Starts: [][]float64{HoffmannUnrounded().ToTheta()}, Workers: 1})
+			res, err := GridFit(r, FitOptions{Mean: mean, Method: ru.method, FuncAbsTol: ru.tol, Starts: [][]float64{HoffmannUnrounded().ToTheta()}, Workers: 1, ScipyFTol: true})
 			if err != nil {
 				return nil, err
 			}

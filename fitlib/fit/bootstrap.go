@@ -2,8 +2,11 @@ package fit
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"sort"
+
+	"gonum.org/v1/gonum/mat"
 
 	"github.com/gophernote/gophernote/fitlib/internal/num"
 	"github.com/gophernote/gophernote/fitlib/internal/par"
@@ -27,6 +30,7 @@ type BootstrapResult struct {
 	Failed   int         // resamples whose refit did not converge (left out)
 	Level    float64
 	Resample int // resamples attempted
+	pr       *prepared
 }
 
 // Bootstrap fits the problem on all rows (with opt, multi-start), then
@@ -53,15 +57,24 @@ func Bootstrap(pb Problem, opt Options, bo BootstrapOptions) (*BootstrapResult, 
 	if B < 0 || !(level > 0 && level < 1) {
 		return nil, fmt.Errorf("fit: bootstrap Resamples = %d, Level = %v", bo.Resamples, bo.Level)
 	}
-	full, err := Fit(pb, opt)
+	fo := opt
+	if fo.SE == SEBootstrap {
+		fo.SE = SEAuto // the resamples below are the bootstrap
+	}
+	full, err := Fit(pb, fo)
 	if err != nil {
 		return nil, err
 	}
 	opt = opt.withDefaults()
+	return pr.resample(full, &opt, B, level, bo.Seed)
+}
+
+// resample refits B resamples of the rows from the optimum full.
+func (pr *prepared) resample(full *Result, opt *Options, B int, level float64, seed uint64) (*BootstrapResult, error) {
+	var err error
 	k := len(pr.names)
-	z0 := make([]float64, k)
-	for j, v := range full.Params {
-		if z0[j], err = pr.params[j].inverse(v); err != nil {
+	for _, j := range pr.free {
+		if _, err = pr.params[j].inverse(full.Params[j]); err != nil {
 			return nil, fmt.Errorf("fit: bootstrap cannot start at a bound: %w", err)
 		}
 	}
@@ -74,12 +87,14 @@ func Bootstrap(pb Problem, opt Options, bo BootstrapOptions) (*BootstrapResult, 
 	}
 	est := make([][]float64, B)
 	ok := make([]bool, B)
+	check := pr.stepCheck(full.unc)
 	par.For(opt.Workers, B, func() func(int) {
 		wk := newWorker(pr)
-		lb := newLBFGS(k)
+		lb := newLBFGS(len(pr.free))
 		wts := make([]float64, pr.n)
 		wk.w = wts
 		start := append([]float64(nil), full.Params...)
+		gp := make([]float64, k)
 		if opt.Context != nil {
 			lb.stop = func() bool { return opt.Context.Err() != nil }
 		}
@@ -87,7 +102,7 @@ func Bootstrap(pb Problem, opt Options, bo BootstrapOptions) (*BootstrapResult, 
 			if lb.stop != nil && lb.stop() {
 				return // cancelled: the resample stays unfitted
 			}
-			r := rand.New(rand.NewPCG(bo.Seed, uint64(b)))
+			r := rand.New(rand.NewPCG(seed, uint64(b)))
 			clear(wts)
 			for range rows {
 				i := rows[r.IntN(len(rows))]
@@ -98,14 +113,36 @@ func Bootstrap(pb Problem, opt Options, bo BootstrapOptions) (*BootstrapResult, 
 					wts[i] *= pr.weights[i]
 				}
 			}
-			s := pr.runStart(wk, lb, b, start, &opt)
+			s := pr.runStart(wk, lb, b, start, opt)
+			if check != nil {
+				// judge (and if needed polish) the refit on the full
+				// fit's statistical scale, as Fit does
+				tight := *opt
+				tight.NoFallback = true
+				for round := 0; ; round++ {
+					wk.natural(s.Params, gp)
+					step := check(s.Params, gp)
+					if step <= opt.ConvergeSE {
+						s.Converged = true
+						break
+					}
+					if round == 3 || !s.code.polishable() {
+						s.Converged = false
+						break
+					}
+					tight.GTol, tight.FTol = tight.GTol*1e-3, tight.FTol*1e-3
+					if t := pr.runStart(wk, lb, b, s.Params, &tight); t.Objective <= s.Objective {
+						s = t
+					}
+				}
+			}
 			est[b], ok[b] = s.Params, s.Converged
 		}
 	})
 	if opt.Context != nil && opt.Context.Err() != nil {
 		return nil, fmt.Errorf("fit: bootstrap cancelled: %w", opt.Context.Err())
 	}
-	res := &BootstrapResult{Names: pr.names, Fit: full, Level: level, Resample: B}
+	res := &BootstrapResult{Names: pr.names, Fit: full, Level: level, Resample: B, pr: pr}
 	for b := range est {
 		if ok[b] {
 			res.Samples = append(res.Samples, est[b])
@@ -128,4 +165,81 @@ func Bootstrap(pb Problem, opt Options, bo BootstrapOptions) (*BootstrapResult, 
 		res.Median = append(res.Median, num.QuantileSorted(col, 0.5))
 	}
 	return res, nil
+}
+
+// percentile returns the central percentile interval at level of
+// parameter j over the resamples.
+func (b *BootstrapResult) percentile(j int, level float64) (lo, hi float64) {
+	col := make([]float64, 0, len(b.Samples))
+	for _, s := range b.Samples {
+		col = append(col, s[j])
+	}
+	sort.Float64s(col)
+	a := (1 - level) / 2
+	return num.QuantileSorted(col, a), num.QuantileSorted(col, 1-a)
+}
+
+// Cov returns the sample covariance of the resampled estimates (n - 1
+// denominator), one row and column per parameter.
+func (b *BootstrapResult) Cov() [][]float64 {
+	k := len(b.Names)
+	c := make([][]float64, k)
+	for i := range c {
+		c[i] = make([]float64, k)
+	}
+	n := len(b.Samples)
+	if n < 2 {
+		return c
+	}
+	mean := make([]float64, k)
+	for _, s := range b.Samples {
+		for j, v := range s {
+			mean[j] += v / float64(n)
+		}
+	}
+	for _, s := range b.Samples {
+		for i := 0; i < k; i++ {
+			for j := 0; j < k; j++ {
+				c[i][j] += (s[i] - mean[i]) * (s[j] - mean[j]) / float64(n-1)
+			}
+		}
+	}
+	return c
+}
+
+// SE returns the standard deviation of the resampled estimates of each
+// parameter (the bootstrap standard error).
+func (b *BootstrapResult) SE() []float64 {
+	c := b.Cov()
+	out := make([]float64, len(c))
+	for j := range c {
+		out[j] = math.Sqrt(c[j][j])
+	}
+	return out
+}
+
+// bootstrapCov runs opt.Resamples resamples from the optimum and returns
+// the covariance of the active parameters; the resamples stay in res.boot
+// for percentile intervals.
+func (pr *prepared) bootstrapCov(pb *Problem, res *Result, active []int, opt *Options) (*mat.SymDense, error) {
+	if pr.n == 0 {
+		return nil, fmt.Errorf("a bootstrap needs rows: give a Formula, or Rows for an Objective")
+	}
+	b, err := pr.resample(res, opt, opt.Resamples, opt.Level, opt.Seed)
+	if err != nil {
+		return nil, err
+	}
+	if len(b.Samples) < 2 {
+		return nil, fmt.Errorf("%d of %d bootstrap refits converged", len(b.Samples), opt.Resamples)
+	}
+	res.boot = b
+	c := b.Cov()
+	k := len(active)
+	out := mat.NewSymDense(k, nil)
+	for a, ja := range active {
+		for d := a; d < k; d++ {
+			out.SetSym(a, d, c[ja][active[d]])
+		}
+	}
+	return out, nil
 }

@@ -37,3 +37,25 @@ func ExampleFit() {
 	// alpha = 0.5000
 	// true 6
 }
+
+func ExampleDerive() {
+	// A straight line through noisy points; the x where it reaches 100,
+	// (100 - a)/b, with its delta-method standard error and 95% interval
+	// (Student t with n - 2 = 6 degrees of freedom).
+	x := []float64{1, 2, 3, 5, 8, 13, 21, 34}
+	y := []float64{3.2, 4.1, 7.9, 9.4, 17.3, 25.1, 44.6, 68.2}
+	f, _ := formula.Parse("a + b*x", "x")
+	res, err := fit.Fit(fit.Problem{Formula: f, Data: map[string][]float64{"x": x}, Y: y}, fit.Options{GTol: 1e-10})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	d, err := fit.Derive(res, "(100 - a)/b", nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("x at 100: %.2f ± %.2f, 95%% [%.2f, %.2f]\n", d.Value[0], d.SE[0], d.Lo[0], d.Hi[0])
+	// Output:
+	// x at 100: 49.61 ± 0.88, 95% [47.47, 51.76]
+}

@@ -43,13 +43,20 @@ type Options struct {
 	RandomStarts int         // extra random starts (see Fit for their range)
 	Seed         uint64      // seed of the random starts
 	Workers      int         // parallel workers (default GOMAXPROCS)
-	FTol         float64     // relative function reduction (default 1e7 * 2.22e-16, scipy's factr*eps)
+	FTol         float64     // relative function reduction (f_k - f_k+1)/max(|f_k|, |f_k+1|) (default 1e7 * 2.22e-16, scipy's factr*eps)
+	ScipyFTol    bool        // divide the reduction by max(|f_k|, |f_k+1|, 1) as scipy's L-BFGS-B does (absolute below 1; for reproducing scipy)
 	GTol         float64     // max |gradient| in optimizer coordinates (default 1e-5, scipy's pgtol)
 	MaxIter      int         // iterations per start (default 15000, as scipy)
 	MaxEval      int         // evaluations per start (default 15000, as scipy)
 	NoFallback   bool        // do not retry failed starts with Nelder-Mead
 	KeepStarts   bool        // fill Result.Table with one row per start
-	NoSE         bool        // skip standard errors
+	NoSE         bool        // skip standard errors (as SE: SENone)
+
+	SE         SEMethod // how standard errors are computed (default SEAuto; see SEMethod)
+	Level      float64  // level of Result.Lo/Hi (default 0.95)
+	Resamples  int      // bootstrap resamples for SE: SEBootstrap (default 200; seeded by Seed)
+	ConvergeSE float64  // convergence criterion: the Newton step to the optimum must be below ConvergeSE standard errors (default 0.01)
+	Screen     int      // FitVP only: evaluate the profile objective at every start and refine only the Screen best (0: refine all)
 
 	// Context, when set, stops the fit early once cancelled: running starts
 	// stop at their next iteration, the rest are not run, and Fit returns
@@ -58,6 +65,13 @@ type Options struct {
 	// Progress, when set, is called after each start with the number of
 	// starts finished and the total (never concurrently).
 	Progress func(done, total int)
+}
+
+func (o *Options) ftolFloor() float64 {
+	if o.ScipyFTol {
+		return 1
+	}
+	return 0
 }
 
 func (o Options) withDefaults() Options {
@@ -76,6 +90,18 @@ func (o Options) withDefaults() Options {
 	if o.Workers <= 0 {
 		o.Workers = runtime.GOMAXPROCS(0)
 	}
+	if o.Level == 0 {
+		o.Level = 0.95
+	}
+	if o.Resamples == 0 {
+		o.Resamples = 200
+	}
+	if o.ConvergeSE == 0 {
+		o.ConvergeSE = 0.01
+	}
+	if o.NoSE {
+		o.SE = SENone
+	}
 	return o
 }
 
@@ -90,16 +116,28 @@ type Start struct {
 	Method      string
 	Iterations  int
 	Evaluations int
+	code        status
 }
 
 // Result is the outcome of a fit. Params are in natural scale, in the
 // order of Names.
+//
+// Convergence: the optimizer's own rule (gradient, relative reduction,
+// Nelder-Mead fallback) is checked against the statistical scale when
+// standard errors are computed: the Newton step from the final point to
+// the optimum of the local quadratic model must be below
+// Options.ConvergeSE (0.01) standard errors in every parameter. A stop that
+// fails this is reported as not converged, with the distance (StepSE);
+// a line search that stalls within it (usual at the kinks of Huber and
+// pinball losses) is reported as converged, saying so.
 type Result struct {
 	Names       []string
 	Params      []float64
+	Fixed       []bool // held at their value (Param.Fixed)
 	Objective   float64
-	Converged   bool   // the best start met a convergence criterion
-	Status      string // which criterion, or why it stopped
+	Converged   bool    // the best start met a convergence criterion
+	Status      string  // which criterion, or why it stopped
+	StepSE      float64 // Newton step to the optimum in standard errors (max over parameters; NaN without SEs)
 	Method      string
 	Iterations  int // of the best start
 	Evaluations int // of the best start
@@ -111,10 +149,27 @@ type Result struct {
 	AtBound     []string
 	Rows        int       // rows with positive weight (0 for row-less objectives)
 	Loss        string    // the loss minimized ("objective" for an ObjectiveFunc)
-	SE          []float64 // standard errors (NaN where unavailable); see SEKind
-	SEKind      string
+	SE          []float64 // standard errors (NaN where unavailable: fixed, at a bound, or see SEKind)
+	SEKind      string    // how SE and Cov were computed, or why they are unavailable
+	SEMethod    SEMethod
+	Cov         [][]float64 // covariance (rows and columns of parameters without SE are 0)
+	Corr        [][]float64 // correlation (NaN where a parameter has no SE)
+	DOF         int         // residual degrees of freedom of the t intervals; 0 means normal intervals
+	Level       float64     // level of Lo, Hi
+	Lo, Hi      []float64   // intervals at Level (see Interval for other levels)
+	Scale       float64     // residual standard deviation on DOF degrees of freedom (s for squared error); log residuals for log losses
+	Bandwidth   float64     // kernel bandwidth of the smoothed curvature (0 for squared error)
+	LogLik      float64     // log-likelihood (NaN when the loss is not a likelihood); see LogLikKind
+	LogLikKind  string
+	NPar        int     // parameters counted by AIC and BIC (free ones plus a fitted scale)
+	AIC, BIC    float64 // 2 NPar - 2 LogLik and NPar log(Rows) - 2 LogLik
 	Table       []Start // per start, when Options.KeepStarts
 	gradP       []float64
+	lrScale     float64   // 2 lrScale dObjective is a likelihood-ratio statistic
+	modelVar    []float64 // model-based variances (row losses), to adjust profile statistics
+	boot        *BootstrapResult
+	unc         *uncertainty // the covariance computation, for judging bootstrap refits
+	code        status
 }
 
 // Get returns the fitted value of parameter name.
@@ -146,12 +201,23 @@ func Fit(pb Problem, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if !(opt.Level > 0 && opt.Level < 1) {
+		return nil, fmt.Errorf("fit: Options.Level = %v, need 0 < Level < 1", opt.Level)
+	}
+	if opt.SE < SEAuto || opt.SE > SEModel {
+		return nil, fmt.Errorf("fit: unknown Options.SE %d", opt.SE)
+	}
 	res := pr.multistart(starts, &opt)
 	if opt.Context != nil && opt.Context.Err() != nil {
 		return res, fmt.Errorf("fit: cancelled (%d of %d starts finished): %w", res.Starts-res.NotRun, res.Starts, opt.Context.Err())
 	}
-	if !opt.NoSE && !math.IsInf(res.Objective, 0) && !math.IsNaN(res.Objective) {
-		pr.standardErrors(res)
+	res.StepSE = math.NaN()
+	res.LogLik, res.AIC, res.BIC = math.NaN(), math.NaN(), math.NaN()
+	if !math.IsInf(res.Objective, 0) && !math.IsNaN(res.Objective) {
+		if opt.SE != SENone {
+			pr.standardErrors(res, &opt, &pb)
+		}
+		pr.informationCriteria(res)
 	}
 	return res, nil
 }
@@ -198,13 +264,22 @@ func (pr *prepared) starts(opt *Options) ([][]float64, error) {
 	for s := 0; s < opt.RandomStarts; s++ {
 		x := make([]float64, k)
 		for j, q := range pr.params {
+			if q.Fixed {
+				x[j] = q.Init
+				continue
+			}
 			x[j] = q.random(r)
 		}
 		starts = append(starts, x)
 	}
-	// Validate every start in the transformed domain.
+	// Fixed parameters keep their value whatever a start says; validate
+	// every start in the transformed domain.
 	for i, s := range starts {
 		for j, v := range s {
+			if pr.params[j].Fixed {
+				s[j] = pr.base[j]
+				continue
+			}
 			if _, err := pr.params[j].inverse(v); err != nil {
 				return nil, fmt.Errorf("start %d: %w", i, err)
 			}
@@ -244,7 +319,7 @@ func (pr *prepared) multistart(starts [][]float64, opt *Options) *Result {
 	cancelled := func() bool { return opt.Context != nil && opt.Context.Err() != nil }
 	par.For(opt.Workers, len(starts), func() func(int) {
 		wk := newWorker(pr)
-		lb := newLBFGS(len(pr.params))
+		lb := newLBFGS(len(pr.free))
 		if opt.Context != nil {
 			lb.stop = cancelled
 		}
@@ -268,10 +343,14 @@ func (pr *prepared) multistart(starts [][]float64, opt *Options) *Result {
 // runStart minimizes from one start with the chosen method, falling back to
 // Nelder-Mead when a gradient method fails.
 func (pr *prepared) runStart(wk *worker, lb *lbfgs, i int, start []float64, opt *Options) Start {
-	k := len(start)
-	z0 := make([]float64, k)
-	for j, v := range start {
-		z0[j], _ = pr.params[j].inverse(v)
+	z0 := make([]float64, len(pr.free))
+	for k, j := range pr.free {
+		z0[k], _ = pr.params[j].inverse(start[j])
+	}
+	if pr.vp != nil {
+		for _, j := range pr.vp.lin {
+			wk.p[j] = start[j] // the inner solve's first guess
+		}
 	}
 	wk.evals = 0
 	var z []float64
@@ -286,7 +365,7 @@ func (pr *prepared) runStart(wk *worker, lb *lbfgs, i int, start []float64, opt 
 	case NelderMead:
 		z, f, st, msg, iters, _ = gonumMinimize(wk.eval, z0, &optimize.NelderMead{}, opt)
 	default:
-		lb.ftol, lb.gtol, lb.maxIter, lb.maxEval = opt.FTol, opt.GTol, opt.MaxIter, opt.MaxEval
+		lb.ftol, lb.gtol, lb.maxIter, lb.maxEval, lb.ftolFloor = opt.FTol, opt.GTol, opt.MaxIter, opt.MaxEval, opt.ftolFloor()
 		st = lb.minimize(wk.eval, z0)
 		z, f, iters = append([]float64(nil), lb.x...), lb.f, lb.iters
 	}
@@ -308,19 +387,38 @@ func (pr *prepared) runStart(wk *worker, lb *lbfgs, i int, start []float64, opt 
 			}
 		}
 	}
-	p := make([]float64, k)
-	for j := range z {
-		p[j], _ = pr.params[j].forward(z[j])
+	p := append([]float64(nil), pr.base...)
+	for k, j := range pr.free {
+		p[j], _ = pr.params[j].forward(z[k])
+	}
+	if pr.vp != nil {
+		// the inner parameters at the final outer point, warm-started
+		// from the worker's latest inner solution
+		for _, j := range pr.free {
+			wk.p[j] = p[j]
+		}
+		if fi := wk.innerSolve(); !math.IsInf(fi, 0) {
+			for _, j := range pr.vp.lin {
+				p[j] = wk.p[j]
+			}
+			f = fi
+		}
 	}
 	return Start{Index: i, Start: start, Params: p, Objective: f, Converged: st.converged(), Status: msg,
-		Method: method.String(), Iterations: iters, Evaluations: wk.evals}
+		Method: method.String(), Iterations: iters, Evaluations: wk.evals, code: st}
 }
 
 func (pr *prepared) summarize(all []Start, opt *Options) *Result {
 	best := -1
 	res := &Result{Names: pr.names, Starts: len(all), Rows: positiveRows(pr.weights, pr.n), Loss: "objective"}
+	res.Fixed = make([]bool, len(pr.params))
+	for j, q := range pr.params {
+		res.Fixed[j] = q.Fixed
+	}
 	if pr.f != nil {
 		res.Loss = pr.loss.String()
+	} else {
+		res.Loss = pr.objKind.String()
 	}
 	for i := range all {
 		s := &all[i]
@@ -351,13 +449,13 @@ func (pr *prepared) summarize(all []Start, opt *Options) *Result {
 	res.Objective = all[best].Objective
 	b := all[best]
 	res.Params, res.Converged, res.Status, res.Method = b.Params, b.Converged, b.Status, b.Method
-	res.Iterations, res.Evaluations, res.Start = b.Iterations, b.Evaluations, b.Index
+	res.Iterations, res.Evaluations, res.Start, res.code = b.Iterations, b.Evaluations, b.Index, b.code
 	res.gradP = make([]float64, len(b.Params))
 	if !math.IsNaN(res.Objective) {
 		newWorker(pr).natural(b.Params, res.gradP)
 	}
 	for j, q := range pr.params {
-		if q.atBound(b.Params[j], res.gradP[j], opt.GTol) {
+		if !q.Fixed && q.atBound(b.Params[j], res.gradP[j], opt.GTol) {
 			res.AtBound = append(res.AtBound, q.Name)
 		}
 	}

@@ -397,7 +397,7 @@ func TestConstantLawAndSummary(t *testing.T) {
 		t.Errorf("m = %v SE %v, want 3.5 and %v", r.Params[0], r.SE[0], math.Sqrt(s2/4))
 	}
 	sum := r.Summary()
-	for _, want := range []string{"m ", "3.5", "squared error = ", "over 4 rows", "converged", "least squares"} {
+	for _, want := range []string{"m ", "3.5", "loss:                  squared error", "rows:                  4", "converged:             yes", "least squares", "1.32288", "-0.709981", "7.70998"} {
 		if !strings.Contains(sum, want) {
 			t.Errorf("summary lacks %q:\n%s", want, sum)
 		}

@@ -6,13 +6,15 @@ import (
 	"gonum.org/v1/gonum/optimize"
 )
 
-// relConverger is scipy L-BFGS-B's factr rule as a gonum Converger:
-// converged when (f_prev - f)/max(|f_prev|, |f|, 1) <= tol between two
-// major iterations. gonum's own FunctionConverge instead waits for a number
-// of iterations without an absolute+relative improvement, which wastes
-// iterations on flat objectives.
+// relConverger is the engine's relative-reduction rule as a gonum
+// Converger: converged when (f_prev - f)/max(|f_prev|, |f|, floor) <= tol
+// between two major iterations (floor 1 is scipy's factr rule). gonum's
+// own FunctionConverge instead waits for a number of iterations without
+// an absolute+relative improvement, which wastes iterations on flat
+// objectives.
 type relConverger struct {
 	tol   float64
+	floor float64
 	prev  float64
 	first bool
 }
@@ -28,7 +30,7 @@ func (c *relConverger) Converged(loc *optimize.Location) optimize.Status {
 	}
 	prev := c.prev
 	c.prev = loc.F
-	if (prev-loc.F)/math.Max(math.Max(math.Abs(prev), math.Abs(loc.F)), 1) <= c.tol {
+	if reducedLittle(prev, loc.F, c.tol, c.floor) {
 		return optimize.FunctionConvergence
 	}
 	return optimize.NotTerminated
@@ -75,7 +77,7 @@ func gonumMinimize(fg func(x, g []float64) float64, x0 []float64, method optimiz
 	}
 	set := &optimize.Settings{
 		GradientThreshold: o.GTol,
-		Converger:         &relConverger{tol: o.FTol},
+		Converger:         &relConverger{tol: o.FTol, floor: o.ftolFloor()},
 		MajorIterations:   o.MaxIter,
 		FuncEvaluations:   o.MaxEval,
 	}

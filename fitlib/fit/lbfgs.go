@@ -10,9 +10,12 @@ import "math"
 // separately (we cache to avoid computing twice). This implementation keeps
 // all state in preallocated buffers per worker, evaluates value and
 // gradient together, and uses a cheap weak-Wolfe line search with a unit
-// first trial step. Stopping rules follow scipy's L-BFGS-B defaults:
-// relative reduction (f_k - f_k+1)/max(|f_k|, |f_k+1|, 1) <= FTol
-// (factr*eps = 1e7 * 2.2e-16) or max |gradient| <= GTol (pgtol 1e-5).
+// first trial step. Stopping rules: relative reduction
+// (f_k - f_k+1)/max(|f_k|, |f_k+1|) <= FTol (default factr*eps = 1e7 *
+// 2.2e-16, scipy L-BFGS-B's) or max |gradient| <= GTol (pgtol 1e-5).
+// scipy divides by max(|f_k|, |f_k+1|, 1), which makes the test absolute
+// for objectives below 1 and stops Huber fits (f ~ 1e-3) far from their
+// optimum; Options.ScipyFTol restores that rule to reproduce scipy.
 
 const lbfgsMemory = 10 // scipy's default maxcor
 
@@ -57,6 +60,7 @@ type lbfgs struct {
 	iters, evals     int
 	f                float64
 	ftol, gtol       float64
+	ftolFloor        float64 // 1 for scipy's rule, 0 for a purely relative one
 	maxIter, maxEval int
 	stop             func() bool // reports cancellation; checked every iteration
 }
@@ -158,7 +162,7 @@ func (o *lbfgs) minimize(fg func(x, g []float64) float64, x0 []float64) status {
 		copy(o.x, o.xt)
 		copy(o.g, o.gt)
 		o.f = fnew
-		if (fold-fnew)/math.Max(math.Max(math.Abs(fold), math.Abs(fnew)), 1) <= o.ftol {
+		if reducedLittle(fold, fnew, o.ftol, o.ftolFloor) {
 			return statusFunction
 		}
 	}
@@ -271,4 +275,15 @@ func cubicMin(a, fa, da, b, fb, db float64) float64 {
 		}
 	}
 	return math.Min(math.Max(t, lo+0.1*w), hi-0.1*w)
+}
+
+// reducedLittle is the relative-reduction stopping test
+// (fold - fnew)/max(|fold|, |fnew|, floor) <= tol; an objective that is
+// exactly 0 before and after stops once it no longer decreases.
+func reducedLittle(fold, fnew, tol, floor float64) bool {
+	den := math.Max(math.Max(math.Abs(fold), math.Abs(fnew)), floor)
+	if den == 0 {
+		return fold-fnew <= 0
+	}
+	return (fold-fnew)/den <= tol
 }

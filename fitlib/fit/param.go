@@ -21,12 +21,22 @@ const (
 
 // Param configures one parameter. Parameters not listed in Problem.Params
 // use the zero value: no transform, start 0.
+//
+// Bounds: a lower bound is Transform Log or Softplus with Lo, a two-sided
+// bound Transform Logit with Lo and Hi (the optimizer works in the
+// unbounded transformed variable). Lo or Hi given with Transform Identity
+// is an error rather than a silently ignored bound.
+//
+// Fixed holds the parameter at Init (like lmfit's vary=False): it is not
+// optimized, has no standard error, and is not counted in the degrees of
+// freedom, AIC or BIC. Profile intervals fix parameters this way.
 type Param struct {
 	Name      string
-	Init      float64   // start when Grid is empty (0 means Lo+1 for Log/Softplus, mid-range for Logit)
+	Init      float64   // start when Grid is empty (0 means Lo+1 for Log/Softplus, mid-range for Logit); the value of a Fixed parameter
 	Grid      []float64 // multi-start values; the grid is the product over parameters
 	Transform Transform
 	Lo, Hi    float64 // bounds for Log, Softplus (Lo) and Logit (Lo, Hi)
+	Fixed     bool    // hold at Init instead of fitting
 }
 
 func (q *Param) check() error {
@@ -39,6 +49,22 @@ func (q *Param) check() error {
 	default:
 		return fmt.Errorf("fit: parameter %s: unknown transform %d", q.Name, q.Transform)
 	}
+	if q.Transform == Identity && (q.Lo != 0 || q.Hi != 0) {
+		return fmt.Errorf("fit: parameter %s: bounds Lo = %v, Hi = %v need a Transform (Log or Softplus for a lower bound, Logit for both); Identity would ignore them", q.Name, q.Lo, q.Hi)
+	}
+	if q.Transform == Log || q.Transform == Softplus {
+		if q.Hi != 0 {
+			return fmt.Errorf("fit: parameter %s: Hi = %v is ignored by the %s transform (lower bound only); use Logit for two bounds", q.Name, q.Hi, q.Transform)
+		}
+	}
+	if q.Fixed {
+		if len(q.Grid) > 0 {
+			return fmt.Errorf("fit: parameter %s is Fixed but has a Grid of starts", q.Name)
+		}
+		if _, err := q.inverse(q.Init); err != nil {
+			return fmt.Errorf("fit: fixed parameter %s: value Init = %v is outside its domain %s", q.Name, q.Init, q.domain())
+		}
+	}
 	if math.IsNaN(q.Lo) || math.IsInf(q.Lo, 0) && q.Transform != Identity {
 		return fmt.Errorf("fit: parameter %s: lower bound %v", q.Name, q.Lo)
 	}
@@ -46,7 +72,7 @@ func (q *Param) check() error {
 }
 
 func (q *Param) init() float64 {
-	if q.Init != 0 {
+	if q.Init != 0 || q.Fixed {
 		return q.Init
 	}
 	switch q.Transform {
@@ -56,6 +82,19 @@ func (q *Param) init() float64 {
 		return (q.Lo + q.Hi) / 2
 	}
 	return 0
+}
+
+// String names the transform.
+func (t Transform) String() string {
+	switch t {
+	case Log:
+		return "Log"
+	case Softplus:
+		return "Softplus"
+	case Logit:
+		return "Logit"
+	}
+	return "Identity"
 }
 
 // forward returns p(z) and dp/dz.
@@ -73,6 +112,21 @@ func (q *Param) forward(z float64) (float64, float64) {
 		return q.Lo + w*s, w * s * (1 - s)
 	}
 	return z, 1
+}
+
+// second returns d2p/dz2.
+func (q *Param) second(z float64) float64 {
+	switch q.Transform {
+	case Log:
+		return math.Exp(z)
+	case Softplus:
+		s := num.Sigmoid(z)
+		return s * (1 - s)
+	case Logit:
+		s := num.Sigmoid(z)
+		return (q.Hi - q.Lo) * s * (1 - s) * (1 - 2*s)
+	}
+	return 0
 }
 
 // inverse returns z with p(z) = p, or an error when p is outside the domain.

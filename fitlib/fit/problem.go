@@ -32,6 +32,12 @@ type Problem struct {
 
 	Objective ObjectiveFunc // instead of Formula: value and gradient
 	Rows      int           // rows the Objective sums over (for bootstrap and leave-out)
+	// ObjectiveIs says what Objective is: a negative log-likelihood (the
+	// zero value; standard errors from the observed information, AIC and
+	// likelihood-ratio tests available) or a sum of per-row losses that is
+	// not a likelihood (standard errors from the sandwich of per-row
+	// scores, which needs Rows and an Objective that honours weights).
+	ObjectiveIs ObjectiveKind
 
 	// Params configures parameters by name (transforms, bounds, starts,
 	// grids). With a Formula, names must be formula parameters and any
@@ -40,11 +46,32 @@ type Problem struct {
 	Params []Param
 }
 
+// ObjectiveKind says what a hand-written Objective computes.
+type ObjectiveKind int
+
+// Objective kinds.
+const (
+	NegLogLik   ObjectiveKind = iota // a negative log-likelihood
+	SumOfLosses                      // a sum over Rows of per-row losses, not a likelihood
+)
+
+// String names the kind.
+func (k ObjectiveKind) String() string {
+	if k == SumOfLosses {
+		return "sum of per-row losses"
+	}
+	return "negative log-likelihood"
+}
+
 // prepared is a validated problem, shared read-only by all workers.
 type prepared struct {
 	names   []string
 	params  []Param
-	n       int // rows (0 for an Objective without rows)
+	free    []int     // indices of the parameters the optimizer varies
+	base    []float64 // every parameter's value; fixed ones keep theirs
+	objKind ObjectiveKind
+	vp      *vpInfo // variable projection: parameters solved by the inner problem (FitVP)
+	n       int     // rows (0 for an Objective without rows)
 	loss    Loss
 	f       *formula.Formula
 	ev      *formula.Evaluator // prototype; workers Clone it
@@ -54,7 +81,7 @@ type prepared struct {
 }
 
 func prepare(pb *Problem) (*prepared, error) {
-	pr := &prepared{loss: pb.Loss, fn: pb.Objective, f: pb.Formula}
+	pr := &prepared{loss: pb.Loss, fn: pb.Objective, f: pb.Formula, objKind: pb.ObjectiveIs}
 	switch {
 	case pb.Formula != nil && pb.Objective != nil:
 		return nil, fmt.Errorf("fit: give either a Formula or an Objective, not both")
@@ -89,10 +116,23 @@ func prepare(pb *Problem) (*prepared, error) {
 	if len(pr.params) == 0 {
 		return nil, fmt.Errorf("fit: nothing to fit: no parameters")
 	}
+	pr.base = make([]float64, len(pr.params))
 	for i := range pr.params {
-		if err := pr.params[i].check(); err != nil {
+		q := &pr.params[i]
+		if err := q.check(); err != nil {
 			return nil, err
 		}
+		if q.Fixed {
+			pr.base[i] = q.Init
+		} else {
+			pr.free = append(pr.free, i)
+		}
+	}
+	if len(pr.free) == 0 {
+		return nil, fmt.Errorf("fit: every parameter is Fixed: nothing to fit (parameters %v)", pr.names)
+	}
+	if pb.ObjectiveIs != NegLogLik && pb.ObjectiveIs != SumOfLosses {
+		return nil, fmt.Errorf("fit: unknown ObjectiveIs %d", pb.ObjectiveIs)
 	}
 	if pb.Weights != nil {
 		if pr.n == 0 {
@@ -109,8 +149,8 @@ func prepare(pb *Problem) (*prepared, error) {
 		pr.weights = pb.Weights
 	}
 	if pr.n > 0 {
-		if k := positiveRows(pr.weights, pr.n); k < len(pr.names) {
-			return nil, fmt.Errorf("fit: %d rows with positive weight for %d parameters %v", k, len(pr.names), pr.names)
+		if k := positiveRows(pr.weights, pr.n); k < len(pr.free) {
+			return nil, fmt.Errorf("fit: %d rows with positive weight for %d parameters %v", k, len(pr.free), pr.freeNames())
 		}
 	}
 	return pr, nil
@@ -205,4 +245,23 @@ func finite(name string, c []float64) error {
 		}
 	}
 	return nil
+}
+
+// freeNames lists the parameters the optimizer varies.
+func (pr *prepared) freeNames() []string {
+	out := make([]string, len(pr.free))
+	for k, j := range pr.free {
+		out[k] = pr.names[j]
+	}
+	return out
+}
+
+// full returns the parameter vector with free values from x (natural
+// scale, len(pr.free)) and fixed ones from pr.base.
+func (pr *prepared) full(x []float64) []float64 {
+	p := append([]float64(nil), pr.base...)
+	for k, j := range pr.free {
+		p[j] = x[k]
+	}
+	return p
 }

@@ -6,68 +6,124 @@ import (
 
 	"gonum.org/v1/gonum/diff/fd"
 	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/stat/distuv"
 )
 
-// TestSandwichSE recomputes the Huber sandwich covariance independently:
-// H by finite differences of the objective value (fd.Hessian), B from
-// per-row scores by finite differences of each row's loss, then
-// sqrt(diag(H^-1 B H^-1)).
-func TestSandwichSE(t *testing.T) {
+// TestHuberStandardErrors recomputes both Huber covariances of a fit
+// independently from their formulas: residual gradients g_i by finite
+// differences of log(law), psi clipped at delta, the smoothed curvature
+// Phi((delta - r)/h) - Phi((-delta - r)/h) at the reported bandwidth h,
+// then s_psi^2/m^2 (G^-1) (model-based, the default) and H^-1 B H^-1 with
+// B = n/(n-p) sum psi^2 g g' (robust).
+func TestHuberStandardErrors(t *testing.T) {
 	x, y := synth(80, 7)
 	f := mustParse(t, "E + A * x^(-alpha)", "x")
-	delta := 0.01
-	r, err := Fit(Problem{Formula: f, Data: map[string][]float64{"x": x}, Y: y, Loss: Huber(delta),
-		Params: []Param{{Name: "E", Init: 1}, {Name: "A", Init: 20}, {Name: "alpha", Init: 0.4}}}, Options{GTol: 1e-12})
+	const delta = 0.01
+	pb := Problem{Formula: f, Data: map[string][]float64{"x": x}, Y: y, Loss: Huber(delta),
+		Params: []Param{{Name: "E", Init: 1}, {Name: "A", Init: 20}, {Name: "alpha", Init: 0.4}}}
+	auto, err := Fit(pb, Options{SE: SEModel})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.SEKind != SESandwich {
-		t.Fatalf("SE kind %q", r.SEKind)
+	robust, err := Fit(pb, Options{SE: SERobust})
+	if err != nil {
+		t.Fatal(err)
 	}
-	rowLoss := func(i int, p []float64) float64 {
-		res := math.Log(y[i]) - math.Log(p[0]+p[1]*math.Pow(x[i], -p[2]))
-		if math.Abs(res) <= delta {
-			return res * res / 2
-		}
-		return delta * (math.Abs(res) - delta/2)
+	if auto.SEKind != SEMEstimation || robust.SEKind != SESandwich || auto.DOF != 77 {
+		t.Fatalf("kinds %q / %q, DOF %d", auto.SEKind, robust.SEKind, auto.DOF)
 	}
-	total := func(p []float64) float64 {
-		s := 0.0
-		for i := range x {
-			s += rowLoss(i, p)
-		}
-		return s
-	}
-	p := r.Params
-	h := mat.NewSymDense(3, nil)
-	fd.Hessian(h, total, p, &fd.Settings{Step: 1e-5})
-	b := mat.NewSymDense(3, nil)
+	p := auto.Params
+	n, k := len(x), 3
+	h := auto.Bandwidth
+	G, H, B := mat.NewSymDense(k, nil), mat.NewSymDense(k, nil), mat.NewSymDense(k, nil)
+	var sp, sm float64
 	for i := range x {
-		g := fd.Gradient(nil, func(q []float64) float64 { return rowLoss(i, q) }, p, &fd.Settings{Formula: fd.Central, Step: 1e-7})
-		for a := 0; a < 3; a++ {
-			for c := a; c < 3; c++ {
-				b.SetSym(a, c, b.At(a, c)+g[a]*g[c])
+		logLaw := func(q []float64) float64 { return math.Log(q[0] + q[1]*math.Pow(x[i], -q[2])) }
+		g := fd.Gradient(nil, logLaw, p, &fd.Settings{Formula: fd.Central, Step: 1e-6})
+		r := math.Log(y[i]) - logLaw(p)
+		psi := math.Max(-delta, math.Min(delta, r))
+		c := distuv.UnitNormal.CDF((delta-r)/h) - distuv.UnitNormal.CDF((-delta-r)/h)
+		sp += psi * psi
+		sm += c
+		for a := 0; a < k; a++ {
+			for b := a; b < k; b++ {
+				G.SetSym(a, b, G.At(a, b)+g[a]*g[b])
+				H.SetSym(a, b, H.At(a, b)+c*g[a]*g[b])
+				B.SetSym(a, b, B.At(a, b)+psi*psi*g[a]*g[b]*float64(n)/float64(n-k))
 			}
 		}
 	}
-	var hi mat.Dense
-	if err := hi.Inverse(h); err != nil {
+	var gi, hi mat.Dense
+	if err := gi.Inverse(G); err != nil {
 		t.Fatal(err)
 	}
-	var tmp, cov mat.Dense
-	tmp.Mul(&hi, b)
-	cov.Mul(&tmp, &hi)
-	for j := 0; j < 3; j++ {
-		want := math.Sqrt(cov.At(j, j))
-		// Huber's second derivative jumps where |r| = delta, so two
-		// finite-difference Hessians (of the value here, of the exact
-		// gradient in the engine) agree to a few 1e-3, not better; a
-		// wrong formula (H^-1 alone, or no B) is off by orders of magnitude.
-		if math.Abs(r.SE[j]-want) > 1e-2*want {
-			t.Errorf("SE(%s) = %.6g, independent sandwich %.6g", r.Names[j], r.SE[j], want)
+	if err := hi.Inverse(H); err != nil {
+		t.Fatal(err)
+	}
+	var tmp, sw mat.Dense
+	tmp.Mul(&hi, B)
+	sw.Mul(&tmp, &hi)
+	m := sm / float64(n)
+	s2 := sp / float64(n-k)
+	for j := 0; j < k; j++ {
+		want := math.Sqrt(s2 / (m * m) * gi.At(j, j))
+		if math.Abs(auto.SE[j]-want) > 1e-4*want {
+			t.Errorf("model-based SE(%s) = %.6g, independent %.6g", auto.Names[j], auto.SE[j], want)
 		}
-		if naive := math.Sqrt(hi.At(j, j)); math.Abs(naive-want) < 0.5*want {
-			t.Errorf("SE(%s): H^-1 alone (%.3g) is not distinguishable from the sandwich (%.3g): test too weak", r.Names[j], naive, want)
+		want = math.Sqrt(sw.At(j, j))
+		if math.Abs(robust.SE[j]-want) > 1e-4*want {
+			t.Errorf("robust SE(%s) = %.6g, independent %.6g", robust.Names[j], robust.SE[j], want)
 		}
+	}
+	// Silverman's bandwidth from the residuals' sd on n - p degrees of freedom.
+	var mean, ss float64
+	res := make([]float64, n)
+	for i := range x {
+		res[i] = math.Log(y[i]) - math.Log(p[0]+p[1]*math.Pow(x[i], -p[2]))
+		mean += res[i] / float64(n)
+	}
+	for _, r := range res {
+		ss += (r - mean) * (r - mean)
+	}
+	if want := 0.9 * math.Sqrt(ss/float64(n-k)) * math.Pow(float64(n), -0.2); math.Abs(h-want) > 1e-9*want {
+		t.Errorf("bandwidth %g, want %g", h, want)
+	}
+	// Correlation is covariance over SE products, with a unit diagonal.
+	for a := 0; a < k; a++ {
+		if math.Abs(auto.Corr[a][a]-1) > 1e-12 {
+			t.Errorf("Corr[%d][%d] = %v", a, a, auto.Corr[a][a])
+		}
+		for b := 0; b < k; b++ {
+			if want := auto.Cov[a][b] / (auto.SE[a] * auto.SE[b]); math.Abs(auto.Corr[a][b]-want) > 1e-12 {
+				t.Errorf("Corr[%d][%d] = %v, want %v", a, b, auto.Corr[a][b], want)
+			}
+		}
+	}
+}
+
+// TestObjectiveHessianNegativeParams: the observed information of a
+// Gaussian negative log-likelihood with known sigma = 1 is n for the mean,
+// whatever its sign (the finite-difference Hessian once evaluated at |p|).
+func TestObjectiveHessianNegativeParams(t *testing.T) {
+	ys := []float64{-3.1, -2.9, -3.4, -2.6, -3.0}
+	obj := func(p, g, w []float64) float64 {
+		f := 0.0
+		g[0] = 0
+		for _, y := range ys {
+			f += 0.5 * (y - p[0]) * (y - p[0])
+			g[0] -= y - p[0]
+		}
+		return f
+	}
+	r, err := Fit(Problem{Objective: obj, Params: []Param{{Name: "mu", Init: -1}}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := 1 / math.Sqrt(5); math.Abs(r.SE[0]-want) > 1e-6 || r.SEKind != SEInverseHess || r.DOF != 0 {
+		t.Errorf("mu = %v SE %v (%s, DOF %d), want -3 and %v", r.Params[0], r.SE[0], r.SEKind, r.DOF, want)
+	}
+	// normal 95% interval
+	if lo := r.Params[0] - 1.959963984540054*r.SE[0]; math.Abs(r.Lo[0]-lo) > 1e-9 {
+		t.Errorf("Lo %v, want %v", r.Lo[0], lo)
 	}
 }

@@ -18,11 +18,12 @@ type worker struct {
 	w     []float64 // row weights of the current fit (nil: all 1)
 	p, gp []float64 // natural parameters and gradient
 	evals int
+	vps   *vpScratch // variable projection's inner solver (FitVP)
 }
 
 func newWorker(pr *prepared) *worker {
 	k := len(pr.names)
-	wk := &worker{pr: pr, p: make([]float64, k), gp: make([]float64, k), w: pr.weights}
+	wk := &worker{pr: pr, p: append([]float64(nil), pr.base...), gp: make([]float64, k), w: pr.weights}
 	if pr.ev != nil {
 		wk.ev = pr.ev.Clone()
 		wk.pred = make([]float64, pr.n)
@@ -37,18 +38,24 @@ func newWorker(pr *prepared) *worker {
 	return wk
 }
 
-// eval is the objective in optimizer coordinates z, gradient into gz.
+// eval is the objective in optimizer coordinates z (one per free
+// parameter), gradient into gz.
 func (wk *worker) eval(z, gz []float64) float64 {
 	wk.evals++
 	pr := wk.pr
-	for j := range z {
-		p, dpdz := pr.params[j].forward(z[j])
+	for k, j := range pr.free {
+		p, dpdz := pr.params[j].forward(z[k])
 		wk.p[j] = p
-		gz[j] = dpdz
+		gz[k] = dpdz
 	}
-	f := wk.natural(wk.p, wk.gp)
-	for j := range gz {
-		gz[j] *= wk.gp[j]
+	var f float64
+	if pr.vp != nil {
+		f = wk.innerSolve() // also the outer gradient (envelope theorem)
+	} else {
+		f = wk.natural(wk.p, wk.gp)
+	}
+	for k, j := range pr.free {
+		gz[k] *= wk.gp[j]
 	}
 	if math.IsNaN(f) {
 		return math.Inf(1)

@@ -19,6 +19,15 @@ type MIMEr interface {
 	MIME() (mime string, content []byte)
 }
 
+// MultiMIMEr is implemented by values with several representations keyed
+// by MIME type, each as text (for example text/html and text/plain). It
+// needs no import of this package, so compiled libraries that must not
+// depend on the kernel (fitlib) can implement it with a plain map. Give a
+// text/plain view: without one the bundle's text/plain says it is missing.
+type MultiMIMEr interface {
+	MIMEBundle() map[string]string
+}
+
 // Auto is the engine's hook for a cell's final value. It returns the bundle
 // to show and true for values with a rich form:
 //
@@ -26,6 +35,7 @@ type MIMEr interface {
 //   - image.Image: PNG;
 //   - Displayer: its Display() bundle;
 //   - MIMEr: its single representation, base64-encoded for image types;
+//   - MultiMIMEr: every representation it returns;
 //   - *Handle and *Progress: an empty bundle (Data == nil), because the
 //     value was already displayed; the engine should show nothing.
 //
@@ -49,8 +59,21 @@ func Auto(v any) (Bundle, bool) {
 		return b, true
 	case MIMEr:
 		return bundleOrError(mimeBundle(x))
+	case MultiMIMEr:
+		return multiBundle(x), true
 	}
 	return Bundle{}, false
+}
+
+func multiBundle(m MultiMIMEr) Bundle {
+	b := Bundle{Data: MIME{}}
+	for k, v := range m.MIMEBundle() {
+		b.Data[k] = v
+	}
+	if _, ok := b.Data["text/plain"]; !ok {
+		b.Data["text/plain"] = "(no text/plain representation)"
+	}
+	return b
 }
 
 // bundleOrError turns a rendering error into a text/plain bundle so the user
