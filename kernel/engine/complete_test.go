@@ -318,3 +318,34 @@ func TestCellLocalsParsesPartialCode(t *testing.T) {
 		t.Errorf("w := v. (unfinished) was read as %+v", got["w"])
 	}
 }
+
+// FuzzCompleteInspect: whatever a front end sends, completion and
+// inspection answer without panicking, and completion's range is within
+// the code and ends at the cursor.
+func FuzzCompleteInspect(f *testing.F) {
+	seeds := []string{"fit.Boo", "pts[0].", "s.A.", "q := point{X: 1, ", "fit.Bootstrap(pb, ", "for k, v := range segs {\n\tv.",
+		"a, b := f(x, g(y))\nb.", "(&s).A.X", "x[", "}}}.", "var x, = ", "é := strin", "fmt.Println(\"(\", ", "} else {"}
+	for _, s := range seeds {
+		f.Add(s, len([]rune(s)))
+		f.Add(s, 0)
+	}
+	e := newEngine(f)
+	run(f, e, labSession)
+	f.Fuzz(func(t *testing.T, code string, cursor int) {
+		n := len([]rune(code))
+		matches, start, end := e.Complete(code, cursor)
+		want := cursor
+		if cursor < 0 || cursor > n {
+			want = n
+		}
+		if start < 0 || start > end || end != want {
+			t.Fatalf("Complete(%q, %d) range [%d,%d)", code, cursor, start, end)
+		}
+		for _, m := range matches {
+			if m == "" {
+				t.Fatalf("Complete(%q, %d): empty match", code, cursor)
+			}
+		}
+		e.Inspect(code, cursor, 0)
+	})
+}
