@@ -74,7 +74,7 @@ func TestCompletionKinds(t *testing.T) {
 		// package members: functions, types, constants, variables
 		{"fit.Boo", []string{"Bootstrap:function", "BootstrapOptions:type", "BootstrapResult:type"}, nil},
 		{"math.P", []string{"Pi:constant", "Pow:function"}, nil},
-		{"os.Std", []string{"Stdout:variable", "Stderr:variable"}, nil},
+		{"io.EO", []string{"EOF:variable"}, nil},
 		// session names, builtins, keywords and packages
 		{"tot", []string{"total:variable"}, nil},
 		{"lim", []string{"limit:constant"}, nil},
