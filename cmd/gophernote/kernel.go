@@ -6,8 +6,6 @@ import (
 	"log"
 	"net"
 	"os"
-	"os/signal"
-	"syscall"
 
 	"github.com/gophernote/gophernote/cmd/gophernote/internal/prebind"
 	"github.com/gophernote/gophernote/kernel/session"
@@ -23,11 +21,10 @@ func kernelCmd(args []string, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "%v", err)
 	}
-	// Signals are caught before the sockets are bound so an early SIGINT
-	// from the front end cannot kill the kernel.
-	sigs := make(chan os.Signal, 4)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	defer signal.Stop(sigs)
+	// Signals are caught before the sockets are bound (from prebind's init
+	// when it opened them) so an early SIGINT from the front end cannot
+	// kill the kernel.
+	sigs := prebind.CatchSignals()
 
 	s, err := session.Start(session.Config{
 		Conn:      ci,

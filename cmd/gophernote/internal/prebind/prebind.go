@@ -22,18 +22,25 @@ package prebind
 import (
 	"encoding/json"
 	"os"
+	"os/signal"
 	"sync"
+	"syscall"
 )
 
 var (
 	mu    sync.Mutex
 	files = map[int]*os.File{} // listening sockets by port
+	sigs  chan os.Signal       // SIGINT and SIGTERM, caught from init on
 )
 
 func init() {
 	if len(os.Args) != 3 || os.Args[1] != "kernel" {
 		return
 	}
+	// Catch the signals before any socket listens: once a port accepts
+	// connections a front end may interrupt the kernel, and an uncaught
+	// SIGINT in the window before main runs would kill it.
+	CatchSignals()
 	b, err := os.ReadFile(os.Args[2])
 	if err != nil {
 		return
@@ -81,6 +88,19 @@ func Take(port int) *os.File {
 	f := files[port]
 	delete(files, port)
 	return f
+}
+
+// CatchSignals starts catching SIGINT and SIGTERM (once) and returns the
+// channel they arrive on. The kernel command reads it; init calls it first
+// so no signal falls between the ports opening and main starting.
+func CatchSignals() <-chan os.Signal {
+	mu.Lock()
+	defer mu.Unlock()
+	if sigs == nil {
+		sigs = make(chan os.Signal, 4)
+		signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	}
+	return sigs
 }
 
 // CloseAll closes the sockets nobody took.

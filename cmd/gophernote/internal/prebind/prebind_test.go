@@ -2,9 +2,12 @@ package prebind
 
 import (
 	"net"
+	"os"
 	"runtime"
 	"strconv"
+	"syscall"
 	"testing"
+	"time"
 )
 
 func TestParseIPv4(t *testing.T) {
@@ -66,5 +69,27 @@ func TestOpenTake(t *testing.T) {
 	a.Close()
 	if Take(port) != nil {
 		t.Error("Take returned the same socket twice")
+	}
+}
+
+// TestCatchSignals: once CatchSignals has run, a SIGINT to the process
+// arrives on its channel instead of killing the process (the kernel's
+// init calls it before the ports listen; TestKernelSIGTERM in the command
+// exercises that path end to end).
+func TestCatchSignals(t *testing.T) {
+	ch := CatchSignals()
+	if again := CatchSignals(); again != ch {
+		t.Fatal("CatchSignals returned a second channel")
+	}
+	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case s := <-ch:
+		if s != os.Interrupt {
+			t.Errorf("got %v, want interrupt", s)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("SIGINT never arrived on the channel")
 	}
 }
