@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/optimize"
@@ -19,8 +20,12 @@ const (
 	MethodISpline  = "ispline"
 )
 
-// Methods lists the four estimators in table order.
-var Methods = []string{MethodSigmoid, MethodConstant, MethodBinwise, MethodISpline}
+// methods lists the four estimators in table order.
+var methods = [...]string{MethodSigmoid, MethodConstant, MethodBinwise, MethodISpline}
+
+// Methods returns the four estimators in table order (a new slice on every
+// call: the package's list cannot be changed by a caller).
+func Methods() []string { return append([]string(nil), methods[:]...) }
 
 // BaselineOptions configure the baselines.
 type BaselineOptions struct {
@@ -46,6 +51,10 @@ func (b BaselineOptions) filled() BaselineOptions {
 type Model struct {
 	Method string
 	Task   string
+	// Label names the curve in figures (PlotFrontier); empty means the
+	// method, with the fit's options for a sigmoid that differs from the
+	// defaults (see Model.Name).
+	Label string
 
 	Sigmoid *Result // sigmoid method
 
@@ -63,6 +72,36 @@ type Model struct {
 	Objective float64 // training objective
 	Converged bool
 	Status    string
+}
+
+// Name is the model's legend label: Label when set, else the method, and
+// for a sigmoid fitted with other than the default objective what differs
+// ("sigmoid (kappa 50, 0.001 (a^2 + b^2))" for PaperOptions).
+func (m *Model) Name() string {
+	if m.Label != "" {
+		return m.Label
+	}
+	if m.Method != MethodSigmoid || m.Sigmoid == nil {
+		return m.Method
+	}
+	o, d := m.Sigmoid.Options, DefaultOptions()
+	var diff []string
+	if o.Tau != d.Tau {
+		diff = append(diff, fmt.Sprintf("tau %g", o.Tau))
+	}
+	if o.Kappa != d.Kappa {
+		diff = append(diff, fmt.Sprintf("kappa %g", o.Kappa))
+	}
+	if o.Penalty != d.Penalty || *o.Lambda != *d.Lambda {
+		diff = append(diff, fmt.Sprintf("%g %s", *o.Lambda, o.Penalty.formula()))
+	}
+	if o.Mean {
+		diff = append(diff, "mean loss")
+	}
+	if len(diff) == 0 {
+		return m.Method
+	}
+	return m.Method + " (" + strings.Join(diff, ", ") + ")"
 }
 
 // At returns the frontier value at z.
@@ -172,7 +211,8 @@ func quantileLevel(y []float64, tau, kappa float64) float64 {
 
 // splineObjective is the I-spline analogue of sigmoidObjective: raw
 // x = (g0, gL, c, w_1..W), beta_k = softplus(w_k), predictor
-// eta = c + sum_k beta_k I_k(z), penalty lambda sum_k beta_k^2.
+// eta = c + sum_k beta_k I_k(z), penalty lambda sum_k beta_k^2, with the
+// loss summed or averaged as Options.Mean says.
 type splineObjective struct {
 	basis [][]float64 // per distinct z
 	grp   []int32
@@ -180,6 +220,7 @@ type splineObjective struct {
 	tau   float64
 	kappa float64
 	lam   float64
+	scale float64 // 1 (summed loss) or 1/n (Options.Mean)
 	s     []float64
 	acc   []float64
 	beta  []float64
@@ -207,7 +248,7 @@ func (o *splineObjective) eval(x, grad []float64) float64 {
 		f += v
 		o.acc[g] += d
 	}
-	inv := 1 / float64(len(o.y))
+	inv := o.scale
 	f = f*inv + o.lam*pen
 	if grad == nil {
 		return f
@@ -255,7 +296,10 @@ func fitISpline(m *Model, z, y []float64, opt Options, bo BaselineOptions) error
 		idx[i] = i
 	}
 	sort.Slice(idx, func(a, b int) bool { return z[idx[a]] < z[idx[b]] })
-	o := &splineObjective{grp: make([]int32, len(z)), y: y, lam: opt.Lambda}
+	o := &splineObjective{grp: make([]int32, len(z)), y: y, lam: *opt.Lambda, scale: 1}
+	if opt.Mean {
+		o.scale = 1 / float64(len(y))
+	}
 	for k, i := range idx {
 		if k == 0 || z[i] != z[idx[k-1]] {
 			o.basis = append(o.basis, sp.Eval(z[i], nil))
@@ -263,6 +307,7 @@ func fitISpline(m *Model, z, y []float64, opt Options, bo BaselineOptions) error
 		o.grp[i] = int32(len(o.basis) - 1)
 	}
 	W := sp.Size()
+	ts := o.scale * float64(len(y)) // gradient tolerances scale with the loss
 	o.s = make([]float64, len(o.basis))
 	o.acc = make([]float64, len(o.basis))
 	o.beta = make([]float64, W)
@@ -290,7 +335,7 @@ func fitISpline(m *Model, z, y []float64, opt Options, bo BaselineOptions) error
 				o.tau, o.kappa = st.Tau, st.Kappa
 				p := optimize.Problem{Func: func(x []float64) float64 { return o.eval(x, nil) },
 					Grad: func(g, x []float64) { o.eval(x, g) }}
-				set := &optimize.Settings{GradientThreshold: 1e-9, MajorIterations: opt.MaxIter,
+				set := &optimize.Settings{GradientThreshold: 1e-9 * ts, MajorIterations: opt.MaxIter,
 					Converger: &optimize.FunctionConverge{Absolute: 1e-14, Relative: 1e-12, Iterations: 30}}
 				r, err := optimize.Minimize(p, x, set, &optimize.LBFGS{})
 				if r == nil {
@@ -302,7 +347,7 @@ func fitISpline(m *Model, z, y []float64, opt Options, bo BaselineOptions) error
 				if err != nil {
 					g := make([]float64, len(x))
 					o.eval(x, g)
-					ok = floats.Norm(g, 2) < 1e-7
+					ok = floats.Norm(g, 2) < 1e-7*ts
 					status += " (" + err.Error() + ")"
 				}
 				conv = conv && ok

@@ -12,7 +12,8 @@ import (
 )
 
 // TestBenchFrontierFit (GOPHERNOTE_BENCH=1) times the full continuation fit
-// (multi-start grid + random starts, three stages) on BBH from the
+// (multi-start grid + random starts, eight stages; no standard errors) on
+// BBH from the
 // 5,679-row leaderboard file against testdata/scipy_frontier.py, the same
 // recipe with scipy SLSQP from the same starts, and prints
 //
@@ -29,13 +30,15 @@ func TestBenchFrontierFit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt, err := Options{Task: "BBH"}.filled()
+	opt, err := Options{Task: "BBH", SE: SENone}.filled()
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The same starts, in scipy's natural parameterisation with the
 	// predictor c + b (z - zref).
-	zref := newSigmoidObjective(pts.Z, pts.Y, nil).zref
+	obj := newSigmoidObjective(pts.Z, pts.Y, nil)
+	obj.configure(opt)
+	zref := obj.zref
 	zc := make([]float64, len(pts.Z))
 	for i, v := range pts.Z {
 		zc[i] = v - zref
@@ -49,7 +52,7 @@ func TestBenchFrontierFit(t *testing.T) {
 		stages = append(stages, [2]float64{s.Tau, s.Kappa})
 	}
 	in, _ := json.Marshal(map[string]any{"z": zc, "y": pts.Y, "starts": starts, "stages": stages,
-		"lambda": opt.Lambda, "repeats": 1})
+		"lambda": *opt.Lambda, "mean": opt.Mean, "intercept": obj.intercept, "dpen": obj.dpen, "repeats": 1})
 	f := filepath.Join(t.TempDir(), "bbh.json")
 	if err := os.WriteFile(f, in, 0o644); err != nil {
 		t.Fatal(err)

@@ -39,11 +39,10 @@ type Band struct {
 }
 
 // Bootstrap resamples the points with replacement (as integer weights) and
-// refits the frontier on each resample. Each refit starts from the
-// full-data optimum fit and runs the final continuation stage only (the
-// data are a perturbation of the original, so the multi-start search is
-// not repeated). Percentiles use linear interpolation between order
-// statistics (numpy's default).
+// refits the frontier on each resample (see bootstrapParams). Percentiles
+// use linear interpolation between order statistics (numpy's default).
+// With the same Replicates and Seed as the fit's Options (SEReplicates,
+// Seed) it reproduces the replicates behind Result.SE.
 func Bootstrap(z, y []float64, fit *Result, opt BootstrapOptions) (*Band, error) {
 	if fit == nil {
 		return nil, fmt.Errorf("frontier: bootstrap needs a fitted frontier")
@@ -71,60 +70,105 @@ func Bootstrap(z, y []float64, fit *Result, opt BootstrapOptions) (*Band, error)
 			opt.Grid[k] = lo + (hi-lo)*float64(k)/99
 		}
 	}
+	params, failed, err := bootstrapParams(z, y, fit, opt.Replicates, opt.Seed, opt.Workers, opt.Context)
+	if err != nil {
+		return nil, err
+	}
+	band := &Band{Grid: opt.Grid, Level: opt.Level, Fit: fit.Params.Curve(opt.Grid), Params: params, Failed: failed}
+	band.Lo, band.Median, band.Hi = make([]float64, len(opt.Grid)), make([]float64, len(opt.Grid)), make([]float64, len(opt.Grid))
+	for k, g := range opt.Grid {
+		band.Lo[k], band.Median[k], band.Hi[k] = band.interval(g)
+	}
+	return band, nil
+}
+
+// bandOf builds the percentile band of a fit's bootstrap replicates
+// (Result.Replicates) over 100 points spanning z.
+func bandOf(fit *Result, z []float64, level float64) *Band {
+	lo, hi := zRange(z)
+	grid := make([]float64, 100)
+	for k := range grid {
+		grid[k] = lo + (hi-lo)*float64(k)/99
+	}
+	b := &Band{Grid: grid, Level: level, Fit: fit.Params.Curve(grid), Params: fit.Replicates}
+	b.Lo, b.Median, b.Hi = make([]float64, len(grid)), make([]float64, len(grid)), make([]float64, len(grid))
+	for k, g := range grid {
+		b.Lo[k], b.Median[k], b.Hi[k] = b.interval(g)
+	}
+	return b
+}
+
+// testHookBootstrap, when set (tests), is called as bootstrapParams
+// starts its refits.
+var testHookBootstrap func()
+
+// bootstrapParams refits the frontier on B resamples of the points (drawn
+// with replacement, as integer weights; resample b uses the PCG stream
+// (seed, b+1)) and returns the replicate parameters of the refits that
+// succeeded and the number that failed. Each refit starts from fit's
+// optimum and runs the final continuation stage only (the data are a
+// perturbation of the original, so the multi-start search is not
+// repeated), by damped Newton steps with L-BFGS as the fallback. The
+// points are grouped once; each resample only changes their weights.
+func bootstrapParams(z, y []float64, fit *Result, B int, seed uint64, workers int, ctx context.Context) ([]Params, int, error) {
+	fo := fit.Options
 	one := fo
 	one.Stages = fo.Stages[len(fo.Stages)-1:]
-	one.Workers = 1
-	one.Context = opt.Context
-	ctx := opt.Context
+	one.Context = ctx
 	if err := ctxErr(ctx); err != nil {
-		return nil, fmt.Errorf("%s: bootstrap cancelled (0 of %d replicates finished): %w", label(fo.Task), opt.Replicates, err)
+		return nil, 0, fmt.Errorf("%s: bootstrap cancelled (0 of %d replicates finished): %w", label(fo.Task), B, err)
 	}
+	if testHookBootstrap != nil {
+		testHookBootstrap()
+	}
+	base := newSigmoidObjective(z, y, nil)
+	base.configure(fo)
 	var finished atomic.Int64
-	params := make([]Params, opt.Replicates)
-	ok := make([]bool, opt.Replicates)
-	par.For(opt.Workers, opt.Replicates, func() func(int) {
+	params := make([]Params, B)
+	ok := make([]bool, B)
+	par.For(workers, B, func() func(int) {
 		w := make([]float64, len(z))
+		sv := newStageSolver(base.clone())
+		sv.ctx = ctx
+		sv.newtonFirst = true
 		return func(b int) {
 			if ctxErr(ctx) != nil {
 				return // cancelled: start no more replicates
 			}
-			rng := rand.New(rand.NewPCG(opt.Seed, uint64(b)+1))
+			rng := rand.New(rand.NewPCG(seed, uint64(b)+1))
 			for i := range w {
 				w[i] = 0
 			}
 			for range z {
 				w[rng.IntN(len(z))]++
 			}
-			start := fit.Params
-			r, err := fitWeighted(z, y, w, one, &start)
+			sv.o.reweight(w)
+			r, _ := runStart(sv, fit.Params, one)
 			if ctxErr(ctx) != nil {
 				return // the refit may have been stopped: not finished
 			}
 			finished.Add(1)
-			if err == nil {
-				params[b], ok[b] = r.Params, true
+			if !math.IsNaN(r.Objective) && !math.IsInf(r.Objective, 0) && r.Final.Valid() == nil {
+				params[b], ok[b] = r.Final, true
 			}
 		}
 	})
-	if err := ctxErr(ctx); err != nil && finished.Load() < int64(opt.Replicates) {
-		return nil, fmt.Errorf("%s: bootstrap cancelled (%d of %d replicates finished): %w", label(fo.Task), finished.Load(), opt.Replicates, err)
+	if err := ctxErr(ctx); err != nil && finished.Load() < int64(B) {
+		return nil, 0, fmt.Errorf("%s: bootstrap cancelled (%d of %d replicates finished): %w", label(fo.Task), finished.Load(), B, err)
 	}
-	band := &Band{Grid: opt.Grid, Level: opt.Level, Fit: fit.Params.Curve(opt.Grid)}
+	var out []Params
+	failed := 0
 	for b := range params {
 		if ok[b] {
-			band.Params = append(band.Params, params[b])
+			out = append(out, params[b])
 		} else {
-			band.Failed++
+			failed++
 		}
 	}
-	if len(band.Params) < 2 {
-		return nil, fmt.Errorf("%s: bootstrap: only %d of %d refits succeeded", label(fo.Task), len(band.Params), opt.Replicates)
+	if len(out) < 2 {
+		return nil, failed, fmt.Errorf("%s: bootstrap: only %d of %d refits succeeded", label(fo.Task), len(out), B)
 	}
-	band.Lo, band.Median, band.Hi = make([]float64, len(opt.Grid)), make([]float64, len(opt.Grid)), make([]float64, len(opt.Grid))
-	for k, g := range opt.Grid {
-		band.Lo[k], band.Median[k], band.Hi[k] = band.interval(g)
-	}
-	return band, nil
+	return out, failed, nil
 }
 
 // interval returns the lower, median and upper percentile of the

@@ -93,6 +93,7 @@ func BudgetCurve(pts *Points, cost []float64, full Params, opt BudgetOptions) ([
 		sub := pts.Subset(idx)
 		o := opt.Fit
 		o.Task = pts.Task + " budget subset"
+		o.SE = SENone // only the curve is compared
 		r, err := Fit(sub.Z, sub.Y, o)
 		if err != nil {
 			return math.NaN(), err

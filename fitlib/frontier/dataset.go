@@ -19,15 +19,20 @@ const (
 	DatedFile = "leaderboard/leaderboard_results_with_tokens_and_dates.csv"
 )
 
-// Tasks are the six Open LLM Leaderboard v2 tasks of the paper, in order.
-var Tasks = []string{"IFEval", "BBH", "MATH Lvl 5", "GPQA", "MUSR", "MMLU-PRO"}
+// tasks are the six Open LLM Leaderboard v2 tasks of the paper, in order.
+var tasks = [...]string{"IFEval", "BBH", "MATH Lvl 5", "GPQA", "MUSR", "MMLU-PRO"}
 
-// TaskColumns maps, for each leaderboard file, a task to its score column:
+// Tasks returns the six Open LLM Leaderboard v2 tasks of the paper, in
+// order (a new slice on every call: the package's list cannot be changed
+// by a caller).
+func Tasks() []string { return append([]string(nil), tasks[:]...) }
+
+// taskColumns maps, for each leaderboard file, a task to its score column:
 // the one place the long column names are spelled. The task -> column
 // pairs are the authors' (hlzhang109/prescriptive-scaling,
 // skill_frontier/io/task_mappings.py: the "Raw" scores). The 5,679-row
 // file has no MMLU-PRO column.
-var TaskColumns = map[string]map[string]string{
+var taskColumns = map[string]map[string]string{
 	LeaderboardFile: {
 		"IFEval":     "leaderboard_ifeval_inst_level_strict_acc_none",
 		"BBH":        "leaderboard_bbh_acc_norm_none",
@@ -90,15 +95,25 @@ func (p *Points) Subset(idx []int) *Points {
 	return q
 }
 
+// TaskColumns returns a copy of the task -> score column map of a
+// leaderboard file (LeaderboardFile or DatedFile; empty for other files).
+func TaskColumns(file string) map[string]string {
+	out := map[string]string{}
+	for k, v := range taskColumns[file] {
+		out[k] = v
+	}
+	return out
+}
+
 // column returns the score column of task in file, or an error listing
 // the tasks the file has.
 func column(file, task string) (string, error) {
-	m := TaskColumns[file]
+	m := taskColumns[file]
 	if c, ok := m[task]; ok {
 		return c, nil
 	}
 	var have []string
-	for _, t := range Tasks {
+	for _, t := range tasks {
 		if _, ok := m[t]; ok {
 			have = append(have, t)
 		}

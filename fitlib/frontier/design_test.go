@@ -126,7 +126,7 @@ func TestDesignErrors(t *testing.T) {
 // AttainableAt returns the fit's value inside its interval.
 func TestBootstrapBandCoversTruth(t *testing.T) {
 	z, y, truth := synthetic(41, 2000, steep, 0.03)
-	fit, err := Fit(z, y, Options{Kappa: 400, Lambda: 1e-7})
+	fit, err := Fit(z, y, Options{Kappa: 400, Lambda: Lambda(1e-7)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -27,7 +27,7 @@ func FuzzFitInput(f *testing.F) {
 			z = append(z, math.Float64frombits(binary.LittleEndian.Uint64(b[i:])))
 			y = append(y, math.Float64frombits(binary.LittleEndian.Uint64(b[i+8:])))
 		}
-		opt := Options{GridMid: 1, GridSlopes: []float64{1}, RandomStarts: 1, MaxIter: 200, Workers: 1}
+		opt := Options{GridMid: 1, GridSlopes: []float64{1}, RandomStarts: 1, MaxIter: 200, Workers: 1, SEReplicates: 10}
 		if r, err := Fit(z, y, opt); err == nil {
 			if verr := r.Params.Valid(); verr != nil {
 				t.Fatalf("invalid params %+v: %v", r.Params, verr)

@@ -9,12 +9,12 @@ import (
 // finish adds the penalty and assembles gradient and Hessian from the
 // per-group sums.
 func (o *sigmoidObjective) finish(f, y0, y0p, y0pp, fr, frp, frpp, l, b float64, x, grad, hess []float64) float64 {
-	inv := 1 / o.wsum
-	f = f*inv + o.lambda*b*b
+	inv := o.scale
+	sh := num.Sigmoid(x[3])
+	f = f*inv + o.penalty(x[2], b, sh, nil, nil)
 	if grad == nil && hess == nil {
 		return f
 	}
-	sh := num.Sigmoid(x[3])
 	var gr [4]float64
 	var h [10]float64 // 00 01 02 03 11 12 13 22 23 33
 	for g, zc := range o.zc {
@@ -53,15 +53,52 @@ func (o *sigmoidObjective) finish(f, y0, y0p, y0pp, fr, frp, frpp, l, b float64,
 		for r := 0; r < 4; r++ {
 			grad[r] = -inv * gr[r]
 		}
-		grad[3] += 2 * o.lambda * b * sh
 	}
 	if hess != nil {
 		for t := range h {
 			hess[t] = inv * h[t]
 		}
-		hess[9] += 2 * o.lambda * (sh*sh + b*sh*(1-sh))
 	}
+	o.penalty(x[2], b, sh, grad, hess)
 	return f
+}
+
+// penalty returns lambda Omega at raw intercept c and slope b = softplus(h)
+// (sh = db/dh = sigmoid(h)) and adds its gradient and Hessian with respect
+// to (c, h) to grad and hess when they are non-nil:
+//
+//	Omega = b^2 + e^2,  e = c + b dpen = a + b zpen   (intercept penalised)
+//	Omega = b^2                                        (slope only)
+func (o *sigmoidObjective) penalty(c, b, sh float64, grad, hess []float64) float64 {
+	lam := o.lambda
+	if lam == 0 {
+		return 0
+	}
+	om := b * b
+	dh := 2 * b      // dOmega/db
+	var e, d float64 // penalised intercept and its db coefficient
+	if o.intercept {
+		d = o.dpen
+		e = c + b*d
+		om += e * e
+		dh += 2 * e * d
+	}
+	if grad != nil {
+		if o.intercept {
+			grad[2] += lam * 2 * e
+		}
+		grad[3] += lam * dh * sh
+	}
+	if hess != nil {
+		d2b := 2.0 // d2Omega/db2
+		if o.intercept {
+			d2b += 2 * d * d
+			hess[7] += lam * 2
+			hess[8] += lam * 2 * d * sh
+		}
+		hess[9] += lam * (d2b*sh*sh + dh*sh*(1-sh))
+	}
+	return lam * om
 }
 
 // Coefficients of log1pSig (fdlibm's e_log.c).
@@ -133,7 +170,7 @@ type pointSums struct {
 }
 
 // add accumulates points with scores y, weights w and stage factors ex
-// (exp(kappa y) below the frontier q, exp(-kappa y) above it) where
+// (exp(kappa (y-1/2)) below the frontier q, exp(-kappa (y-1/2)) above it) where
 // e = ex*m is exp(-|kappa u|), u = y - q; above says which side; p2 only
 // when hess. The body is log1pSig's arithmetic, inline.
 func (a *pointSums) add(y, w, ex []float64, m, q, kappa float64, above, hess bool) {

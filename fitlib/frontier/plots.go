@@ -19,7 +19,7 @@ var (
 
 // methodColor gives each method a fixed colour across figures.
 func methodColor(m string) color.Color {
-	for i, x := range Methods {
+	for i, x := range methods {
 		if x == m {
 			return plotutil.Color(i)
 		}
@@ -71,7 +71,9 @@ func curveLine(f func(float64) float64, lo, hi float64, c color.Color, dashed bo
 
 // PlotFrontier draws the task's scores against log10 FLOPs with the fitted
 // frontiers (the first model solid, the others dashed) and, when band is
-// non-nil, its bootstrap band.
+// non-nil, its bootstrap band. Each curve's legend label is its
+// Model.Name(); labels that would repeat get " #2", " #3" and curves of a
+// repeated method get their own colours, so every curve can be told apart.
 func PlotFrontier(pts *Points, models []*Model, band *Band) (*plot.Plot, error) {
 	if pts == nil || pts.Len() == 0 {
 		return nil, fmt.Errorf("frontier: plot: no points")
@@ -106,19 +108,47 @@ func PlotFrontier(pts *Points, models []*Model, band *Band) (*plot.Plot, error) 
 	}
 	p.Add(s)
 	p.Legend.Add("models", s)
+	labels := curveLabels(models)
+	seenMethod := map[string]bool{}
+	extra := 0
 	for i, m := range models {
 		if m == nil {
 			continue
 		}
-		l, err := curveLine(m.At, lo, hi, methodColor(m.Method), i > 0)
+		c := methodColor(m.Method)
+		if seenMethod[m.Method] {
+			c = plotutil.Color(len(methods) + extra)
+			extra++
+		}
+		seenMethod[m.Method] = true
+		l, err := curveLine(m.At, lo, hi, c, i > 0)
 		if err != nil {
 			return nil, err
 		}
 		p.Add(l)
-		p.Legend.Add(m.Method, l)
+		p.Legend.Add(labels[i], l)
 	}
 	p.Y.Min, p.Y.Max = 0, 1
 	return p, nil
+}
+
+// curveLabels returns each model's Name, with " #k" appended to the k-th
+// occurrence (k >= 2) of a name.
+func curveLabels(models []*Model) []string {
+	out := make([]string, len(models))
+	count := map[string]int{}
+	for i, m := range models {
+		if m == nil {
+			continue
+		}
+		n := m.Name()
+		count[n]++
+		if k := count[n]; k > 1 {
+			n = fmt.Sprintf("%s #%d", n, k)
+		}
+		out[i] = n
+	}
+	return out
 }
 
 // PlotCoverage draws the signed coverage error of each method per test
@@ -149,7 +179,7 @@ func PlotCoverage(rows []SplitResult) (*plot.Plot, error) {
 	zero.Color = color.Black
 	zero.Dashes = []vg.Length{vg.Points(2), vg.Points(2)}
 	p.Add(zero)
-	for mi, m := range Methods {
+	for mi, m := range methods {
 		sum := make([]float64, len(periods))
 		cnt := make([]int, len(periods))
 		for _, r := range rows {

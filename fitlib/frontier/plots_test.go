@@ -44,7 +44,7 @@ func TestFiguresRender(t *testing.T) {
 		pts.Dates = append(pts.Dates, time.Date(2024, time.Month(1+i%12), 1, 0, 0, 0, 0, time.UTC))
 	}
 	var models []*Model
-	for _, m := range Methods {
+	for _, m := range Methods() {
 		mod, err := FitMethod(m, z, y, Options{}, BaselineOptions{})
 		if err != nil {
 			t.Fatal(err)

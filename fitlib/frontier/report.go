@@ -7,10 +7,16 @@ import (
 	"gonum.org/v1/plot"
 )
 
-// PaperAt1e24 holds the 0.98-quantile sigmoid frontier at 1e24 FLOPs
-// reported by Zhang et al. (2026) for the Open LLM Leaderboard v2 tasks
-// (fitted on the full leaderboard, larger than the files here).
-var PaperAt1e24 = map[string]float64{
+// PaperAt1e24 returns the 0.98-quantile sigmoid frontier at 1e24 FLOPs
+// reported by Zhang et al. (2026) for an Open LLM Leaderboard v2 task
+// (fitted on the full leaderboard, larger than the files here); ok is
+// false for other tasks.
+func PaperAt1e24(task string) (v float64, ok bool) {
+	v, ok = paperAt1e24[task]
+	return v, ok
+}
+
+var paperAt1e24 = map[string]float64{
 	"IFEval": 0.828, "BBH": 0.700, "MATH Lvl 5": 0.539,
 	"GPQA": 0.424, "MUSR": 0.535, "MMLU-PRO": 0.563,
 }
@@ -19,8 +25,8 @@ var PaperAt1e24 = map[string]float64{
 type ReportOptions struct {
 	Fit        Options         // sigmoid options (defaults when zero)
 	Baselines  BaselineOptions // defaults when zero
-	Replicates int             // bootstrap replicates (default 100)
-	Seed       uint64          // bootstrap seed
+	Replicates int             // bootstrap replicates (default Fit.SEReplicates, else 200)
+	Seed       uint64          // bootstrap seed (default Fit.Seed)
 	AtFLOPs    float64         // compute of the attainable score (default 1e24)
 }
 
@@ -39,7 +45,7 @@ type TaskReport struct {
 // LoadTask loads a task from the 5,679-row leaderboard file, or from the
 // dated file for tasks the big file lacks (MMLU-PRO).
 func LoadTask(task string) (*Points, error) {
-	if _, ok := TaskColumns[LeaderboardFile][task]; ok {
+	if _, ok := taskColumns[LeaderboardFile][task]; ok {
 		return LoadLeaderboard(task)
 	}
 	return LoadDated(task)
@@ -57,19 +63,24 @@ func AnalyzeTask(task string, opt ReportOptions) (*TaskReport, error) {
 
 // AnalyzePoints is AnalyzeTask for points already loaded.
 func AnalyzePoints(pts *Points, opt ReportOptions) (*TaskReport, error) {
-	if opt.Replicates <= 0 {
-		opt.Replicates = 100
-	}
 	if opt.AtFLOPs == 0 {
 		opt.AtFLOPs = 1e24
 	}
 	o := opt.Fit
 	o.Task = pts.Task
+	// The fit's bootstrap standard errors and the band share one set of
+	// replicates.
+	if opt.Replicates > 0 {
+		o.SEReplicates = opt.Replicates
+	}
+	if opt.Seed != 0 {
+		o.Seed = opt.Seed
+	}
 	rep := &TaskReport{Task: pts.Task, Points: pts, IDPinball: map[string]float64{}, Paper: math.NaN()}
-	if v, ok := PaperAt1e24[pts.Task]; ok {
+	if v, ok := PaperAt1e24(pts.Task); ok {
 		rep.Paper = v
 	}
-	for _, m := range Methods {
+	for _, m := range methods {
 		model, err := FitMethod(m, pts.Z, pts.Y, o, opt.Baselines)
 		if err != nil {
 			return nil, err
@@ -78,9 +89,16 @@ func AnalyzePoints(pts *Points, opt ReportOptions) (*TaskReport, error) {
 		rep.IDPinball[m] = MeanPinball(pts.Y, model.Curve(pts.Z), model.tau(o))
 	}
 	rep.Fit = rep.Models[0].Sigmoid
-	band, err := Bootstrap(pts.Z, pts.Y, rep.Fit, BootstrapOptions{Replicates: opt.Replicates, Seed: opt.Seed, Context: opt.Fit.Context})
-	if err != nil {
-		return nil, err
+	var band *Band
+	var err error
+	if len(rep.Fit.Replicates) > 1 {
+		band = bandOf(rep.Fit, pts.Z, 0.95)
+	} else {
+		fo := rep.Fit.Options
+		band, err = Bootstrap(pts.Z, pts.Y, rep.Fit, BootstrapOptions{Replicates: fo.SEReplicates, Seed: fo.Seed, Context: opt.Fit.Context})
+		if err != nil {
+			return nil, err
+		}
 	}
 	rep.Band = band
 	if rep.Attainable, err = AttainableAt(rep.Fit, band, opt.AtFLOPs); err != nil {
@@ -159,30 +177,130 @@ func BudgetStudy(task string, opt BudgetOptions) ([]BudgetPoint, *Points, *Resul
 	return bp, pts, full, err
 }
 
-// Summary builds the notebook's final JSON summary: frontier_at_1e24 and
-// coverage per task, methods (mean in-distribution pinball over the
-// reports, mean out-of-period coverage error from the method summaries),
-// and ioptimal (budget fractions with the I-optimal and random gaps).
-func Summary(reports []*TaskReport, methods []MethodSummary, budget []BudgetPoint) map[string]any {
-	at := map[string]float64{}
-	cov := map[string]float64{}
-	for _, r := range reports {
-		at[r.Task] = round(r.Attainable.Value, 4)
-		cov[r.Task] = round(r.Fit.Coverage, 4)
+// Table 2 of Zhang et al. (2026) for the sigmoid and the three baselines:
+// in-distribution pinball loss (reported for the sigmoid and the constant
+// only) and out-of-distribution calibration error (mean |coverage - tau|
+// over the temporal splits).
+var (
+	paperIDPinball = map[string]float64{MethodSigmoid: 4.08e-3, MethodConstant: 5.35e-3}
+	paperOODError  = map[string]float64{MethodSigmoid: 0.0221, MethodISpline: 0.0241, MethodBinwise: 0.0281, MethodConstant: 0.0360}
+)
+
+// PaperTable2 returns Table 2 of Zhang et al. (2026) for a method: the
+// in-distribution pinball loss (NaN where the paper reports none) and the
+// out-of-distribution calibration error as a fraction (0.0221 = 2.21%).
+func PaperTable2(method string) (idPinball, oodError float64) {
+	idPinball, oodError = math.NaN(), math.NaN()
+	if v, ok := paperIDPinball[method]; ok {
+		idPinball = v
 	}
-	ms := map[string]any{}
+	if v, ok := paperOODError[method]; ok {
+		oodError = v
+	}
+	return idPinball, oodError
+}
+
+// Compare1e24 is one task's frontier at 1e24 FLOPs beside the paper's:
+// the published value, this data's fit with the paper's objective
+// (PaperOptions) and with the default options, each with its in-sample
+// coverage, and the default fit's 95% bootstrap interval.
+type Compare1e24 struct {
+	Task                   string
+	N                      int
+	Paper                  float64
+	PaperObjective         float64
+	PaperObjectiveCoverage float64
+	Default, Lo, Hi        float64
+	DefaultCoverage        float64
+}
+
+// CompareAt1e24 pairs the reports of the default fits with those of the
+// paper's objective, task by task (the same tasks in the same order).
+func CompareAt1e24(def, paper []*TaskReport) ([]Compare1e24, error) {
+	if len(def) != len(paper) {
+		return nil, fmt.Errorf("frontier: %d default reports but %d with the paper's objective", len(def), len(paper))
+	}
+	var out []Compare1e24
+	for i, d := range def {
+		p := paper[i]
+		if d.Task != p.Task {
+			return nil, fmt.Errorf("frontier: report %d is task %s with the defaults but %s with the paper's objective", i+1, d.Task, p.Task)
+		}
+		lo, hi := d.Fit.Interval(24, 0.95)
+		out = append(out, Compare1e24{Task: d.Task, N: d.Points.Len(), Paper: d.Paper,
+			PaperObjective: p.Fit.Params.At(24), PaperObjectiveCoverage: p.Fit.Coverage,
+			Default: d.Fit.Params.At(24), Lo: lo, Hi: hi, DefaultCoverage: d.Fit.Coverage})
+	}
+	return out, nil
+}
+
+// Compare2 is one method's row of Table 2 beside the paper's: mean
+// in-distribution pinball loss over the tasks' reports and mean
+// out-of-distribution calibration error (|coverage - tau|, MethodSummary's
+// AbsCoverageError) over the temporal splits, with the paper's objective
+// and with the defaults.
+type Compare2 struct {
+	Method                                  string
+	PaperID, PaperObjectiveID, DefaultID    float64
+	PaperOOD, PaperObjectiveOOD, DefaultOOD float64
+	PaperObjectiveSplits, DefaultSplits     int
+}
+
+// CompareTable2 builds the Table 2 side-by-side from the reports and
+// temporal summaries of both objectives (methods in Methods() order).
+func CompareTable2(def, paper []*TaskReport, defT, paperT []MethodSummary) []Compare2 {
+	meanID := func(reps []*TaskReport, m string) float64 {
+		s := 0.0
+		for _, r := range reps {
+			s += r.IDPinball[m]
+		}
+		return s / float64(len(reps))
+	}
+	find := func(ms []MethodSummary, m string) MethodSummary {
+		for _, x := range ms {
+			if x.Method == m {
+				return x
+			}
+		}
+		return MethodSummary{Method: m, AbsCoverageError: math.NaN()}
+	}
+	var out []Compare2
 	for _, m := range methods {
-		id := 0.0
-		for _, r := range reports {
-			id += r.IDPinball[m.Method]
+		id, ood := PaperTable2(m)
+		pt, dt := find(paperT, m), find(defT, m)
+		out = append(out, Compare2{Method: m, PaperID: id, PaperObjectiveID: meanID(paper, m), DefaultID: meanID(def, m),
+			PaperOOD: ood, PaperObjectiveOOD: pt.AbsCoverageError, DefaultOOD: dt.AbsCoverageError,
+			PaperObjectiveSplits: pt.Splits, DefaultSplits: dt.Splits})
+	}
+	return out
+}
+
+// Summary builds the notebook's final JSON summary: frontier_at_1e24 per
+// task (paper, paper's objective here, defaults here with the 95%
+// interval), coverage per task (in-sample, both objectives), methods
+// (Table 2 beside the paper: in-distribution pinball, out-of-distribution
+// calibration error) and ioptimal (budget fractions with the I-optimal and
+// random gaps).
+func Summary(at []Compare1e24, table2 []Compare2, budget []BudgetPoint) map[string]any {
+	f24 := map[string]any{}
+	cov := map[string]any{}
+	for _, c := range at {
+		f24[c.Task] = map[string]any{"paper": c.Paper, "paper_objective": round(c.PaperObjective, 4),
+			"default": round(c.Default, 4), "default_95": []float64{round(c.Lo, 4), round(c.Hi, 4)}}
+		cov[c.Task] = map[string]any{"paper_objective": round(c.PaperObjectiveCoverage, 4), "default": round(c.DefaultCoverage, 4)}
+	}
+	num := func(x float64, d int) any {
+		if math.IsNaN(x) {
+			return nil
 		}
-		entry := map[string]any{"id_pinball": round(id/float64(len(reports)), 6)}
-		if !math.IsNaN(m.CoverageError) {
-			entry["ood_coverage_error"] = round(m.CoverageError, 4)
-		} else {
-			entry["ood_coverage_error"] = nil
+		return round(x, d)
+	}
+	t2 := map[string]any{}
+	for _, c := range table2 {
+		t2[c.Method] = map[string]any{
+			"id_pinball":            map[string]any{"paper": num(c.PaperID, 6), "paper_objective": num(c.PaperObjectiveID, 6), "default": num(c.DefaultID, 6)},
+			"ood_calibration_error": map[string]any{"paper": num(c.PaperOOD, 4), "paper_objective": num(c.PaperObjectiveOOD, 4), "default": num(c.DefaultOOD, 4)},
 		}
-		ms[m.Method] = entry
 	}
 	var fr, gap, rnd []float64
 	for _, b := range budget {
@@ -191,9 +309,9 @@ func Summary(reports []*TaskReport, methods []MethodSummary, budget []BudgetPoin
 		rnd = append(rnd, round(b.RandomGap, 4))
 	}
 	return map[string]any{
-		"frontier_at_1e24": at,
+		"frontier_at_1e24": f24,
 		"coverage":         cov,
-		"methods":          ms,
+		"methods":          t2,
 		"ioptimal": map[string]any{
 			"budget_fraction":      fr,
 			"frontier_max_abs_gap": gap,

@@ -2,120 +2,222 @@ package frontier
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
-// TestNotebookSummary recomputes the summary of
-// notebooks/05_prescriptive_frontier.ipynb with the same calls and checks
-// every number: the 1e24 values against the paper (Zhang et al. 2026) and
-// against a direct evaluation of the fitted parameters, the coverages by
-// counting, the in-distribution pinball losses and out-of-period coverage
-// errors by direct loops over the fitted curves and split rows, and the
-// budget study's shape.
-func TestNotebookSummary(t *testing.T) {
-	var reports []*TaskReport
-	for _, task := range Tasks {
+// notebookRun recomputes what notebooks/05_prescriptive_frontier.ipynb
+// computes, with the same calls.
+type notebookRun struct {
+	reports, paperReports []*TaskReport
+	rows, paperRows       []SplitResult
+	cmp                   []Compare1e24
+	table2                []Compare2
+	budget                []BudgetPoint
+	summary               map[string]any
+}
+
+func runNotebook(t *testing.T) *notebookRun {
+	t.Helper()
+	nb := &notebookRun{}
+	for _, task := range Tasks() {
 		r, err := AnalyzeTask(task, ReportOptions{Seed: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
-		reports = append(reports, r)
+		p, err := AnalyzeTask(task, ReportOptions{Seed: 1, Fit: PaperOptions()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		nb.reports, nb.paperReports = append(nb.reports, r), append(nb.paperReports, p)
 	}
-	rows, err := TemporalAll(Tasks, TemporalOptions{})
-	if err != nil {
+	var err error
+	if nb.cmp, err = CompareAt1e24(nb.reports, nb.paperReports); err != nil {
 		t.Fatal(err)
 	}
-	cum := Summarize(OnlyCumulative(rows, true))
-	budget, _, _, err := BudgetStudy("BBH", BudgetOptions{Repeats: 5, Seed: 1,
-		Design: DesignOptions{Anchors: true, Balance: 1e-4, Seed: 1}})
-	if err != nil {
+	if nb.rows, err = TemporalAll(Tasks(), TemporalOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	s := Summary(reports, cum, budget)
+	if nb.paperRows, err = TemporalAll(Tasks(), TemporalOptions{Fit: PaperOptions()}); err != nil {
+		t.Fatal(err)
+	}
+	nb.table2 = CompareTable2(nb.reports, nb.paperReports, Summarize(OnlyCumulative(nb.rows, true)), Summarize(OnlyCumulative(nb.paperRows, true)))
+	if nb.budget, _, _, err = BudgetStudy("BBH", BudgetOptions{Repeats: 5, Seed: 1, Fit: PaperOptions(),
+		Design: DesignOptions{Anchors: true, Balance: 1e-4, Seed: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	nb.summary = Summary(nb.cmp, nb.table2, nb.budget)
+	return nb
+}
+
+// paperTol is how far below the paper's frontier at 1e24 FLOPs our fit of
+// the paper's objective may land (measured: IFEval 0.053, BBH 0.022, MATH
+// Lvl 5 0.049, GPQA 0.003, MUSR 0.004, MMLU-PRO 0.042). The file is a
+// subset of the paper's leaderboard, so ours is lower, never higher (by
+// more than 0.005, the bootstrap SE's order): IFEval's best score in the
+// file is 0.783, 0.045 under the paper's 0.828; near 1e24 (513 models
+// within half a decade) the best BBH score is 0.647 against the paper's
+// 0.700; MATH Lvl 5's frontier is set by the file's few top models
+// (its in-sample coverage is 0.982, the curve barely lifted); MMLU-PRO
+// has only 89 dated models. GPQA and MUSR, whose curves the smoothing
+// lifts above every model here, agree within 0.01.
+var paperTol = map[string]float64{"IFEval": 0.06, "BBH": 0.03, "MATH Lvl 5": 0.06, "GPQA": 0.01, "MUSR": 0.01, "MMLU-PRO": 0.05}
+
+// TestNotebookSummary recomputes notebook 05's summary and checks every
+// number: the side-by-side with the paper at 1e24 FLOPs (tolerances in
+// paperTol), each value against a direct evaluation of the fitted
+// parameters, the coverages by counting, Table 2 beside the paper
+// (recomputed by direct loops over the fitted curves and split rows), and
+// the budget study's shape.
+func TestNotebookSummary(t *testing.T) {
+	nb := runNotebook(t)
+	s := nb.summary
 	if len(s) != 4 {
 		t.Fatalf("summary keys %v", s)
 	}
-	at := s["frontier_at_1e24"].(map[string]float64)
-	cov := s["coverage"].(map[string]float64)
-	// Tolerances: the file is a subset of the paper's leaderboard. BBH, GPQA
-	// and MUSR are within 0.03; IFEval, MATH Lvl 5 and MMLU-PRO within 0.07
-	// (IFEval's best model in the file scores 0.783, MMLU-PRO has 89 models).
-	tol := map[string]float64{"IFEval": 0.07, "BBH": 0.03, "MATH Lvl 5": 0.07, "GPQA": 0.03, "MUSR": 0.03, "MMLU-PRO": 0.07}
-	for _, r := range reports {
-		v := at[r.Task]
-		if d := math.Abs(v - PaperAt1e24[r.Task]); d > tol[r.Task] {
-			t.Errorf("%s at 1e24: %.4f, paper %.3f (|diff| %.3f > %.2f)", r.Task, v, PaperAt1e24[r.Task], d, tol[r.Task])
+	at := s["frontier_at_1e24"].(map[string]any)
+	cov := s["coverage"].(map[string]any)
+	for i, r := range nb.reports {
+		task := r.Task
+		pr := nb.paperReports[i]
+		a := at[task].(map[string]any)
+		c := cov[task].(map[string]any)
+		paper := paperAt1e24[task]
+		direct := func(p Params) float64 { return p.Y0 + p.L/(1+math.Exp(-(p.A+p.B*24))) }
+		po, def := a["paper_objective"].(float64), a["default"].(float64)
+		if a["paper"].(float64) != paper || math.Abs(po-direct(pr.Fit.Params)) > 5e-5 || math.Abs(def-direct(r.Fit.Params)) > 5e-5 {
+			t.Errorf("%s: summary %v, direct %.5f %.5f", task, a, direct(pr.Fit.Params), direct(r.Fit.Params))
 		}
-		p := r.Fit.Params
-		direct := p.Y0 + p.L/(1+math.Exp(-(p.A+p.B*24)))
-		if math.Abs(v-direct) > 5e-5 {
-			t.Errorf("%s: summary %.4f, direct q(24) %.6f", r.Task, v, direct)
+		if d := paper - po; d < -0.005 || d > paperTol[task] {
+			t.Errorf("%s at 1e24 with the paper's objective: %.4f, paper %.3f (paper - ours = %.3f, want -0.005..%.2f)", task, po, paper, d, paperTol[task])
 		}
-		if !(r.Attainable.Lo <= direct && direct <= r.Attainable.Hi) {
-			t.Errorf("%s: q(24) %.4f outside its bootstrap interval [%.4f, %.4f]", r.Task, direct, r.Attainable.Lo, r.Attainable.Hi)
+		ci := a["default_95"].([]float64)
+		if !(ci[0] <= def && def <= ci[1]) {
+			t.Errorf("%s: default %.4f outside its interval %v", task, def, ci)
 		}
-		below := 0
-		for i := range r.Points.Z {
-			if r.Points.Y[i] <= p.At(r.Points.Z[i]) {
-				below++
+		for name, fit := range map[string]*Result{"default": r.Fit, "paper_objective": pr.Fit} {
+			below := 0
+			for k := range r.Points.Z {
+				if r.Points.Y[k] <= fit.Params.At(r.Points.Z[k]) {
+					below++
+				}
+			}
+			if got, want := c[name].(float64), float64(below)/float64(r.Points.Len()); math.Abs(got-want) > 5e-5 {
+				t.Errorf("%s %s coverage %.4f, counted %.4f", task, name, got, want)
 			}
 		}
-		c := float64(below) / float64(r.Points.Len())
-		if math.Abs(cov[r.Task]-c) > 5e-5 || c < 0.98 || c > 1 {
-			t.Errorf("%s coverage %.4f, counted %.4f", r.Task, cov[r.Task], c)
+		// The defaults estimate the 0.98 quantile: in-sample coverage
+		// within 0.005 of 0.98 (within 1/89 for MMLU-PRO's 89 models).
+		tol := 0.005
+		if r.Points.Len() < 200 {
+			tol = 1.0 / float64(r.Points.Len())
+		}
+		if d := c["default"].(float64) - 0.98; math.Abs(d) > tol {
+			t.Errorf("%s: default coverage %.4f", task, c["default"])
 		}
 	}
+	// kappa 50 lifts these curves above (nearly) every model.
+	for _, task := range []string{"BBH", "GPQA", "MUSR"} {
+		if v := cov[task].(map[string]any)["paper_objective"].(float64); v < 0.997 {
+			t.Errorf("%s: paper-objective coverage %.4f, measured >= 0.997", task, v)
+		}
+	}
+
 	methods := s["methods"].(map[string]any)
-	common := CommonSplits(OnlyCumulative(rows, true))
-	for _, m := range Methods {
+	common := CommonSplits(OnlyCumulative(nb.paperRows, true))
+	for _, m := range Methods() {
 		e := methods[m].(map[string]any)
-		id := 0.0
-		for _, r := range reports {
-			var model *Model
-			for _, x := range r.Models {
-				if x.Method == m {
-					model = x
-				}
-			}
+		id := e["id_pinball"].(map[string]any)
+		for name, reps := range map[string][]*TaskReport{"default": nb.reports, "paper_objective": nb.paperReports} {
 			sum := 0.0
-			for i, z := range r.Points.Z {
-				u := r.Points.Y[i] - model.At(z)
-				if u < 0 {
-					sum += -0.02 * u
-				} else {
-					sum += 0.98 * u
+			for _, r := range reps {
+				var model *Model
+				for _, x := range r.Models {
+					if x.Method == m {
+						model = x
+					}
 				}
+				s := 0.0
+				for k, z := range r.Points.Z {
+					u := r.Points.Y[k] - model.At(z)
+					if u < 0 {
+						s += -0.02 * u
+					} else {
+						s += 0.98 * u
+					}
+				}
+				sum += s / float64(r.Points.Len())
 			}
-			id += sum / float64(r.Points.Len())
+			if got := id[name].(float64); math.Abs(got-sum/6) > 1e-6 {
+				t.Errorf("%s %s id_pinball %v, direct %v", m, name, got, sum/6)
+			}
 		}
-		id /= float64(len(reports))
-		if got := e["id_pinball"].(float64); math.Abs(got-id) > 1e-6 {
-			t.Errorf("%s id_pinball %v, direct %v", m, got, id)
-		}
+		ood := e["ood_calibration_error"].(map[string]any)
 		ce, n := 0.0, 0
 		for _, r := range common {
 			if r.Method == m {
-				ce += r.Coverage - 0.98
+				ce += math.Abs(r.Coverage - 0.98)
 				n++
 			}
 		}
-		if n == 0 {
-			t.Fatalf("%s: no common cumulative split", m)
+		if n != 12 {
+			t.Fatalf("%s: %d common cumulative splits, want 12", m, n)
 		}
-		got := e["ood_coverage_error"].(float64)
+		got := ood["paper_objective"].(float64)
 		if math.Abs(got-ce/float64(n)) > 5e-5 {
-			t.Errorf("%s ood_coverage_error %v, direct %v", m, got, ce/float64(n))
+			t.Errorf("%s ood_calibration_error %v, direct %v", m, got, ce/float64(n))
 		}
-		// Later models beat earlier frontiers: every method under-covers.
-		if got >= 0 {
-			t.Errorf("%s: out-of-period coverage error %v, expected the drift to show as < 0", m, got)
+		// Table 2: the dated file's splits train on 9-45 models and test on
+		// 4-36 (one model moves a split's coverage by 3-25 points), so only
+		// agreement within 8 points is asked (measured: 3.7-6.5 points,
+		// all above the paper's).
+		_, paperOOD := PaperTable2(m)
+		if d := got - paperOOD; d < 0 || d > 0.08 {
+			t.Errorf("%s: out-of-distribution calibration error %.4f with the paper's objective, paper %.4f", m, got, paperOOD)
 		}
 	}
-	// The flexible binwise baseline fits best in distribution; the constant worst.
-	if methods["binwise"].(map[string]any)["id_pinball"].(float64) >= methods["sigmoid"].(map[string]any)["id_pinball"].(float64) ||
-		methods["constant"].(map[string]any)["id_pinball"].(float64) <= methods["sigmoid"].(map[string]any)["id_pinball"].(float64) {
-		t.Errorf("in-distribution ordering: %v", methods)
+	pid := func(m, name string) float64 {
+		return methods[m].(map[string]any)["id_pinball"].(map[string]any)[name].(float64)
 	}
+	// In distribution with the paper's objective: the constant within 2% of
+	// the paper's 5.35e-3 (measured 1%), the sigmoid within 15% of 4.08e-3
+	// (measured -13%: a subset of the models, fewer compute values); the
+	// sigmoid beats the constant with both objectives, and the defaults,
+	// which estimate the 0.98 quantile, score lower than the lifted curves.
+	if v := pid(MethodConstant, "paper_objective"); math.Abs(v/5.35e-3-1) > 0.02 {
+		t.Errorf("constant ID pinball %.3g, paper 5.35e-3", v)
+	}
+	if v := pid(MethodSigmoid, "paper_objective"); math.Abs(v/4.08e-3-1) > 0.15 {
+		t.Errorf("sigmoid ID pinball %.3g, paper 4.08e-3", v)
+	}
+	for _, name := range []string{"default", "paper_objective"} {
+		if pid(MethodSigmoid, name) >= pid(MethodConstant, name) {
+			t.Errorf("%s: sigmoid ID pinball %.3g not below the constant's %.3g", name, pid(MethodSigmoid, name), pid(MethodConstant, name))
+		}
+	}
+	if pid(MethodSigmoid, "default") >= pid(MethodSigmoid, "paper_objective") {
+		t.Errorf("default sigmoid ID pinball %.3g not below the paper objective's", pid(MethodSigmoid, "default"))
+	}
+	oodOf := func(m, name string) float64 {
+		return methods[m].(map[string]any)["ood_calibration_error"].(map[string]any)[name].(float64)
+	}
+	for _, m := range []string{MethodSigmoid, MethodBinwise, MethodISpline} {
+		if oodOf(m, "paper_objective") >= oodOf(MethodConstant, "paper_objective") {
+			t.Errorf("paper objective: %s calibration error %.4f not below the constant's %.4f", m, oodOf(m, "paper_objective"), oodOf(MethodConstant, "paper_objective"))
+		}
+	}
+	// The defaults on 9-45 training models: an envelope with little
+	// smoothing extrapolates badly (measured 0.58), and every one of those
+	// fits says it is an envelope.
+	if v := oodOf(MethodSigmoid, "default"); v < 0.3 {
+		t.Errorf("default sigmoid out-of-distribution error %.3f: the measured 0.58 changed; revisit the notebook", v)
+	}
+	for _, r := range CommonSplits(OnlyCumulative(nb.rows, true)) {
+		if r.Method == MethodSigmoid && !strings.Contains(r.Warning, "upper envelope") {
+			t.Errorf("%s %s -> %s (%d training models): no envelope warning (%q)", r.Task, r.Train, r.Test, r.NTrain, r.Warning)
+		}
+	}
+
 	io := s["ioptimal"].(map[string]any)
 	fr := io["budget_fraction"].([]float64)
 	gap := io["frontier_max_abs_gap"].([]float64)
@@ -128,16 +230,18 @@ func TestNotebookSummary(t *testing.T) {
 			t.Errorf("fraction %v: gaps %v %v", fr[k], gap[k], rnd[k])
 		}
 	}
-	if gap[3] >= gap[0] || rnd[3] >= rnd[0] {
-		t.Errorf("gaps should shrink with the budget: %v %v", gap, rnd)
+	if gap[3] >= gap[0] || rnd[3] >= rnd[0] || gap[0] >= rnd[0] {
+		t.Errorf("gaps should shrink with the budget, the design beat random at 5%%: %v %v", gap, rnd)
 	}
 }
 
 // TestExtendedPeriods checks the notebook's statements about the longer
-// window (to 2024-12, 2025Q1, 2025Q2, 2025H2, 2026-01): 24 common splits
-// per variant; the sigmoid has the lowest out-of-distribution pinball loss
-// in both variants, the constant the highest in the cumulative one; every
-// method under-covers on average.
+// window (to 2024-12, 2025Q1, 2025Q2, 2025H2, 2026-01): 24 common
+// cumulative splits with either objective; every method under-covers on
+// average with both; with the paper's objective the constant has the
+// largest calibration error and pinball loss and the I-spline the
+// smallest; the defaults under-cover more than the paper's objective for
+// every method.
 func TestExtendedPeriods(t *testing.T) {
 	var ext []Period
 	for _, b := range [][3]string{{"to 2024-12", "", "2024-12"}, {"2025Q1", "2025-01", "2025-03"}, {"2025Q2", "2025-04", "2025-06"},
@@ -148,22 +252,29 @@ func TestExtendedPeriods(t *testing.T) {
 		}
 		ext = append(ext, p)
 	}
-	rows, err := TemporalAll(Tasks, TemporalOptions{Periods: ext})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, cum := range []bool{true, false} {
-		s := Summarize(OnlyCumulative(rows, cum))
-		for _, m := range s {
+	sum := map[string][]MethodSummary{}
+	for name, o := range map[string]Options{"paper": PaperOptions(), "default": {}} {
+		rows, err := TemporalAll(Tasks(), TemporalOptions{Periods: ext, Fit: o})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum[name] = Summarize(OnlyCumulative(rows, true))
+		for _, m := range sum[name] {
 			if m.Splits != 24 || m.CoverageError >= 0 {
-				t.Errorf("cumulative %v: %+v", cum, m)
-			}
-			if m.Method != MethodSigmoid && m.Pinball <= s[0].Pinball {
-				t.Errorf("cumulative %v: %s pinball %.5f not above the sigmoid's %.5f", cum, m.Method, m.Pinball, s[0].Pinball)
+				t.Errorf("%s: %+v", name, m)
 			}
 		}
-		if cum && (s[1].Pinball < s[2].Pinball || s[1].Pinball < s[3].Pinball) {
-			t.Errorf("constant should be worst cumulatively: %+v", s)
+	}
+	p, d := sum["paper"], sum["default"]
+	for k, m := range p {
+		if k != 1 && (m.AbsCoverageError >= p[1].AbsCoverageError || m.Pinball >= p[1].Pinball) {
+			t.Errorf("paper objective: %s (%+v) not better than the constant (%+v)", m.Method, m, p[1])
+		}
+		if k != 3 && m.AbsCoverageError <= p[3].AbsCoverageError {
+			t.Errorf("paper objective: %s calibration error %.4f not above the I-spline's %.4f", m.Method, m.AbsCoverageError, p[3].AbsCoverageError)
+		}
+		if d[k].CoverageError >= m.CoverageError {
+			t.Errorf("%s: defaults' coverage error %.4f not below the paper objective's %.4f", m.Method, d[k].CoverageError, m.CoverageError)
 		}
 	}
 }

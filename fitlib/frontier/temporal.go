@@ -78,6 +78,9 @@ type SplitResult struct {
 	BinErr           string // why per-bin errors are missing
 
 	Err string
+	// Warning is the sigmoid fit's first warning (Result.Warnings), e.g.
+	// that a training period is too small for a 0.98 quantile.
+	Warning string
 }
 
 // Temporal fits every method on each period (or the union up to it) and
@@ -138,7 +141,7 @@ func Temporal(pts *Points, opt TemporalOptions) ([]SplitResult, error) {
 		}
 		test := member[t+1]
 		tr, te := pts.Subset(train), pts.Subset(test)
-		for _, m := range Methods {
+		for _, m := range methods {
 			r := SplitResult{Method: m, Task: pts.Task, Train: trainName, Test: opt.Periods[t+1].Name,
 				Cumulative: opt.Cumulative, NTrain: len(train), NTest: len(test)}
 			switch {
@@ -149,6 +152,7 @@ func Temporal(pts *Points, opt TemporalOptions) ([]SplitResult, error) {
 			default:
 				o := opt.Fit
 				o.Task = pts.Task + " period " + trainName
+				o.SE = SENone // the study scores curves, not their errors
 				model, err := FitMethod(m, tr.Z, tr.Y, o, opt.Baselines)
 				if err != nil && ctxErr(opt.Fit.Context) != nil {
 					return nil, err // cancelled: stop the study
@@ -158,6 +162,9 @@ func Temporal(pts *Points, opt TemporalOptions) ([]SplitResult, error) {
 					break
 				}
 				evaluate(&r, model, te, fo.Tau, opt)
+				if model.Sigmoid != nil && len(model.Sigmoid.Warnings) > 0 {
+					r.Warning = model.Sigmoid.Warnings[0]
+				}
 				ok++
 			}
 			out = append(out, r)
@@ -229,20 +236,20 @@ func CommonSplits(rows []SplitResult) []SplitResult {
 	}
 	var out []SplitResult
 	for _, r := range rows {
-		if r.Err == "" && okCount[key(r)] >= len(Methods) {
+		if r.Err == "" && okCount[key(r)] >= len(methods) {
 			out = append(out, r)
 		}
 	}
 	return out
 }
 
-// Summarize averages, per method and in Methods order, the splits that
+// Summarize averages, per method and in Methods() order, the splits that
 // every method could evaluate (CommonSplits); splits where any method
 // failed are left out of all.
 func Summarize(rows []SplitResult) []MethodSummary {
 	rows = CommonSplits(rows)
 	var out []MethodSummary
-	for _, m := range Methods {
+	for _, m := range methods {
 		s := MethodSummary{Method: m}
 		for _, r := range rows {
 			if r.Method != m {
