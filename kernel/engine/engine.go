@@ -67,6 +67,8 @@ type Engine struct {
 
 	stopMu sync.Mutex
 	stop   chan struct{} // closed when the running cell is interrupted
+
+	wh *widgetHost // this engine as the host of interactive widgets (widgets.go)
 }
 
 // New starts an interpreter with Go's standard library, the gophernote
@@ -129,6 +131,7 @@ func New(opts Options) (e *Engine, err error) {
 		return nil, fmt.Errorf("engine: importing runtime helpers: %w", err)
 	}
 	e.restorePub = display.SetPublisher(sinkPublisher{e.out})
+	e.installWidgets()
 	return e, nil
 }
 
@@ -156,6 +159,7 @@ func (e *Engine) Close() {
 	if e.restorePub != nil {
 		e.restorePub()
 	}
+	e.closeWidgets()
 }
 
 // Execute runs one cell. Output streams to sink while the cell runs;

@@ -36,6 +36,9 @@ func rtSymbols(e *Engine) map[string]map[string]reflect.Value {
 	for k, v := range showSymbols(e) {
 		syms[k] = v
 	}
+	for k, v := range widgetSymbols(e) {
+		syms[k] = v
+	}
 	return map[string]map[string]reflect.Value{rtPath + "/rt": syms}
 }
 
