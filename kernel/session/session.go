@@ -343,7 +343,6 @@ func init() {
 	}
 }
 
-
 // badContent replies with an error status naming the malformed request.
 func (s *Session) badContent(c *channel, m *wire.Message, err error) error {
 	s.reply(c, m, replyType(m.Header.MsgType), errorContent("BadRequest", err.Error(), nil))

@@ -73,7 +73,7 @@ func integer(v any) (int, error) {
 	return int(f), nil
 }
 
-func clampInt(v, lo, hi int) int   { return max(lo, min(hi, v)) }
+func clampInt(v, lo, hi int) int       { return max(lo, min(hi, v)) }
 func clampF(v, lo, hi float64) float64 { return math.Max(lo, math.Min(hi, v)) }
 
 // ---- IntSlider ----
@@ -126,7 +126,9 @@ func (s *IntSlider) Step() int { n, _ := s.get("step").(int); return n }
 
 // SetValue moves the slider (clamped to its range); observers run when the
 // value changes.
-func (s *IntSlider) SetValue(v int) { s.setState(map[string]any{"value": clampInt(v, s.Min(), s.Max())}) }
+func (s *IntSlider) SetValue(v int) {
+	s.setState(map[string]any{"value": clampInt(v, s.Min(), s.Max())})
+}
 
 // SetStep sets the step (at least 1) and returns s.
 func (s *IntSlider) SetStep(step int) *IntSlider {
