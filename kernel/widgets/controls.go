@@ -27,6 +27,22 @@ func (m *model) SetOutput(o *Output) {
 	m.out = o
 }
 
+// Close closes the widget's comm, so the front end removes its views, and
+// lets the kernel forget it (widgets otherwise live as long as the kernel).
+// Displaying it again opens it afresh.
+func (m *model) Close() {
+	h := host()
+	if cs := commSinkAny(h); cs != nil && m.isOpen(h) {
+		closeComm(cs, m.id)
+	}
+	m.mu.Lock()
+	m.host = nil
+	m.mu.Unlock()
+	reg.Lock()
+	delete(reg.models, m.id)
+	reg.Unlock()
+}
+
 // SetDescription changes the widget's label.
 func (m *model) SetDescription(s string) { m.setState(map[string]any{"description": s}) }
 

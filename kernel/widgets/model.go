@@ -65,6 +65,8 @@ type model struct {
 	// wrong. It is called with mu held and st the model's state. nil: no
 	// key is settable from the front end.
 	set func(key string, v any, st map[string]any) (any, error)
+	// anyKey: the front end may add keys (models it created).
+	anyKey bool
 	// custom handles a custom message from the front end.
 	custom func(content map[string]any, buffers [][]byte)
 	// refs returns the models this one references (children, outputs), which
@@ -201,6 +203,9 @@ func (m *model) openSeen(cs cell.CommSink, h widgethost.Host, seen map[*model]bo
 	}
 	m.host = h
 	m.mu.Unlock()
+	reg.Lock()
+	reg.models[m.id] = m // again, after Close
+	reg.Unlock()
 	st, paths, bufs := m.fullState()
 	err := cs.SendComm(cell.Comm{
 		Type: "comm_open", ID: m.id, Target: targetWidget,

@@ -130,7 +130,7 @@ func openForeign(c cell.Comm, h widgethost.Host, cs cell.CommSink) error {
 		closeComm(cs, c.ID)
 		return fmt.Errorf("widgets: comm_open for %s: %v: closed", c.ID, err)
 	}
-	m := &model{id: c.ID, state: st, host: h}
+	m := &model{id: c.ID, state: st, host: h, anyKey: true}
 	m.set = func(key string, v any, _ map[string]any) (any, error) { return v, nil }
 	m.describe = func() string { return fmt.Sprintf("%v (created by the front end)", st["_model_name"]) }
 	reg.Lock()
@@ -223,7 +223,7 @@ func (m *model) receiveUpdate(data map[string]any, buffers [][]byte) error {
 	for _, k := range sortedKeys(st) {
 		raw := st[k]
 		old, known := m.state[k]
-		if !known || m.set == nil || strings.HasPrefix(k, "_model_") || strings.HasPrefix(k, "_view_module") || k == "_view_name" {
+		if !known && !m.anyKey || m.set == nil || strings.HasPrefix(k, "_model_") || strings.HasPrefix(k, "_view_module") || k == "_view_name" {
 			errs = append(errs, fmt.Sprintf("key %q cannot be set from the front end", k))
 			continue
 		}
