@@ -55,9 +55,9 @@ func runLive(t *testing.T, e *Engine, code string) (*commSink, cell.Result) {
 	return s, r
 }
 
-// update sends a front-end state update for comm id and returns what the
+// widgetUpdate sends a front-end state update for comm id and returns what the
 // kernel sent back.
-func update(t *testing.T, e *Engine, id string, state map[string]any) (*commSink, error) {
+func widgetUpdate(t *testing.T, e *Engine, id string, state map[string]any) (*commSink, error) {
 	t.Helper()
 	s := &commSink{}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -132,7 +132,7 @@ widgets.Interact(func() {
 		t.Errorf("captured output leaked to the cell: %q", got)
 	}
 	// The front end moves the slider: echo first, then the new outputs.
-	back, err := update(t, e, slider.ID, map[string]any{"value": 0.5})
+	back, err := widgetUpdate(t, e, slider.ID, map[string]any{"value": 0.5})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +144,7 @@ widgets.Interact(func() {
 		t.Errorf("outputs after update = %q", got)
 	}
 	// A value outside the range is clamped, and the kernel says so.
-	back, err = update(t, e, slider.ID, map[string]any{"value": 7.0})
+	back, err = widgetUpdate(t, e, slider.ID, map[string]any{"value": 7.0})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,14 +184,14 @@ n.Observe(func(v int) {
 n`)
 	ops := opened(s.sent())
 	id := ops["IntSliderModel"][0].ID
-	back, err := update(t, e, id, map[string]any{"value": 2.0})
+	back, err := widgetUpdate(t, e, id, map[string]any{"value": 2.0})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := outputsText(back.sent()); got != "|n is 2\n" {
 		t.Errorf("outputs = %q", got)
 	}
-	back, err = update(t, e, id, map[string]any{"value": 3.0})
+	back, err = widgetUpdate(t, e, id, map[string]any{"value": 3.0})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -200,7 +200,7 @@ n`)
 		t.Errorf("panic output = %q", got)
 	}
 	// The widget stays live.
-	back, _ = update(t, e, id, map[string]any{"value": 6.0})
+	back, _ = widgetUpdate(t, e, id, map[string]any{"value": 6.0})
 	if got := outputsText(back.sent()); !strings.HasSuffix(got, "n is 6\n") {
 		t.Errorf("after panic: %q", got)
 	}
@@ -223,7 +223,7 @@ n`)
 			t.Errorf("value %v: outputs = %q", v, got)
 		}
 	}
-	back, _ = update(t, e, id, map[string]any{"value": 7.0})
+	back, _ = widgetUpdate(t, e, id, map[string]any{"value": 7.0})
 	if got := outputsText(back.sent()); !strings.HasSuffix(got, "n is 7\n") {
 		t.Errorf("after interrupt: %q", got)
 	}
