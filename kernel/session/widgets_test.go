@@ -341,8 +341,8 @@ img`)
 	}
 	imgID := commID(t, im)
 	want := map[string]string{
-		"[fe-1 state blob]":          "new",
-		"[fe-1 state data arrays 0]": "\x01\x02\x03",
+		"[fe-1 state blob]":           "new",
+		"[fe-1 state data arrays 0]":  "\x01\x02\x03",
 		"[" + imgID + " state value]": "GIF89a",
 	}
 	if fmt.Sprint(paths) != fmt.Sprint(want) {
