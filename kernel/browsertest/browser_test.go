@@ -132,6 +132,7 @@ func TestNotebookInChromium(t *testing.T) {
 	}
 
 	t.Run("tour", func(t *testing.T) { runTour(t, node, bin, base, token, work, out) })
+	t.Run("widgets-protocol1", func(t *testing.T) { runWidgetsProtocol1(t, node, base, token, work, out) })
 }
 
 // runTour runs notebooks/00_tour.ipynb in the browser, lets the front end
@@ -294,7 +295,10 @@ func outDir(t *testing.T) string {
 	return t.TempDir()
 }
 
-func writeNotebook(path string) error {
+func writeNotebook(path string) error { return writeCells(path, cells) }
+
+// writeCells writes a Go notebook with the given code cells.
+func writeCells(path string, cells []string) error {
 	var cs []map[string]any
 	for i, src := range cells {
 		cs = append(cs, map[string]any{
