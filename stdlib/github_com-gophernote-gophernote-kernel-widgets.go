@@ -13,7 +13,6 @@ import (
 func init() {
 	Symbols["github.com/gophernote/gophernote/kernel/widgets/widgets"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"ErrUnknownTarget":  reflect.ValueOf(&widgets.ErrUnknownTarget).Elem(),
 		"Interact":          reflect.ValueOf(widgets.Interact),
 		"NewButton":         reflect.ValueOf(widgets.NewButton),
 		"NewCheckbox":       reflect.ValueOf(widgets.NewCheckbox),

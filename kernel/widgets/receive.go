@@ -64,9 +64,9 @@ func (receiver) Receive(c cell.Comm) (err error) {
 	return fmt.Errorf("widgets: unknown comm message type %q ignored", c.Type)
 }
 
-// ErrUnknownTarget is wrapped by the error Receive returns for a comm_open
+// errUnknownTarget is wrapped by the error Receive returns for a comm_open
 // whose target this kernel does not serve; the comm has been closed.
-var ErrUnknownTarget = errors.New("unknown comm target")
+var errUnknownTarget = errors.New("unknown comm target")
 
 func receiveOpen(c cell.Comm) error {
 	h := host()
@@ -104,7 +104,7 @@ func receiveOpen(c cell.Comm) error {
 		return fmt.Errorf("widgets: the front end speaks Jupyter widgets protocol 1 (it opened %s); widgets need protocol 2 and will be shown as text", targetVersion)
 	}
 	closeComm(cs, c.ID)
-	return fmt.Errorf("widgets: comm_open for target %q: %w; comm %s closed", c.Target, ErrUnknownTarget, c.ID)
+	return fmt.Errorf("widgets: comm_open for target %q: %w; comm %s closed", c.Target, errUnknownTarget, c.ID)
 }
 
 // openForeign accepts a model the front end creates (protocol 2: comm_open
