@@ -6,7 +6,7 @@ PYTHON    ?= /usr/bin/python3
 export PYTHON
 export GOPHERNOTE_DATA ?= $(abspath ../shared/data)
 
-.PHONY: all build generate test vet gotest fuzz stdlib-check bench clean
+.PHONY: all build generate test vet gotest fuzz stdlib-check bench clean deps-lab
 
 all: build
 
@@ -26,8 +26,25 @@ vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
 	$(GO) vet ./...
 
-gotest:
+gotest: deps-lab
 	$(GO) test -count=1 -timeout 40m ./...
+
+# The browser tests' npm projects: playwright-core for the classic Notebook
+# test, and the JupyterLab 4 front end of kernel/browsertest/lab (npm ci
+# when node_modules is older than the lockfile — npm writes
+# node_modules/.package-lock.json — and the webpack build when the bundle is
+# older than its sources). Both lockfiles are committed.
+LAB     := kernel/browsertest/lab/testdata
+CLASSIC := kernel/browsertest/testdata
+LAB_SRC := $(wildcard $(LAB)/src/*) $(LAB)/webpack.config.js $(LAB)/package-lock.json
+
+deps-lab: $(LAB)/build/bundle.js $(CLASSIC)/node_modules/.package-lock.json
+
+$(CLASSIC)/node_modules/.package-lock.json $(LAB)/node_modules/.package-lock.json: %/node_modules/.package-lock.json: %/package-lock.json
+	npm ci --prefix $* --no-audit --no-fund
+
+$(LAB)/build/bundle.js: $(LAB)/node_modules/.package-lock.json $(LAB_SRC)
+	cd $(LAB) && npm run build
 
 # Brief coverage-guided fuzzing of every Fuzz target (seed corpora also run
 # in `gotest`). FUZZTIME can be raised locally. .ci/fuzz.sh retries once a
@@ -48,4 +65,4 @@ bench: build
 	@GOPHERNOTE_BENCH=1 $(GO) test -count=1 -run 'Bench' -v ./... 2>&1 | tee bench-gated.log | grep -E '^(BENCH|FAIL|--- FAIL)' || true
 
 clean:
-	rm -rf bin out bench-go.log bench-gated.log
+	rm -rf bin out bench-go.log bench-gated.log $(LAB)/build

@@ -3,22 +3,17 @@ package browsertest
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"image/png"
-	"net"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
-	"sort"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/gophernote/gophernote/kernel/browsertest/internal/browserenv"
 )
 
 // The cells the browser runs: a plot (shown inline as PNG) and a formula.
@@ -62,29 +57,22 @@ func TestNotebookInChromium(t *testing.T) {
 	if _, err := os.Stat("testdata/node_modules/playwright-core"); err != nil {
 		t.Fatal("playwright-core is not installed: run `npm ci --prefix kernel/browsertest/testdata`")
 	}
-	out := outDir(t)
+	out := browserenv.OutDir(t, "browsertest")
 	tmp := t.TempDir()
-
-	bin := filepath.Join(tmp, "gophernote")
-	if b, err := exec.Command("go", "build", "-o", bin, "github.com/gophernote/gophernote/cmd/gophernote").CombinedOutput(); err != nil {
-		t.Fatalf("building gophernote: %v\n%s", err, b)
-	}
-	prefix := filepath.Join(tmp, "prefix")
-	if b, err := exec.Command(bin, "install", "--prefix", prefix).CombinedOutput(); err != nil {
-		t.Fatalf("gophernote install --prefix: %v\n%s", err, b)
-	}
+	k := browserenv.BuildKernel(t, tmp)
+	bin := k.Bin
 	work := filepath.Join(tmp, "work")
 	if err := os.MkdirAll(work, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := writeNotebook(filepath.Join(work, "browser.ipynb")); err != nil {
+	if err := browserenv.WriteNotebook(filepath.Join(work, "browser.ipynb"), cells...); err != nil {
 		t.Fatal(err)
 	}
 
-	port, token := freePort(t), randomHex(16)
-	srv := startNotebook(t, tmp, work, filepath.Join(prefix, "share", "jupyter"), port, token)
+	port, token := browserenv.FreePort(t), browserenv.Token(16)
+	srv := startNotebook(t, tmp, work, k.JupyterPath, port, token)
 	base := fmt.Sprintf("http://127.0.0.1:%d", port)
-	waitUp(t, srv, base+"/api/status?token="+token)
+	srv.WaitUp(t, base+"/api/status?token="+token)
 
 	shot := filepath.Join(out, "notebook.png")
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
@@ -93,7 +81,7 @@ func TestNotebookInChromium(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
-		t.Fatalf("browser: %v\n%s\nnotebook server log:\n%s", err, stderr.String(), srv.log.String())
+		t.Fatalf("browser: %v\n%s\nnotebook server log:\n%s", err, stderr.String(), srv.Log())
 	}
 	var r result
 	if err := json.Unmarshal(bytes.TrimSpace(stdout.Bytes()), &r); err != nil {
@@ -176,232 +164,16 @@ func runTour(t *testing.T, node, bin, base, token, work, out string) {
 	if b, err := exec.Command(bin, "run", src, "--out", headless).CombinedOutput(); err != nil {
 		t.Fatalf("gophernote run %s: %v\n%s", src, err, b)
 	}
-	want := outputsOf(t, filepath.Join(headless, "00_tour.ipynb"))
-	got := outputsOf(t, saved)
-	withOutput := 0
-	for _, outs := range want {
-		if len(outs) > 0 {
-			withOutput++
-		}
-	}
-	if withOutput < 6 {
-		t.Fatalf("headless tour has outputs in only %d code cells: nothing to compare", withOutput)
-	}
-	if len(want) != len(got) {
-		t.Fatalf("browser-saved tour has %d code cells, headless %d", len(got), len(want))
-	}
-	for i := range want {
-		if strings.Join(got[i], "\n") != strings.Join(want[i], "\n") {
-			t.Errorf("code cell %d outputs differ:\nbrowser:  %q\nheadless: %q", i+1, got[i], want[i])
-		}
-	}
-}
-
-// outputsOf summarises each code cell's outputs as comparable strings:
-// streams (consecutive chunks joined), and for rich outputs the MIME types
-// with the text of text/plain, text/latex and application/json (images are
-// compared by type only: the front end does not re-encode them, but the
-// bytes are not part of the contract).
-func outputsOf(t *testing.T, path string) [][]string {
-	t.Helper()
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var nb struct {
-		Cells []struct {
-			CellType string `json:"cell_type"`
-			Outputs  []struct {
-				OutputType string                     `json:"output_type"`
-				Name       string                     `json:"name"`
-				Text       any                        `json:"text"`
-				Data       map[string]json.RawMessage `json:"data"`
-			} `json:"outputs"`
-		} `json:"cells"`
-	}
-	if err := json.Unmarshal(raw, &nb); err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	var cells [][]string
-	for _, c := range nb.Cells {
-		if c.CellType != "code" {
-			continue
-		}
-		var outs []string
-		for _, o := range c.Outputs {
-			switch o.OutputType {
-			case "stream":
-				text := joinText(o.Text)
-				if n := len(outs); n > 0 && strings.HasPrefix(outs[n-1], "stream:"+o.Name+":") {
-					outs[n-1] += text
-				} else {
-					outs = append(outs, "stream:"+o.Name+":"+text)
-				}
-			default:
-				var keys []string
-				for k := range o.Data {
-					keys = append(keys, k)
-				}
-				sort.Strings(keys)
-				desc := o.OutputType + ":" + strings.Join(keys, ",")
-				for _, k := range []string{"text/plain", "text/latex", "application/json"} {
-					if v, ok := o.Data[k]; ok {
-						var x any
-						_ = json.Unmarshal(v, &x)
-						if k == "application/json" {
-							b, _ := json.Marshal(x)
-							desc += " " + k + "=" + string(b)
-						} else {
-							desc += " " + k + "=" + elapsed.ReplaceAllString(joinText(x), "<elapsed> done")
-						}
-					}
-				}
-				outs = append(outs, desc)
-			}
-		}
-		cells = append(cells, outs)
-	}
-	return cells
-}
-
-// elapsed matches the wall time a finished progress bar reports ("1.2s
-// done"): it differs from run to run, so it is masked before comparing.
-var elapsed = regexp.MustCompile(`[0-9][0-9.hmsµun]* done`)
-
-// joinText accepts nbformat's multiline strings (a string or a list).
-func joinText(v any) string {
-	switch x := v.(type) {
-	case string:
-		return x
-	case []any:
-		var b strings.Builder
-		for _, s := range x {
-			fmt.Fprint(&b, s)
-		}
-		return b.String()
-	}
-	return fmt.Sprint(v)
-}
-
-// outDir is $GOPHERNOTE_TEST_OUT/browsertest, or a temporary directory.
-func outDir(t *testing.T) string {
-	if d := os.Getenv("GOPHERNOTE_TEST_OUT"); d != "" {
-		d = filepath.Join(d, "browsertest")
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		return d
-	}
-	return t.TempDir()
-}
-
-func writeNotebook(path string) error { return writeCells(path, cells) }
-
-// writeCells writes a Go notebook with the given code cells.
-func writeCells(path string, cells []string) error {
-	var cs []map[string]any
-	for i, src := range cells {
-		cs = append(cs, map[string]any{
-			"cell_type": "code", "id": fmt.Sprintf("cell%d", i+1), "metadata": map[string]any{},
-			"source": src, "outputs": []any{}, "execution_count": nil,
-		})
-	}
-	nb := map[string]any{
-		"nbformat": 4, "nbformat_minor": 5, "cells": cs,
-		"metadata": map[string]any{
-			"kernelspec":    map[string]any{"name": "gophernote", "display_name": "Go (gophernote)", "language": "go"},
-			"language_info": map[string]any{"name": "go"},
-		},
-	}
-	data, err := json.MarshalIndent(nb, "", " ")
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(path, data, 0o644)
-}
-
-func freePort(t *testing.T) int {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
-}
-
-func randomHex(n int) string {
-	b := make([]byte, n)
-	_, _ = rand.Read(b)
-	return hex.EncodeToString(b)
-}
-
-// server is a running notebook server and its log.
-type server struct {
-	cmd  *exec.Cmd
-	log  *syncBuffer
-	done chan struct{} // closed when the process has exited
-	err  error         // its exit status, valid once done is closed
+	browserenv.CompareOutputs(t, saved, filepath.Join(headless, "00_tour.ipynb"), 6)
 }
 
 // startNotebook runs Debian's classic notebook on 127.0.0.1:port with every
 // Jupyter directory inside tmp, and stops it (and its kernels) at cleanup.
-func startNotebook(t *testing.T, tmp, work, jupyterPath string, port int, token string) *server {
+func startNotebook(t *testing.T, tmp, work, jupyterPath string, port int, token string) *browserenv.Server {
 	t.Helper()
 	cmd := exec.Command("/usr/bin/python3", "-m", "notebook", "--no-browser",
 		"--ip=127.0.0.1", fmt.Sprintf("--port=%d", port), "--port-retries=0", "--allow-root",
 		"--NotebookApp.token="+token, "--notebook-dir="+work)
-	home := filepath.Join(tmp, "home")
-	if err := os.MkdirAll(home, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	cmd.Env = append(os.Environ(),
-		"HOME="+home,
-		"JUPYTER_PATH="+jupyterPath,
-		"JUPYTER_CONFIG_DIR="+filepath.Join(tmp, "jupyter-config"),
-		"JUPYTER_DATA_DIR="+filepath.Join(tmp, "jupyter-data"),
-		"JUPYTER_RUNTIME_DIR="+filepath.Join(tmp, "jupyter-runtime"),
-		"IPYTHONDIR="+filepath.Join(tmp, "ipython"),
-	)
-	s := &server{cmd: cmd, log: &syncBuffer{}, done: make(chan struct{})}
-	cmd.Stdout, cmd.Stderr = s.log, s.log
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("starting the notebook server: %v", err)
-	}
-	go func() { s.err = cmd.Wait(); close(s.done) }()
-	t.Cleanup(func() {
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
-		select {
-		case <-s.done:
-		case <-time.After(10 * time.Second):
-			_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-			<-s.done
-		}
-		if t.Failed() {
-			t.Logf("notebook server log:\n%s", s.log.String())
-		}
-	})
-	return s
-}
-
-// waitUp polls url until the server answers 200.
-func waitUp(t *testing.T, s *server, url string) {
-	t.Helper()
-	deadline := time.Now().Add(90 * time.Second)
-	for time.Now().Before(deadline) {
-		select {
-		case <-s.done:
-			t.Fatalf("notebook server exited: %v\n%s", s.err, s.log.String())
-		default:
-		}
-		resp, err := http.Get(url)
-		if err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return
-			}
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
-	t.Fatalf("notebook server not up after 90s:\n%s", s.log.String())
+	cmd.Env = browserenv.JupyterEnv(t, tmp, jupyterPath)
+	return browserenv.StartServer(t, "notebook server", cmd)
 }

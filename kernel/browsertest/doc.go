@@ -6,5 +6,6 @@
 //
 // Needs: /usr/bin/chromium, /usr/bin/python3 with the notebook package
 // (Debian jupyter-notebook), node, and `npm ci --prefix
-// kernel/browsertest/testdata`.
+// kernel/browsertest/testdata` (`make deps-lab` runs it). The JupyterLab 4
+// test is in the lab subpackage; both use internal/browserenv.
 package browsertest

@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"os/exec"
+
+	"github.com/gophernote/gophernote/kernel/browsertest/internal/browserenv"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -27,7 +29,7 @@ widgets.Interact(func() { fmt.Printf("alpha = %.4f\n", s.Value()*0.28/(s.Value()
 // in the cell. No widget view appears and the extension reports no model
 // it failed to create.
 func runWidgetsProtocol1(t *testing.T, node, base, token, work, out string) {
-	if err := writeCells(filepath.Join(work, "widgets.ipynb"), widgetCells); err != nil {
+	if err := browserenv.WriteNotebook(filepath.Join(work, "widgets.ipynb"), widgetCells...); err != nil {
 		t.Fatal(err)
 	}
 	shot := filepath.Join(out, "widgets-protocol1.png")

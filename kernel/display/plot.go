@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"strings"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
@@ -40,7 +42,9 @@ func DPI(dpi int) PlotOption { return func(c *plotConfig) { c.dpi = dpi } }
 func PNGOnly() PlotOption { return func(c *plotConfig) { c.noSVG = true } }
 
 // Plot renders p and displays it as a PNG image and an SVG document in one
-// bundle (front ends pick the richest they support).
+// bundle (front ends pick the richest they support). The SVG's text keeps
+// the layout gonum/plot computed whatever fonts the viewer has (see
+// plotSVG).
 func Plot(p *plot.Plot, opts ...PlotOption) *Handle { h := NewID(); _ = h.Plot(p, opts...); return h }
 
 // Plot shows p under the handle.
@@ -82,15 +86,85 @@ func PlotBundle(p *plot.Plot, opts ...PlotOption) (b Bundle, err error) {
 		return Bundle{}, err
 	}
 	if !cfg.noSVG {
-		svg := vgsvg.New(cfg.w, cfg.h)
-		p.Draw(draw.New(svg))
-		var buf bytes.Buffer
-		if _, err := svg.WriteTo(&buf); err != nil {
-			return Bundle{}, fmt.Errorf("display.Plot: encoding SVG: %v", err)
+		svg, err := plotSVG(p, cfg.w, cfg.h)
+		if err != nil {
+			return Bundle{}, err
 		}
-		b.Data["image/svg+xml"] = buf.String()
+		b.Data["image/svg+xml"] = svg
 	}
 	size := b.Metadata["image/png"].(map[string]any)
 	b.Data["text/plain"] = fmt.Sprintf("<plot %q %vx%v>", p.Title.Text, size["width"], size["height"])
 	return b, nil
+}
+
+// plotSVG renders p as an SVG document whose text does not depend on the
+// fonts installed where it is viewed. gonum/plot lays text out with the
+// metrics of its Liberation fonts and names them in the SVG; a browser
+// without them (Debian's default install has only DejaVu, which is wider)
+// drew legends past their markers and cut them at the image's edge. So
+// each <text> carries textLength (with lengthAdjust="spacingAndGlyphs"):
+// the width gonum/plot measured, to which the browser fits whatever font
+// it uses. The font-family lists the metric-compatible fonts (Times New
+// Roman, Arial, Courier New, and Tinos, Arimo, Cousine) before the generic
+// family, so that most systems need little or no fitting.
+//
+// Embedding the fonts (vgsvg.EmbedFonts; the SIL Open Font License of the
+// Liberation fonts permits it) was measured and rejected: Liberation Serif
+// Regular alone is 393 KB, 524 KB in base64, which made notebook 04's
+// plots 20-50 times larger (~550 KB each instead of 11-26 KB, against 31-42
+// KB for their PNG). textLength adds ~45 bytes per text element.
+func plotSVG(p *plot.Plot, w, h vg.Length) (string, error) {
+	c := &measuredSVG{Canvas: vgsvg.New(w, h)}
+	p.Draw(draw.New(c))
+	var buf bytes.Buffer
+	if _, err := c.WriteTo(&buf); err != nil {
+		return "", fmt.Errorf("display.Plot: encoding SVG: %v", err)
+	}
+	svg, err := fitSVGText(buf.String(), c.widths)
+	if err != nil {
+		return "", fmt.Errorf("display.Plot: %v", err)
+	}
+	return svg, nil
+}
+
+// measuredSVG records, for each string drawn, the width gonum/plot's
+// layout gave it.
+type measuredSVG struct {
+	*vgsvg.Canvas
+	widths []vg.Length
+}
+
+func (c *measuredSVG) FillString(f font.Face, pt vg.Point, s string) {
+	c.widths = append(c.widths, f.Width(s))
+	c.Canvas.FillString(f, pt, s)
+}
+
+// fallbackFamilies are appended to the Liberation families vgsvg names.
+var fallbackFamilies = map[string]string{
+	"Liberation Serif": "'Liberation Serif','Times New Roman',Tinos,Times,serif",
+	"Liberation Sans":  "'Liberation Sans',Arial,Arimo,Helvetica,sans-serif",
+	"Liberation Mono":  "'Liberation Mono','Courier New',Cousine,monospace",
+}
+
+// fitSVGText adds textLength to the i-th <text> element of svg (vgsvg
+// writes one per FillString, in order) and the fallback font families.
+func fitSVGText(svg string, widths []vg.Length) (string, error) {
+	if n := strings.Count(svg, "<text "); n != len(widths) {
+		return "", fmt.Errorf("SVG has %d text elements for %d strings drawn", n, len(widths))
+	}
+	var b strings.Builder
+	b.Grow(len(svg) + 48*len(widths))
+	rest := svg
+	for _, w := range widths {
+		i := strings.Index(rest, "<text ")
+		b.WriteString(rest[:i])
+		fmt.Fprintf(&b, `<text textLength="%.5g" lengthAdjust="spacingAndGlyphs" `, w.Points())
+		rest = rest[i+len("<text "):]
+	}
+	b.WriteString(rest)
+	out := b.String()
+	for name, list := range fallbackFamilies {
+		out = strings.ReplaceAll(out, "font-family:"+name+";", "font-family:"+list+";")
+	}
+	return out, nil
 }

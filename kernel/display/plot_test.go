@@ -2,6 +2,7 @@ package display
 
 import (
 	"encoding/xml"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -78,5 +79,70 @@ func TestPlotPanicBecomesError(t *testing.T) {
 	err := Plot(p).Err()
 	if err == nil || !strings.Contains(err.Error(), "display.Plot: drawing the plot failed") {
 		t.Errorf("err = %v", err)
+	}
+}
+
+// TestPlotSVGTextFitted: every <text> of the SVG carries the width
+// gonum/plot laid it out with (its own font measure, recomputed here), and
+// names the metric-compatible fallback fonts; the browser test
+// (kernel/browsertest/lab) checks that the text then stays inside the image
+// without the Liberation fonts installed.
+func TestPlotSVGTextFitted(t *testing.T) {
+	p := linePlot(t, 10)
+	p.X.Label.Text = "compute C (FLOPs)"
+	l, err := plotter.NewLine(plotter.XYs{{X: 1, Y: 1}, {X: 2, Y: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Legend.Add("a long legend label at the right edge", l)
+	svg, err := plotSVG(p, DefaultPlotWidth, DefaultPlotHeight)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type text struct {
+		TextLength   string `xml:"textLength,attr"`
+		LengthAdjust string `xml:"lengthAdjust,attr"`
+		Style        string `xml:"style,attr"`
+		Body         string `xml:",chardata"`
+	}
+	var texts []text
+	dec := xml.NewDecoder(strings.NewReader(svg))
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			break
+		}
+		if se, ok := tok.(xml.StartElement); ok && se.Name.Local == "text" {
+			var x text
+			if err := dec.DecodeElement(&x, &se); err != nil {
+				t.Fatal(err)
+			}
+			texts = append(texts, x)
+		}
+	}
+	if len(texts) < 5 {
+		t.Fatalf("only %d text elements in %s", len(texts), svg)
+	}
+	found := false
+	for _, x := range texts {
+		if x.LengthAdjust != "spacingAndGlyphs" || x.TextLength == "" {
+			t.Errorf("text %q lacks textLength/lengthAdjust", x.Body)
+		}
+		if !strings.Contains(x.Style, "font-family:'Liberation Serif','Times New Roman',Tinos,Times,serif;") {
+			t.Errorf("text %q style %q lacks the fallback families", x.Body, x.Style)
+		}
+		if x.Body == "a long legend label at the right edge" {
+			found = true
+			w := p.Legend.TextStyle.Width(x.Body)
+			if x.TextLength != strconv.FormatFloat(w.Points(), 'g', 5, 64) {
+				t.Errorf("legend textLength %s, want the layout width %.5g pt", x.TextLength, w.Points())
+			}
+		}
+	}
+	if !found {
+		t.Error("the legend label is not in the SVG")
+	}
+	if _, err := fitSVGText(`<svg><text x="1">a</text></svg>`, nil); err == nil {
+		t.Error("fitSVGText accepted 1 text element for 0 strings drawn")
 	}
 }

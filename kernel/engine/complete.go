@@ -2,12 +2,16 @@ package engine
 
 import (
 	"go/ast"
+	"go/constant"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"reflect"
 	"sort"
 	"strings"
 	"unicode"
+
+	"github.com/gophernote/gophernote/kernel/cell"
 )
 
 var goKeywords = []string{
@@ -24,12 +28,63 @@ var goBuiltins = []string{
 	"uint8", "uintptr",
 }
 
+// builtinTypes are the predeclared types completion can look inside.
+var builtinTypes = map[string]reflect.Type{
+	"bool": reflect.TypeFor[bool](), "byte": reflect.TypeFor[byte](), "complex64": reflect.TypeFor[complex64](),
+	"complex128": reflect.TypeFor[complex128](), "error": reflect.TypeFor[error](), "float32": reflect.TypeFor[float32](),
+	"float64": reflect.TypeFor[float64](), "int": reflect.TypeFor[int](), "int8": reflect.TypeFor[int8](),
+	"int16": reflect.TypeFor[int16](), "int32": reflect.TypeFor[int32](), "int64": reflect.TypeFor[int64](),
+	"rune": reflect.TypeFor[rune](), "string": reflect.TypeFor[string](), "uint": reflect.TypeFor[uint](),
+	"uint8": reflect.TypeFor[uint8](), "uint16": reflect.TypeFor[uint16](), "uint32": reflect.TypeFor[uint32](),
+	"uint64": reflect.TypeFor[uint64](), "uintptr": reflect.TypeFor[uintptr](), "any": reflect.TypeFor[any](),
+}
+
+// Kinds of completions (Completion.Type), the words JupyterLab shows beside
+// each match and turns into its icon.
+const (
+	KindFunction = "function"
+	KindMethod   = "method"
+	KindType     = "type"
+	KindVariable = "variable"
+	KindField    = "field"
+	KindConstant = "constant"
+	KindPackage  = "package"
+	KindKeyword  = "keyword"
+	KindValue    = "value" // nil
+)
+
+// Completion is one completion match (see cell.Completion); Type is one
+// of the Kind* constants.
+type Completion = cell.Completion
+
 // Complete returns the completions of the identifier or selector ending at
-// cursor (a rune offset) and the rune range [start, end) they replace:
-// members of a package (pkg.Pre) or of a session value (x.Pre: declared
-// fields and methods, or through reflection), else keywords, builtins,
-// session names, package names and the names in the code being typed.
+// cursor (a rune offset) and the rune range [start, end) they replace; see
+// CompleteItems.
 func (e *Engine) Complete(code string, cursor int) (matches []string, start, end int) {
+	items, start, end := e.CompleteItems(code, cursor)
+	matches = make([]string, len(items))
+	for i, it := range items {
+		matches[i] = it.Text
+	}
+	return matches, start, end
+}
+
+// CompleteItems returns the completions, with their kinds, of the word
+// ending at cursor (a rune offset) and the rune range [start, end) they
+// replace:
+//   - after "pkg.": the package's exported members;
+//   - after "x.", "x[i].", "a.b.", "f(x).", "pkg.V.": the fields and methods
+//     of the expression's type, from the cell's source for types declared
+//     by cells and from reflection for compiled types (and the runtime type
+//     of session values when nothing else says more);
+//   - at a key of a struct literal (T{Na, pkg.T{X: 1, Na): T's fields;
+//   - else keywords, builtins, the session's names, package names (cells
+//     may use them without importing) and names the code being typed
+//     declares.
+//
+// While a cell runs the session's names are in flux: only what does not
+// change (packages, keywords, builtins) is offered, without waiting.
+func (e *Engine) CompleteItems(code string, cursor int) (items []Completion, start, end int) {
 	runes := []rune(code)
 	if cursor < 0 || cursor > len(runes) {
 		cursor = len(runes)
@@ -40,127 +95,685 @@ func (e *Engine) Complete(code string, cursor int) (matches []string, start, end
 	}
 	end = cursor
 	prefix := string(runes[start:cursor])
-	// While a cell runs, the session's names are in flux: complete from
-	// what does not change (keywords, builtins, packages) instead of
-	// waiting for the cell.
 	busy := !e.mu.TryLock()
 	if !busy {
 		defer e.mu.Unlock()
 	}
 	if start > 0 && runes[start-1] == '.' {
-		q := start - 1
-		for q > 0 && isIdentRune(runes[q-1]) {
-			q--
+		recv := receiverText(runes, start-1)
+		if recv == "" {
+			return []Completion{}, start, end
 		}
-		recv := string(runes[q : start-1])
 		if busy {
-			return filterPrefix(exported(e.syms[e.names[recv]]), prefix), start, end
+			if strings.Contains(recv, ".") || !isIdent(recv) {
+				return []Completion{}, start, end
+			}
+			return filterItems(e.pkgMembers(e.names[recv]), prefix), start, end
 		}
-		return filterPrefix(e.members(recv), prefix), start, end
+		return filterItems(e.selectorMembers(recv), prefix), start, end
 	}
-	var cands []string
-	cands = append(cands, goKeywords...)
-	cands = append(cands, goBuiltins...)
+	if !busy {
+		if fields, ok := e.literalFields(runes, start); ok {
+			if m := filterItems(fields, prefix); len(m) > 0 {
+				return m, start, end
+			}
+		}
+	}
+	// Candidates by name; the first kind given to a name wins, so the
+	// order below is the order of precedence.
+	kinds := map[string]Completion{}
+	add := func(name, kind string) {
+		if _, ok := kinds[name]; !ok && name != "" && name != "_" {
+			kinds[name] = Completion{Text: name, Type: kind}
+		}
+	}
+	if !busy {
+		for name, rec := range e.decls {
+			if !strings.Contains(name, ".") {
+				add(name, declKind(rec.kind))
+			}
+		}
+		for name := range e.stmtVars {
+			add(name, KindVariable)
+		}
+		for name := range e.importNames {
+			add(name, KindPackage)
+		}
+	}
+	for name, kind := range cellDeclared(string(runes[:start]) + " " + string(runes[end:])) {
+		add(name, kind)
+	}
+	for _, b := range goBuiltins {
+		add(b, builtinKind(b))
+	}
+	for _, k := range goKeywords {
+		add(k, KindKeyword)
+	}
 	for name := range e.names {
-		cands = append(cands, name)
+		add(name, KindPackage)
 	}
-	// Names the code being typed uses or defines (not yet run), except
-	// the word being completed.
-	for _, t := range scanCell(string(runes[:start]) + " " + string(runes[end:])) {
-		if t.t == token.IDENT {
-			cands = append(cands, t.lit)
-		}
+	cands := make([]Completion, 0, len(kinds))
+	for _, c := range kinds {
+		cands = append(cands, c)
 	}
-	if busy {
-		return filterPrefix(cands, prefix), start, end
-	}
-	for name := range e.decls {
-		if !strings.Contains(name, ".") {
-			cands = append(cands, name)
-		}
-	}
-	for name := range e.stmtVars {
-		cands = append(cands, name)
-	}
-	for name := range e.importNames {
-		cands = append(cands, name)
-	}
-	return filterPrefix(cands, prefix), start, end
+	return filterItems(cands, prefix), start, end
 }
 
 func isIdentRune(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) }
 
-// filterPrefix returns the sorted distinct candidates starting with prefix.
-func filterPrefix(cands []string, prefix string) []string {
+func isIdent(s string) bool {
+	for i, r := range s {
+		if !isIdentRune(r) || i == 0 && unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// filterItems returns the distinct completions starting with prefix,
+// sorted by text, without the engine's own (_gn) names.
+func filterItems(cands []Completion, prefix string) []Completion {
 	seen := map[string]bool{}
-	out := []string{}
+	out := []Completion{}
 	for _, c := range cands {
-		if strings.HasPrefix(c, prefix) && !seen[c] && !strings.HasPrefix(c, "_gn") {
-			seen[c] = true
+		if strings.HasPrefix(c.Text, prefix) && !seen[c.Text] && !strings.HasPrefix(c.Text, "_gn") {
+			seen[c.Text] = true
 			out = append(out, c)
 		}
 	}
-	sort.Strings(out)
+	sort.Slice(out, func(i, j int) bool { return out[i].Text < out[j].Text })
 	return out
 }
 
-// members lists the exported names of the package recv refers to, or the
-// fields and methods of the session value recv.
-func (e *Engine) members(recv string) []string {
-	if p, ok := e.importNames[recv]; ok || !e.known(recv) {
-		if !ok {
-			p = e.names[recv]
-		}
-		return exported(e.syms[p])
+func declKind(t token.Token) string {
+	switch t {
+	case token.FUNC:
+		return KindFunction
+	case token.TYPE:
+		return KindType
+	case token.CONST:
+		return KindConstant
 	}
-	if t := strings.TrimPrefix(e.varTypes[recv], "*"); t != "" {
-		if out := e.declaredMembers(t); out != nil {
-			return out
-		}
-	}
-	v, ok := e.global(recv)
-	if !ok {
-		return nil
-	}
-	return valueMembers(v)
+	return KindVariable
 }
 
-// declaredMembers lists the fields and methods of a type declared by a
-// cell, from its source (yaegi renames unexported fields in the reflect
-// types it builds, so reflection would show X-prefixed names).
-func (e *Engine) declaredMembers(typeName string) []string {
-	rec, ok := e.decls[typeName]
-	if !ok || rec.kind != token.TYPE {
+func builtinKind(name string) string {
+	switch {
+	case builtinTypes[name] != nil || name == "comparable":
+		return KindType
+	case name == "true" || name == "false" || name == "iota":
+		return KindConstant
+	case name == "nil":
+		return KindValue
+	}
+	return KindFunction
+}
+
+// cellDeclared returns the names the code being typed declares, by kind:
+// func/type/const/var names and the left side of :=. It reads tokens, so
+// it works on code that does not parse yet.
+func cellDeclared(src string) map[string]string {
+	toks := scanCell(src)
+	out := map[string]string{}
+	for i, t := range toks {
+		if t.t != token.IDENT {
+			continue
+		}
+		if i > 0 {
+			switch toks[i-1].t {
+			case token.FUNC:
+				out[t.lit] = KindFunction
+				continue
+			case token.TYPE:
+				out[t.lit] = KindType
+				continue
+			case token.CONST:
+				out[t.lit] = KindConstant
+				continue
+			case token.VAR:
+				out[t.lit] = KindVariable
+				continue
+			}
+		}
+		// a, b := ...: walk the identifier list up to the :=.
+		j := i
+		for j+2 < len(toks) && toks[j+1].t == token.COMMA && toks[j+2].t == token.IDENT {
+			j += 2
+		}
+		if j+1 < len(toks) && toks[j+1].t == token.DEFINE {
+			out[t.lit] = KindVariable
+		}
+	}
+	return out
+}
+
+// receiverText returns the expression before the selector dot at index
+// dot: identifiers joined by dots, each possibly followed by index or call
+// brackets (x, a.b, x[i], f(x).y, pkg.V). It is "" when there is none.
+func receiverText(r []rune, dot int) string {
+	i := dot
+	for {
+		var group rune
+		for i > 0 && (r[i-1] == ']' || r[i-1] == ')' || r[i-1] == '}') {
+			j := openBracket(r, i-1)
+			if j < 0 {
+				return ""
+			}
+			group, i = r[j], j
+		}
+		k := i
+		for k > 0 && isIdentRune(r[k-1]) {
+			k--
+		}
+		if k == i {
+			if group == '(' && i < dot {
+				return string(r[i:dot]) // a parenthesized operand: (&s).A
+			}
+			return ""
+		}
+		i = k
+		if i > 0 && r[i-1] == '.' {
+			i--
+			continue
+		}
+		return string(r[i:dot])
+	}
+}
+
+// openBracket returns the index of the bracket that the closing bracket at
+// close matches, or -1.
+func openBracket(r []rune, close int) int {
+	depth := 0
+	for i := close; i >= 0; i-- {
+		switch r[i] {
+		case ')', ']', '}':
+			depth++
+		case '(', '[', '{':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		case '\n':
+			if depth > 0 && i < close-2000 {
+				return -1
+			}
+		}
+	}
+	return -1
+}
+
+// selectorMembers completes after "recv.": a package's members, else the
+// members of recv's type.
+func (e *Engine) selectorMembers(recv string) []Completion {
+	x, err := parser.ParseExpr(recv)
+	if err != nil {
 		return nil
 	}
-	out := []string{}
-	if ts, ok := rec.decl.(*ast.TypeSpec); ok {
-		if st, ok := ts.Type.(*ast.StructType); ok {
-			for _, f := range st.Fields.List {
-				for _, n := range f.Names {
-					out = append(out, n.Name)
+	if id, ok := x.(*ast.Ident); ok {
+		if p, ok := e.packageOf(id.Name); ok {
+			return e.pkgMembers(p)
+		}
+	}
+	return e.typeMembers(e.exprCType(x))
+}
+
+// packageOf returns the import path name refers to: a package imported
+// in the session, or one a cell may use without importing when the session
+// defines no other meaning for name.
+func (e *Engine) packageOf(name string) (string, bool) {
+	if p, ok := e.importNames[name]; ok {
+		return p, true
+	}
+	if e.known(name) {
+		return "", false
+	}
+	p, ok := e.names[name]
+	return p, ok && name != rtName
+}
+
+// pkgMembers lists the exported members of the package at path p.
+func (e *Engine) pkgMembers(p string) []Completion {
+	var out []Completion
+	for name, v := range e.syms[p] {
+		if !token.IsExported(name) {
+			continue
+		}
+		c := Completion{Text: name, Type: symbolKind(v)}
+		if c.Type == KindFunction {
+			c.Signature = e.pkgSignature(p, name, v)
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// pkgSignature is the declaration of p.name from the doc tables, else its
+// func type.
+func (e *Engine) pkgSignature(p, name string, v reflect.Value) string {
+	if DocLookup != nil {
+		if sig, _, ok := DocLookup(p, name); ok {
+			return sig
+		}
+	}
+	if v.IsValid() {
+		return v.Type().String()
+	}
+	return ""
+}
+
+// symbolKind classifies a symbol-table value: yaegi's tables hold
+// functions as func values, types as typed nil pointers, constants as
+// constant.Value and variables as addressable values.
+func symbolKind(v reflect.Value) string {
+	switch {
+	case !v.IsValid():
+		return KindVariable
+	case v.Kind() == reflect.Func:
+		return KindFunction
+	case v.Kind() == reflect.Pointer && v.IsNil():
+		return KindType
+	}
+	if _, ok := v.Interface().(constant.Value); ok {
+		return KindConstant
+	}
+	return KindVariable
+}
+
+// ctype is what completion and inspection know about an expression's
+// type: a type declared by a cell (decl, by name: its fields and methods
+// come from the cell's source), a type expression from a cell's source
+// (expr, e.g. []point, for indexing), or a reflect type (rt: compiled
+// types, and the runtime types of session values).
+type ctype struct {
+	decl string
+	expr ast.Expr
+	rt   reflect.Type
+}
+
+func (c ctype) known() bool { return c.decl != "" || c.expr != nil || c.rt != nil }
+
+// exprCType resolves the type of a receiver expression from the session:
+// variables (their declared type, else their value's), package variables,
+// fields, index expressions, calls of functions and methods (their first
+// result), composite literals and conversions.
+func (e *Engine) exprCType(x ast.Expr) ctype {
+	return e.exprCTypeDepth(x, 0)
+}
+
+func (e *Engine) exprCTypeDepth(x ast.Expr, depth int) ctype {
+	if depth > 20 {
+		return ctype{}
+	}
+	return e.liftRT(e.exprCTypeOf(x, depth+1))
+}
+
+// liftRT maps the reflect type yaegi built for a value of a struct type
+// declared by a cell (an unnamed struct; unexported fields renamed with an
+// X prefix) back to that declaration, whose source has its methods, when
+// exactly one declared struct has those fields.
+func (e *Engine) liftRT(c ctype) ctype {
+	if c.rt == nil {
+		return c
+	}
+	t := c.rt
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct || t.Name() != "" || t.NumField() == 0 {
+		return c
+	}
+	match := ""
+	for name, rec := range e.decls {
+		ts, ok := rec.decl.(*ast.TypeSpec)
+		if !ok || rec.kind != token.TYPE {
+			continue
+		}
+		st, ok := ts.Type.(*ast.StructType)
+		if !ok || !sameFields(t, st) {
+			continue
+		}
+		if match != "" {
+			return c // ambiguous
+		}
+		match = name
+	}
+	if match == "" {
+		return c
+	}
+	return ctype{decl: match}
+}
+
+// sameFields reports whether reflect struct t has the fields of st, in
+// order (yaegi prefixes unexported field names with X).
+func sameFields(t reflect.Type, st *ast.StructType) bool {
+	i := 0
+	for _, f := range st.Fields.List {
+		names := []string{}
+		for _, n := range f.Names {
+			names = append(names, n.Name)
+		}
+		if len(f.Names) == 0 {
+			names = append(names, embeddedName(f.Type))
+		}
+		for _, n := range names {
+			if i >= t.NumField() {
+				return false
+			}
+			if got := t.Field(i).Name; got != n && got != "X"+n {
+				return false
+			}
+			i++
+		}
+	}
+	return i == t.NumField()
+}
+
+func (e *Engine) exprCTypeOf(x ast.Expr, depth int) ctype {
+	switch x := x.(type) {
+	case *ast.ParenExpr:
+		return e.exprCTypeDepth(x.X, depth)
+	case *ast.StarExpr:
+		return e.exprCTypeDepth(x.X, depth) // members are looked up through pointers
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			return e.exprCTypeDepth(x.X, depth)
+		}
+	case *ast.Ident:
+		return e.identCType(x.Name, depth)
+	case *ast.CompositeLit:
+		return e.typeExprCType(x.Type, depth)
+	case *ast.SliceExpr:
+		return e.exprCTypeDepth(x.X, depth)
+	case *ast.IndexExpr:
+		return e.elemCType(e.exprCTypeDepth(x.X, depth), depth)
+	case *ast.SelectorExpr:
+		if id, ok := x.X.(*ast.Ident); ok {
+			if p, ok := e.packageOf(id.Name); ok {
+				v := e.syms[p][x.Sel.Name]
+				if symbolKind(v) == KindVariable && v.IsValid() {
+					return ctype{rt: v.Type()}
 				}
-				if len(f.Names) == 0 {
-					out = append(out, strings.TrimPrefix(types.ExprString(f.Type), "*"))
+				return ctype{}
+			}
+		}
+		return e.fieldCType(e.exprCTypeDepth(x.X, depth), x.Sel.Name, depth)
+	case *ast.CallExpr:
+		return e.callCType(x, depth)
+	}
+	return ctype{}
+}
+
+// identCType is the type of a session variable: the type its declaration
+// names, else the compiled type it was defined from, else its value's.
+func (e *Engine) identCType(name string, depth int) ctype {
+	if rec, ok := e.decls[name]; ok && rec.kind == token.VAR {
+		if vs, ok := rec.decl.(*ast.ValueSpec); ok {
+			if vs.Type != nil {
+				if c := e.typeExprCType(vs.Type, depth); c.known() {
+					return c
+				}
+			}
+			for i, n := range vs.Names {
+				if n.Name == name && i < len(vs.Values) && len(vs.Values) == len(vs.Names) {
+					if c := e.exprCTypeDepth(vs.Values[i], depth); c.known() {
+						return c
+					}
 				}
 			}
 		}
 	}
-	for k := range e.decls {
-		if m, ok := strings.CutPrefix(k, typeName+"."); ok {
-			out = append(out, m)
+	if t := e.varTypes[name]; t != "" {
+		if tx, err := parser.ParseExpr(t); err == nil {
+			if c := e.typeExprCType(tx, depth); c.known() {
+				return c
+			}
 		}
 	}
-	return out
+	if t := e.compiledVar(name); t != nil {
+		return ctype{rt: t}
+	}
+	if v, ok := e.global(name); ok {
+		if v.Kind() == reflect.Interface && !v.IsNil() {
+			v = v.Elem()
+		}
+		return ctype{rt: v.Type()}
+	}
+	return ctype{}
 }
 
-// valueMembers lists the exported fields and methods of v's type.
-func valueMembers(v reflect.Value) []string {
-	var out []string
-	t := v.Type()
+// typeExprCType resolves a type expression: a type declared by a cell, a
+// package type, a predeclared type, or a composite of those.
+func (e *Engine) typeExprCType(t ast.Expr, depth int) ctype {
+	switch t := t.(type) {
+	case *ast.Ident:
+		if rec, ok := e.decls[t.Name]; ok && rec.kind == token.TYPE {
+			return ctype{decl: t.Name}
+		}
+		if rt := builtinTypes[t.Name]; rt != nil {
+			return ctype{rt: rt}
+		}
+	case *ast.ParenExpr:
+		return e.typeExprCType(t.X, depth)
+	case *ast.StarExpr:
+		return e.typeExprCType(t.X, depth)
+	case *ast.SelectorExpr:
+		if id, ok := t.X.(*ast.Ident); ok {
+			if p, ok := e.packageOf(id.Name); ok {
+				if v := e.syms[p][t.Sel.Name]; v.IsValid() && v.Kind() == reflect.Pointer && v.IsNil() {
+					return ctype{rt: v.Type().Elem()}
+				}
+			}
+		}
+	case *ast.ArrayType, *ast.MapType, *ast.ChanType:
+		return ctype{expr: t}
+	}
+	return ctype{}
+}
+
+// elemCType is the type of c[i].
+func (e *Engine) elemCType(c ctype, depth int) ctype {
+	switch {
+	case c.rt != nil:
+		t := c.rt
+		if t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Array {
+			t = t.Elem()
+		}
+		switch t.Kind() {
+		case reflect.Slice, reflect.Array, reflect.Map:
+			return ctype{rt: t.Elem()}
+		case reflect.String:
+			return ctype{rt: reflect.TypeFor[byte]()}
+		}
+	case c.expr != nil:
+		switch x := c.expr.(type) {
+		case *ast.ArrayType:
+			return e.typeExprCType(x.Elt, depth)
+		case *ast.MapType:
+			return e.typeExprCType(x.Value, depth)
+		}
+	case c.decl != "":
+		if ts := e.typeSpec(c.decl); ts != nil {
+			return e.elemCType(e.typeExprCType(ts.Type, depth), depth)
+		}
+	}
+	return ctype{}
+}
+
+// fieldCType is the type of field name of c.
+func (e *Engine) fieldCType(c ctype, name string, depth int) ctype {
+	switch {
+	case c.decl != "":
+		if f := e.declField(c.decl, name); f != nil {
+			return e.typeExprCType(f.Type, depth)
+		}
+	case c.rt != nil:
+		t := c.rt
+		if t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		if t.Kind() == reflect.Struct {
+			if f, ok := t.FieldByName(name); ok {
+				return ctype{rt: f.Type}
+			}
+		}
+	}
+	return ctype{}
+}
+
+// callCType is the type of a call's first result: package functions,
+// functions and methods declared by cells, methods of compiled types, and
+// conversions T(x).
+func (e *Engine) callCType(c *ast.CallExpr, depth int) ctype {
+	switch fun := c.Fun.(type) {
+	case *ast.Ident:
+		if rec, ok := e.decls[fun.Name]; ok {
+			switch d := rec.decl.(type) {
+			case *ast.FuncDecl:
+				return e.resultCType(d, depth)
+			case *ast.TypeSpec:
+				return ctype{decl: fun.Name}
+			}
+		}
+		if rt := builtinTypes[fun.Name]; rt != nil {
+			return ctype{rt: rt}
+		}
+		if fun.Name == "new" && len(c.Args) == 1 {
+			return e.typeExprCType(c.Args[0], depth)
+		}
+	case *ast.SelectorExpr:
+		if id, ok := fun.X.(*ast.Ident); ok {
+			if p, ok := e.packageOf(id.Name); ok {
+				v := e.syms[p][fun.Sel.Name]
+				switch {
+				case v.IsValid() && v.Kind() == reflect.Func && v.Type().NumOut() > 0:
+					return ctype{rt: v.Type().Out(0)}
+				case v.IsValid() && v.Kind() == reflect.Pointer && v.IsNil():
+					return ctype{rt: v.Type().Elem()}
+				}
+				return ctype{}
+			}
+		}
+		recv := e.exprCTypeDepth(fun.X, depth)
+		if recv.decl != "" {
+			if rec, ok := e.decls[recv.decl+"."+fun.Sel.Name]; ok {
+				if d, ok := rec.decl.(*ast.FuncDecl); ok {
+					return e.resultCType(d, depth)
+				}
+			}
+		}
+		if recv.rt != nil {
+			if m, ok := methodByName(recv.rt, fun.Sel.Name); ok && m.Type.NumOut() > 0 {
+				return ctype{rt: m.Type.Out(0)}
+			}
+		}
+	case *ast.ParenExpr, *ast.StarExpr, *ast.ArrayType:
+		return e.typeExprCType(fun, depth) // a conversion
+	}
+	return ctype{}
+}
+
+func (e *Engine) resultCType(d *ast.FuncDecl, depth int) ctype {
+	if d.Type.Results == nil || len(d.Type.Results.List) == 0 {
+		return ctype{}
+	}
+	return e.typeExprCType(d.Type.Results.List[0].Type, depth)
+}
+
+// methodByName finds a method of t or *t (or of *T's element).
+func methodByName(t reflect.Type, name string) (reflect.Method, bool) {
+	if m, ok := t.MethodByName(name); ok {
+		return m, true
+	}
+	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface {
+		return reflect.PointerTo(t).MethodByName(name)
+	}
+	return reflect.Method{}, false
+}
+
+// typeSpec returns the declaration of a type declared by a cell.
+func (e *Engine) typeSpec(name string) *ast.TypeSpec {
+	rec, ok := e.decls[name]
+	if !ok || rec.kind != token.TYPE {
+		return nil
+	}
+	ts, _ := rec.decl.(*ast.TypeSpec)
+	return ts
+}
+
+// declField returns field name of a struct type declared by a cell
+// (embedded fields by their type name).
+func (e *Engine) declField(typeName, name string) *ast.Field {
+	ts := e.typeSpec(typeName)
+	if ts == nil {
+		return nil
+	}
+	st, ok := ts.Type.(*ast.StructType)
+	if !ok {
+		return nil
+	}
+	for _, f := range st.Fields.List {
+		for _, n := range f.Names {
+			if n.Name == name {
+				return f
+			}
+		}
+		if len(f.Names) == 0 && embeddedName(f.Type) == name {
+			return f
+		}
+	}
+	return nil
+}
+
+// embeddedName is the field name of an embedded field's type (*pkg.T -> T).
+func embeddedName(t ast.Expr) string {
+	s := strings.TrimPrefix(types.ExprString(t), "*")
+	if i := strings.LastIndex(s, "."); i >= 0 {
+		s = s[i+1:]
+	}
+	return s
+}
+
+// typeMembers lists the fields and methods of c's type.
+func (e *Engine) typeMembers(c ctype) []Completion {
+	var out []Completion
+	if c.decl != "" {
+		if ts := e.typeSpec(c.decl); ts != nil {
+			if st, ok := ts.Type.(*ast.StructType); ok {
+				for _, f := range st.Fields.List {
+					for _, n := range f.Names {
+						out = append(out, Completion{Text: n.Name, Type: KindField})
+					}
+					if len(f.Names) == 0 {
+						out = append(out, Completion{Text: embeddedName(f.Type), Type: KindField})
+					}
+				}
+			} else {
+				// type T U: the members of U (methods of T below).
+				out = append(out, e.typeMembers(e.typeExprCType(ts.Type, 0))...)
+			}
+		}
+		for k, rec := range e.decls {
+			if m, ok := strings.CutPrefix(k, c.decl+"."); ok {
+				out = append(out, Completion{Text: m, Type: KindMethod, Signature: firstLine(rec.doc)})
+			}
+		}
+		return out
+	}
+	if c.rt == nil {
+		return nil
+	}
+	t := c.rt
+	seen := map[string]bool{}
 	for _, tt := range []reflect.Type{t, reflect.PointerTo(t)} {
+		if t.Kind() == reflect.Interface && tt != t {
+			break
+		}
 		for i := 0; i < tt.NumMethod(); i++ {
-			out = append(out, tt.Method(i).Name)
+			m := tt.Method(i)
+			if !seen[m.Name] {
+				seen[m.Name] = true
+				out = append(out, Completion{Text: m.Name, Type: KindMethod, Signature: e.methodSignature(t, m)})
+			}
 		}
 	}
 	st := t
@@ -170,20 +783,120 @@ func valueMembers(v reflect.Value) []string {
 	if st.Kind() == reflect.Struct {
 		for i := 0; i < st.NumField(); i++ {
 			if f := st.Field(i); f.IsExported() {
-				out = append(out, f.Name)
+				out = append(out, Completion{Text: f.Name, Type: KindField})
 			}
 		}
 	}
 	return out
 }
 
-// exported lists the exported names of a symbol table.
-func exported(syms map[string]reflect.Value) []string {
-	var out []string
-	for name := range syms {
-		if token.IsExported(name) {
-			out = append(out, name)
+// methodSignature is the declaration of method m of t from the doc
+// tables, else its func type.
+func (e *Engine) methodSignature(t reflect.Type, m reflect.Method) string {
+	named := t
+	if named.Kind() == reflect.Pointer {
+		named = named.Elem()
+	}
+	if DocLookup != nil && named.PkgPath() != "" {
+		if sig, _, ok := DocLookup(named.PkgPath(), named.Name()+"."+m.Name); ok {
+			return sig
 		}
 	}
-	return out
+	return m.Type.String()
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	return strings.TrimSuffix(strings.TrimSpace(s), "{")
+}
+
+// literalFields completes the keys of a struct literal: when the word at
+// start follows the "{" or a "," of a composite literal of a struct type
+// (T{, pkg.T{, &T{), it returns T's fields; ok is false elsewhere,
+// including at a value (after "Key:").
+func (e *Engine) literalFields(r []rune, start int) (fields []Completion, ok bool) {
+	toks := scanCell(string(r[:start]))
+	if len(toks) == 0 {
+		return nil, false
+	}
+	last := toks[len(toks)-1].t
+	if last == token.SEMICOLON && toks[len(toks)-1].lit == "\n" && len(toks) > 1 {
+		last = toks[len(toks)-2].t // a newline after "{" or ","
+	}
+	if last != token.LBRACE && last != token.COMMA {
+		return nil, false
+	}
+	// Find the innermost open brace.
+	depth := 0
+	for i := len(toks) - 1; i >= 0; i-- {
+		switch toks[i].t {
+		case token.RBRACE, token.RPAREN, token.RBRACK:
+			depth++
+		case token.LPAREN, token.LBRACK:
+			if depth == 0 {
+				return nil, false // inside a call or index, not a literal
+			}
+			depth--
+		case token.LBRACE:
+			if depth > 0 {
+				depth--
+				continue
+			}
+			// The type before the brace: T or pkg.T.
+			j := i - 1
+			if j < 0 || toks[j].t != token.IDENT {
+				return nil, false
+			}
+			typ := toks[j].lit
+			if j >= 2 && toks[j-1].t == token.PERIOD && toks[j-2].t == token.IDENT {
+				typ = toks[j-2].lit + "." + typ
+				j -= 2
+			}
+			if inStmtHeader(toks[:j]) {
+				return nil, false // if x {, for ... range xs {, func f() T {
+			}
+			tx, err := parser.ParseExpr(typ)
+			if err != nil {
+				return nil, false
+			}
+			c := e.typeExprCType(tx, 0)
+			var out []Completion
+			for _, m := range e.typeMembers(c) {
+				if m.Type == KindField {
+					out = append(out, m)
+				}
+			}
+			return out, len(out) > 0
+		}
+	}
+	return nil, false
+}
+
+// inStmtHeader reports whether the tokens end inside the header of an if,
+// for, switch or select statement or a func signature, where "T {" opens a
+// block rather than a composite literal.
+func inStmtHeader(toks []tok) bool {
+	depth := 0
+	for i := len(toks) - 1; i >= 0; i-- {
+		switch toks[i].t {
+		case token.RPAREN, token.RBRACK:
+			depth++
+		case token.LPAREN, token.LBRACK:
+			if depth == 0 {
+				return false
+			}
+			depth--
+		case token.SEMICOLON, token.LBRACE, token.RBRACE:
+			if depth == 0 {
+				return false
+			}
+		case token.IF, token.FOR, token.SWITCH, token.SELECT, token.FUNC:
+			if depth == 0 {
+				return true
+			}
+		}
+	}
+	return false
 }

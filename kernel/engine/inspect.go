@@ -2,7 +2,11 @@ package engine
 
 import (
 	"fmt"
+	"go/ast"
 	"go/constant"
+	"go/parser"
+	"go/token"
+	"go/types"
 	"reflect"
 	"strings"
 
@@ -15,75 +19,156 @@ import (
 // doc tables generated into the stdlib package.
 var DocLookup func(pkgPath, name string) (sig, doc string, ok bool) = gnstd.Doc
 
-// Inspect describes the identifier or pkg.Name around cursor (a rune
-// offset): for package members the declaration and doc comment from the
-// generated doc tables (DocLookup), else the symbol's type; for names
-// defined by cells their source declaration; for session variables their
-// type and value. detailLevel is accepted for the protocol; both levels
-// show the same text.
+// Inspect describes what is at cursor (a rune offset). As in IPython, a
+// call comes first: with the cursor anywhere inside a call's brackets
+// (fit.Bootstrap(|, fit.Bootstrap(pb, |, res.Get(|) it describes the called
+// function or method; else the identifier under or just before the cursor,
+// with the selector chain before it (pkg.Name, x.Field, a[i].Method).
+//
+// Descriptions: for package members the declaration and doc comment from
+// the generated doc tables (DocLookup), else the symbol's type; for methods
+// and fields of compiled types the same, found through the receiver's
+// type; for names and methods defined by cells their source declaration;
+// for session variables their type and value. detailLevel is accepted for
+// the protocol; both levels show the same text.
 func (e *Engine) Inspect(code string, cursor, detailLevel int) (data display.MIME, found bool) {
 	runes := []rune(code)
 	if cursor < 0 || cursor > len(runes) {
 		cursor = len(runes)
 	}
+	var targets []string
+	if callee := enclosingCallee(runes, cursor); callee != "" {
+		targets = append(targets, callee)
+	}
+	if word := wordAt(runes, cursor); word != "" {
+		targets = append(targets, word)
+	}
+	if len(targets) == 0 {
+		return nil, false
+	}
+	busy := !e.mu.TryLock()
+	if !busy {
+		defer e.mu.Unlock()
+	}
+	for _, target := range targets {
+		var text string
+		var ok bool
+		if busy {
+			text, ok = e.describeBusy(target)
+		} else {
+			text, ok = e.describeExpr(target)
+		}
+		if ok {
+			return display.MIME{"text/plain": text}, true
+		}
+	}
+	return nil, false
+}
+
+// wordAt returns the identifier under or just before the cursor, with the
+// selector chain before it ("fit.Fit", "res.Get", "a[i].X"), or "".
+func wordAt(r []rune, cursor int) string {
 	start, end := cursor, cursor
-	for start > 0 && isIdentRune(runes[start-1]) {
+	for start > 0 && isIdentRune(r[start-1]) {
 		start--
 	}
-	for end < len(runes) && isIdentRune(runes[end]) {
+	for end < len(r) && isIdentRune(r[end]) {
 		end++
 	}
 	if start == end {
-		return nil, false
+		return ""
 	}
-	name := string(runes[start:end])
-	recv := ""
-	if start > 0 && runes[start-1] == '.' {
-		q := start - 1
-		for q > 0 && isIdentRune(runes[q-1]) {
-			q--
+	name := string(r[start:end])
+	if start > 0 && r[start-1] == '.' {
+		if recv := receiverText(r, start-1); recv != "" {
+			return recv + "." + name
 		}
-		recv = string(runes[q : start-1])
 	}
-	if !e.mu.TryLock() {
-		// A cell is running: describe package members only.
-		if recv == "" {
-			return nil, false
-		}
-		text, ok := e.describePkgMember(e.names[recv], name)
-		if !ok {
-			return nil, false
-		}
-		return display.MIME{"text/plain": text}, true
-	}
-	defer e.mu.Unlock()
-	text, ok := e.describe(recv, name, detailLevel)
-	if !ok {
-		return nil, false
-	}
-	return display.MIME{"text/plain": text}, true
+	return name
 }
 
-func (e *Engine) describe(recv, name string, detail int) (string, bool) {
-	if recv != "" && (!e.known(recv) || e.importNames[recv] != "") {
-		p, ok := e.importNames[recv]
-		if !ok {
-			p, ok = e.names[recv]
-		}
-		if !ok {
-			return "", false
-		}
-		return e.describePkgMember(p, name)
+// enclosingCallee returns the function expression of the innermost call
+// whose open bracket is before cursor and not closed before it ("fit.Fit"
+// for "fit.Fit(pb, " ), or "". Brackets of other kinds, strings and
+// comments are skipped by scanning Go tokens.
+func enclosingCallee(r []rune, cursor int) string {
+	src := string(r[:cursor])
+	toks := scanCell(src)
+	type open struct {
+		t   token.Token
+		off int // byte offset in src
 	}
-	if recv != "" {
-		if rec, ok := e.decls[recv+"."+name]; ok {
-			return rec.doc, true
+	var stack []open
+	for _, t := range toks {
+		switch t.t {
+		case token.LPAREN, token.LBRACK, token.LBRACE:
+			stack = append(stack, open{t.t, t.off})
+		case token.RPAREN, token.RBRACK, token.RBRACE:
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
 		}
+	}
+	for i := len(stack) - 1; i >= 0; i-- {
+		if stack[i].t == token.LBRACE {
+			return "" // the cursor is in a block or literal inside any call
+		}
+		if stack[i].t != token.LPAREN {
+			continue
+		}
+		at := len([]rune(src[:stack[i].off]))
+		callee := receiverText(r, at)
+		if callee == "" {
+			continue // a parenthesized expression, not a call
+		}
+		if x, err := parser.ParseExpr(callee); err == nil {
+			switch x.(type) {
+			case *ast.Ident, *ast.SelectorExpr:
+				if !token.Lookup(callee).IsKeyword() {
+					return callee
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// describeBusy describes pkg.Name while a cell runs (the session's names
+// are not read then).
+func (e *Engine) describeBusy(target string) (string, bool) {
+	pkg, name, ok := strings.Cut(target, ".")
+	if !ok || strings.Contains(name, ".") || !isIdent(pkg) {
 		return "", false
 	}
+	return e.describePkgMember(e.names[pkg], name)
+}
+
+// describeExpr describes a name, pkg.Name, or a member of an expression's
+// type (x.M, a[i].F, f().M).
+func (e *Engine) describeExpr(target string) (string, bool) {
+	x, err := parser.ParseExpr(target)
+	if err != nil {
+		return "", false
+	}
+	switch x := x.(type) {
+	case *ast.Ident:
+		return e.describeName(x.Name)
+	case *ast.SelectorExpr:
+		if id, ok := x.X.(*ast.Ident); ok {
+			if p, ok := e.packageOf(id.Name); ok {
+				return e.describePkgMember(p, x.Sel.Name)
+			}
+		}
+		return e.describeMember(e.exprCType(x.X), x.Sel.Name)
+	}
+	return "", false
+}
+
+// describeName describes a name defined by a cell or held by the session.
+func (e *Engine) describeName(name string) (string, bool) {
 	if rec, ok := e.decls[name]; ok {
 		s := rec.doc
-		if rec.kind.String() == "var" || rec.kind.String() == "const" {
+		if rec.kind == token.VAR || rec.kind == token.CONST {
 			if v, ok := e.global(name); ok {
 				s += fmt.Sprintf("\n\n%s = %v", v.Type(), v)
 			}
@@ -91,9 +176,71 @@ func (e *Engine) describe(recv, name string, detail int) (string, bool) {
 		return s, true
 	}
 	if v, ok := e.global(name); ok {
-		return fmt.Sprintf("%s %s = %v", name, v.Type(), v), true
+		return fmt.Sprintf("%s %s = %v", name, e.typeString(name, v), v), true
+	}
+	if p, ok := e.packageOf(name); ok {
+		return e.describePkgMember(p, "")
 	}
 	return "", false
+}
+
+// typeString names the type of session variable name: its declared type
+// when a cell gave one, else its value's.
+func (e *Engine) typeString(name string, v reflect.Value) string {
+	if t := e.varTypes[name]; t != "" {
+		return t
+	}
+	return v.Type().String()
+}
+
+// describeMember describes field or method name of type c.
+func (e *Engine) describeMember(c ctype, name string) (string, bool) {
+	switch {
+	case c.decl != "":
+		if rec, ok := e.decls[c.decl+"."+name]; ok {
+			return rec.doc, true
+		}
+		if f := e.declField(c.decl, name); f != nil {
+			return fmt.Sprintf("field %s %s\n\nin %s", name, types.ExprString(f.Type), e.decls[c.decl].doc), true
+		}
+	case c.rt != nil:
+		t := c.rt
+		named := t
+		if named.Kind() == reflect.Pointer {
+			named = named.Elem()
+		}
+		if m, ok := methodByName(t, name); ok {
+			if DocLookup != nil && named.PkgPath() != "" {
+				if sig, doc, ok := DocLookup(named.PkgPath(), named.Name()+"."+name); ok {
+					return strings.TrimSpace(sig + "\n\n" + doc), true
+				}
+			}
+			return fmt.Sprintf("method (%s) %s%s", t, name, strings.TrimPrefix(methodType(t, m).String(), "func")), true
+		}
+		if named.Kind() == reflect.Struct {
+			if f, ok := named.FieldByName(name); ok && f.IsExported() {
+				s := fmt.Sprintf("field %s %s", name, f.Type)
+				if DocLookup != nil && named.PkgPath() != "" {
+					if sig, _, ok := DocLookup(named.PkgPath(), named.Name()); ok {
+						s += "\n\nin " + sig
+					}
+				} else if named.Name() != "" {
+					s += "\n\nin " + named.String()
+				}
+				return s, true
+			}
+		}
+	}
+	return "", false
+}
+
+// methodType is m's func type without the receiver (reflect includes it
+// for methods of concrete types, not of interfaces).
+func methodType(t reflect.Type, m reflect.Method) reflect.Type {
+	if t.Kind() == reflect.Interface {
+		return m.Type
+	}
+	return dropReceiver(m.Type)
 }
 
 // describeSymbol renders a symbol-table value: a func's signature, a
@@ -116,7 +263,7 @@ func describeSymbol(v reflect.Value) string {
 }
 
 // describePkgMember describes pkgPath.name from the doc tables or the
-// symbol table.
+// symbol table; name "" is the package itself.
 func (e *Engine) describePkgMember(p, name string) (string, bool) {
 	if p == "" {
 		return "", false
@@ -125,6 +272,9 @@ func (e *Engine) describePkgMember(p, name string) (string, bool) {
 		if sig, doc, ok := DocLookup(p, name); ok {
 			return strings.TrimSpace(sig + "\n\n" + doc), true
 		}
+	}
+	if name == "" {
+		return "package " + e.pkgName(p) + ` // import "` + p + `"`, true
 	}
 	v, ok := e.syms[p][name]
 	if !ok {

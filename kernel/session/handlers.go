@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/gophernote/gophernote/kernel/cell"
 	"github.com/gophernote/gophernote/kernel/display"
 	"github.com/gophernote/gophernote/kernel/wire"
 )
@@ -50,15 +51,39 @@ func (s *Session) complete(c *channel, m *wire.Message) error {
 	if err != nil {
 		return s.engineUnavailable(c, m, err)
 	}
-	matches, start, end := eng.Complete(req.Code, cursor)
+	metadata := map[string]any{}
+	var matches []string
+	var start, end int
+	if tc, ok := eng.(TypedCompleter); ok {
+		var items []cell.Completion
+		items, start, end = tc.CompleteItems(req.Code, cursor)
+		matches = make([]string, len(items))
+		types := make([]map[string]any, len(items))
+		for i, it := range items {
+			matches[i] = it.Text
+			types[i] = map[string]any{"start": start, "end": end, "text": it.Text, "type": it.Type, "signature": it.Signature}
+		}
+		// JupyterLab reads the kinds (its completer's icons) from here,
+		// one entry per match, as from ipykernel.
+		metadata["_jupyter_types_experimental"] = types
+	} else {
+		matches, start, end = eng.Complete(req.Code, cursor)
+	}
 	if matches == nil {
 		matches = []string{}
 	}
 	s.reply(c, m, "complete_reply", map[string]any{
 		"status": "ok", "matches": matches, "cursor_start": start, "cursor_end": end,
-		"metadata": map[string]any{},
+		"metadata": metadata,
 	})
 	return nil
+}
+
+// TypedCompleter is implemented by engines whose completions carry kinds
+// (the engine's *Engine); the session then sends them as complete_reply
+// metadata._jupyter_types_experimental.
+type TypedCompleter interface {
+	CompleteItems(code string, cursor int) (items []cell.Completion, start, end int)
 }
 
 func (s *Session) inspect(c *channel, m *wire.Message) error {
