@@ -68,7 +68,7 @@ func TestEnvelopeInteractive(t *testing.T) {
 		t.Fatalf("headless Interact cell has %d outputs, want note, headline, derivation and 2 plots", len(interact))
 	}
 	note := joined(interact[0]["data"].(map[string]any)["text/plain"])
-	for _, want := range []string{"β = 0.34 (FloatSlider 0.05 to 1, step 0.01)", "C (FLOPs) = 5.76e+23 (FloatLogSlider 1e+18 to 1e+27)", "static rendering"} {
+	for _, want := range []string{"β = 0.34 (FloatSlider 0.05 to 1, step 0.01)", "C (FLOPs) = 5.76e+23 (FloatLogSlider 1.024e+18 to 9.129e+26)", "static rendering"} {
 		if !strings.Contains(note, want) {
 			t.Errorf("static note lacks %q:\n%s", want, note)
 		}

@@ -22,10 +22,19 @@ func ExampleNewFloatSlider() {
 }
 
 func ExampleNewFloatLogSlider() {
-	budget := widgets.NewFloatLogSlider("C (FLOPs)", 5.76e23, 1e18, 1e27)
+	budget := widgets.NewFloatLogSlider("C (FLOPs)", 1e21, 1e18, 1e27)
 	fmt.Printf("%.3g to %.3g, at %.3g\n", budget.Min(), budget.Max(), budget.Value())
+	budget.SetValue(5.76e23) // the nearest point of the grid: 10^(21 + 55*0.05)
+	fmt.Printf("%.4g\n", budget.Value())
+
+	// The grid runs through the initial value, so a value off the decades
+	// narrows the range by less than one step (a factor 1.122).
+	chinchilla := widgets.NewFloatLogSlider("C (FLOPs)", 5.76e23, 1e18, 1e27)
+	fmt.Printf("%.3g to %.3g, at %.3g\n", chinchilla.Min(), chinchilla.Max(), chinchilla.Value())
 	// Output:
-	// 1e+18 to 1e+27, at 5.76e+23
+	// 1e+18 to 1e+27, at 1e+21
+	// 5.623e+23
+	// 1.02e+18 to 9.13e+26, at 5.76e+23
 }
 
 func ExampleInteract() {

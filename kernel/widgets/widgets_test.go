@@ -322,3 +322,61 @@ func FuzzReceive(f *testing.F) {
 		}
 	})
 }
+
+// TestSliderGrid: what the front end's slider reports as it is drawn (its
+// grid point nearest the value, with float noise) changes nothing; moved
+// values land on the grid exactly; a log slider's grid runs through its
+// initial value, so opening the page does not move N₀ = 406.4 to 10^2.6.
+func TestSliderGrid(t *testing.T) {
+	useHost(t, false)
+	g := NewFloatSlider("γ", 0.28, 0.05, 1, 0.01)
+	n0 := NewFloatLogSlider("N₀", 406.4, 1, 1e5)
+	Show(g, n0)
+	runs := 0
+	g.Observe(func(float64) { runs++ })
+	n0.Observe(func(float64) { runs++ })
+	// noUiSlider: min + k*step in float arithmetic.
+	lo, step := g.f("min"), g.f("step")
+	drawn := lo + math.Round((0.28-lo)/step)*step
+	if drawn == 0.28 {
+		t.Logf("this grid happens to hit 0.28 exactly (%v)", drawn)
+	}
+	elo, estep := n0.f("min"), n0.f("step")
+	k := math.Round((math.Log10(406.4) - elo) / estep)
+	logDrawn := math.Pow(10, elo+k*estep)
+	for _, err := range []error{update(g.id, map[string]any{"value": drawn}), update(n0.id, map[string]any{"value": logDrawn})} {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if g.Value() != 0.28 || n0.Value() != 406.4 || runs != 0 {
+		t.Errorf("after the front end drew the sliders: γ = %v, N₀ = %v, callbacks %d (want 0.28, 406.4, 0)", g.Value(), n0.Value(), runs)
+	}
+	if math.Abs(logDrawn/406.4-1) > 1e-11 {
+		t.Errorf("the log grid misses 406.4: nearest point %v", logDrawn)
+	}
+	// A move of one step: 0.29 exactly, whatever the noise.
+	if err := update(g.id, map[string]any{"value": lo + (math.Round((0.28-lo)/step)+1)*step}); err != nil {
+		t.Fatal(err)
+	}
+	if g.Value() != 0.29 || runs != 1 {
+		t.Errorf("one step up: γ = %v (want 0.29), callbacks %d", g.Value(), runs)
+	}
+	// Off-grid values snap.
+	g.SetValue(0.3449)
+	if g.Value() != 0.34 {
+		t.Errorf("SetValue(0.3449) = %v, want 0.34", g.Value())
+	}
+	off := NewFloatSlider("x", 0.345, 0.1, 1, 0.01)
+	if off.Min() != 0.105 || off.Max() != 0.995 || off.get("readout_format") != ".3f" || off.Value() != 0.345 {
+		t.Errorf("grid through 0.345: %v to %v, format %v, value %v", off.Min(), off.Max(), off.get("readout_format"), off.Value())
+	}
+	i := NewIntSlider("k", 7, 0, 20).SetStep(5)
+	if i.Min() != 2 || i.Max() != 17 || i.Value() != 7 {
+		t.Errorf("int grid of step 5 through 7: %d to %d at %d", i.Min(), i.Max(), i.Value())
+	}
+	i.SetValue(10)
+	if i.Value() != 12 {
+		t.Errorf("int SetValue(10) on the grid 7+5k = %d, want 12", i.Value())
+	}
+}
