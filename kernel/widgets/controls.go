@@ -89,7 +89,6 @@ func integer(v any) (int, error) {
 	return int(f), nil
 }
 
-
 // ---- Dropdown ----
 
 // Dropdown selects one of a list of options (ipywidgets' Dropdown).
