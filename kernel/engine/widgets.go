@@ -236,3 +236,10 @@ func (h *widgetHost) PanicError(v any) *cell.Error {
 	}
 	return &cell.Error{Name: "Panic", Value: val, Traceback: tb}
 }
+
+// PrefersSVG implements display.SVGPreferrer: the running code's output
+// goes to a sink that shows SVG whenever it has it (an Output widget).
+func (p sinkPublisher) PrefersSVG() bool {
+	s, ok := p.r.sink().(display.SVGPreferrer)
+	return ok && s.PrefersSVG()
+}
