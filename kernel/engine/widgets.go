@@ -203,7 +203,10 @@ func (h *widgetHost) Call(f func()) *cell.Error {
 	}()
 	_, err := h.e.eval(ctx, rtName+".WidgetCall()")
 	if ctx.Err() != nil {
-		drain(250 * time.Millisecond)
+		// The interrupted evaluation is still unwinding: the next message
+		// must not start another on the same interpreter meanwhile. A
+		// callback stuck in a compiled call is given up on after 2 s.
+		drain(2 * time.Second)
 		h.e.out.takePanics()
 		return interrupted()
 	}
