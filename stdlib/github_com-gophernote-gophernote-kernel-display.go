@@ -46,21 +46,19 @@ func init() {
 		"Update":            reflect.ValueOf(display.Update),
 
 		// type definitions
-		"Bundle":       reflect.ValueOf((*display.Bundle)(nil)),
-		"Displayer":    reflect.ValueOf((*display.Displayer)(nil)),
-		"Handle":       reflect.ValueOf((*display.Handle)(nil)),
-		"MIME":         reflect.ValueOf((*display.MIME)(nil)),
-		"MIMEr":        reflect.ValueOf((*display.MIMEr)(nil)),
-		"PlotOption":   reflect.ValueOf((*display.PlotOption)(nil)),
-		"Progress":     reflect.ValueOf((*display.Progress)(nil)),
-		"Publisher":    reflect.ValueOf((*display.Publisher)(nil)),
-		"SVGPreferrer": reflect.ValueOf((*display.SVGPreferrer)(nil)),
+		"Bundle":     reflect.ValueOf((*display.Bundle)(nil)),
+		"Displayer":  reflect.ValueOf((*display.Displayer)(nil)),
+		"Handle":     reflect.ValueOf((*display.Handle)(nil)),
+		"MIME":       reflect.ValueOf((*display.MIME)(nil)),
+		"MIMEr":      reflect.ValueOf((*display.MIMEr)(nil)),
+		"PlotOption": reflect.ValueOf((*display.PlotOption)(nil)),
+		"Progress":   reflect.ValueOf((*display.Progress)(nil)),
+		"Publisher":  reflect.ValueOf((*display.Publisher)(nil)),
 
 		// interface wrapper definitions
-		"_Displayer":    reflect.ValueOf((*_github_com_gophernote_gophernote_kernel_display_Displayer)(nil)),
-		"_MIMEr":        reflect.ValueOf((*_github_com_gophernote_gophernote_kernel_display_MIMEr)(nil)),
-		"_Publisher":    reflect.ValueOf((*_github_com_gophernote_gophernote_kernel_display_Publisher)(nil)),
-		"_SVGPreferrer": reflect.ValueOf((*_github_com_gophernote_gophernote_kernel_display_SVGPreferrer)(nil)),
+		"_Displayer": reflect.ValueOf((*_github_com_gophernote_gophernote_kernel_display_Displayer)(nil)),
+		"_MIMEr":     reflect.ValueOf((*_github_com_gophernote_gophernote_kernel_display_MIMEr)(nil)),
+		"_Publisher": reflect.ValueOf((*_github_com_gophernote_gophernote_kernel_display_Publisher)(nil)),
 	}
 }
 
@@ -96,14 +94,4 @@ func (W _github_com_gophernote_gophernote_kernel_display_Publisher) Clear(wait b
 }
 func (W _github_com_gophernote_gophernote_kernel_display_Publisher) Publish(b display.Bundle, update bool) {
 	W.WPublish(b, update)
-}
-
-// _github_com_gophernote_gophernote_kernel_display_SVGPreferrer is an interface wrapper for SVGPreferrer type
-type _github_com_gophernote_gophernote_kernel_display_SVGPreferrer struct {
-	IValue      interface{}
-	WPrefersSVG func() bool
-}
-
-func (W _github_com_gophernote_gophernote_kernel_display_SVGPreferrer) PrefersSVG() bool {
-	return W.WPrefersSVG()
 }

@@ -240,9 +240,10 @@ func (h *widgetHost) PanicError(v any) *cell.Error {
 	return &cell.Error{Name: "Panic", Value: val, Traceback: tb}
 }
 
-// PrefersSVG implements display.SVGPreferrer: the running code's output
-// goes to a sink that shows SVG whenever it has it (an Output widget).
+// PrefersSVG tells display.Plot that the running code's output goes to a
+// sink that shows SVG whenever it has it (an Output widget), so the PNG can
+// be left out (kernel/display/formats.go).
 func (p sinkPublisher) PrefersSVG() bool {
-	s, ok := p.r.sink().(display.SVGPreferrer)
+	s, ok := p.r.sink().(interface{ PrefersSVG() bool })
 	return ok && s.PrefersSVG()
 }

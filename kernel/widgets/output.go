@@ -347,7 +347,8 @@ func (m *model) target() *Output {
 	return m.area
 }
 
-// PrefersSVG implements display.SVGPreferrer: JupyterLab's widget manager
+// PrefersSVG tells display.Plot (kernel/display/formats.go) that
+// JupyterLab's widget manager
 // renders an Output widget's outputs trusted, where SVG outranks PNG, so a
 // plot displayed into an Output is sent as SVG alone.
 func (outputSink) PrefersSVG() bool { return true }
