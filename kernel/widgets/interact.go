@@ -3,6 +3,7 @@ package widgets
 import (
 	"fmt"
 	"strings"
+	"sync/atomic"
 
 	"github.com/gophernote/gophernote/kernel/display"
 )
@@ -16,6 +17,8 @@ type Interactive struct {
 	f        func()
 	controls []Widget
 	out      *Output
+
+	running atomic.Bool // f is running: a control it changes does not re-run it
 }
 
 // changeKeys are the state keys whose change re-runs an Interactive.
@@ -57,10 +60,14 @@ func Interact(f func(), controls ...Widget) {
 
 // rerun runs f again, its output replacing the previous one. It is an
 // observer of every control, so it already runs through runCallback.
+//
+// A change f itself makes to one of the controls (it.SetValue inside f)
+// does not run f again, which would recurse without end.
 func (it *Interactive) rerun() {
-	if it.f == nil {
+	if it.f == nil || !it.running.CompareAndSwap(false, true) {
 		return
 	}
+	defer it.running.Store(false)
 	if !live() {
 		it.f()
 		return

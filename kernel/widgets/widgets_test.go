@@ -380,3 +380,25 @@ func TestSliderGrid(t *testing.T) {
 		t.Errorf("int SetValue(10) on the grid 7+5k = %d, want 12", i.Value())
 	}
 }
+
+// TestInteractSetsItsOwnControl: a function that moves one of its own
+// controls does not re-run itself without end.
+func TestInteractSetsItsOwnControl(t *testing.T) {
+	useHost(t, false)
+	s := NewIntSlider("n", 0, 0, 100)
+	runs := 0
+	it := NewInteractive(func() {
+		runs++
+		if s.Value()%2 == 1 {
+			s.SetValue(s.Value() + 1) // round odd values up
+		}
+	}, s)
+	it.Display()
+	runs = 0
+	if err := update(s.id, map[string]any{"value": 3.0}); err != nil {
+		t.Fatal(err)
+	}
+	if runs != 1 || s.Value() != 4 {
+		t.Errorf("runs %d, value %d; want 1 run and 4", runs, s.Value())
+	}
+}
