@@ -41,7 +41,9 @@ LAB_SRC := $(wildcard $(LAB)/src/*) $(LAB)/webpack.config.js $(LAB)/package-lock
 deps-lab: $(LAB)/build/bundle.js $(CLASSIC)/node_modules/.package-lock.json
 
 $(CLASSIC)/node_modules/.package-lock.json $(LAB)/node_modules/.package-lock.json: %/node_modules/.package-lock.json: %/package-lock.json
+	@command -v npm >/dev/null || { echo "deps-lab: npm is missing (install Node.js, e.g. apt-get install npm)"; exit 1; }
 	npm ci --prefix $* --no-audit --no-fund
+	@touch $@
 
 $(LAB)/build/bundle.js: $(LAB)/node_modules/.package-lock.json $(LAB_SRC)
 	cd $(LAB) && npm run build

@@ -43,9 +43,7 @@ func DPI(dpi int) PlotOption { return func(c *plotConfig) { c.dpi = dpi } }
 func PNGOnly() PlotOption { return func(c *plotConfig) { c.noSVG = true } }
 
 // Plot renders p and displays it as a PNG image and an SVG document in one
-// bundle (front ends pick the richest they support). The SVG's text keeps
-// the layout gonum/plot computed whatever fonts the viewer has (see
-// plotSVG).
+// bundle (front ends pick the richest they support).
 func Plot(p *plot.Plot, opts ...PlotOption) *Handle { h := NewID(); _ = h.Plot(p, opts...); return h }
 
 // Plot shows p under the handle.

@@ -110,7 +110,7 @@ func (e *Engine) CompleteItems(code string, cursor int) (items []Completion, sta
 			}
 			return filterItems(e.pkgMembers(e.names[recv]), prefix), start, end
 		}
-		return filterItems(e.selectorMembers(recv), prefix), start, end
+		return filterItems(e.selectorMembers(recv, string(runes[:start])), prefix), start, end
 	}
 	if !busy {
 		if fields, ok := e.literalFields(runes, start); ok {
@@ -303,18 +303,20 @@ func openBracket(r []rune, close int) int {
 }
 
 // selectorMembers completes after "recv.": a package's members, else the
-// members of recv's type.
-func (e *Engine) selectorMembers(recv string) []Completion {
+// members of recv's type; before is the code up to the dot, whose
+// variables may be those of recv.
+func (e *Engine) selectorMembers(recv, before string) []Completion {
 	x, err := parser.ParseExpr(recv)
 	if err != nil {
 		return nil
 	}
-	if id, ok := x.(*ast.Ident); ok {
+	r := e.resolver(before)
+	if id, ok := x.(*ast.Ident); ok && r.locals[id.Name] == nil {
 		if p, ok := e.packageOf(id.Name); ok {
 			return e.pkgMembers(p)
 		}
 	}
-	return e.typeMembers(e.exprCType(x))
+	return e.typeMembers(r.exprCType(x))
 }
 
 // packageOf returns the import path name refers to: a package imported
@@ -392,26 +394,172 @@ type ctype struct {
 
 func (c ctype) known() bool { return c.decl != "" || c.expr != nil || c.rt != nil }
 
+// resolver finds the types of expressions for completion and inspection:
+// from the session (see exprCType) and from the variables that the code
+// typed before the cursor defines (see cellLocals), which shadow the
+// session's.
+type resolver struct {
+	e      *Engine
+	locals map[string]*localDef
+}
+
+func (e *Engine) resolver(before string) *resolver {
+	return &resolver{e: e, locals: cellLocals(before)}
+}
+
+// localDef is how the code being typed defines a variable: var x T
+// (typ), x := v or a, b := f() (value, index), or for k, v := range X
+// (rangeOf, key).
+type localDef struct {
+	typ, value, rangeOf ast.Expr
+	index               int
+	key                 bool
+}
+
+// cellLocals reads the variable definitions in src, which need not parse
+// as a whole (it usually ends in the middle of a statement): each
+// definition's right side is parsed on its own. Later definitions win.
+func cellLocals(src string) map[string]*localDef {
+	toks := scanCell(src)
+	out := map[string]*localDef{}
+	// exprText returns the source of toks[i:] up to the end of the
+	// statement (a semicolon at bracket depth 0, or "{" at depth 0 when
+	// stopAtBrace), and whether the statement ended.
+	exprText := func(i int, stopAtBrace bool) (string, bool) {
+		depth := 0
+		for j := i; j < len(toks); j++ {
+			switch toks[j].t {
+			case token.LPAREN, token.LBRACK:
+				depth++
+			case token.LBRACE:
+				if depth == 0 && stopAtBrace {
+					return src[toks[i].off:toks[j].off], true
+				}
+				depth++
+			case token.RPAREN, token.RBRACK, token.RBRACE:
+				depth--
+				if depth < 0 {
+					return "", false
+				}
+			case token.SEMICOLON:
+				if depth == 0 {
+					return src[toks[i].off:toks[j].off], true
+				}
+			}
+		}
+		return "", false
+	}
+	for i, t := range toks {
+		switch t.t {
+		case token.DEFINE:
+			// The names: IDENT (, IDENT)* before the :=.
+			var names []string
+			for j := i - 1; j >= 0 && toks[j].t == token.IDENT; j -= 2 {
+				names = append([]string{toks[j].lit}, names...)
+				if j == 0 || toks[j-1].t != token.COMMA {
+					break
+				}
+			}
+			if len(names) == 0 || i+1 >= len(toks) {
+				continue
+			}
+			if toks[i+1].t == token.RANGE {
+				text, ok := exprText(i+2, true)
+				x, err := parser.ParseExpr(text)
+				if !ok || err != nil {
+					continue
+				}
+				for k, n := range names {
+					out[n] = &localDef{rangeOf: x, key: k == 0 && len(names) == 2}
+				}
+				continue
+			}
+			text, ok := exprText(i+1, false)
+			if !ok {
+				continue
+			}
+			call, err := parser.ParseExpr("f(" + text + ")") // splits the right side at its commas
+			if err != nil {
+				continue
+			}
+			values := call.(*ast.CallExpr).Args
+			for k, n := range names {
+				switch {
+				case len(values) == len(names):
+					out[n] = &localDef{value: values[k]}
+				case len(values) == 1:
+					out[n] = &localDef{value: values[0], index: k}
+				}
+			}
+		case token.VAR:
+			// var a, b T [= ...] or var a = v
+			j := i + 1
+			var names []string
+			for j < len(toks) && toks[j].t == token.IDENT {
+				names = append(names, toks[j].lit)
+				if j+1 < len(toks) && toks[j+1].t == token.COMMA {
+					j += 2
+					continue
+				}
+				j++
+				break
+			}
+			if len(names) == 0 || j >= len(toks) {
+				continue
+			}
+			if toks[j].t == token.ASSIGN {
+				text, ok := exprText(j+1, false)
+				call, err := parser.ParseExpr("f(" + text + ")")
+				if !ok || err != nil {
+					continue
+				}
+				values := call.(*ast.CallExpr).Args
+				for k, n := range names {
+					if len(values) == len(names) {
+						out[n] = &localDef{value: values[k]}
+					} else if len(values) == 1 {
+						out[n] = &localDef{value: values[0], index: k}
+					}
+				}
+				continue
+			}
+			text, ok := exprText(j, false)
+			if !ok {
+				continue
+			}
+			if k := strings.Index(text, "="); k >= 0 {
+				text = text[:k]
+			}
+			if typ, err := parser.ParseExpr(text); err == nil {
+				for _, n := range names {
+					out[n] = &localDef{typ: typ}
+				}
+			}
+		}
+	}
+	return out
+}
+
 // exprCType resolves the type of a receiver expression from the session:
 // variables (their declared type, else their value's), package variables,
 // fields, index expressions, calls of functions and methods (their first
 // result), composite literals and conversions.
-func (e *Engine) exprCType(x ast.Expr) ctype {
-	return e.exprCTypeDepth(x, 0)
+func (r *resolver) exprCType(x ast.Expr) ctype {
+	return r.exprCTypeDepth(x, 0)
 }
 
-func (e *Engine) exprCTypeDepth(x ast.Expr, depth int) ctype {
+func (r *resolver) exprCTypeDepth(x ast.Expr, depth int) ctype {
 	if depth > 20 {
 		return ctype{}
 	}
-	return e.liftRT(e.exprCTypeOf(x, depth+1))
+	return r.liftRT(r.exprCTypeOf(x, depth+1))
 }
 
 // liftRT maps the reflect type yaegi built for a value of a struct type
 // declared by a cell (an unnamed struct; unexported fields renamed with an
 // X prefix) back to that declaration, whose source has its methods, when
 // exactly one declared struct has those fields.
-func (e *Engine) liftRT(c ctype) ctype {
+func (r *resolver) liftRT(c ctype) ctype {
 	if c.rt == nil {
 		return c
 	}
@@ -423,7 +571,7 @@ func (e *Engine) liftRT(c ctype) ctype {
 		return c
 	}
 	match := ""
-	for name, rec := range e.decls {
+	for name, rec := range r.e.decls {
 		ts, ok := rec.decl.(*ast.TypeSpec)
 		if !ok || rec.kind != token.TYPE {
 			continue
@@ -468,71 +616,74 @@ func sameFields(t reflect.Type, st *ast.StructType) bool {
 	return i == t.NumField()
 }
 
-func (e *Engine) exprCTypeOf(x ast.Expr, depth int) ctype {
+func (r *resolver) exprCTypeOf(x ast.Expr, depth int) ctype {
 	switch x := x.(type) {
 	case *ast.ParenExpr:
-		return e.exprCTypeDepth(x.X, depth)
+		return r.exprCTypeDepth(x.X, depth)
 	case *ast.StarExpr:
-		return e.exprCTypeDepth(x.X, depth) // members are looked up through pointers
+		return r.exprCTypeDepth(x.X, depth) // members are looked up through pointers
 	case *ast.UnaryExpr:
 		if x.Op == token.AND {
-			return e.exprCTypeDepth(x.X, depth)
+			return r.exprCTypeDepth(x.X, depth)
 		}
 	case *ast.Ident:
-		return e.identCType(x.Name, depth)
+		return r.identCType(x.Name, depth)
 	case *ast.CompositeLit:
-		return e.typeExprCType(x.Type, depth)
+		return r.typeExprCType(x.Type, depth)
 	case *ast.SliceExpr:
-		return e.exprCTypeDepth(x.X, depth)
+		return r.exprCTypeDepth(x.X, depth)
 	case *ast.IndexExpr:
-		return e.elemCType(e.exprCTypeDepth(x.X, depth), depth)
+		return r.elemCType(r.exprCTypeDepth(x.X, depth), depth)
 	case *ast.SelectorExpr:
 		if id, ok := x.X.(*ast.Ident); ok {
-			if p, ok := e.packageOf(id.Name); ok {
-				v := e.syms[p][x.Sel.Name]
+			if p, ok := r.e.packageOf(id.Name); ok {
+				v := r.e.syms[p][x.Sel.Name]
 				if symbolKind(v) == KindVariable && v.IsValid() {
 					return ctype{rt: v.Type()}
 				}
 				return ctype{}
 			}
 		}
-		return e.fieldCType(e.exprCTypeDepth(x.X, depth), x.Sel.Name, depth)
+		return r.fieldCType(r.exprCTypeDepth(x.X, depth), x.Sel.Name, depth)
 	case *ast.CallExpr:
-		return e.callCType(x, depth)
+		return r.callCType(x, depth)
 	}
 	return ctype{}
 }
 
 // identCType is the type of a session variable: the type its declaration
 // names, else the compiled type it was defined from, else its value's.
-func (e *Engine) identCType(name string, depth int) ctype {
-	if rec, ok := e.decls[name]; ok && rec.kind == token.VAR {
+func (r *resolver) identCType(name string, depth int) ctype {
+	if d := r.locals[name]; d != nil {
+		return r.localCType(d, depth)
+	}
+	if rec, ok := r.e.decls[name]; ok && rec.kind == token.VAR {
 		if vs, ok := rec.decl.(*ast.ValueSpec); ok {
 			if vs.Type != nil {
-				if c := e.typeExprCType(vs.Type, depth); c.known() {
+				if c := r.typeExprCType(vs.Type, depth); c.known() {
 					return c
 				}
 			}
 			for i, n := range vs.Names {
 				if n.Name == name && i < len(vs.Values) && len(vs.Values) == len(vs.Names) {
-					if c := e.exprCTypeDepth(vs.Values[i], depth); c.known() {
+					if c := r.exprCTypeDepth(vs.Values[i], depth); c.known() {
 						return c
 					}
 				}
 			}
 		}
 	}
-	if t := e.varTypes[name]; t != "" {
+	if t := r.e.varTypes[name]; t != "" {
 		if tx, err := parser.ParseExpr(t); err == nil {
-			if c := e.typeExprCType(tx, depth); c.known() {
+			if c := r.typeExprCType(tx, depth); c.known() {
 				return c
 			}
 		}
 	}
-	if t := e.compiledVar(name); t != nil {
+	if t := r.e.compiledVar(name); t != nil {
 		return ctype{rt: t}
 	}
-	if v, ok := e.global(name); ok {
+	if v, ok := r.e.global(name); ok {
 		if v.Kind() == reflect.Interface && !v.IsNil() {
 			v = v.Elem()
 		}
@@ -541,25 +692,51 @@ func (e *Engine) identCType(name string, depth int) ctype {
 	return ctype{}
 }
 
+// localCType is the type of a variable the code being typed defines.
+func (r *resolver) localCType(d *localDef, depth int) ctype {
+	switch {
+	case d.typ != nil:
+		return r.typeExprCType(d.typ, depth)
+	case d.rangeOf != nil:
+		c := r.exprCTypeDepth(d.rangeOf, depth)
+		if d.key {
+			if c.rt != nil && c.rt.Kind() == reflect.Map {
+				return ctype{rt: c.rt.Key()}
+			}
+			if x, ok := c.expr.(*ast.MapType); ok {
+				return r.typeExprCType(x.Key, depth)
+			}
+			return ctype{rt: reflect.TypeFor[int]()}
+		}
+		return r.elemCType(c, depth)
+	case d.index > 0:
+		if call, ok := d.value.(*ast.CallExpr); ok {
+			return r.callResult(call, d.index, depth)
+		}
+		return ctype{}
+	}
+	return r.exprCTypeDepth(d.value, depth)
+}
+
 // typeExprCType resolves a type expression: a type declared by a cell, a
 // package type, a predeclared type, or a composite of those.
-func (e *Engine) typeExprCType(t ast.Expr, depth int) ctype {
+func (r *resolver) typeExprCType(t ast.Expr, depth int) ctype {
 	switch t := t.(type) {
 	case *ast.Ident:
-		if rec, ok := e.decls[t.Name]; ok && rec.kind == token.TYPE {
+		if rec, ok := r.e.decls[t.Name]; ok && rec.kind == token.TYPE {
 			return ctype{decl: t.Name}
 		}
 		if rt := builtinTypes[t.Name]; rt != nil {
 			return ctype{rt: rt}
 		}
 	case *ast.ParenExpr:
-		return e.typeExprCType(t.X, depth)
+		return r.typeExprCType(t.X, depth)
 	case *ast.StarExpr:
-		return e.typeExprCType(t.X, depth)
+		return r.typeExprCType(t.X, depth)
 	case *ast.SelectorExpr:
 		if id, ok := t.X.(*ast.Ident); ok {
-			if p, ok := e.packageOf(id.Name); ok {
-				if v := e.syms[p][t.Sel.Name]; v.IsValid() && v.Kind() == reflect.Pointer && v.IsNil() {
+			if p, ok := r.e.packageOf(id.Name); ok {
+				if v := r.e.syms[p][t.Sel.Name]; v.IsValid() && v.Kind() == reflect.Pointer && v.IsNil() {
 					return ctype{rt: v.Type().Elem()}
 				}
 			}
@@ -571,7 +748,7 @@ func (e *Engine) typeExprCType(t ast.Expr, depth int) ctype {
 }
 
 // elemCType is the type of c[i].
-func (e *Engine) elemCType(c ctype, depth int) ctype {
+func (r *resolver) elemCType(c ctype, depth int) ctype {
 	switch {
 	case c.rt != nil:
 		t := c.rt
@@ -587,24 +764,24 @@ func (e *Engine) elemCType(c ctype, depth int) ctype {
 	case c.expr != nil:
 		switch x := c.expr.(type) {
 		case *ast.ArrayType:
-			return e.typeExprCType(x.Elt, depth)
+			return r.typeExprCType(x.Elt, depth)
 		case *ast.MapType:
-			return e.typeExprCType(x.Value, depth)
+			return r.typeExprCType(x.Value, depth)
 		}
 	case c.decl != "":
-		if ts := e.typeSpec(c.decl); ts != nil {
-			return e.elemCType(e.typeExprCType(ts.Type, depth), depth)
+		if ts := r.e.typeSpec(c.decl); ts != nil {
+			return r.elemCType(r.typeExprCType(ts.Type, depth), depth)
 		}
 	}
 	return ctype{}
 }
 
 // fieldCType is the type of field name of c.
-func (e *Engine) fieldCType(c ctype, name string, depth int) ctype {
+func (r *resolver) fieldCType(c ctype, name string, depth int) ctype {
 	switch {
 	case c.decl != "":
-		if f := e.declField(c.decl, name); f != nil {
-			return e.typeExprCType(f.Type, depth)
+		if f := r.e.declField(c.decl, name); f != nil {
+			return r.typeExprCType(f.Type, depth)
 		}
 	case c.rt != nil:
 		t := c.rt
@@ -620,63 +797,89 @@ func (e *Engine) fieldCType(c ctype, name string, depth int) ctype {
 	return ctype{}
 }
 
-// callCType is the type of a call's first result: package functions,
+// callCType is the type of a call's first result.
+func (r *resolver) callCType(c *ast.CallExpr, depth int) ctype { return r.callResult(c, 0, depth) }
+
+// callResult is the type of result i of a call: package functions,
 // functions and methods declared by cells, methods of compiled types, and
-// conversions T(x).
-func (e *Engine) callCType(c *ast.CallExpr, depth int) ctype {
+// (i = 0) conversions T(x) and new(T).
+func (r *resolver) callResult(c *ast.CallExpr, i, depth int) ctype {
+	out := func(t reflect.Type) ctype {
+		if i < t.NumOut() {
+			return ctype{rt: t.Out(i)}
+		}
+		return ctype{}
+	}
 	switch fun := c.Fun.(type) {
 	case *ast.Ident:
-		if rec, ok := e.decls[fun.Name]; ok {
+		if rec, ok := r.e.decls[fun.Name]; ok {
 			switch d := rec.decl.(type) {
 			case *ast.FuncDecl:
-				return e.resultCType(d, depth)
+				return r.resultCType(d, i, depth)
 			case *ast.TypeSpec:
-				return ctype{decl: fun.Name}
+				if i == 0 {
+					return ctype{decl: fun.Name}
+				}
 			}
+			return ctype{}
 		}
-		if rt := builtinTypes[fun.Name]; rt != nil {
+		if d := r.locals[fun.Name]; d != nil {
+			return ctype{} // a func value defined by the code being typed
+		}
+		if rt := builtinTypes[fun.Name]; rt != nil && i == 0 {
 			return ctype{rt: rt}
 		}
-		if fun.Name == "new" && len(c.Args) == 1 {
-			return e.typeExprCType(c.Args[0], depth)
+		if fun.Name == "new" && len(c.Args) == 1 && i == 0 {
+			return r.typeExprCType(c.Args[0], depth)
 		}
 	case *ast.SelectorExpr:
-		if id, ok := fun.X.(*ast.Ident); ok {
-			if p, ok := e.packageOf(id.Name); ok {
-				v := e.syms[p][fun.Sel.Name]
+		if id, ok := fun.X.(*ast.Ident); ok && r.locals[id.Name] == nil {
+			if p, ok := r.e.packageOf(id.Name); ok {
+				v := r.e.syms[p][fun.Sel.Name]
 				switch {
-				case v.IsValid() && v.Kind() == reflect.Func && v.Type().NumOut() > 0:
-					return ctype{rt: v.Type().Out(0)}
-				case v.IsValid() && v.Kind() == reflect.Pointer && v.IsNil():
+				case v.IsValid() && v.Kind() == reflect.Func:
+					return out(v.Type())
+				case v.IsValid() && v.Kind() == reflect.Pointer && v.IsNil() && i == 0:
 					return ctype{rt: v.Type().Elem()}
 				}
 				return ctype{}
 			}
 		}
-		recv := e.exprCTypeDepth(fun.X, depth)
+		recv := r.exprCTypeDepth(fun.X, depth)
 		if recv.decl != "" {
-			if rec, ok := e.decls[recv.decl+"."+fun.Sel.Name]; ok {
+			if rec, ok := r.e.decls[recv.decl+"."+fun.Sel.Name]; ok {
 				if d, ok := rec.decl.(*ast.FuncDecl); ok {
-					return e.resultCType(d, depth)
+					return r.resultCType(d, i, depth)
 				}
 			}
 		}
 		if recv.rt != nil {
-			if m, ok := methodByName(recv.rt, fun.Sel.Name); ok && m.Type.NumOut() > 0 {
-				return ctype{rt: m.Type.Out(0)}
+			if m, ok := methodByName(recv.rt, fun.Sel.Name); ok {
+				return out(m.Type)
 			}
 		}
 	case *ast.ParenExpr, *ast.StarExpr, *ast.ArrayType:
-		return e.typeExprCType(fun, depth) // a conversion
+		if i == 0 {
+			return r.typeExprCType(fun, depth) // a conversion
+		}
 	}
 	return ctype{}
 }
 
-func (e *Engine) resultCType(d *ast.FuncDecl, depth int) ctype {
-	if d.Type.Results == nil || len(d.Type.Results.List) == 0 {
+// resultCType is the type of result i of a function declared by a cell.
+func (r *resolver) resultCType(d *ast.FuncDecl, i, depth int) ctype {
+	if d.Type.Results == nil {
 		return ctype{}
 	}
-	return e.typeExprCType(d.Type.Results.List[0].Type, depth)
+	k := 0
+	for _, f := range d.Type.Results.List {
+		n := max(len(f.Names), 1)
+		if i < k+n {
+			return r.typeExprCType(f.Type, depth)
+		}
+		k += n
+	}
+	return ctype{}
 }
 
 // methodByName finds a method of t or *t (or of *T's element).
@@ -749,7 +952,7 @@ func (e *Engine) typeMembers(c ctype) []Completion {
 				}
 			} else {
 				// type T U: the members of U (methods of T below).
-				out = append(out, e.typeMembers(e.typeExprCType(ts.Type, 0))...)
+				out = append(out, e.typeMembers((&resolver{e: e}).typeExprCType(ts.Type, 0))...)
 			}
 		}
 		for k, rec := range e.decls {
@@ -861,7 +1064,7 @@ func (e *Engine) literalFields(r []rune, start int) (fields []Completion, ok boo
 			if err != nil {
 				return nil, false
 			}
-			c := e.typeExprCType(tx, 0)
+			c := (&resolver{e: e}).typeExprCType(tx, 0)
 			var out []Completion
 			for _, m := range e.typeMembers(c) {
 				if m.Type == KindField {
@@ -899,4 +1102,17 @@ func inStmtHeader(toks []tok) bool {
 		}
 	}
 	return false
+}
+
+// String spells the type for inspection.
+func (c ctype) String() string {
+	switch {
+	case c.decl != "":
+		return c.decl
+	case c.expr != nil:
+		return types.ExprString(c.expr)
+	case c.rt != nil:
+		return c.rt.String()
+	}
+	return "?"
 }

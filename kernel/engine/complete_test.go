@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"fmt"
+	"go/types"
 	"strings"
 	"testing"
 )
@@ -72,7 +74,7 @@ func TestCompletionKinds(t *testing.T) {
 		// package members: functions, types, constants, variables
 		{"fit.Boo", []string{"Bootstrap:function", "BootstrapOptions:type", "BootstrapResult:type"}, nil},
 		{"math.P", []string{"Pi:constant", "Pow:function"}, nil},
-		{"os.Std", []string{"Stdout:variable", "Stderr:variable"}, nil},
+		{"io.EO", []string{"EOF:variable"}, nil},
 		// session names, builtins, keywords and packages
 		{"tot", []string{"total:variable"}, nil},
 		{"lim", []string{"limit:constant"}, nil},
@@ -248,4 +250,102 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// TestCompleteCellLocals: variables the code being typed defines (not run
+// yet) are completed from their definitions, shadowing the session's.
+func TestCompleteCellLocals(t *testing.T) {
+	e := newEngine(t)
+	run(t, e, labSession)
+	cases := []struct {
+		code string
+		want []string
+	}{
+		{"r2, err := fit.Fit(pb, fit.Options{})\nr2.Ge", []string{"Get:method"}},
+		{"r2, err := fit.Fit(pb, fit.Options{})\nerr.", []string{"Error:method"}},
+		{"for _, q := range pts {\n\tq.", []string{"X:field", "Y:field", "norm:method"}},
+		{"for k, v := range segs {\n\tv.La", []string{"Label:field"}},
+		{"for k, v := range segs {\n\tk.", []string{}},
+		{"var o fit.Options\no.Me", []string{"Method:field"}},
+		{"var o, o2 = fit.Options{}, point{}\no2.", []string{"X:field", "Y:field", "norm:method"}},
+		{"pp := point{1, 2}\npp.no", []string{"norm:method"}},
+		{"s := 3\ns.", []string{}}, // shadows the session's s (a seg)
+		{"alias := pl\nalias.Ti", []string{"Title:field"}},
+		{"a, b := s, pts[0]\nb.", []string{"X:field", "Y:field", "norm:method"}},
+		{"x := 1\ny := x.", []string{}},
+	}
+	for _, c := range cases {
+		got := completions(e, c.code)
+		if strings.Join(got, " ") != strings.Join(c.want, " ") {
+			t.Errorf("%q: %v, want %v", c.code, got, c.want)
+		}
+	}
+	for _, c := range []struct{ code, want string }{
+		{"r2, _ := fit.Fit(pb, o)\nr2.Get(", "func (r *Result) Get(name string) (float64, error)"},
+		{"q := pts[0]\nq", "q point (defined in this cell)"},
+	} {
+		data, ok := e.Inspect(c.code, len([]rune(c.code)), 0)
+		got, _ := data["text/plain"].(string)
+		if !ok || !strings.Contains(got, c.want) {
+			t.Errorf("inspect %q: %v %q, want %q", c.code, ok, got, c.want)
+		}
+	}
+}
+
+func TestCellLocalsParsesPartialCode(t *testing.T) {
+	got := cellLocals("a, b := f(x, g(y))\nvar c, d int\nfor i, v := range xs {\n\tw := v.\n")
+	for name, want := range map[string]string{"a": "f(x, g(y))#0", "b": "f(x, g(y))#1", "c": "type int", "d": "type int", "i": "range xs key", "v": "range xs"} {
+		d := got[name]
+		var s string
+		switch {
+		case d == nil:
+			s = "<nil>"
+		case d.typ != nil:
+			s = "type " + types.ExprString(d.typ)
+		case d.rangeOf != nil:
+			s = "range " + types.ExprString(d.rangeOf)
+			if d.key {
+				s += " key"
+			}
+		default:
+			s = fmt.Sprintf("%s#%d", types.ExprString(d.value), d.index)
+		}
+		if s != want {
+			t.Errorf("%s: %s, want %s", name, s, want)
+		}
+	}
+	if got["w"] != nil {
+		t.Errorf("w := v. (unfinished) was read as %+v", got["w"])
+	}
+}
+
+// FuzzCompleteInspect: whatever a front end sends, completion and
+// inspection answer without panicking, and completion's range is within
+// the code and ends at the cursor.
+func FuzzCompleteInspect(f *testing.F) {
+	seeds := []string{"fit.Boo", "pts[0].", "s.A.", "q := point{X: 1, ", "fit.Bootstrap(pb, ", "for k, v := range segs {\n\tv.",
+		"a, b := f(x, g(y))\nb.", "(&s).A.X", "x[", "}}}.", "var x, = ", "é := strin", "fmt.Println(\"(\", ", "} else {"}
+	for _, s := range seeds {
+		f.Add(s, len([]rune(s)))
+		f.Add(s, 0)
+	}
+	e := newEngine(f)
+	run(f, e, labSession)
+	f.Fuzz(func(t *testing.T, code string, cursor int) {
+		n := len([]rune(code))
+		matches, start, end := e.Complete(code, cursor)
+		want := cursor
+		if cursor < 0 || cursor > n {
+			want = n
+		}
+		if start < 0 || start > end || end != want {
+			t.Fatalf("Complete(%q, %d) range [%d,%d)", code, cursor, start, end)
+		}
+		for _, m := range matches {
+			if m == "" {
+				t.Fatalf("Complete(%q, %d): empty match", code, cursor)
+			}
+		}
+		e.Inspect(code, cursor, 0)
+	})
 }

@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"fmt"
-	"maps"
 	"os"
 	"reflect"
 	"sync"
@@ -113,13 +112,6 @@ func New(opts Options) (e *Engine, err error) {
 		for k, v := range t {
 			if k == "." || k == "github.com/traefik/yaegi/stdlib/stdlib" {
 				continue
-			}
-			// Merge as yaegi's Use does: unrestricted's "os/os" adds
-			// to the standard table instead of replacing it.
-			if old, ok := e.syms[dir(k)]; ok {
-				merged := maps.Clone(old)
-				maps.Copy(merged, v)
-				v = merged
 			}
 			e.syms[dir(k)] = v
 		}

@@ -56,7 +56,7 @@ func (e *Engine) Inspect(code string, cursor, detailLevel int) (data display.MIM
 		if busy {
 			text, ok = e.describeBusy(target)
 		} else {
-			text, ok = e.describeExpr(target)
+			text, ok = e.describeExpr(target, string(runes[:cursor]))
 		}
 		if ok {
 			return display.MIME{"text/plain": text}, true
@@ -144,22 +144,29 @@ func (e *Engine) describeBusy(target string) (string, bool) {
 }
 
 // describeExpr describes a name, pkg.Name, or a member of an expression's
-// type (x.M, a[i].F, f().M).
-func (e *Engine) describeExpr(target string) (string, bool) {
+// type (x.M, a[i].F, f().M); before is the code up to the cursor, whose
+// variables may be those of target.
+func (e *Engine) describeExpr(target, before string) (string, bool) {
 	x, err := parser.ParseExpr(target)
 	if err != nil {
 		return "", false
 	}
+	r := e.resolver(before)
 	switch x := x.(type) {
 	case *ast.Ident:
+		if d := r.locals[x.Name]; d != nil {
+			if c := r.localCType(d, 0); c.known() {
+				return fmt.Sprintf("%s %s (defined in this cell)", x.Name, c), true
+			}
+		}
 		return e.describeName(x.Name)
 	case *ast.SelectorExpr:
-		if id, ok := x.X.(*ast.Ident); ok {
+		if id, ok := x.X.(*ast.Ident); ok && r.locals[id.Name] == nil {
 			if p, ok := e.packageOf(id.Name); ok {
 				return e.describePkgMember(p, x.Sel.Name)
 			}
 		}
-		return e.describeMember(e.exprCType(x.X), x.Sel.Name)
+		return e.describeMember(r.exprCType(x.X), x.Sel.Name)
 	}
 	return "", false
 }

@@ -7,9 +7,9 @@
 // testdata/build/, and the playwright-core driver that runs checks in it
 // (drive.js, lab.js, checks/*.js). server.py serves the bundle as a
 // jupyterlab_server LabServerApp on Debian's jupyter_server 1.23.
-// `make deps` runs `npm ci` and the build when build/ is missing or older
-// than its sources (see the Makefile); the test fails, naming that command,
-// when the bundle is stale.
+// `make deps-lab` (a prerequisite of `make test`) runs `npm ci` and the
+// build when build/ is missing or older than its sources (see the
+// Makefile); the test fails, naming that command, when the bundle is stale.
 //
 // TestJupyterLab builds gophernote, installs its kernelspec in a temporary
 // prefix, starts the server with every Jupyter directory private to the

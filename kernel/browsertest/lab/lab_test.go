@@ -352,7 +352,7 @@ func start(t *testing.T) *env {
 // checkBundle fails when testdata/build is missing or older than a file
 // it is built from.
 func checkBundle(t *testing.T) {
-	const fix = "run `make deps` (npm ci and the webpack build in kernel/browsertest/lab/testdata)"
+	const fix = "run `make deps-lab` (npm ci and the webpack build in kernel/browsertest/lab/testdata; `make test` runs it)"
 	bundle, err := os.Stat("testdata/build/bundle.js")
 	if err != nil {
 		t.Fatalf("the JupyterLab front end is not built: %s", fix)

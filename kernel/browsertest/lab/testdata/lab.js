@@ -9,6 +9,14 @@
 const path = require('path');
 const { chromium } = require('playwright-core');
 
+// percentile returns the p-th percentile (0..100, nearest rank) of values,
+// for the BENCH lines a check reports.
+function percentile(values, p) {
+  const v = [...values].sort((a, b) => a - b);
+  if (v.length === 0) return NaN;
+  return v[Math.min(v.length - 1, Math.max(0, Math.ceil((p / 100) * v.length) - 1))];
+}
+
 class Lab {
   constructor(browser, page, outDir) {
     this.browser = browser;
@@ -93,6 +101,10 @@ class Lab {
 
   // cell returns a locator of cell i's DOM node.
   cell(i) { return this.page.locator('.jp-Notebook .jp-Cell').nth(i); }
+
+  // widgets returns a locator of the Jupyter widget views (ipywidgets'
+  // DOM, class jupyter-widgets) in cell i's outputs.
+  widgets(i) { return this.outputs(i).locator('.jupyter-widgets'); }
 
   // toolbarButton returns the notebook toolbar's button named name
   // (save, insert, run, interrupt, restart, restart-and-run, ...).
@@ -245,4 +257,4 @@ class Lab {
   async close() { await this.browser.close(); }
 }
 
-module.exports = { Lab };
+module.exports = { Lab, percentile };

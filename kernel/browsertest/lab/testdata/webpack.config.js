@@ -1,5 +1,5 @@
 // Bundles src/index.js (the JupyterLab 4 notebook front end) into build/.
-// `make deps` runs it through `npm run build` when build/ is missing or
+// `make deps-lab` runs it through `npm run build` when build/ is missing or
 // older than the sources or the lockfile.
 const path = require('path');
 
