@@ -1,15 +1,37 @@
 package session
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"log"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/gophernote/gophernote/kernel/engine"
 	"github.com/gophernote/gophernote/kernel/wire"
 )
+
+// lockedBuf is a log destination safe to read while the kernel writes.
+type lockedBuf struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuf) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuf) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
 
 // Go-client tests of the Jupyter widget protocol 2.1 against the real
 // engine and kernel/widgets: every comm message kind a front end sends, what
@@ -358,7 +380,19 @@ img`)
 // ignores it, publishes busy/idle, closes comms it cannot serve and keeps
 // running; the widgets keep their state.
 func TestWidgetBadInput(t *testing.T) {
-	_, ci := startReal(t)
+	ci := testConn(t)
+	logs := &lockedBuf{}
+	s, err := Start(Config{Conn: ci, Log: log.New(logs, "", 0), NewEngine: func() (Engine, error) {
+		e, err := engine.New(engine.Options{})
+		if err != nil {
+			return nil, err
+		}
+		return e, nil
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Close)
 	c := dial(t, ci)
 	msgs := c.run(`n := widgets.NewIntSlider("n", 5, 0, 10)
 n.Observe(func(v int) { fmt.Println("n =", v) })
@@ -409,6 +443,7 @@ n`)
 		if tc.name == "control comm of a future version" {
 			m.Metadata = json.RawMessage(`{"version": "2.0.0"}`)
 		}
+		before := logs.String()
 		c.sendMsg("shell", c.signer.Encode(m))
 		if tc.want == nil {
 			c.none("iopub", 300*time.Millisecond)
@@ -416,6 +451,25 @@ n`)
 		}
 		if got := types(c.iopubUntilIdle(m)); !slices.Equal(got, tc.want) {
 			t.Errorf("%s: iopub = %v, want %v", tc.name, got, tc.want)
+		}
+		// dispatch logs a handler's error after publishing idle.
+		for deadline := time.Now().Add(2 * time.Second); logs.String() == before && time.Now().Before(deadline); {
+			time.Sleep(5 * time.Millisecond)
+		}
+		if logs.String() == before {
+			t.Errorf("%s: nothing logged", tc.name)
+		}
+	}
+	for _, want := range []string{
+		`u2: no target_name`, `unknown comm target`, `has no state object`, `state._model_name is a number, want a string`,
+		`no key "a" in the state`, `jupyter.widget.control comm version "2.0.0"`, `comm_msg: no comm_id`, `data is not a JSON object`,
+		`without a method`, `unknown method "backbone"`, `state is a list, want an object`, `value: value is a string, want a number`,
+		`value 2.5 is not an integer`, `key "_model_name" cannot be set`, `max: not settable from the front end`,
+		`names 1 buffers but the message carries 0`, `want an index below 0`, `content is null, want an object`,
+		`(IntSliderModel), which takes none`, `comm_msg for unknown comm nope`, `comm_close for unknown comm nope`,
+	} {
+		if !strings.Contains(logs.String(), want) {
+			t.Errorf("log lacks %q", want)
 		}
 	}
 	// Comm messages on the control channel are not served there (they
