@@ -24,6 +24,7 @@ var summaryKeys = map[string][]string{
 	"05_prescriptive_frontier.ipynb": {"frontier_at_1e24", "coverage", "methods", "ioptimal"},
 	"06_chinchilla.ipynb":            {"grid_fit", "huber_likelihood_fit", "bootstrap_95", "optimal_allocation", "approach_exponents"},
 	"07_law_catalog.ipynb":           nil, // keys are law names; checked to be non-empty
+	"08_envelope_interactive.ipynb":  {"controls", "alpha", "C0", "N_opt", "D_opt", "phi_2"},
 }
 
 // volatile summary keys differ between runs by nature (timings).

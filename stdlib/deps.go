@@ -7,6 +7,7 @@ package stdlib
 // which `yaegi extract` needs.
 import (
 	_ "github.com/gophernote/gophernote/kernel/display"
+	_ "github.com/gophernote/gophernote/kernel/widgets"
 	_ "gonum.org/v1/gonum/diff/fd"
 	_ "gonum.org/v1/gonum/floats"
 	_ "gonum.org/v1/gonum/integrate/quad"

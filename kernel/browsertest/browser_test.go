@@ -120,6 +120,7 @@ func TestNotebookInChromium(t *testing.T) {
 	}
 
 	t.Run("tour", func(t *testing.T) { runTour(t, node, bin, base, token, work, out) })
+	t.Run("widgets-protocol1", func(t *testing.T) { runWidgetsProtocol1(t, node, base, token, work, out) })
 }
 
 // runTour runs notebooks/00_tour.ipynb in the browser, lets the front end

@@ -28,6 +28,7 @@ type plotConfig struct {
 	w, h  vg.Length
 	dpi   int
 	noSVG bool
+	noPNG bool // the output is shown where SVG always wins (formats.go)
 }
 
 // Size sets the plot's width and height (e.g. display.Size(8*vg.Inch,
@@ -46,7 +47,9 @@ func PNGOnly() PlotOption { return func(c *plotConfig) { c.noSVG = true } }
 func Plot(p *plot.Plot, opts ...PlotOption) *Handle { h := NewID(); _ = h.Plot(p, opts...); return h }
 
 // Plot shows p under the handle.
-func (h *Handle) Plot(p *plot.Plot, opts ...PlotOption) error { return h.show(PlotBundle(p, opts...)) }
+func (h *Handle) Plot(p *plot.Plot, opts ...PlotOption) error {
+	return h.show(PlotBundle(p, append(opts, svgWhereItWins())...))
+}
 
 // PlotBundle renders p into a bundle without displaying it: image/png
 // (base64), image/svg+xml unless PNGOnly, and a text/plain description.
@@ -72,6 +75,9 @@ func PlotBundle(p *plot.Plot, opts ...PlotOption) (b Bundle, err error) {
 	}
 	if cfg.dpi <= 0 || cfg.dpi > 1200 {
 		return Bundle{}, fmt.Errorf("display.Plot: dpi %d out of range 1..1200", cfg.dpi)
+	}
+	if cfg.noPNG && !cfg.noSVG {
+		return svgOnlyBundle(p, cfg)
 	}
 	img := vgimg.NewWith(vgimg.UseWH(cfg.w, cfg.h), vgimg.UseDPI(cfg.dpi))
 	p.Draw(draw.New(img))

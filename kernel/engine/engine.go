@@ -1,8 +1,3 @@
-// Package engine runs notebook cells on a yaegi interpreter: it splits a
-// cell into imports, declarations and statements, rewrites modern Go that
-// yaegi lacks, evaluates the parts in an order that works, streams output to
-// a Sink while the cell runs, and maps every error to the cell's line:col.
-// See doc.go for the rules cells follow.
 package engine
 
 import (
@@ -67,6 +62,8 @@ type Engine struct {
 
 	stopMu sync.Mutex
 	stop   chan struct{} // closed when the running cell is interrupted
+
+	wh *widgetHost // this engine as the host of interactive widgets (widgets.go)
 }
 
 // New starts an interpreter with Go's standard library, the gophernote
@@ -129,6 +126,7 @@ func New(opts Options) (e *Engine, err error) {
 		return nil, fmt.Errorf("engine: importing runtime helpers: %w", err)
 	}
 	e.restorePub = display.SetPublisher(sinkPublisher{e.out})
+	e.installWidgets()
 	return e, nil
 }
 
@@ -156,6 +154,7 @@ func (e *Engine) Close() {
 	if e.restorePub != nil {
 		e.restorePub()
 	}
+	e.closeWidgets()
 }
 
 // Execute runs one cell. Output streams to sink while the cell runs;
@@ -232,10 +231,6 @@ func (e *Engine) Execute(ctx context.Context, code string, sink cell.Sink) (res 
 	}
 	return cell.Result{Value: e.valueBundle(last)}
 }
-
-// runDefersSrc runs and clears the deferred calls a cell registered with
-// its top-level defer statements.
-const runDefersSrc = ";func() { _gnds := _gnDefers; _gnDefers = nil; for _gni := len(_gnds) - 1; _gni >= 0; _gni-- { _gnds[_gni]() } }()"
 
 // runUnits evaluates a prepared cell's units in order; it stops at the
 // first error.

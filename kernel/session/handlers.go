@@ -139,26 +139,6 @@ func (s *Session) engineUnavailable(c *channel, m *wire.Message, err error) erro
 	return err
 }
 
-func (s *Session) commInfo(c *channel, m *wire.Message) error {
-	s.reply(c, m, "comm_info_reply", map[string]any{"status": "ok", "comms": map[string]any{}})
-	return nil
-}
-
-// commOpen rejects every comm: the kernel registers no comm targets, and
-// the protocol asks a kernel to answer an unknown target with comm_close.
-func (s *Session) commOpen(c *channel, m *wire.Message) error {
-	var req struct {
-		CommID     string `json:"comm_id"`
-		TargetName string `json:"target_name"`
-	}
-	if err := m.DecodeContent(&req); err != nil {
-		return err
-	}
-	s.logf("comm_open: no comm target %q; closing comm %s", req.TargetName, req.CommID)
-	s.publish("comm_close", map[string]any{"comm_id": req.CommID, "data": map[string]any{}}, m)
-	return nil
-}
-
 func (s *Session) shutdown(c *channel, m *wire.Message) error {
 	var req struct {
 		Restart bool `json:"restart"`

@@ -335,15 +335,13 @@ func init() {
 		"is_complete_request": (*Session).isComplete,
 		"history_request":     (*Session).historyRequest,
 		"comm_info_request":   (*Session).commInfo,
-		"comm_open":           (*Session).commOpen,
-		"comm_msg":            ignore,
-		"comm_close":          ignore,
+		"comm_open":           (*Session).comm, // comm.go
+		"comm_msg":            (*Session).comm,
+		"comm_close":          (*Session).comm,
 		"shutdown_request":    (*Session).shutdown,
 		"interrupt_request":   (*Session).interrupt,
 	}
 }
-
-func ignore(*Session, *channel, *wire.Message) error { return nil }
 
 // badContent replies with an error status naming the malformed request.
 func (s *Session) badContent(c *channel, m *wire.Message, err error) error {

@@ -141,6 +141,8 @@ func TestJupyterLab(t *testing.T) {
 		}
 	})
 
+	t.Run("widgets", func(t *testing.T) { e.widgets(t, 20) }) // widgets_test.go
+
 	t.Run("mime", func(t *testing.T) {
 		// The tour run headless has its plot saved with PNG and SVG; opened
 		// from disk it is not trusted.
