@@ -163,6 +163,16 @@ var canaries = []canary{
 		broken: func(out string, err error) bool { return out != "0" },
 	},
 	{
+		name:   "errors",
+		evals:  []string{`import "fmt"`, "type E struct{}; func (*E) Error() string { return \"e\" }", `fmt.Print(fmt.Errorf("w: %w", &E{}))`},
+		broken: func(out string, err error) bool { return strings.Contains(out, "%!w") },
+	},
+	{
+		name:   "errors/As",
+		evals:  []string{`import ("errors"; "fmt")`, "type E struct{}; func (*E) Error() string { return \"e\" }", "var e *E", `fmt.Print(errors.As(fmt.Errorf("w"), &e))`},
+		broken: errContains("target must be interface or implement error"),
+	},
+	{
 		name:   "redefine",
 		evals:  []string{"func f() int { return 1 }", "func g() int { return f() }", "func f() int { return 2 }", `import "fmt"`, "fmt.Print(g())"},
 		broken: func(out string, err error) bool { return out == "1" },

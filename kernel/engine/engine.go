@@ -99,6 +99,7 @@ func New(opts Options) (e *Engine, err error) {
 			err = fmt.Errorf("engine: loading symbol tables: %v", r)
 		}
 	}()
+	addFmtMapTypes() // before the standard library's symbols: see fix_errors.go
 	tables := []interp.Exports{yaegistd.Symbols, gnstd.Symbols, rtSymbols(e)}
 	if !opts.Sandbox {
 		tables = append(tables, unrestricted.Symbols)
@@ -111,12 +112,29 @@ func New(opts Options) (e *Engine, err error) {
 			if k == "." || k == "github.com/traefik/yaegi/stdlib/stdlib" {
 				continue
 			}
-			e.syms[dir(k)] = v
+			// Merge: a later table (unrestricted's os/os) adds to a
+			// package rather than replacing it.
+			p := dir(k)
+			if e.syms[p] == nil {
+				e.syms[p] = map[string]reflect.Value{}
+			}
+			for name, val := range v {
+				e.syms[p][name] = val
+			}
 		}
 	}
 	// os.Exit would end the kernel: make it stop the cell instead.
 	exitOverride := interp.Exports{"os/os": {"Exit": reflect.ValueOf(cellExit)}}
 	if err := e.in.Use(exitOverride); err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
+	// Custom error types in compiled code (fix_errors.go): after the
+	// tables, whose errors functions these replace.
+	errs := errorSymbols()
+	if err := e.in.Use(errs); err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
+	if err := e.in.Use(mapTypesFor(append(tables, errs)...)); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
 	e.names = packageNames(e.syms)

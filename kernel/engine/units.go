@@ -169,6 +169,19 @@ func (u *unitBuilder) addDeclUnit(ds []ast.Decl) {
 				arity: fieldCount(d.Type.Results), generic: d.Type.TypeParams != nil}
 			recs[declKey(d)] = rec
 		case *ast.GenDecl:
+			if d.Tok == token.CONST && d.Lparen.IsValid() {
+				// A const group stays one declaration: iota and the
+				// implicit repetition of a spec's type and value depend
+				// on the spec's place in its group.
+				src := u.r.render(u.off(d.Pos()), u.off(d.End()))
+				b.WriteString(src + "\n")
+				for _, s := range d.Specs {
+					for _, n := range s.(*ast.ValueSpec).Names {
+						recs[n.Name] = &declRecord{kind: token.CONST, src: src, cell: u.e.cellN, decl: s, doc: u.text(d)}
+					}
+				}
+				continue
+			}
 			for _, s := range d.Specs {
 				start, end := u.off(s.Pos()), u.off(s.End())
 				if ts, ok := s.(*ast.TypeSpec); ok {

@@ -1,0 +1,243 @@
+package engine
+
+import (
+	"context"
+	"flag"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Parity with compiled Go: each case is a whole Go program with the
+// output compiled Go gives for it, pinned here. The test runs the program
+// in the engine two ways — as one cell (a pasted file) and as a notebook
+// (everything but func main in one cell, main's body in the next) — and
+// compares. `go test -run TestGoParity -gorun` also runs every program
+// with `go run` and checks the pins (slow: one build per program).
+var goRun = flag.Bool("gorun", false, "check the pinned outputs of TestGoParity against `go run`")
+
+type parityCase struct {
+	name string
+	prog string
+	// out is compiled Go's stdout; panic is the first line of its panic
+	// message ("" when it does not panic). The engine must give the same
+	// stdout and a Panic error starting with the same message.
+	out, panic string
+}
+
+var parityCases = []parityCase{
+	{
+		name: "const group with iota and implicit repetition",
+		prog: `package main
+
+import "fmt"
+
+type Weekday int
+
+const (
+	Sunday Weekday = iota
+	Monday
+	Tuesday
+)
+
+const (
+	A = iota
+	B = iota
+	C = iota
+)
+
+const (
+	_  = iota
+	KB = 1 << (10 * iota)
+	MB
+)
+
+func main() {
+	fmt.Println(A, B, C)
+	fmt.Println(Sunday, Monday, Tuesday, KB, MB)
+}
+`,
+		out: "0 1 2\n0 1 2 1024 1048576\n",
+	},
+	{
+		name: "custom error types with %w, errors.As, errors.Is and Unwrap",
+		prog: `package main
+
+import (
+	"errors"
+	"fmt"
+)
+
+type MyErr struct{ Code int }
+
+func (e *MyErr) Error() string { return fmt.Sprint("code ", e.Code) }
+
+type Outer struct{ In error }
+
+func (o Outer) Error() string { return "outer: " + o.In.Error() }
+func (o Outer) Unwrap() error { return o.In }
+
+type Named string
+
+func (n Named) Error() string { return "named " + string(n) }
+
+var ErrSentinel = &MyErr{99}
+
+func find(k string) error {
+	if k == "" {
+		return fmt.Errorf("find: %w", ErrSentinel)
+	}
+	return Named(k)
+}
+
+func main() {
+	err := fmt.Errorf("wrap: %w", &MyErr{3})
+	fmt.Println(err)
+	var me *MyErr
+	fmt.Println(errors.As(err, &me), me.Code)
+	fmt.Println(&MyErr{1})
+	o := Outer{&MyErr{6}}
+	fmt.Println(o, errors.Unwrap(o))
+	w3 := fmt.Errorf("top: %w", o)
+	var me2 *MyErr
+	fmt.Println(w3, errors.As(w3, &me2), me2)
+	fmt.Println(errors.Is(find(""), ErrSentinel), errors.Is(err, ErrSentinel))
+	fmt.Printf("%v|%s|%q\n", &MyErr{5}, &MyErr{5}, &MyErr{5})
+	var target *Outer
+	fmt.Println(errors.As(w3, &target))
+	var n Named
+	fmt.Println(errors.As(fmt.Errorf("x: %w", find("k")), &n), n)
+	if err := find("z"); err != nil {
+		fmt.Println("error:", err)
+	}
+}
+`,
+		out: "wrap: code 3\ntrue 3\ncode 1\nouter: code 6 code 6\ntop: outer: code 6 true code 6\ntrue false\ncode 5|code 5|\"code 5\"\nfalse\ntrue named k\nerror: named z\n",
+	},
+	{
+		name: "top-level define from os.Args",
+		prog: `package main
+
+import (
+	"fmt"
+	"os"
+)
+
+func main() {
+	x := os.Args[0]
+	n := len(os.Args)
+	fmt.Println(len(x) > 0, n > 0)
+}
+`,
+		out: "true true\n",
+	},
+}
+
+func TestGoParity(t *testing.T) {
+	for _, c := range parityCases {
+		t.Run(c.name, func(t *testing.T) {
+			if *goRun {
+				out, pan := runCompiled(t, c.prog)
+				if out != c.out || pan != c.panic {
+					t.Errorf("pinned output is stale: go run gives stdout %q panic %q; pinned %q, %q", out, pan, c.out, c.panic)
+				}
+			}
+			for _, mode := range []string{"script", "notebook"} {
+				cells := []string{c.prog}
+				if mode == "notebook" {
+					cells = notebookCells(t, c.prog)
+					if cells == nil {
+						continue
+					}
+				}
+				out, errName, errValue := runCells(t, cells)
+				if out != c.out {
+					t.Errorf("%s: stdout %q, compiled Go prints %q", mode, out, c.out)
+				}
+				switch {
+				case c.panic == "" && errName != "":
+					t.Errorf("%s: %s: %s; compiled Go runs without error", mode, errName, errValue)
+				case c.panic != "" && (errName != "Panic" || !strings.HasPrefix(errValue, c.panic)):
+					t.Errorf("%s: error %s: %q; compiled Go panics with %q", mode, errName, errValue, c.panic)
+				}
+			}
+		})
+	}
+}
+
+// runCells runs cells in a fresh engine and returns the stdout of all of
+// them and the first error.
+func runCells(t *testing.T, cells []string) (out, errName, errValue string) {
+	t.Helper()
+	e := newEngine(t)
+	s := &fakeSink{}
+	for _, c := range cells {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		r := e.Execute(ctx, c, s)
+		cancel()
+		if r.Err != nil {
+			return s.out(), r.Err.Name, r.Err.Value
+		}
+	}
+	return s.out(), "", ""
+}
+
+// notebookCells splits a program into a cell with everything but func
+// main and a cell with main's body; nil when the program has no main.
+func notebookCells(t *testing.T, prog string) []string {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", prog, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Name.Name != "main" || fd.Recv != nil {
+			continue
+		}
+		start, end := fset.Position(fd.Pos()).Offset, fset.Position(fd.End()).Offset
+		lb, rb := fset.Position(fd.Body.Lbrace).Offset, fset.Position(fd.Body.Rbrace).Offset
+		first := prog[:start] + prog[end:]
+		var body []string
+		for _, l := range strings.Split(prog[lb+1:rb], "\n") {
+			body = append(body, strings.TrimPrefix(l, "\t"))
+		}
+		return []string{first, strings.TrimSpace(strings.Join(body, "\n"))}
+	}
+	return nil
+}
+
+// runCompiled runs prog with `go run` and returns its stdout and the
+// first line of its panic message.
+func runCompiled(t *testing.T, prog string) (out, pan string) {
+	t.Helper()
+	dir := t.TempDir()
+	file := filepath.Join(dir, "main.go")
+	if err := os.WriteFile(file, []byte(prog), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "run", file)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GO111MODULE=off", "GOFLAGS=")
+	var stdout, stderr strings.Builder
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	if err != nil {
+		msg := stderr.String()
+		if i := strings.Index(msg, "panic: "); i >= 0 {
+			line, _, _ := strings.Cut(msg[i+len("panic: "):], "\n")
+			return stdout.String(), strings.TrimSuffix(line, " [recovered]")
+		}
+		if _, ok := err.(*exec.ExitError); !ok || !strings.Contains(msg, "exit status") {
+			t.Fatalf("go run: %v\n%s", err, msg)
+		}
+	}
+	return stdout.String(), ""
+}
