@@ -40,6 +40,8 @@ type canary struct {
 	subprocess bool
 	// run, when set, replaces the plain evaluation.
 	run func() (string, error)
+	// failingSetup lets evaluations before the last one fail.
+	failingSetup bool
 }
 
 var canaries = []canary{
@@ -173,6 +175,13 @@ var canaries = []canary{
 		broken: errContains("target must be interface or implement error"),
 	},
 	{
+		// A failed import leaves the block's other packages registered.
+		name:         "imports",
+		evals:        []string{"import (\"fmt\"; \"no/such/pkg\")", `import "fmt"`},
+		failingSetup: true,
+		broken:       errContains("redeclared"),
+	},
+	{
 		name:   "redefine",
 		evals:  []string{"func f() int { return 1 }", "func g() int { return f() }", "func f() int { return 2 }", `import "fmt"`, "fmt.Print(g())"},
 		broken: func(out string, err error) bool { return out == "1" },
@@ -223,7 +232,7 @@ func runCanary(c canary) (out string, err error) {
 			_, err = i.EvalWithContext(ctx, src)
 			return err
 		}()
-		if err != nil && n < len(c.evals)-1 {
+		if err != nil && n < len(c.evals)-1 && !c.failingSetup {
 			return buf.String(), fmt.Errorf("setup %q: %w", src, err)
 		}
 	}

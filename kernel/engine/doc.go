@@ -98,6 +98,7 @@
 //	callers keep a redefined function's old body; types and methods cannot be redefined | fix_redefine.go | redefine, redefine/type | #1673
 //	generic type inference picks wrong type arguments (hint only) | fix_inferred.go | inferred | #1610
 //	range over func, package iter (rejected with an error) | fix_iterators.go | iterators | none found
+//	a failed import poisons its block's other packages; errors speak of GOPATH | fix_imports.go | imports | none found
 //	cell error types lose Error in fmt (%v, %w) and errors.As panics | fix_errors.go | errors, errors/As | #1345
 //
 // Guards that are not yaegi gaps have no canary: runaway recursion

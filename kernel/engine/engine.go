@@ -41,9 +41,11 @@ type Engine struct {
 	closed atomic.Bool
 
 	syms        map[string]map[string]reflect.Value // import path -> symbols
-	names       map[string]string                   // package name -> preferred path
-	imported    map[string]bool                     // "name path" imported in the session
-	importNames map[string]string                   // name -> path imported in the session
+	pkgNames    map[string]string                   // import path -> package name its table declares
+	sandbox     bool
+	names       map[string]string // package name -> preferred path
+	imported    map[string]bool   // "name path" imported in the session
+	importNames map[string]string // name -> path imported in the session
 
 	decls         map[string]*declRecord // top-level declarations by name (methods: Type.Name)
 	stmtVars      map[string]bool        // names defined by top-level := statements
@@ -70,6 +72,8 @@ func New(opts Options) (e *Engine, err error) {
 	e = &Engine{
 		out:           &router{idle: opts.Idle},
 		syms:          map[string]map[string]reflect.Value{},
+		pkgNames:      map[string]string{},
+		sandbox:       opts.Sandbox,
 		imported:      map[string]bool{},
 		importNames:   map[string]string{},
 		decls:         map[string]*declRecord{},
@@ -115,6 +119,7 @@ func New(opts Options) (e *Engine, err error) {
 			// Merge: a later table (unrestricted's os/os) adds to a
 			// package rather than replacing it.
 			p := dir(k)
+			e.pkgNames[p] = k[len(p)+1:]
 			if e.syms[p] == nil {
 				e.syms[p] = map[string]reflect.Value{}
 			}

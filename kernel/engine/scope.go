@@ -74,6 +74,10 @@ func collectImports(p *prep) {
 			s.fail(is.Path.Pos(), msg)
 			return
 		}
+		if !s.e.importable(path) {
+			s.fail(is.Path.Pos(), s.e.unavailableImport(path))
+			return
+		}
 		name := s.e.pkgName(path)
 		if is.Name != nil {
 			name = is.Name.Name

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
-	"strconv"
 	"strings"
 )
 
@@ -32,25 +31,7 @@ func buildUnits(p *prep) {
 
 func (u *unitBuilder) build() {
 	e := u.e
-	if len(u.newImports) > 0 {
-		var b strings.Builder
-		b.WriteString("import (")
-		for _, im := range u.newImports {
-			b.WriteString("\n")
-			if im.off >= 0 {
-				b.WriteString(u.r.directive(im.off))
-			}
-			b.WriteString(im.name + " " + strconv.Quote(im.path))
-		}
-		b.WriteString("\n)")
-		imps := u.newImports
-		u.pl.units = append(u.pl.units, unit{kind: unitImports, src: b.String(), after: func() {
-			for _, im := range imps {
-				e.imported[im.name+" "+im.path] = true
-				e.importNames[im.name] = im.path
-			}
-		}})
-	}
+	u.addImportUnits()
 	for _, h := range e.helperOrder(u.helpers) {
 		name := h
 		u.pl.units = append(u.pl.units, unit{kind: unitHelper, src: helpers[h].src, after: func() { e.helpersLoaded[name] = true }})
