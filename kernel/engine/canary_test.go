@@ -182,6 +182,16 @@ var canaries = []canary{
 		broken:       errContains("redeclared"),
 	},
 	{
+		name:   "panics",
+		evals:  []string{"func f() { var i interface{ M() }; i.M() }", "f()"},
+		broken: errContains("reflect: call of reflect.Value"),
+	},
+	{
+		name:   "panics/index",
+		evals:  []string{"func f() int { s := []int{1}; i := 5; return s[i] }", "f()"},
+		broken: errContains("reflect: slice index out of range"),
+	},
+	{
 		name:   "redefine",
 		evals:  []string{"func f() int { return 1 }", "func g() int { return f() }", "func f() int { return 2 }", `import "fmt"`, "fmt.Print(g())"},
 		broken: func(out string, err error) bool { return out == "1" },

@@ -99,8 +99,11 @@
 //	generic type inference picks wrong type arguments (hint only) | fix_inferred.go | inferred | #1610
 //	range over func, package iter (rejected with an error) | fix_iterators.go | iterators | none found
 //	a failed import poisons its block's other packages; errors speak of GOPATH | fix_imports.go | imports | none found
+//	runtime panics worded by reflect (nil method call, index out of range); recover() gets them too | fix_panics.go | panics, panics/index | none found
 //	cell error types lose Error in fmt (%v, %w) and errors.As panics | fix_errors.go | errors, errors/As | #1345
 //
 // Guards that are not yaegi gaps have no canary: runaway recursion
-// (fix_recursion.go; Go's own stack overflow is fatal).
+// (fix_recursion.go; Go's own stack overflow is fatal). recover() in a
+// top-level deferred function recovers the cell's panic (fix_panics.go):
+// needed because of the engine's own top-level defer rewrite.
 package engine

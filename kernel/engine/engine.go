@@ -57,6 +57,8 @@ type Engine struct {
 	varTypes   map[string]string // declared type names of session variables, when known
 	inStmtUnit bool              // the running unit holds top-level statements (see stmtAt)
 	depth      depth             // guarded recursive calls in progress
+	cellPanic  cellPanic         // the panic a top-level defer may recover (fix_panics.go)
+	lastPanic  any               // the value of the cell's last panic
 
 	// compiledVars are the compiled static types of session variables
 	// defined from compiled values (see compiledType).
@@ -212,6 +214,8 @@ func (e *Engine) Execute(ctx context.Context, code string, sink cell.Sink) (res 
 	}()
 
 	e.final.take()
+	e.cellPanic.reset()
+	e.lastPanic = nil
 	e.depth.n.Store(0) // interrupted calls never ran their deferred leave
 	e.depth.take()
 	stop := make(chan struct{})
@@ -232,12 +236,18 @@ func (e *Engine) Execute(ctx context.Context, code string, sink cell.Sink) (res 
 		return cell.Result{Err: cerr.toError()}
 	}
 	last, rerr := e.runUnits(ctx, pl)
+	if pl.hasDefers && rerr != nil && rerr.Name == "Panic" {
+		e.cellPanic.set(e.lastPanic) // for recover in a top-level defer (fix_panics.go)
+	}
 	if pl.hasDefers && ctx.Err() == nil {
 		// The cell's top-level deferred calls, last first, also after a
 		// failure; interruptible like the cell.
 		if _, err := e.eval(ctx, runDefersSrc); err != nil && rerr == nil {
 			rerr = e.runError(err, ctx, pl, unit{kind: unitStmts})
 		}
+	}
+	if rerr != nil && rerr.Name == "Panic" && e.cellPanic.wasRecovered() {
+		rerr = nil // a top-level deferred call recovered it, as main's would
 	}
 	if rerr != nil {
 		return cell.Result{Err: rerr}

@@ -137,6 +137,73 @@ func main() {
 `,
 		out: "true true\n",
 	},
+	{
+		name: "top-level defer recovers a later panic",
+		prog: `package main
+
+import "fmt"
+
+func main() {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Println("recovered:", r)
+		}
+	}()
+	fmt.Println("before")
+	panic("boom")
+}
+`,
+		out: "before\nrecovered: boom\n",
+	},
+	{
+		name: "recover sees Go's runtime error text",
+		prog: `package main
+
+import "fmt"
+
+type shape interface{ Area() float64 }
+
+func area(s shape) (a float64, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("caught: %v", r)
+		}
+	}()
+	return s.Area(), nil
+}
+
+func main() {
+	var s shape
+	fmt.Println(area(s))
+}
+`,
+		out: "0 caught: runtime error: invalid memory address or nil pointer dereference\n",
+	},
+	{
+		name: "method call on a nil interface",
+		prog: `package main
+
+type shape interface{ Area() float64 }
+
+func main() {
+	var s shape
+	println(s.Area())
+}
+`,
+		panic: "runtime error: invalid memory address or nil pointer dereference",
+	},
+	{
+		name: "failed type assertion",
+		prog: `package main
+
+func main() {
+	var x any = "s"
+	n := x.(int)
+	println(n)
+}
+`,
+		panic: "interface conversion: interface {} is string, not int",
+	},
 }
 
 func TestGoParity(t *testing.T) {

@@ -25,6 +25,7 @@ var passes = []pass{
 	{name: "recursion", needs: []fact{factNames}, run: guardRecursion},
 	{name: "inferred", needs: []fact{factNames}, run: noteInferredCalls},
 	{name: "defer", needs: []fact{factNames}, provides: []fact{factHelpers}, run: deferTopLevel},
+	{name: "recover", needs: []fact{factNames}, run: rewriteRecover},
 	{name: "main", needs: []fact{factNames}, provides: []fact{factMain}, run: renameMain},
 	{name: "stash", needs: []fact{factNames, factPackages}, provides: []fact{factStashes}, run: markStashes},
 	{name: "indexdefine", needs: []fact{factNames, factPackages, factStashes}, run: markIndexDefines},
