@@ -192,6 +192,16 @@ var canaries = []canary{
 		broken: errContains("reflect: slice index out of range"),
 	},
 	{
+		name:   "checks",
+		evals:  []string{"func f(x int) int { if x > 0 { return 1 } }", `import "fmt"`, "fmt.Print(f(0))"},
+		broken: func(out string, err error) bool { return err == nil && out == "0" },
+	},
+	{
+		name:   "checks/ptrrecv",
+		evals:  []string{"type I interface{ M() int }", "type T struct{ n int }", "func (t *T) M() int { t.n++; return t.n }", `import "fmt"`, "var i I = T{}", "fmt.Print(i.M())"},
+		broken: func(out string, err error) bool { return err == nil },
+	},
+	{
 		name:   "redefine",
 		evals:  []string{"func f() int { return 1 }", "func g() int { return f() }", "func f() int { return 2 }", `import "fmt"`, "fmt.Print(g())"},
 		broken: func(out string, err error) bool { return out == "1" },

@@ -58,6 +58,7 @@ type Engine struct {
 	inStmtUnit bool              // the running unit holds top-level statements (see stmtAt)
 	depth      depth             // guarded recursive calls in progress
 	cellPanic  cellPanic         // the panic a top-level defer may recover (fix_panics.go)
+	types      *typesSession     // go/types' view of the session (gotypes.go)
 	lastPanic  any               // the value of the cell's last panic
 
 	// compiledVars are the compiled static types of session variables

@@ -204,6 +204,26 @@ func main() {
 `,
 		panic: "interface conversion: interface {} is string, not int",
 	},
+	{
+		name: "pointer-receiver method set through an interface",
+		prog: `package main
+
+import "fmt"
+
+type counter interface{ Inc() int }
+
+type c struct{ n int }
+
+func (c *c) Inc() int { c.n++; return c.n }
+
+func main() {
+	var x counter = &c{}
+	x.Inc()
+	fmt.Println(x.Inc())
+}
+`,
+		out: "2\n",
+	},
 }
 
 func TestGoParity(t *testing.T) {

@@ -21,6 +21,8 @@ var passes = []pass{
 	{name: "imports", provides: []fact{factImports}, run: collectImports},
 	{name: "names", needs: []fact{factImports}, provides: []fact{factNames}, run: collectNames},
 	{name: "autoimport", needs: []fact{factNames}, provides: []fact{factPackages}, run: autoImports},
+	{name: "types", needs: []fact{factNames, factPackages}, provides: []fact{factTypes}, run: checkTypes},
+	{name: "checks", needs: []fact{factTypes}, run: checkGoRules},
 	{name: "compound", needs: []fact{factNames}, provides: []fact{factWrappers}, run: wrapCompound},
 	{name: "recursion", needs: []fact{factNames}, run: guardRecursion},
 	{name: "inferred", needs: []fact{factNames}, run: noteInferredCalls},
@@ -38,7 +40,7 @@ var passes = []pass{
 	{name: "variadic", needs: []fact{factNames, factPackages}, run: fixVariadicIfaces},
 	{name: "goroutine", needs: []fact{factNames}, run: guardGoroutines},
 	{name: "sleep", needs: []fact{factNames, factPackages}, run: interruptibleSleep},
-	{name: "units", needs: []fact{factNames, factPackages, factHelpers, factStashes, factMain}, run: buildUnits},
+	{name: "units", needs: []fact{factNames, factPackages, factTypes, factHelpers, factStashes, factMain}, run: buildUnits},
 }
 
 // fact is something a pass decides that a later pass reads.
@@ -53,6 +55,7 @@ const (
 	factMain     fact = "main"     // prep.mainAt: the renamed func main
 	factStashes  fact = "stashes"  // prep.stashes: top-level := run in two steps
 	factIterOK   fact = "iterok"   // prep.iterOK: iterator calls a rewrite replaced
+	factTypes    fact = "types"    // prep.ct: go/types' view of the cell (gotypes.go)
 )
 
 // pass is one step of preparing a cell.
@@ -172,6 +175,19 @@ func (p *prep) use(f fact) {
 func (p *prep) needHelper(name string) { p.use(factHelpers); p.helpers[name] = true }
 
 func (p *prep) stashed(s ast.Stmt) *ast.Ident { p.use(factStashes); return p.stashes[s] }
+
+// cellTypes returns go/types' view of the cell.
+func (p *prep) cellTypes() *cellTypes { p.use(factTypes); return p.ct }
+
+// checkTypes is the pass "types": it type-checks the cell with go/types
+// (gotypes.go). The typer consults the result too.
+func checkTypes(p *prep) {
+	p.use(factTypes)
+	if p.e.types == nil {
+		p.e.types = newTypesSession(p.e)
+	}
+	p.ct = p.e.types.checkCell(p.scope)
+}
 
 // prepare parses and rewrites code into a plan, running every pass.
 func (e *Engine) prepare(code string) (*plan, *cellError) {

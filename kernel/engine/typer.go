@@ -16,8 +16,9 @@ import (
 // tell, and the rewrites then leave the code as written.
 type typer struct {
 	*scope
-	depth  int  // recursion guard: declarations may refer to each other in cycles
-	strict bool // exprType answers only types certain to be compiled (see compiledType)
+	ct     *cellTypes // go/types' view, once the types pass ran (nil before)
+	depth  int        // recursion guard: declarations may refer to each other in cycles
+	strict bool       // exprType answers only types certain to be compiled (see compiledType)
 }
 
 // exprType returns the compiled type of x when the cell's syntax, the

@@ -195,11 +195,25 @@ func (u *unitBuilder) addDeclUnit(ds []ast.Decl) {
 	}
 	e := u.e
 	compiled := u.declCompiledVars(ds)
+	var typeNames []string
+	var methods []*ast.FuncDecl
+	for k := range recs {
+		if !strings.Contains(k, ".") {
+			typeNames = append(typeNames, k)
+		}
+	}
+	for _, d := range ds {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv != nil {
+			methods = append(methods, fd)
+		}
+	}
+	ct := u.cellTypes()
 	record := func() {
 		for k, r := range recs {
 			e.decls[k] = r
 		}
 		e.setCompiledVars(compiled)
+		e.types.recordDecl(ct, typeNames, methods)
 	}
 	early, late := u.orderVarInits(ds, true), u.orderVarInits(ds, false)
 	if b.Len() == 0 {
@@ -261,8 +275,20 @@ func (u *unitBuilder) addStmtGroup(ss []ast.Stmt, last bool) {
 	}
 	varTypes := u.recordVarTypes()
 	compiled := u.recordCompiledVars(ss)
+	var defined []*ast.Ident
+	for _, s := range ss {
+		if as, ok := s.(*ast.AssignStmt); ok && as.Tok == token.DEFINE {
+			for _, l := range as.Lhs {
+				if id, ok := l.(*ast.Ident); ok && id.Name != "_" {
+					defined = append(defined, id)
+				}
+			}
+		}
+	}
+	ct := u.cellTypes()
 	e := u.e
 	u.pl.units = append(u.pl.units, unit{kind: unitStmts, src: b.String(), final: final, after: func() {
+		e.types.recordStmtVars(ct, defined)
 		for n := range names {
 			e.stmtVars[n] = true
 		}
