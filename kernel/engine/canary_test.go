@@ -202,6 +202,16 @@ var canaries = []canary{
 		broken: func(out string, err error) bool { return err == nil },
 	},
 	{
+		name:   "commaok",
+		evals:  []string{`m := map[string]int{"a": 1}`, `v, ok := m["a"]`},
+		broken: errContains("nil type"),
+	},
+	{
+		name:   "commaok/assert",
+		evals:  []string{`var i any = 3`, `n, ok := i.(int)`},
+		broken: errContains("nil type"),
+	},
+	{
 		name:   "redefine",
 		evals:  []string{"func f() int { return 1 }", "func g() int { return f() }", "func f() int { return 2 }", `import "fmt"`, "fmt.Print(g())"},
 		broken: func(out string, err error) bool { return out == "1" },

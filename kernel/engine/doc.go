@@ -100,6 +100,7 @@
 //	range over func, package iter (rejected with an error) | fix_iterators.go | iterators | none found
 //	a failed import poisons its block's other packages; errors speak of GOPATH | fix_imports.go | imports | none found
 //	runtime panics worded by reflect (nil method call, index out of range); recover() gets them too | fix_panics.go | panics, panics/index | none found
+//	top-level comma-ok define (map index, type assertion, receive) crashes | fix_commaok.go | commaok, commaok/assert | #1574 (related)
 //	missing return and pointer-receiver method sets accepted (Go refuses them) | fix_checks.go | checks, checks/ptrrecv | none found
 //	cell error types lose Error in fmt (%v, %w) and errors.As panics | fix_errors.go | errors, errors/As | #1345
 //

@@ -224,6 +224,36 @@ func main() {
 `,
 		out: "2\n",
 	},
+	{
+		name: "comma-ok forms",
+		prog: `package main
+
+import "fmt"
+
+type point struct{ x, y int }
+
+func main() {
+	m := map[string]int{"a": 1}
+	v, ok := m["a"]
+	w, ok2 := m["b"]
+	fmt.Println(v, ok, w, ok2)
+	var i any = 3
+	n, isInt := i.(int)
+	s, isStr := i.(string)
+	fmt.Println(n, isInt, s == "", isStr)
+	ch := make(chan int, 1)
+	ch <- 4
+	r, open := <-ch
+	close(ch)
+	r2, open2 := <-ch
+	fmt.Println(r, open, r2, open2)
+	ps := map[string]point{"o": {1, 2}}
+	p, found := ps["o"]
+	fmt.Println(p, found)
+}
+`,
+		out: "1 true 0 false\n3 true true false\n4 true 0 false\n{1 2} true\n",
+	},
 }
 
 func TestGoParity(t *testing.T) {

@@ -29,6 +29,7 @@ var passes = []pass{
 	{name: "defer", needs: []fact{factNames}, provides: []fact{factHelpers}, run: deferTopLevel},
 	{name: "recover", needs: []fact{factNames}, run: rewriteRecover},
 	{name: "main", needs: []fact{factNames}, provides: []fact{factMain}, run: renameMain},
+	{name: "commaok", needs: []fact{factNames, factPackages, factTypes}, run: rewriteCommaOK},
 	{name: "stash", needs: []fact{factNames, factPackages}, provides: []fact{factStashes}, run: markStashes},
 	{name: "indexdefine", needs: []fact{factNames, factPackages, factStashes}, run: markIndexDefines},
 	{name: "finalshow", needs: []fact{factNames}, run: wrapFinalShow},
