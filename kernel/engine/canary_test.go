@@ -227,6 +227,11 @@ var canaries = []canary{
 		broken: errContains("cannot use"),
 	},
 	{
+		name:   "inferred/compiled",
+		evals:  []string{`import "os"`, "func Count[T any](xs []T) int { return len(xs) }", "func f() int { return Count(os.Args) }"},
+		broken: errContains("CFG post-order panic"),
+	},
+	{
 		name:   "iterators",
 		evals:  []string{"func seq(yield func(int) bool) { yield(1) }", "func f() { for x := range seq { _ = x } }"},
 		broken: func(out string, err error) bool { return err != nil },

@@ -254,6 +254,52 @@ func main() {
 `,
 		out: "1 true 0 false\n3 true true false\n4 true 0 false\n{1 2} true\n",
 	},
+	{
+		name: "generic functions with inferred type arguments, over compiled values",
+		prog: `package main
+
+import (
+	"fmt"
+	"strings"
+)
+
+func Map[T, U any](xs []T, f func(T) U) []U {
+	var r []U
+	for _, x := range xs {
+		r = append(r, f(x))
+	}
+	return r
+}
+
+func Filter[T any](xs []T, keep func(T) bool) []T {
+	var r []T
+	for _, x := range xs {
+		if keep(x) {
+			r = append(r, x)
+		}
+	}
+	return r
+}
+
+func Reduce[T, A any](xs []T, init A, f func(A, T) A) A {
+	acc := init
+	for _, x := range xs {
+		acc = f(acc, x)
+	}
+	return acc
+}
+
+func main() {
+	words := strings.Fields("a bb ccc")
+	fmt.Println(Map(words, func(s string) int { return len(s) }))
+	fmt.Println(Map([]int{1, 2}, func(i int) string { return fmt.Sprint(i * 2) }))
+	evens := Filter([]int{1, 2, 3, 4}, func(n int) bool { return n%2 == 0 })
+	total := Reduce(evens, 0.5, func(a float64, n int) float64 { return a + float64(n) })
+	fmt.Println(evens, total)
+}
+`,
+		out: "[1 2 3]\n[2 4]\n[2 4] 6.5\n",
+	},
 }
 
 func TestGoParity(t *testing.T) {

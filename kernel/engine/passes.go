@@ -25,7 +25,7 @@ var passes = []pass{
 	{name: "checks", needs: []fact{factTypes}, run: checkGoRules},
 	{name: "compound", needs: []fact{factNames}, provides: []fact{factWrappers}, run: wrapCompound},
 	{name: "recursion", needs: []fact{factNames}, run: guardRecursion},
-	{name: "inferred", needs: []fact{factNames}, run: noteInferredCalls},
+	{name: "inferred", needs: []fact{factNames, factTypes}, run: instantiateGenericCalls},
 	{name: "defer", needs: []fact{factNames}, provides: []fact{factHelpers}, run: deferTopLevel},
 	{name: "recover", needs: []fact{factNames}, run: rewriteRecover},
 	{name: "main", needs: []fact{factNames}, provides: []fact{factMain}, run: renameMain},
