@@ -163,7 +163,7 @@ out + fmt.Sprint(a, b)`)
 	}
 }
 
-func TestGenericInferenceFailureIsExplained(t *testing.T) {
+func TestGenericInference(t *testing.T) {
 	e := newEngine(t)
 	run(t, e, `func Map[T, U any](xs []T, f func(T) U) []U {
 	out := make([]U, 0, len(xs))
@@ -172,13 +172,14 @@ func TestGenericInferenceFailureIsExplained(t *testing.T) {
 	}
 	return out
 }`)
-	err := runErr(t, e, "strs := []int{1, 2}\nMap(strs, func(x int) string { return fmt.Sprint(x) })")
-	if err.Name != "CompileError" || !strings.HasPrefix(err.Value, "2:11: cannot use type func(int) string as type func(int) int") ||
-		!strings.Contains(err.Value, "generic call wrongly: Map at 2:1; give them explicitly") {
-		t.Errorf("%s %q", err.Name, err.Value)
+	// yaegi alone infers U = int here; the engine writes out what go/types
+	// inferred (fix_inferred.go).
+	_, r := run(t, e, "strs := []int{1, 2}\nMap(strs, func(x int) string { return fmt.Sprint(x) + \"!\" })")
+	if text(r) != "[1! 2!]" {
+		t.Errorf("inferred: %q", text(r))
 	}
 	// Explicit type arguments work.
-	_, r := run(t, e, "Map[int, string]([]int{1, 2}, func(x int) string { return fmt.Sprint(x * 2) })")
+	_, r = run(t, e, "Map[int, string]([]int{1, 2}, func(x int) string { return fmt.Sprint(x * 2) })")
 	if text(r) != "[2 4]" {
 		t.Errorf("explicit: %q", text(r))
 	}
