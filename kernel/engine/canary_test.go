@@ -135,6 +135,21 @@ var canaries = []canary{
 		broken: errContains("slices.Max"),
 	},
 	{
+		name:   "slices/mapsEqual",
+		evals:  []string{`import "maps"`, `func f() bool { return maps.Equal(map[string]int{"a": 1}, map[string]int{"a": 1}) }`},
+		broken: errContains("undefined type for K"),
+	},
+	{
+		name:   "slices/IsSorted",
+		evals:  []string{`import "slices"`, "func f() bool { return slices.IsSorted([]int{1, 2}) }"},
+		broken: errContains("slices.IsSorted"),
+	},
+	{
+		name:   "slices/randN",
+		evals:  []string{`import "math/rand/v2"`, "func f() int { return rand.N(10) }"},
+		broken: errContains("no symbol N"),
+	},
+	{
 		name:    "variadic",
 		symbols: interp.Exports{"canary/canary": {"Count": reflect.ValueOf(func(xs ...fmt.Stringer) int { return len(xs) })}},
 		evals: []string{`import "canary"`, `type T struct{}; func (T) String() string { return "t" }`,

@@ -91,7 +91,7 @@
 //	range over int (Go 1.22) | fix_rangeint.go | rangeint | #1644, #1645 (unreleased)
 //	loop variables shared across iterations (pre-1.22) | fix_loopvar.go | loopvar | #1594, #1713, #1645
 //	builtins min, max, clear (Go 1.21) | fix_builtins.go | builtins, builtins/clear | #1674, #1721
-//	slices and maps generic functions missing or failing | fix_slices.go | slices, slices/Max | none found
+//	generic functions of slices, maps, cmp, math/rand/v2 missing or failing | fix_slices.go | slices, slices/Max, slices/mapsEqual, slices/IsSorted, slices/randN | #1610 (related)
 //	interpreted value into a compiled variadic interface parameter | fix_variadic.go | variadic | none found
 //	panic in a goroutine kills the process | fix_goroutine.go | goroutine | #1560 (related)
 //	interrupted time.Sleep keeps running | fix_sleep.go | sleep | none found

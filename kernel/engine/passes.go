@@ -36,7 +36,7 @@ var passes = []pass{
 	{name: "rangeint", needs: []fact{factNames, factPackages, factWrappers}, run: rewriteRangeInt},
 	{name: "loopvar", needs: []fact{factNames, factPackages}, run: perIterationLoopVars},
 	{name: "builtins", needs: []fact{factNames}, provides: []fact{factHelpers}, run: rewriteBuiltins},
-	{name: "slices", needs: []fact{factNames, factPackages}, provides: []fact{factHelpers, factIterOK}, run: rewriteSlices},
+	{name: "slices", needs: []fact{factNames, factPackages, factTypes}, provides: []fact{factHelpers, factIterOK}, run: rewriteSlices},
 	{name: "iterators", needs: []fact{factNames, factPackages, factIterOK}, run: rejectIterators},
 	{name: "variadic", needs: []fact{factNames, factPackages}, run: fixVariadicIfaces},
 	{name: "goroutine", needs: []fact{factNames}, run: guardGoroutines},

@@ -304,8 +304,8 @@ func (s *scope) genericCallName(x ast.Node) string {
 				name = f.Name
 			}
 		case *ast.SelectorExpr:
-			if id, ok := f.X.(*ast.Ident); ok && s.isPkg(id, "slices") && slicesGeneric(f.Sel.Name) {
-				name = "slices." + f.Sel.Name
+			if id, ok := f.X.(*ast.Ident); ok && slicesGeneric(s, f) {
+				name = id.Name + "." + f.Sel.Name
 			}
 		}
 		return name == ""
