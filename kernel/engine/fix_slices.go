@@ -518,11 +518,11 @@ func init() {
 	}
 	rtParts = append(rtParts, func(*Engine) map[string]reflect.Value {
 		return map[string]reflect.Value{
-			"SlicesSort":  reflect.ValueOf(rtSort),
-			"SortFunc":    reflect.ValueOf(rtSortFunc),
-			"SortStable":  reflect.ValueOf(rtSortStableFunc),
-			"Reverse":     reflect.ValueOf(rtReverse),
-			"RandN":       reflect.ValueOf(rtRandN),
+			"SlicesSort": reflect.ValueOf(rtSort),
+			"SortFunc":   reflect.ValueOf(rtSortFunc),
+			"SortStable": reflect.ValueOf(rtSortStableFunc),
+			"Reverse":    reflect.ValueOf(rtReverse),
+			"RandN":      reflect.ValueOf(rtRandN),
 		}
 	})
 }

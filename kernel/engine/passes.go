@@ -30,14 +30,14 @@ var passes = []pass{
 	{name: "recover", needs: []fact{factNames}, run: rewriteRecover},
 	{name: "main", needs: []fact{factNames}, provides: []fact{factMain}, run: renameMain},
 	{name: "commaok", needs: []fact{factNames, factPackages, factTypes}, run: rewriteCommaOK},
-	{name: "stash", needs: []fact{factNames, factPackages}, provides: []fact{factStashes}, run: markStashes},
+	{name: "stash", needs: []fact{factNames, factPackages, factTypes}, provides: []fact{factStashes}, run: markStashes},
 	{name: "indexdefine", needs: []fact{factNames, factPackages, factStashes}, run: markIndexDefines},
 	{name: "finalshow", needs: []fact{factNames}, run: wrapFinalShow},
-	{name: "rangeint", needs: []fact{factNames, factPackages, factWrappers}, run: rewriteRangeInt},
-	{name: "loopvar", needs: []fact{factNames, factPackages}, run: perIterationLoopVars},
 	{name: "builtins", needs: []fact{factNames}, provides: []fact{factHelpers}, run: rewriteBuiltins},
 	{name: "slices", needs: []fact{factNames, factPackages, factTypes}, provides: []fact{factHelpers, factIterOK}, run: rewriteSlices},
 	{name: "iterators", needs: []fact{factNames, factPackages, factIterOK}, run: rejectIterators},
+	{name: "rangeint", needs: []fact{factNames, factPackages, factTypes, factWrappers}, run: rewriteRangeInt},
+	{name: "loopvar", needs: []fact{factNames, factPackages, factTypes}, run: perIterationLoopVars},
 	{name: "variadic", needs: []fact{factNames, factPackages}, run: fixVariadicIfaces},
 	{name: "goroutine", needs: []fact{factNames}, run: guardGoroutines},
 	{name: "sleep", needs: []fact{factNames, factPackages}, run: interruptibleSleep},
@@ -162,7 +162,7 @@ type prep struct {
 
 	helpers map[string]bool         // factHelpers
 	mainAt  int                     // factMain: offset of a renamed func main, or -1
-	stashes map[ast.Stmt]*ast.Ident // factStashes: top-level := of generic calls
+	stashes map[ast.Stmt][]*ast.Ident // factStashes: top-level := of generic calls, the variables they define
 	iterOK  map[ast.Node]bool       // factIterOK: iterator calls replaced by a rewrite
 }
 
@@ -175,7 +175,7 @@ func (p *prep) use(f fact) {
 
 func (p *prep) needHelper(name string) { p.use(factHelpers); p.helpers[name] = true }
 
-func (p *prep) stashed(s ast.Stmt) *ast.Ident { p.use(factStashes); return p.stashes[s] }
+func (p *prep) stashed(s ast.Stmt) []*ast.Ident { p.use(factStashes); return p.stashes[s] }
 
 // cellTypes returns go/types' view of the cell.
 func (p *prep) cellTypes() *cellTypes { p.use(factTypes); return p.ct }
@@ -212,7 +212,7 @@ func (e *Engine) prepareWith(code string, only map[string]bool) (*prep, *cellErr
 		pl:      &plan{},
 		helpers: map[string]bool{},
 		mainAt:  -1,
-		stashes: map[ast.Stmt]*ast.Ident{},
+		stashes: map[ast.Stmt][]*ast.Ident{},
 		iterOK:  map[ast.Node]bool{},
 	}
 	p.pl.diagnose = s.undefinedIdent

@@ -242,9 +242,9 @@ func (u *unitBuilder) addStmtUnit(ss []ast.Stmt, last bool) {
 	}
 	for _, s := range ss {
 		group = append(group, s)
-		if id := u.stashed(s); id != nil {
+		if ids := u.stashed(s); ids != nil {
 			flush(false)
-			u.pl.units = append(u.pl.units, unstashUnit(u.prep, id))
+			u.pl.units = append(u.pl.units, unstashUnit(u.prep, ids))
 		}
 	}
 	flush(last)
