@@ -160,10 +160,10 @@ type prep struct {
 
 	cur *pass // the running pass
 
-	helpers map[string]bool         // factHelpers
-	mainAt  int                     // factMain: offset of a renamed func main, or -1
+	helpers map[string]bool           // factHelpers
+	mainAt  int                       // factMain: offset of a renamed func main, or -1
 	stashes map[ast.Stmt][]*ast.Ident // factStashes: top-level := of generic calls, the variables they define
-	iterOK  map[ast.Node]bool       // factIterOK: iterator calls replaced by a rewrite
+	iterOK  map[ast.Node]bool         // factIterOK: iterator calls replaced by a rewrite
 }
 
 // use checks that the running pass declared the fact it reads or writes.
