@@ -102,6 +102,7 @@
 //	runtime panics worded by reflect (nil method call, index out of range); recover() gets them too | fix_panics.go | panics, panics/index | none found
 //	top-level comma-ok define (map index, type assertion, receive) crashes | fix_commaok.go | commaok, commaok/assert | #1574 (related)
 //	missing return and pointer-receiver method sets accepted (Go refuses them) | fix_checks.go | checks, checks/ptrrecv | none found
+//	cell structs: %T prints struct { ... }, unexported fields renamed X... (%+v, json) | fix_fmt.go | fmt, fmt/unexported | #654
 //	cell error types lose Error in fmt (%v, %w) and errors.As panics | fix_errors.go | errors, errors/As | #1345
 //
 // Guards that are not yaegi gaps have no canary: runaway recursion

@@ -59,6 +59,7 @@ type Engine struct {
 	depth      depth             // guarded recursive calls in progress
 	cellPanic  cellPanic         // the panic a top-level defer may recover (fix_panics.go)
 	types      *typesSession     // go/types' view of the session (gotypes.go)
+	fmtNames   fmtNames          // Go names of cell struct types for fmt (fix_fmt.go)
 	lastPanic  any               // the value of the cell's last panic
 
 	// compiledVars are the compiled static types of session variables
