@@ -348,6 +348,47 @@ func main() {
 `,
 		out: "{x:1 y:2} {1 2} main.P{x:1, y:2}\n{\"A\":1}\n*main.T main.T []main.T\nmain.T {S:x}\nmain.Celsius main.Q main.T\n{Name:a age:3}\n{\"name\":\"a\"}\n[]main.P{main.P{x:1, y:2}}\nint string float64 map[string]main.P <nil>\nbad main.P true\n     int|string  |\n",
 	},
+	{
+		name: "index out of range in a loop",
+		prog: `package main
+
+import "fmt"
+
+func main() {
+	xs := []int{1, 2, 3}
+	sum := 0
+	for i := 0; i <= len(xs); i++ {
+		sum += xs[i]
+		fmt.Println(sum)
+	}
+}
+`,
+		out:   "1\n3\n6\n",
+		panic: "runtime error: index out of range [3] with length 3",
+	},
+	{
+		name: "index out of range recovered",
+		prog: `package main
+
+import "fmt"
+
+func at(s string, i int) (b byte, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%v", r)
+		}
+	}()
+	return s[i], nil
+}
+
+func main() {
+	fmt.Println(at("abc", 1))
+	fmt.Println(at("abc", 5))
+	fmt.Println(at("abc", -1))
+}
+`,
+		out: "98 <nil>\n0 runtime error: index out of range [5] with length 3\n0 runtime error: index out of range [-1]\n",
+	},
 }
 
 func TestGoParity(t *testing.T) {
