@@ -142,12 +142,26 @@ func checkIndex(p *prep, ct *cellTypes, ix *ast.IndexExpr, stack []ast.Node) {
 		return
 	}
 	x, i := ix.X, ix.Index
+	_, ptr := t.Underlying().(*types.Pointer)
+	top := false
+	for _, s := range p.pc.stmts.Body.List {
+		top = top || s == stmt
+	}
 	k := p.r.fresh("k")
 	p.r.add(p.off(stmt.Pos()), p.off(stmt.Pos()), func(r *renderer) string {
-		xs := r.render(p.off(x.Pos()), p.off(x.End()))
-		is := r.render(p.off(i.Pos()), p.off(i.End()))
-		return r.directive(p.off(ix.Pos())) + "if " + k + " := int(" + is + "); " + k + " < 0 || " + k + " >= len(" + xs + ") { " + rtName + ".IndexPanic(" + k + ", len(" + xs + ")) }; " +
-			r.directive(p.off(stmt.Pos()))
+		// The operands' own text: they are pure, so no rewrite applies
+		// inside them, and rendering them would pick up the insertions
+		// of wrappers that start at the same offset.
+		xs := p.text(x)
+		if ptr {
+			xs = "*(" + xs + ")" // yaegi has no len of a pointer to an array
+		}
+		is := p.text(i)
+		check := "if " + k + " := int(" + is + "); " + k + " < 0 || " + k + " >= len(" + xs + ") { " + rtName + ".IndexPanic(" + k + ", len(" + xs + ")) }"
+		if top {
+			check = "func() { " + check + " }()" // block scoping at top level: see fix_compound.go
+		}
+		return r.directive(p.off(ix.Pos())) + check + "; " + r.directive(p.off(stmt.Pos()))
 	})
 }
 
