@@ -107,7 +107,6 @@ func New(opts Options) (e *Engine, err error) {
 			err = fmt.Errorf("engine: loading symbol tables: %v", r)
 		}
 	}()
-	addFmtMapTypes() // before the standard library's symbols: see fix_errors.go
 	tables := []interp.Exports{yaegistd.Symbols, gnstd.Symbols, rtSymbols(e)}
 	if !opts.Sandbox {
 		tables = append(tables, unrestricted.Symbols)
@@ -143,7 +142,7 @@ func New(opts Options) (e *Engine, err error) {
 	if err := e.in.Use(errs); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
-	if err := e.in.Use(mapTypesFor(append(tables, errs)...)); err != nil {
+	if err := e.in.Use(e.mapTypes()); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
 	e.names = packageNames(e.syms)
