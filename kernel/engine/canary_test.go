@@ -237,6 +237,11 @@ var canaries = []canary{
 		broken: func(out string, err error) bool { return out == `{Xx:1 Xy:2} {"Xx":1,"Xy":2}` },
 	},
 	{
+		name:   "parens",
+		evals:  []string{"func f(i int) bool { return (i) >= 3 || false }", "f(5)"},
+		broken: errContains("reflect: call of reflect.Value.Bool"),
+	},
+	{
 		name:   "redefine",
 		evals:  []string{"func f() int { return 1 }", "func g() int { return f() }", "func f() int { return 2 }", `import "fmt"`, "fmt.Print(g())"},
 		broken: func(out string, err error) bool { return out == "1" },

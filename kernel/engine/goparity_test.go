@@ -389,6 +389,22 @@ func main() {
 `,
 		out: "98 <nil>\n0 runtime error: index out of range [5] with length 3\n0 runtime error: index out of range [-1]\n",
 	},
+	{
+		name: "parenthesized name in a condition",
+		prog: `package main
+
+import "fmt"
+
+func main() {
+	i, ok := 5, false
+	if (i) > 3 || ok {
+		fmt.Println("big")
+	}
+	fmt.Println((i) >= 3 && !ok)
+}
+`,
+		out: "big\ntrue\n",
+	},
 }
 
 func TestGoParity(t *testing.T) {

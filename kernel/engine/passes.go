@@ -23,6 +23,7 @@ var passes = []pass{
 	{name: "autoimport", needs: []fact{factNames}, provides: []fact{factPackages}, run: autoImports},
 	{name: "types", needs: []fact{factNames, factPackages}, provides: []fact{factTypes}, run: checkTypes},
 	{name: "checks", needs: []fact{factTypes}, run: checkGoRules},
+	{name: "parens", run: dropNameParens},
 	{name: "compound", needs: []fact{factNames}, provides: []fact{factWrappers}, run: wrapCompound},
 	{name: "indexcheck", needs: []fact{factNames, factTypes}, run: checkIndexes},
 	{name: "recursion", needs: []fact{factNames}, run: guardRecursion},
