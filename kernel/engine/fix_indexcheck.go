@@ -18,7 +18,7 @@ import (
 // string (go/types tells them from maps) at an index the engine cannot
 // prove in range, the engine inserts a check with Go's message:
 //
-//	if i >= len(s) || i < 0 { _gnrt.IndexPanic(int(i), len(s)) }; x := s[i]
+//	if i >= len(s) || i < 0 { _gnrt.IndexPanic(int(i), len(s), cell, line, col) }; x := s[i]
 //
 // The check evaluates the index and the container again, so it is added
 // only when both are free of side effects (names, fields, constants,
@@ -38,12 +38,13 @@ func init() {
 	})
 }
 
-// indexPanic panics as Go does for an index out of range.
-func indexPanic(i, n int) {
+// indexPanic panics as Go does for an index out of range; the index
+// expression is at line:col of cell number cell.
+func indexPanic(i, n, cell, line, col int) {
 	if i < 0 {
-		panic(runtimeError{fmt.Sprintf("index out of range [%d]", i)})
+		panic(runtimeError{msg: fmt.Sprintf("index out of range [%d]", i), cell: cell, line: line, col: col})
 	}
-	panic(runtimeError{fmt.Sprintf("index out of range [%d] with length %d", i, n)})
+	panic(runtimeError{msg: fmt.Sprintf("index out of range [%d] with length %d", i, n), cell: cell, line: line, col: col})
 }
 
 // checkIndexes is the pass "indexcheck".
@@ -165,6 +166,8 @@ func checkIndex(p *prep, ct *cellTypes, ix *ast.IndexExpr, stack []ast.Node) {
 			signed = false // a non-negative constant
 		}
 	}
+	line, col := p.pos(ix.Pos())
+	at := fmt.Sprintf("%d, %d, %d", p.e.cellN, line, col)
 	p.r.add(p.off(stmt.Pos()), p.off(stmt.Pos()), func(r *renderer) string {
 		// The operands' own text: they are pure, so no rewrite applies
 		// inside them, and rendering them would pick up the insertions
@@ -183,7 +186,8 @@ func checkIndex(p *prep, ct *cellTypes, ix *ast.IndexExpr, stack []ast.Node) {
 		if signed {
 			cond += " || " + is + " < 0"
 		}
-		check := "if " + cond + " { " + rtName + ".IndexPanic(int(" + p.text(i) + "), len(" + xs + ")) }"
+		// The panic's position is the index expression's.
+		check := "if " + cond + " { " + rtName + ".IndexPanic(int(" + p.text(i) + "), len(" + xs + "), " + at + ") }"
 		if top {
 			check = "func() { " + check + " }()" // block scoping at top level: see fix_compound.go
 		}
