@@ -108,7 +108,7 @@
 //	generic call in a top-level := crashes (nil type) | fix_stash.go | stash | #1636 (related)
 //	top-level := from an index of a compiled value: definition loop | fix_indexdef.go | indexdefine | #1536 (related)
 //	var initialiser reading an earlier cell's variable: definition loop | fix_varinit.go | varinit | none found
-//	cell types lose their methods in compiled code (Display, String) | fix_finalshow.go | finalshow | #654
+//	cell types lose their methods in compiled code (Display, String) | fix_finalshow.go | finalshow | #654 (related)
 //	range over int (Go 1.22) | fix_rangeint.go | rangeint | #1644, #1645 (unreleased)
 //	loop variables shared across iterations (pre-1.22) | fix_loopvar.go | loopvar | #1594, #1713, #1645
 //	builtins min, max, clear (Go 1.21) | fix_builtins.go | builtins, builtins/clear | #1674, #1721
