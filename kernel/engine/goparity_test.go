@@ -405,6 +405,41 @@ func main() {
 `,
 		out: "big\ntrue\n",
 	},
+	{
+		name: "range loops over operands only types tell apart",
+		prog: `package main
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+type box struct{ n uint8 }
+
+func count() int { return 3 }
+
+func main() {
+	b := box{2}
+	words := strings.Fields("a bb")
+	total := 0
+	for i := range count() {
+		total += i
+	}
+	for range b.n {
+		total += 10
+	}
+	for i := range utf8.RuneCountInString("héllo") {
+		total += i
+	}
+	for _, w := range words {
+		total += len(w)
+	}
+	fmt.Println(total)
+}
+`,
+		out: "36\n",
+	},
 }
 
 func TestGoParity(t *testing.T) {
