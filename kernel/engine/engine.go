@@ -123,11 +123,17 @@ func New(opts Options) (e *Engine, err error) {
 			// package rather than replacing it.
 			p := dir(k)
 			e.pkgNames[p] = k[len(p)+1:]
-			if e.syms[p] == nil {
-				e.syms[p] = map[string]reflect.Value{}
-			}
-			for name, val := range v {
-				e.syms[p][name] = val
+			if cur := e.syms[p]; cur == nil {
+				e.syms[p] = v // the table's own map: never written to
+			} else {
+				merged := make(map[string]reflect.Value, len(cur)+len(v))
+				for name, val := range cur {
+					merged[name] = val
+				}
+				for name, val := range v {
+					merged[name] = val
+				}
+				e.syms[p] = merged
 			}
 		}
 	}

@@ -85,11 +85,21 @@ func errorSymbols() interp.Exports {
 func (e *Engine) mapTypes() interp.Exports {
 	m := map[reflect.Value][]reflect.Type{}
 	anyType := reflect.TypeFor[any]()
-	for p := range e.syms {
-		if interpretedStd[p] {
-			continue
+	// The tables' values, and for fmt and log the values the
+	// interpreter holds now: yaegi replaces their printing functions
+	// with versions bound to the cell's streams, and the engine may
+	// replace log's.
+	var all []map[string]reflect.Value
+	for p, syms := range e.syms {
+		if !interpretedStd[p] {
+			all = append(all, syms)
 		}
-		for _, v := range e.in.Symbols(p)[p] {
+	}
+	for _, p := range []string{"fmt", "log"} {
+		all = append(all, e.in.Symbols(p)[p])
+	}
+	for _, syms := range all {
+		for _, v := range syms {
 			if !v.IsValid() || v.Kind() != reflect.Func || v.IsNil() {
 				continue
 			}
