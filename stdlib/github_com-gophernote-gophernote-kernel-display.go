@@ -23,6 +23,7 @@ func init() {
 		"DefaultPlotWidth":  reflect.ValueOf(display.DefaultPlotWidth),
 		"DrawingBundle":     reflect.ValueOf(display.DrawingBundle),
 		"ErrNoPublisher":    reflect.ValueOf(&display.ErrNoPublisher).Elem(),
+		"Figure":            reflect.ValueOf(display.Figure),
 		"FromDisplayer":     reflect.ValueOf(display.FromDisplayer),
 		"FromMIMEr":         reflect.ValueOf(display.FromMIMEr),
 		"HTML":              reflect.ValueOf(display.HTML),

@@ -52,6 +52,16 @@ func (h *Handle) Plot(p *plot.Plot, opts ...PlotOption) error {
 	return h.show(PlotBundle(p, append(opts, svgWhereItWins())...))
 }
 
+// Figure renders a figure that draws itself (a fitlib/plots Figure or
+// Grid: any Drawing) and displays it like Plot: PNG and SVG in one bundle.
+// Size and DPI override the figure's own.
+func Figure(d Drawing, opts ...PlotOption) *Handle { h := NewID(); _ = h.Figure(d, opts...); return h }
+
+// Figure shows d under the handle.
+func (h *Handle) Figure(d Drawing, opts ...PlotOption) error {
+	return h.show(DrawingBundle(d, append(opts, svgWhereItWins())...))
+}
+
 // PlotBundle renders p into a bundle without displaying it: image/png
 // (base64), image/svg+xml unless PNGOnly, and a text/plain description.
 // gonum/plot panics on some bad input (e.g. a log scale over values <= 0);
