@@ -62,7 +62,7 @@ func TestReadCSVFetchesOnFirstUse(t *testing.T) {
 			t.Errorf("sibling table not fetched: %v", err)
 		}
 	}
-	if rec.starts != 1 || rec.done != 1 || rec.total != (901757+1023)/1024 || rec.n != 901757/1024 || !strings.Contains(rec.label, "3 tables") {
+	if rec.starts != 1 || rec.done != 1 || rec.total != (901757+1023)/1024 || rec.n != rec.total || !strings.Contains(rec.label, "3 tables") {
 		t.Errorf("progress: %+v", rec)
 	}
 	if _, err := Path("llmonkeys/pythia_math_avg_pass_at_k.csv"); err != nil || srv.requests() != 1 {

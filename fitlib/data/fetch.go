@@ -148,7 +148,8 @@ func Fetch(ctx context.Context, names []string, opt FetchOptions) (*FetchResult,
 	}
 	var bar *byteProgress
 	if opt.Progress != nil && total > 0 {
-		bar = &byteProgress{p: opt.Progress(int((total+1023)/1024), fetchLabel(todo, len(files), opt.BaseURL))}
+		kib := int((total + 1023) / 1024)
+		bar = &byteProgress{p: opt.Progress(kib, fetchLabel(todo, len(files), opt.BaseURL)), total: kib}
 	}
 	set := newSourceSet()
 	fileErr := map[*SourceFile]error{}
@@ -256,6 +257,9 @@ func fetchLabel(todo []*Dataset, files int, base string) string {
 	host := strings.TrimPrefix(strings.TrimPrefix(base, "https://"), "http://")
 	if len(todo) == 1 {
 		return fmt.Sprintf("fetching %s from %s", todo[0].Name, host)
+	}
+	if files == 1 {
+		return fmt.Sprintf("fetching %d tables (1 file) from %s", len(todo), host)
 	}
 	return fmt.Sprintf("fetching %d tables (%d files) from %s", len(todo), files, host)
 }

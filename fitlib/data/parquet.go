@@ -9,7 +9,11 @@ import (
 )
 
 // pqFile is a parquet file held in memory, read column by column with
-// parquet-go (which decodes the pages, dictionaries and compression). Only
+// parquet-go (which decodes the pages, dictionaries and compression). The
+// module pins parquet-go v0.25.1, not the newest v0.32.0: every release
+// from v0.26 on declares go 1.24.9 in its go.mod, which would force this
+// module's go line above 1.24.0; v0.25.1 rebuilds all eight derived
+// tables byte for byte (TestFetchAllByteIdentical). Only
 // flat schemas of required or optional leaf columns are read; a null value
 // is an error naming the file, column and row, since none of the sources
 // in the catalog has one.

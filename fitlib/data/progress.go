@@ -113,6 +113,7 @@ func (t *termBar) draw() {
 type byteProgress struct {
 	mu    sync.Mutex
 	p     Progress
+	total int // KiB, rounded up
 	bytes int64
 	sent  int
 }
@@ -132,10 +133,22 @@ func (b *byteProgress) add(n int64) {
 	}
 }
 
+// done completes the bar (the last partial KiB included) and closes it.
 func (b *byteProgress) done() {
-	if b != nil && b.p != nil {
-		b.p.Done()
+	if b == nil || b.p == nil {
+		return
 	}
+	b.mu.Lock()
+	d := 0
+	if b.bytes > 0 && b.sent < b.total {
+		d = b.total - b.sent
+		b.sent = b.total
+	}
+	b.mu.Unlock()
+	if d > 0 {
+		b.p.Add(d)
+	}
+	b.p.Done()
 }
 
 // multiProgress shows one download on several displays.
