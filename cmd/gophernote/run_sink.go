@@ -25,7 +25,8 @@ type collector struct {
 	dir    string // output directory
 	stem   string // file name prefix: notebook or script name
 
-	files bool // script mode: write every rich MIME and print text/plain
+	files   bool // script mode: write every rich MIME and print text/plain
+	noFiles bool // write no files at all (run --in-place)
 
 	cell      int              // 1-based index of the running cell
 	outputs   []map[string]any // outputs of the running cell
@@ -188,6 +189,9 @@ var fileExt = []struct {
 // earlier output with the same display_id, which updates overwrite; new
 // files are named <stem>_cell<N>_<k><ext> (scripts: <stem>_<k><ext>).
 func (c *collector) writeFiles(b display.Bundle, paths map[string]string, update bool) {
+	if c.noFiles {
+		return
+	}
 	var wrote []string
 	var stem string
 	for _, f := range fileExt {
