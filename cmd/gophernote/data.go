@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
@@ -144,8 +145,11 @@ func dataFetch(args []string, stdout, stderr io.Writer) int {
 	}
 	opt := data.FetchOptions{Dir: opts["dir"], BaseURL: opts["base-url"], Force: flags["force"], Progress: data.TerminalProgress(stderr)}
 	data.LockWaitLog = stderr
+	// Ctrl-C stops the download cleanly: nothing partial is written.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
 	t0 := time.Now()
-	res, err := data.Fetch(context.Background(), want, opt)
+	res, err := data.Fetch(ctx, want, opt)
 	if res != nil {
 		for _, n := range res.Fetched {
 			fmt.Fprintf(stdout, "fetched  %s\n", n)
@@ -312,8 +316,10 @@ func size(n int64) string {
 
 // useCellProgress makes tables that loaders fetch on first use show their
 // download as a progress bar in the running cell (and on stderr when it is
-// a terminal, as under `gophernote run`).
+// a terminal, as under `gophernote run`), and stop with the cell when it
+// is interrupted.
 func useCellProgress(stderr io.Writer) {
+	data.AutoContext = display.Context
 	cell := func(total int, label string) data.Progress { return display.NewProgress(total, label+" (KiB)") }
 	if f, ok := stderr.(*os.File); ok {
 		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {

@@ -23,15 +23,15 @@ import (
 // the original files the downloader tests serve.
 func sharedSources(t *testing.T) string {
 	t.Helper()
-	p, err := filepath.Abs(filepath.Join("..", "..", "..", "shared", "data", "_sources"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := filepath.Join(testDir, "..", "..", "..", "shared", "data", "_sources")
 	if _, err := os.Stat(p); err != nil {
 		t.Skip("no ../shared/data/_sources beside the repository: these tests serve its files")
 	}
 	return p
 }
+
+// testDir is the package folder, where the tests start.
+var testDir, _ = os.Getwd()
 
 // sourceServer serves the original files under the raw-URL layout and
 // counts requests.
@@ -210,7 +210,7 @@ func TestNotebook01FreshClone(t *testing.T) {
 	clone, home := filepath.Join(root, "clone"), filepath.Join(root, "home")
 	nbDir := filepath.Join(clone, "notebooks")
 	os.MkdirAll(nbDir, 0o755)
-	committed, err := os.ReadFile(filepath.Join("..", "..", "notebooks", "01_passk.ipynb"))
+	committed, err := os.ReadFile(filepath.Join(testDir, "..", "..", "notebooks", "01_passk.ipynb"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,7 +18,7 @@ import (
 // it with the index of a cell holding a stream and of one holding a figure.
 func committedOutputs(t *testing.T) (nb *notebook, stream, figure int) {
 	t.Helper()
-	nb, err := readNotebook(filepath.Join("..", "..", "notebooks", "01_passk.ipynb"))
+	nb, err := readNotebook(filepath.Join(testDir, "..", "..", "notebooks", "01_passk.ipynb"))
 	if err != nil {
 		t.Fatal(err)
 	}

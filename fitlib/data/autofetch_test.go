@@ -151,9 +151,6 @@ func TestVerifyFindsCorruption(t *testing.T) {
 // second process reports that it waits for the first one's lock, so the
 // two really overlap.
 func TestFetchTwoProcesses(t *testing.T) {
-	if os.Getenv("GOPHERNOTE_TEST_FETCH_CHILD") != "" {
-		t.Skip("child process")
-	}
 	release := make(chan struct{})
 	var once sync.Once
 	arrived := make(chan struct{})
@@ -166,7 +163,7 @@ func TestFetchTwoProcesses(t *testing.T) {
 	})
 	dir := t.TempDir()
 	start := func() (*exec.Cmd, *bufio.Scanner) {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestFetchChild$", "-test.v")
+		cmd := exec.Command(os.Args[0])
 		cmd.Env = append(os.Environ(), "GOPHERNOTE_TEST_FETCH_CHILD="+dir, EnvBaseURL+"="+srv.URL)
 		out, err := cmd.StdoutPipe()
 		if err != nil {
@@ -224,17 +221,51 @@ func TestFetchTwoProcesses(t *testing.T) {
 	}
 }
 
-// TestFetchChild is the body of the processes TestFetchTwoProcesses
-// starts; run directly it does nothing.
-func TestFetchChild(t *testing.T) {
-	dir := os.Getenv("GOPHERNOTE_TEST_FETCH_CHILD")
-	if dir == "" {
-		t.Skip("run by TestFetchTwoProcesses")
+// TestMain runs the child processes of TestFetchTwoProcesses.
+func TestMain(m *testing.M) {
+	if dir := os.Getenv("GOPHERNOTE_TEST_FETCH_CHILD"); dir != "" {
+		LockWaitLog = os.Stdout
+		res, err := Fetch(context.Background(), []string{"pythia_checkpoints/gsm8k_per_problem_counts.csv", "pythia_checkpoints/models_pythia.csv"}, FetchOptions{Dir: dir})
+		if err != nil {
+			fmt.Println(err)
+			os.Exit(1)
+		}
+		fmt.Printf("fetched %v present %v\n", res.Fetched, res.Present)
+		os.Exit(0)
 	}
-	LockWaitLog = os.Stdout
-	res, err := Fetch(context.Background(), []string{"pythia_checkpoints/gsm8k_per_problem_counts.csv", "pythia_checkpoints/models_pythia.csv"}, FetchOptions{Dir: dir})
-	if err != nil {
-		t.Fatal(err)
+	os.Exit(m.Run())
+}
+
+// TestFirstUseFetchStopsWithCell: a first-use download stops when the
+// running cell's context (AutoContext) is cancelled, writes nothing, and
+// the loader's message says so.
+func TestFirstUseFetchStopsWithCell(t *testing.T) {
+	started := make(chan struct{}, 1)
+	srv := newSourceServer(t, func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Length", "23224")
+			w.Write(make([]byte, 1000))
+			w.(http.Flusher).Flush()
+			started <- struct{}{}
+			<-r.Context().Done()
+		})
+	})
+	cache := isolate(t)
+	t.Setenv(EnvBaseURL, srv.URL)
+	ctx, cancel := context.WithCancel(context.Background())
+	AutoContext = func() context.Context { return ctx }
+	AutoProgress = func(int, string) Progress { return multiProgress{} }
+	defer func() { AutoContext, AutoProgress = nil, nil }()
+	go func() { <-started; cancel() }()
+	t0 := time.Now()
+	_, err := Path("chinchilla/svg_extracted_data.csv")
+	if err == nil || !strings.Contains(err.Error(), "context canceled") || !strings.Contains(err.Error(), "gophernote data fetch chinchilla/svg_extracted_data.csv") {
+		t.Errorf("interrupted first-use fetch: %v", err)
 	}
-	fmt.Printf("fetched %v present %v\n", res.Fetched, res.Present)
+	if d := time.Since(t0); d > 10*time.Second {
+		t.Errorf("the download did not stop with the cell (%v)", d)
+	}
+	if got := files(t, cache); fmt.Sprint(got) != "[.lock]" {
+		t.Errorf("files left: %v", got)
+	}
 }

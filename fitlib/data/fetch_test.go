@@ -24,11 +24,10 @@ import (
 // of the downloader need both; without them they cannot run.
 func sharedData(t testing.TB) string {
 	t.Helper()
-	wd, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
+	if startDir == "" {
+		t.Fatal("no working directory")
 	}
-	for dir := wd; ; dir = filepath.Dir(dir) {
+	for dir := startDir; ; dir = filepath.Dir(dir) {
 		p := filepath.Join(dir, "..", "shared", "data")
 		if st, err := os.Stat(filepath.Join(p, "_sources")); err == nil && st.IsDir() {
 			return p
@@ -38,6 +37,10 @@ func sharedData(t testing.TB) string {
 		}
 	}
 }
+
+// startDir is the package folder, where tests start (some change the
+// working directory).
+var startDir, _ = os.Getwd()
 
 // sourceServer serves _sources under the raw-URL layout and counts the
 // requests per path.

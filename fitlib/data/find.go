@@ -136,7 +136,11 @@ func autoFetch(d *Dataset) (string, error) {
 	if prog == nil {
 		prog = TerminalProgress(os.Stderr)
 	}
-	_, err = Fetch(context.Background(), siblings(d), FetchOptions{Dir: dir, Progress: prog, Retries: -1})
+	ctx := context.Background()
+	if AutoContext != nil {
+		ctx = AutoContext()
+	}
+	_, err = Fetch(ctx, siblings(d), FetchOptions{Dir: dir, Progress: prog, Retries: -1})
 	if st, serr := os.Stat(dest); serr == nil && !st.IsDir() {
 		return dest, nil // d itself arrived even if a sibling failed
 	}

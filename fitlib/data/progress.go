@@ -1,6 +1,7 @@
 package data
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -26,6 +27,12 @@ type ProgressFunc func(totalKiB int, label string) Progress
 // the bar shows in the running cell; when nil, TerminalProgress(os.Stderr)
 // is used. Set it before loading data, not concurrently with it.
 var AutoProgress ProgressFunc
+
+// AutoContext, when set, gives the context of the downloads loaders start
+// on first use: gophernote sets it to the running cell's context, so that
+// interrupting the cell stops the download (nothing partial is written).
+// When nil, such downloads run until they finish or fail.
+var AutoContext func() context.Context
 
 // TerminalProgress returns a ProgressFunc drawing on w: a one-line bar
 // redrawn in place (at most ten times a second) when w is a terminal,
