@@ -12,6 +12,7 @@ import (
 func init() {
 	Symbols["github.com/gophernote/gophernote/fitlib/data/data"] = map[string]reflect.Value{
 		// function, constant and variable definitions
+		"AutoContext":       reflect.ValueOf(&data.AutoContext).Elem(),
 		"AutoProgress":      reflect.ValueOf(&data.AutoProgress).Elem(),
 		"Both":              reflect.ValueOf(data.Both),
 		"CacheDir":          reflect.ValueOf(data.CacheDir),
