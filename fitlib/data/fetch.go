@@ -463,12 +463,18 @@ func writeAtomic(path string, b []byte) error {
 const tempSuffix = ".gophernote-tmp"
 
 func removeTemps(dir string) {
-	filepath.WalkDir(dir, func(p string, e os.DirEntry, err error) error {
-		if err == nil && !e.IsDir() && strings.HasSuffix(p, tempSuffix) {
-			os.Remove(p)
+	// Only where Fetch writes: the folder and the catalog's subfolders
+	// (the folder may be a large one named by $GOPHERNOTE_DATA).
+	patterns := []string{filepath.Join(dir, "*"+tempSuffix)}
+	for _, f := range folders() {
+		patterns = append(patterns, filepath.Join(dir, f, "*"+tempSuffix))
+	}
+	for _, p := range patterns {
+		matches, _ := filepath.Glob(p)
+		for _, m := range matches {
+			os.Remove(m)
 		}
-		return nil
-	})
+	}
 }
 
 // siblings returns d's name and those of the tables built only from files
