@@ -8,6 +8,8 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"os"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
@@ -187,20 +189,26 @@ func joinText(v any) string {
 }
 
 // volatileText matches what differs between two runs of an unchanged
-// notebook: elapsed times ("3.9 s", "10.7s", "1m2.5s", "350ms") and the
-// "seconds" field of summaries.
+// notebook: elapsed times ("3.9 s", "10.7s", "1m2.5s", "350ms"), the
+// "seconds" field of summaries, and the random names of temporary files
+// and folders (os.MkdirTemp, os.CreateTemp: TMPDIR/<prefix><digits>).
 var volatileText = []*regexp.Regexp{
 	regexp.MustCompile(`"seconds": *-?[0-9.eE+-]+`),
+	regexp.MustCompile(regexp.QuoteMeta(filepath.Clean(os.TempDir())) + `/[A-Za-z._-]*\d{5,}[A-Za-z._-]*`),
 	regexp.MustCompile(`\b(?:\d+h)?(?:\d+m)?\d+(?:\.\d+)?(?:ns|µs|us|ms|s)\b`),
 	regexp.MustCompile(`\b\d+(?:\.\d+)? s\b`),
 }
 
-// maskTimes replaces elapsed times by "<t>".
+// maskTimes replaces elapsed times by "<t>" and temporary names by
+// "<tmp>".
 func maskTimes(s string) string {
-	for _, re := range volatileText {
+	for i, re := range volatileText {
 		s = re.ReplaceAllStringFunc(s, func(m string) string {
-			if strings.HasPrefix(m, `"seconds"`) {
+			switch {
+			case strings.HasPrefix(m, `"seconds"`):
 				return `"seconds": <t>`
+			case i == 1:
+				return "<tmp>"
 			}
 			return "<t>"
 		})

@@ -314,3 +314,22 @@ type nbFileJSON struct {
 		ID string `json:"id"`
 	} `json:"cells"`
 }
+
+// TestMaskVolatile: what may change between two runs of an unchanged
+// notebook is masked, nothing else.
+func TestMaskVolatile(t *testing.T) {
+	tmp := filepath.Clean(os.TempDir())
+	for in, want := range map[string]string{
+		"4500 starts in 3.9 s; best start":                "4500 starts in <t>; best start",
+		"4000/4000 (100%) 10.7s done":                     "4000/4000 (100%) <t> done",
+		"took 1m2.5s and 350ms, 12µs":                     "took <t> and <t>, <t>",
+		`{"seconds": 8.3, "n": 4}`:                        `{"seconds": <t>, "n": 4}`,
+		"wrote 12 runs to " + tmp + "/tour2363616623/x":   "wrote 12 runs to <tmp>/x",
+		"Pythia 12B, 128 problems, 10000 samples, k=1e4s": "Pythia 12B, 128 problems, 10000 samples, k=1e4s",
+		"alpha 0.3473 beta 0.3672":                        "alpha 0.3473 beta 0.3672",
+	} {
+		if got := maskTimes(in); got != want {
+			t.Errorf("maskTimes(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
