@@ -80,7 +80,7 @@ stdlib-check:
 # unchanged notebook re-runs to the same file). Commit the result; the
 # notebook test fails when a re-run no longer reproduces it.
 NOTEBOOK_TIMEOUT ?= 20m
-notebooks: build
+notebooks: build deps-data
 	@cd notebooks && for nb in *.ipynb; do \
 		start=$$(date +%s); \
 		../bin/gophernote run --in-place --timeout $(NOTEBOOK_TIMEOUT) $$nb >/dev/null || { echo "make notebooks: $$nb failed"; exit 1; }; \
@@ -90,7 +90,7 @@ notebooks: build
 # Side-by-side benchmarks: Go benchmarks (run once each) plus the tests
 # gated by GOPHERNOTE_BENCH=1 that drive an external baseline (ipykernel,
 # SciPy). Every figure is printed as a `BENCH name ... ratio=...` line.
-bench: build
+bench: build deps-data
 	@$(GO) test -run '^$$' -bench . -benchtime 1x ./... 2>&1 | tee bench-go.log | grep -E '^(BENCH|FAIL|--- FAIL)' || true
 	@GOPHERNOTE_BENCH=1 $(GO) test -count=1 -run 'Bench' -v ./... 2>&1 | tee bench-gated.log | grep -E '^(BENCH|FAIL|--- FAIL)' || true
 
