@@ -116,6 +116,17 @@ type HoffmannTest struct {
 // degrees of freedom (6 parameters against 1); t statistics with the
 // bootstrap standard errors of A, B, E, alpha, beta and n - 5 degrees of
 // freedom.
+//
+// Why chi-squared is right here but not in fit.LikelihoodRatio of a Huber
+// loss fit: Besiroglu et al.'s model is a genuine likelihood, the Huber
+// density of the log residuals with a learned scale sigma, maximised over
+// all six parameters (FitHuberLikelihood) and over sigma at the null, so
+// Wilks' theorem applies to 2 (l(ml) - l(null)). A fit.Fit with
+// Loss: fit.Huber(delta) minimises the Huber loss at scale 1 instead; its
+// Result.LogLik only evaluates the Huber density at that fit's parameters
+// with sigma profiled, which is not a maximised likelihood, so
+// fit.LikelihoodRatio tests such fits by the drop in the loss itself
+// (Schrader & Hettmansperger's statistic, F reference).
 func TestHoffmann(r *Runs, ml *FitResult, boot *BootstrapResult) ([]HoffmannTest, error) {
 	if r == nil || ml == nil || boot == nil || len(ml.Theta) < 6 {
 		return nil, fmt.Errorf("chinchilla: TestHoffmann needs the runs, the likelihood fit and the bootstrap")
@@ -140,8 +151,11 @@ func TestHoffmann(r *Runs, ml *FitResult, boot *BootstrapResult) ([]HoffmannTest
 		if err != nil {
 			return nil, err
 		}
-		ht := HoffmannTest{Label: c.label, Null: c.p, Wald: w, LogLikNull: llNull, LogLikFit: llFit,
-			LR: fit.LRStatistic("likelihood-ratio test, Huber likelihood with learned scale", llFit, llNull, 5)}
+		lr, err := fit.LRStatistic("likelihood-ratio test, Huber likelihood with learned scale", llFit, llNull, 5)
+		if err != nil {
+			return nil, err
+		}
+		ht := HoffmannTest{Label: c.label, Null: c.p, Wald: w, LogLikNull: llNull, LogLikFit: llFit, LR: lr}
 		nat := []float64{est.A, est.B, est.E, est.Alpha, est.Beta}
 		null := []float64{c.p.A, c.p.B, c.p.E, c.p.Alpha, c.p.Beta}
 		tdist := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(r.Len() - 5)}

@@ -110,9 +110,12 @@ func HuberLogNorm(delta float64) float64 {
 // Huber density with scale sigma = exp(th[5]) (Besiroglu et al. 2024,
 // sect. 3 and App.):
 //
-//	NLL = sum_i Huber_delta(r_i / sigma) + n (log Z(delta) + log sigma).
+//	NLL = sum_i w_i (Huber_delta(r_i / sigma) + log Z(delta) + log sigma),
+//
+// w_i = 1 unless r.W is set (bootstrap and leave-out fits weight rows, as
+// HuberObjective does; an integer weight counts a row that many times).
 func (r *Runs) HuberNLL(th, grad []float64, delta float64) float64 {
-	if len(th) < 6 || grad != nil && len(grad) < 6 {
+	if len(th) < 6 || grad != nil && len(grad) < 6 || r.W != nil && len(r.W) != len(r.LogL) {
 		return math.NaN()
 	}
 	sigma := math.Exp(th[5])
@@ -123,21 +126,28 @@ func (r *Runs) HuberNLL(th, grad []float64, delta float64) float64 {
 		}
 	}
 	for i := range r.LogL {
+		wi := 1.0
+		if r.W != nil {
+			wi = r.W[i]
+		}
+		if wi == 0 {
+			continue
+		}
 		lp, w1, w2, w3 := predict(th, r.LogN[i], r.LogD[i])
 		res := lp - r.LogL[i]
 		h, dh := huber(res/sigma, delta)
-		f += h
+		f += wi * h
 		if grad != nil {
-			g := dh / sigma
+			g := wi * dh / sigma
 			grad[0] += g * w1
 			grad[1] += g * w2
 			grad[2] += g * w3
 			grad[3] -= g * w1 * r.LogN[i]
 			grad[4] -= g * w2 * r.LogD[i]
-			grad[5] -= dh * res / sigma
+			grad[5] -= wi * dh * res / sigma
 		}
 	}
-	n := float64(len(r.LogL))
+	n := r.weightSum()
 	f += n * (HuberLogNorm(delta) + th[5])
 	if grad != nil {
 		grad[5] += n

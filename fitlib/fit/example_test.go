@@ -40,8 +40,11 @@ func ExampleFit() {
 
 func ExampleDerive() {
 	// A straight line through noisy points; the x where it reaches 100,
-	// (100 - a)/b, with its delta-method standard error and 95% interval
-	// (Student t with n - 2 = 6 degrees of freedom).
+	// (100 - a)/b, with its delta-method standard error and 95% interval.
+	// The default standard errors are the robust HC2 sandwich; its
+	// Bell-McCaffrey degrees of freedom are few here because the
+	// extrapolation leans on the two largest x (with SE: fit.SEModel the
+	// textbook s^2 (X'X)^-1 gives ± 0.88 and t(6): [47.47, 51.76]).
 	x := []float64{1, 2, 3, 5, 8, 13, 21, 34}
 	y := []float64{3.2, 4.1, 7.9, 9.4, 17.3, 25.1, 44.6, 68.2}
 	f, _ := formula.Parse("a + b*x", "x")
@@ -55,7 +58,7 @@ func ExampleDerive() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Printf("x at 100: %.2f ± %.2f, 95%% [%.2f, %.2f]\n", d.Value[0], d.SE[0], d.Lo[0], d.Hi[0])
+	fmt.Printf("x at 100: %.2f ± %.2f, 95%% [%.2f, %.2f], Student t with %.1f degrees of freedom\n", d.Value[0], d.SE[0], d.Lo[0], d.Hi[0], d.DOF[0])
 	// Output:
-	// x at 100: 49.61 ± 0.88, 95% [47.47, 51.76]
+	// x at 100: 49.61 ± 0.85, 95% [44.47, 54.76], Student t with 1.5 degrees of freedom
 }

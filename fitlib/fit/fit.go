@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"strings"
 	"sync"
 
 	"gonum.org/v1/gonum/optimize"
@@ -154,7 +155,8 @@ type Result struct {
 	SEMethod    SEMethod
 	Cov         [][]float64 // covariance (rows and columns of parameters without SE are 0)
 	Corr        [][]float64 // correlation (NaN where a parameter has no SE)
-	DOF         int         // residual degrees of freedom of the t intervals; 0 means normal intervals
+	DOF         int         // residual degrees of freedom n - p; 0 means normal intervals
+	RefDOF      []float64   // degrees of freedom of each parameter's Student t interval (Bell-McCaffrey for the HC2 sandwich, else DOF); 0 means normal, NaN without SE
 	Level       float64     // level of Lo, Hi
 	Lo, Hi      []float64   // intervals at Level (see Interval for other levels)
 	Scale       float64     // residual standard deviation on DOF degrees of freedom (s for squared error); log residuals for log losses
@@ -169,6 +171,13 @@ type Result struct {
 	modelVar    []float64 // model-based variances (row losses), to adjust profile statistics
 	boot        *BootstrapResult
 	unc         *uncertainty // the covariance computation, for judging bootstrap refits
+	params      []Param      // the parameters' transforms and bounds
+	formula     bool         // a Formula fit (lossSpec is its loss); else an Objective of objKind
+	lossSpec    Loss
+	objKind     ObjectiveKind
+	dataSig     uint64  // fingerprint of the rows fitted (Formula fits), for LikelihoodRatio
+	bm          *bmInfo // Bell-McCaffrey degrees of freedom of the HC2 sandwich (nil: DOF)
+	bmActive    []int   // the parameters bm's rows and columns stand for
 	code        status
 }
 
@@ -213,13 +222,58 @@ func Fit(pb Problem, opt Options) (*Result, error) {
 	}
 	res.StepSE = math.NaN()
 	res.LogLik, res.AIC, res.BIC = math.NaN(), math.NaN(), math.NaN()
-	if !math.IsInf(res.Objective, 0) && !math.IsNaN(res.Objective) {
-		if opt.SE != SENone {
-			pr.standardErrors(res, &opt, &pb)
-		}
-		pr.informationCriteria(res)
+	k := len(res.Params)
+	res.SE, res.Lo, res.Hi, res.RefDOF = nanVec(k), nanVec(k), nanVec(k), nanVec(k)
+	if math.IsInf(res.Objective, 0) || math.IsNaN(res.Objective) {
+		res.Converged = false
+		res.SEKind = "unavailable: the objective is not finite"
+		return res, pr.notFiniteError(res, starts)
 	}
+	if opt.SE != SENone {
+		pr.standardErrors(res, &opt, &pb)
+	}
+	pr.informationCriteria(res)
 	return res, nil
+}
+
+// notFiniteError explains a fit whose every start ended with a
+// non-finite objective: the first row where the law (or its log, for a
+// log loss) is not finite at the best start's point, or at the first
+// start.
+func (pr *prepared) notFiniteError(res *Result, starts [][]float64) error {
+	p := res.Params
+	if len(starts) > 0 && (len(p) == 0 || math.IsNaN(p[0])) {
+		p = starts[0]
+	}
+	vals := make([]string, len(pr.names))
+	for j, n := range pr.names {
+		vals[j] = fmt.Sprintf("%s = %.6g", n, p[j])
+	}
+	at := strings.Join(vals, ", ")
+	if pr.ev == nil {
+		return fmt.Errorf("fit: the Objective is not finite at any of the %d starts (e.g. %v at %s)", len(starts), res.Objective, at)
+	}
+	wk := newWorker(pr)
+	g := make([]float64, len(p))
+	wk.natural(p, g)
+	for i, q := range wk.pred {
+		if math.IsNaN(q) || math.IsInf(q, 0) {
+			return fmt.Errorf("fit: the law %s is %v at row %d (%s) with %s: the objective is not finite at any of the %d starts; check that row's data or bound the parameters", pr.f.Source(), q, i, pr.rowVars(i), at, len(starts))
+		}
+		if pr.loss.Log && !(q > 0) {
+			return fmt.Errorf("fit: the law %s is %v <= 0 at row %d (%s) with %s, so its log residual is undefined for %s; the objective is not finite at any of the %d starts", pr.f.Source(), q, i, pr.rowVars(i), at, pr.loss, len(starts))
+		}
+	}
+	return fmt.Errorf("fit: the objective is not finite at any of the %d starts (%v at %s)", len(starts), res.Objective, at)
+}
+
+// rowVars names the data of row i ("N = 1e+06, D = 2e+10").
+func (pr *prepared) rowVars(i int) string {
+	var parts []string
+	for k, v := range pr.f.Vars() {
+		parts = append(parts, fmt.Sprintf("%s = %g", v, pr.cols[k][i]))
+	}
+	return strings.Join(parts, ", ")
 }
 
 func (pr *prepared) starts(opt *Options) ([][]float64, error) {
@@ -412,6 +466,8 @@ func (pr *prepared) summarize(all []Start, opt *Options) *Result {
 	best := -1
 	res := &Result{Names: pr.names, Starts: len(all), Rows: positiveRows(pr.weights, pr.n), Loss: "objective"}
 	res.Fixed = make([]bool, len(pr.params))
+	res.params = pr.params
+	res.formula, res.lossSpec, res.objKind, res.dataSig = pr.f != nil, pr.loss, pr.objKind, pr.sig
 	for j, q := range pr.params {
 		res.Fixed[j] = q.Fixed
 	}

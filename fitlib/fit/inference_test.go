@@ -54,12 +54,14 @@ func near(t *testing.T, name string, got, want, rel float64) {
 // exact, so the engine must match the textbook formulas: the confidence
 // band s sqrt(1/n + (x0 - xbar)^2/Sxx), the prediction band with 1 + ...,
 // the profile interval of b equal to b ± t SE (the F(1, n-2) test is exact
-// for linear least squares), the Wald statistic ((b - b0)/SE)^2, the
-// likelihood-ratio statistic n log(RSS0/RSS) and the Gaussian AIC.
+// for linear least squares), the Wald statistic ((b - b0)/SE)^2 with the
+// t test's p-value, the likelihood-ratio test's exact F statistic
+// (RSS0 - RSS)/s^2 and the Gaussian AIC — all with the model-based
+// (textbook) standard errors, SEModel.
 func TestLinearInference(t *testing.T) {
 	l := newLine()
 	pb := l.problem(t)
-	res, err := Fit(pb, Options{GTol: 1e-10})
+	res, err := Fit(pb, Options{GTol: 1e-10, SE: SEModel})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +118,11 @@ func TestLinearInference(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	near(t, "robust profile upper", rprof.Hi, l.b+tq*rob.SE[1], 1e-5)
+	// the robust fit's interval uses the slope's Bell-McCaffrey degrees of
+	// freedom, and so does its profile
+	tRob := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: rob.RefDOF[1]}.Quantile(0.975)
+	near(t, "robust profile upper", rprof.Hi, l.b+tRob*rob.SE[1], 1e-5)
+	near(t, "robust interval upper", rob.Hi[1], l.b+tRob*rob.SE[1], 1e-9)
 	if !strings.Contains(rprof.Note, "scaled by model-based / reported variance") {
 		t.Errorf("note %q", rprof.Note)
 	}
@@ -128,7 +134,8 @@ func TestLinearInference(t *testing.T) {
 		t.Fatal(err)
 	}
 	near(t, "Wald", w.Statistic, (l.b-1.9)*(l.b-1.9)/(seb*seb), 1e-6)
-	near(t, "Wald p", w.P, distuv.ChiSquared{K: 1}.Survival(w.Statistic), 1e-12)
+	tt := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(l.n - 2)}
+	near(t, "Wald p (the t test)", w.P, 2*tt.Survival(math.Abs(l.b-1.9)/seb), 1e-6)
 	// restricted: b fixed at 1.9
 	pr := pb
 	pr.Params = []Param{{Name: "b", Fixed: true, Init: 1.9}}
@@ -156,9 +163,10 @@ func TestLinearInference(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	near(t, "LR", lr.Statistic, float64(l.n)*math.Log(rss0/rss), 1e-6)
-	if lr.DF != 1 {
-		t.Errorf("LR df %d", lr.DF)
+	near(t, "LR (drop in RSS over s^2)", lr.Statistic, (rss0-rss)/l.s2, 1e-6)
+	near(t, "LR p (the exact F test)", lr.P, distuv.F{D1: 1, D2: float64(l.n - 2)}.Survival((rss0-rss)/l.s2), 1e-6)
+	if lr.DF != 1 || lr.DF2 != float64(l.n-2) {
+		t.Errorf("LR df %d, %v", lr.DF, lr.DF2)
 	}
 	aic := float64(l.n)*math.Log(2*math.Pi*rss/float64(l.n)) + float64(l.n) + 2*3
 	near(t, "AIC", res.AIC, aic, 1e-8)

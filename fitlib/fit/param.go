@@ -187,3 +187,26 @@ func (q *Param) atBound(p, g, gtol float64) bool {
 	}
 	return false
 }
+
+// interval is est ± q se computed on the scale the optimizer works in
+// (z = T^-1(p), se_z = se / (dp/dz) by the delta method) and mapped back,
+// so that it never crosses a bound of a Log, Softplus or Logit parameter
+// and is asymmetric where the transform is curved. For Identity it is
+// est ± q se.
+func (q *Param) interval(est, se, c float64) (lo, hi float64) {
+	if q.Transform == Identity || math.IsNaN(se) {
+		return est - c*se, est + c*se
+	}
+	z, err := q.inverse(est)
+	if err != nil {
+		return math.NaN(), math.NaN()
+	}
+	_, d := q.forward(z)
+	if !(d > 0) {
+		return math.NaN(), math.NaN()
+	}
+	sz := se / d
+	lo, _ = q.forward(z - c*sz)
+	hi, _ = q.forward(z + c*sz)
+	return lo, hi
+}

@@ -1,7 +1,9 @@
 package fit
 
 import (
+	"encoding/binary"
 	"fmt"
+	"hash/fnv"
 	"math"
 	"sort"
 	"strings"
@@ -78,6 +80,8 @@ type prepared struct {
 	y, ly   []float64          // observations and, for log losses, their logs
 	weights []float64
 	fn      ObjectiveFunc
+	cols    [][]float64 // the data columns in the order of f.Vars()
+	sig     uint64      // FNV-1a fingerprint of the data, y and weights (Formula problems)
 }
 
 func prepare(pb *Problem) (*prepared, error) {
@@ -234,7 +238,17 @@ func (pr *prepared) prepareFormula(pb *Problem) error {
 	if err != nil {
 		return err
 	}
-	pr.ev = ev
+	pr.ev, pr.cols = ev, cols
+	h := fnv.New64a()
+	var b [8]byte
+	for _, c := range append(cols, pb.Y, pb.Weights) {
+		for _, v := range c {
+			binary.LittleEndian.PutUint64(b[:], math.Float64bits(v))
+			h.Write(b[:])
+		}
+		h.Write([]byte{0xff})
+	}
+	pr.sig = h.Sum64()
 	return nil
 }
 

@@ -16,9 +16,10 @@ import (
 // negative log-likelihood and m/s_psi^2 for the row losses (the robust
 // drop-in-dispersion statistic of Schrader & Hettmansperger 1980, which is
 // delta RSS / s^2 for squared error); the critical value is the
-// F(1, DOF) quantile when the fit reports Student t intervals (the exact
-// test for linear least squares, as lmfit's conf_interval uses) and the
-// chi-squared(1) quantile otherwise. Unlike estimate ± q SE the interval
+// F(1, nu) quantile when the fit reports Student t intervals, nu the
+// parameter's RefDOF (DOF = n - p for model-based fits: the exact test for
+// linear least squares, as lmfit's conf_interval uses; Bell-McCaffrey's
+// for the HC2 sandwich), and the chi-squared(1) quantile otherwise. Unlike estimate ± q SE the interval
 // follows the objective, so it can be asymmetric. When the fit reports
 // robust or bootstrap standard errors the statistic is rescaled to their
 // variance (see Note).
@@ -41,7 +42,7 @@ type Profile struct {
 // refits (defaults as Fit; starts are ignored, every refit starts at the
 // previous one's optimum).
 func ProfileInterval(pb Problem, res *Result, name string, opt Options) (*Profile, error) {
-	if res == nil || res.SE == nil {
+	if res == nil || res.SE == nil || len(res.RefDOF) != len(res.Params) {
 		return nil, fmt.Errorf("fit: ProfileInterval needs a fit with standard errors")
 	}
 	j := -1
@@ -65,7 +66,12 @@ func ProfileInterval(pb Problem, res *Result, name string, opt Options) (*Profil
 	}
 	var crit float64
 	ref := "chi-squared(1)"
-	if res.DOF > 0 {
+	if nu := res.RefDOF[j]; nu > 0 && nu != float64(res.DOF) {
+		// the parameter's Bell-McCaffrey degrees of freedom (HC2 fits), so
+		// that the profile interval of a line is its t interval
+		crit = distuv.F{D1: 1, D2: nu}.Quantile(res.Level)
+		ref = fmt.Sprintf("F(1, %.4g)", nu)
+	} else if res.DOF > 0 {
 		crit = distuv.F{D1: 1, D2: float64(res.DOF)}.Quantile(res.Level)
 		ref = fmt.Sprintf("F(1, %d)", res.DOF)
 	} else {
