@@ -16,7 +16,7 @@ func TestWeightedEqualsRepeated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.W = []float64{3, 1, 2, 1}
+	w.w = []float64{3, 1, 2, 1}
 	th := Besiroglu().ToTheta()
 	g1, g2 := make([]float64, 5), make([]float64, 5)
 	for _, mean := range []bool{false, true} {

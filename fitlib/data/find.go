@@ -21,8 +21,8 @@ type Source struct {
 	About      string // what the file holds
 }
 
-// Sources maps a dataset file (relative to the data folder) to its origin.
-var Sources = map[string]Source{
+// sources maps a dataset file (relative to the data folder) to its origin.
+var sources = map[string]Source{
 	"chinchilla/svg_extracted_data.csv":                         {"epoch-research/analyzing-chinchilla @ 9225883", "data/svg_extracted_data.csv", "Hoffmann et al. 2022 Fig. 4 runs digitized by Besiroglu et al. 2024"},
 	"chinchilla/chinchilla_model_parameters.csv":                {"RylanSchaeffer/KoyejoLab-Robustness-Chinchilla-Compute-Optimal-Scaling", "", "Chinchilla Table A9 architectures and parameter counts"},
 	"llmonkeys/pythia_math_per_problem_counts.csv":              {"RylanSchaeffer/KoyejoLab-Large-How-Do-Language-Monkey-Power-Get-Their-Power @ cd078ae", "", "Brown et al. 2024 repeated sampling, 7 Pythia models x 128 MATH problems"},
@@ -43,7 +43,7 @@ var Sources = map[string]Source{
 
 func init() {
 	for _, f := range []string{"FrontierMath-2025-02-28-Private.csv", "FrontierMath-2025-02-28-Public.csv", "GPQA_diamond.csv", "MATH_level_5.csv", "OTIS_Mock_AIME_2024-2025.csv"} {
-		Sources["epoch_benchmarks/"+f] = Source{"hlzhang109/prescriptive-scaling", "", "Epoch AI benchmark hub points"}
+		sources["epoch_benchmarks/"+f] = Source{"hlzhang109/prescriptive-scaling", "", "Epoch AI benchmark hub points"}
 	}
 }
 
@@ -93,7 +93,7 @@ func Path(rel string) (string, error) {
 		}
 	}
 	msg := fmt.Sprintf("data: %s not found (set $%s to the dataset folder; searched %s)", clean, EnvVar, strings.Join(shorten(dirs), ", "))
-	if s, ok := Sources[clean]; ok {
+	if s, ok := sources[clean]; ok {
 		where := s.Repository
 		if s.Path != "" {
 			where += " " + s.Path
@@ -134,4 +134,15 @@ func List() ([]string, error) {
 		return out, err
 	}
 	return nil, fmt.Errorf("data: no dataset folder found (set $%s)", EnvVar)
+}
+
+// Sources returns where each dataset file (relative to the data folder) was
+// published: a new map on every call, so a caller cannot change the
+// package's table.
+func Sources() map[string]Source {
+	out := make(map[string]Source, len(sources))
+	for k, v := range sources {
+		out[k] = v
+	}
+	return out
 }

@@ -43,7 +43,7 @@ const (
 	// SEBootstrap: Options.Resamples refits of rows drawn with
 	// replacement; covariance of the refits, percentile intervals.
 	SEBootstrap
-	// SENone: no standard errors (as Options.NoSE).
+	// SENone: no standard errors (studies that refit many times).
 	SENone
 	// SEModel: the model-based covariance (see SEAuto) whatever the
 	// number of rows: s^2 (J'WJ)^-1 for squared error, as lmfit and

@@ -273,7 +273,7 @@ func TestJupyterLab(t *testing.T) {
 		nb := e.writeNotebook(t, "inspect.ipynb", features...)
 		var r struct{ Bootstrap, Println string }
 		e.drive(t, "inspect", nb, nil, &r)
-		if !strings.Contains(r.Bootstrap, "func Bootstrap(pb Problem, opt Options, bo BootstrapOptions)") || !strings.Contains(r.Bootstrap, "resamples") {
+		if !strings.Contains(r.Bootstrap, "func Bootstrap(pb Problem, opt BootstrapOptions)") || !strings.Contains(r.Bootstrap, "resamples") {
 			t.Errorf("Shift-Tab in fit.Bootstrap(pb, |): %q; want its signature and doc", r.Bootstrap)
 		}
 		if !strings.Contains(r.Println, "fmt.Println: func(...interface {}) (int, error)") {
