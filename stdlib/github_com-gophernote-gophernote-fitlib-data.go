@@ -23,7 +23,7 @@ func init() {
 		"Parse":      reflect.ValueOf(data.Parse),
 		"Path":       reflect.ValueOf(data.Path),
 		"ReadCSV":    reflect.ValueOf(data.ReadCSV),
-		"Sources":    reflect.ValueOf(&data.Sources).Elem(),
+		"Sources":    reflect.ValueOf(data.Sources),
 
 		// type definitions
 		"BadRow":      reflect.ValueOf((*data.BadRow)(nil)),
