@@ -3,7 +3,7 @@
 'use strict';
 module.exports = async (lab) => {
   const r = await lab.runNotebook('tour');
-  const plot = await lab.findCell('p := plot.New()');
+  const plot = await lab.findCell('f := plots.LogLog(');
   const latex = await lab.findCell('display.LaTeX(');
   const table = await lab.findCell('display.Table(');
   const progress = await lab.findCell('display.NewProgress(reps');
