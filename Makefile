@@ -1,12 +1,18 @@
 # gophernote — build, test and benchmark entry points.
-# `make test` is the one test command (README, .ci/run).
+# `make test` is the one test command (README, .ci/run); it sets up what it
+# needs first (`make deps`).
 
 GO        ?= go
 PYTHON    ?= /usr/bin/python3
 export PYTHON
+# The team's machines and CI keep the datasets in ../shared/data beside the
+# checkout; elsewhere the loaders use the user cache that `gophernote data
+# fetch` fills (see README, "Data").
+ifneq ($(wildcard ../shared/data),)
 export GOPHERNOTE_DATA ?= $(abspath ../shared/data)
+endif
 
-.PHONY: all build generate test vet gotest fuzz stdlib-check bench clean deps-lab
+.PHONY: all build generate test deps deps-debian deps-browsertest deps-lab deps-data vet gotest fuzz stdlib-check bench notebooks clean
 
 all: build
 
@@ -22,27 +28,55 @@ generate:
 # runs, and the check that the generated symbol tables are fresh.
 test: vet gotest fuzz stdlib-check
 
+# What the tests need on a fresh machine. Each set-up is one prerequisite
+# that does nothing once done; to add one (say a front end built with npm
+# and webpack), write its target below and append it to DEPS.
+DEPS := deps-debian deps-browsertest deps-lab deps-data
+deps: $(DEPS)
+
+# Debian packages of the real-client tests (Jupyter, nbclient, the kernel
+# conformance suite, SciPy baselines, Chromium): installed when missing and
+# the user is root, else named with the command that installs them.
+DEBIAN_PACKAGES := jupyter-client python3-jupyter-client python3-nbclient python3-nbformat jupyter-nbconvert \
+	python3-jupyter-kernel-test python3-ipykernel python3-scipy jupyter-notebook chromium \
+	python3-jupyter-server python3-jupyterlab-server
+deps-debian:
+	@bash .ci/deps-debian.sh $(DEBIAN_PACKAGES)
+
+# playwright-core drives Chromium in the browser test: `npm ci` (the
+# lockfile pins it) when node_modules is missing or older than the lockfile.
+BROWSERTEST := kernel/browsertest/testdata
+deps-browsertest: $(BROWSERTEST)/node_modules/.package-lock.json
+$(BROWSERTEST)/node_modules/.package-lock.json: $(BROWSERTEST)/package-lock.json
+	@command -v npm >/dev/null || { echo "deps: npm is missing (install Node.js, e.g. apt-get install npm)"; exit 1; }
+	npm ci --prefix $(BROWSERTEST) --no-audit --no-fund
+	@touch $@
+
+# The 21 datasets: fetched into the user cache unless a data folder
+# (../shared/data, ./data, $GOPHERNOTE_DATA, the cache) holds them already.
+deps-data: build
+	@bin/gophernote data fetch --all --missing
+
 vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
 	$(GO) vet ./...
+	@$(GO) mod tidy -diff || { echo "go.mod/go.sum are not tidy: run go mod tidy"; exit 1; }
 
-gotest: deps-lab
+gotest: deps
 	$(GO) test -count=1 -timeout 40m ./...
 
-# The browser tests' npm projects: playwright-core for the classic Notebook
-# test, and the JupyterLab 4 front end of kernel/browsertest/lab (npm ci
-# when node_modules is older than the lockfile — npm writes
-# node_modules/.package-lock.json — and the webpack build when the bundle is
-# older than its sources). Both lockfiles are committed.
+# The JupyterLab 4 front end of kernel/browsertest/lab: `npm ci` when
+# node_modules is older than the lockfile (npm writes
+# node_modules/.package-lock.json) and the webpack build when the bundle is
+# older than its sources. The lockfile is committed.
 LAB     := kernel/browsertest/lab/testdata
-CLASSIC := kernel/browsertest/testdata
 LAB_SRC := $(wildcard $(LAB)/src/*) $(LAB)/webpack.config.js $(LAB)/package-lock.json
 
-deps-lab: $(LAB)/build/bundle.js $(CLASSIC)/node_modules/.package-lock.json
+deps-lab: $(LAB)/build/bundle.js
 
-$(CLASSIC)/node_modules/.package-lock.json $(LAB)/node_modules/.package-lock.json: %/node_modules/.package-lock.json: %/package-lock.json
+$(LAB)/node_modules/.package-lock.json: $(LAB)/package-lock.json
 	@command -v npm >/dev/null || { echo "deps-lab: npm is missing (install Node.js, e.g. apt-get install npm)"; exit 1; }
-	npm ci --prefix $* --no-audit --no-fund
+	npm ci --prefix $(LAB) --no-audit --no-fund
 	@touch $@
 
 $(LAB)/build/bundle.js: $(LAB)/node_modules/.package-lock.json $(LAB_SRC)
@@ -59,10 +93,22 @@ fuzz:
 stdlib-check:
 	@if [ -x stdlib/check.sh ]; then bash stdlib/check.sh; else echo "stdlib-check: no tables yet"; fi
 
+# Re-execute every notebook in place, in the form committed to the
+# repository (outputs included, figures as palette PNG, stable JSON: an
+# unchanged notebook re-runs to the same file). Commit the result; the
+# notebook test fails when a re-run no longer reproduces it.
+NOTEBOOK_TIMEOUT ?= 20m
+notebooks: build deps-data
+	@cd notebooks && for nb in *.ipynb; do \
+		start=$$(date +%s); \
+		../bin/gophernote run --in-place --timeout $(NOTEBOOK_TIMEOUT) $$nb >/dev/null || { echo "make notebooks: $$nb failed"; exit 1; }; \
+		echo "notebooks/$$nb: $$(wc -c <$$nb) bytes, $$(( $$(date +%s) - start )) s"; \
+	done
+
 # Side-by-side benchmarks: Go benchmarks (run once each) plus the tests
 # gated by GOPHERNOTE_BENCH=1 that drive an external baseline (ipykernel,
 # SciPy). Every figure is printed as a `BENCH name ... ratio=...` line.
-bench: build
+bench: build deps-data
 	@$(GO) test -run '^$$' -bench . -benchtime 1x ./... 2>&1 | tee bench-go.log | grep -E '^(BENCH|FAIL|--- FAIL)' || true
 	@GOPHERNOTE_BENCH=1 $(GO) test -count=1 -run 'Bench' -v ./... 2>&1 | tee bench-gated.log | grep -E '^(BENCH|FAIL|--- FAIL)' || true
 

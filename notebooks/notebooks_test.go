@@ -75,9 +75,12 @@ func notebooks(t *testing.T) []string {
 }
 
 // TestNotebooksHeadlessAndNbclient executes every notebook twice — with
-// `gophernote run` and with nbclient through the installed kernel — and checks
-// that neither run errors, that the final summary has its keys, and that the
-// two summaries agree.
+// `gophernote run --in-place` on a copy and with nbclient through the
+// installed kernel — and checks that neither run errors, that the final
+// summary has its keys, that the two summaries agree, and that the headless
+// run reproduces the outputs committed with the notebook (compareNotebook:
+// text equal after masking elapsed times, figures of the same size and
+// visually equal).
 func TestNotebooksHeadlessAndNbclient(t *testing.T) {
 	bin := gophernote(t)
 	jupyter := t.TempDir()
@@ -86,13 +89,30 @@ func TestNotebooksHeadlessAndNbclient(t *testing.T) {
 	}
 	for _, nb := range notebooks(t) {
 		t.Run(strings.TrimSuffix(nb, ".ipynb"), func(t *testing.T) {
-			outDir := t.TempDir()
-			cmd := exec.Command(bin, "run", nb, "--out", outDir, "--timeout", "10m")
+			// Headless, into a copy written in the committed form, which
+			// must reproduce the committed outputs.
+			committed, err := os.ReadFile(nb)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fresh := filepath.Join(t.TempDir(), nb)
+			if err := os.WriteFile(fresh, committed, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			cmd := exec.Command(bin, "run", "--in-place", fresh, "--timeout", "10m")
 			out, err := cmd.CombinedOutput()
 			if err != nil {
 				t.Fatalf("gophernote run %s: %v\n%s", nb, err, tail(out))
 			}
-			headless := readSummary(t, filepath.Join(outDir, nb), nb)
+			headless := readSummary(t, fresh, nb)
+			ran, err := os.ReadFile(fresh)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if drift := compareNotebook(nb, committed, ran); len(drift) > 0 {
+				t.Errorf("%s no longer reproduces its committed outputs (if the change is intended, run `make notebooks` and commit):\n  %s",
+					nb, strings.Join(drift, "\n  "))
+			}
 
 			dst := filepath.Join(t.TempDir(), nb)
 			py := exec.Command("/usr/bin/python3", "testdata/run_nbclient.py", nb, dst, "gophernote", "900")

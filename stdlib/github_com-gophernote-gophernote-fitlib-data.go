@@ -12,25 +12,72 @@ import (
 func init() {
 	Symbols["github.com/gophernote/gophernote/fitlib/data/data"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"Dirs":       reflect.ValueOf(data.Dirs),
-		"EnvVar":     reflect.ValueOf(constant.MakeFromLiteral("\"GOPHERNOTE_DATA\"", token.STRING, 0)),
-		"KindBool":   reflect.ValueOf(data.KindBool),
-		"KindFloat":  reflect.ValueOf(data.KindFloat),
-		"KindInt":    reflect.ValueOf(data.KindInt),
-		"KindString": reflect.ValueOf(data.KindString),
-		"List":       reflect.ValueOf(data.List),
-		"NewTable":   reflect.ValueOf(data.NewTable),
-		"Parse":      reflect.ValueOf(data.Parse),
-		"Path":       reflect.ValueOf(data.Path),
-		"ReadCSV":    reflect.ValueOf(data.ReadCSV),
-		"Sources":    reflect.ValueOf(data.Sources),
+		"Both":              reflect.ValueOf(data.Both),
+		"CacheDir":          reflect.ValueOf(data.CacheDir),
+		"Datasets":          reflect.ValueOf(data.Datasets),
+		"DefaultBaseURL":    reflect.ValueOf(constant.MakeFromLiteral("\"https://raw.githubusercontent.com\"", token.STRING, 0)),
+		"Dirs":              reflect.ValueOf(data.Dirs),
+		"EnvBaseURL":        reflect.ValueOf(constant.MakeFromLiteral("\"GOPHERNOTE_DATA_URL\"", token.STRING, 0)),
+		"EnvOffline":        reflect.ValueOf(constant.MakeFromLiteral("\"GOPHERNOTE_DATA_OFFLINE\"", token.STRING, 0)),
+		"EnvVar":            reflect.ValueOf(constant.MakeFromLiteral("\"GOPHERNOTE_DATA\"", token.STRING, 0)),
+		"Fetch":             reflect.ValueOf(data.Fetch),
+		"KindBool":          reflect.ValueOf(data.KindBool),
+		"KindFloat":         reflect.ValueOf(data.KindFloat),
+		"KindInt":           reflect.ValueOf(data.KindInt),
+		"KindString":        reflect.ValueOf(data.KindString),
+		"List":              reflect.ValueOf(data.List),
+		"Lookup":            reflect.ValueOf(data.Lookup),
+		"ManifestFile":      reflect.ValueOf(constant.MakeFromLiteral("\"manifest.json\"", token.STRING, 0)),
+		"NewTable":          reflect.ValueOf(data.NewTable),
+		"ObsScalingLicence": reflect.ValueOf(constant.MakeFromLiteral("\"leaderboard/ObsScaling-LICENSE.txt\"", token.STRING, 0)),
+		"Parse":             reflect.ValueOf(data.Parse),
+		"Path":              reflect.ValueOf(data.Path),
+		"ReadCSV":           reflect.ValueOf(data.ReadCSV),
+		"ReadManifest":      reflect.ValueOf(data.ReadManifest),
+		"Resolve":           reflect.ValueOf(data.Resolve),
+		"SetAutoContext":    reflect.ValueOf(data.SetAutoContext),
+		"SetAutoProgress":   reflect.ValueOf(data.SetAutoProgress),
+		"SetLockWaitLog":    reflect.ValueOf(data.SetLockWaitLog),
+		"Sources":           reflect.ValueOf(data.Sources),
+		"SourcesHandler":    reflect.ValueOf(data.SourcesHandler),
+		"Status":            reflect.ValueOf(data.Status),
+		"TerminalProgress":  reflect.ValueOf(data.TerminalProgress),
+		"Verify":            reflect.ValueOf(data.Verify),
 
 		// type definitions
-		"BadRow":      reflect.ValueOf((*data.BadRow)(nil)),
-		"Groups":      reflect.ValueOf((*data.Groups)(nil)),
-		"Kind":        reflect.ValueOf((*data.Kind)(nil)),
-		"ReadOptions": reflect.ValueOf((*data.ReadOptions)(nil)),
-		"Source":      reflect.ValueOf((*data.Source)(nil)),
-		"Table":       reflect.ValueOf((*data.Table)(nil)),
+		"BadRow":         reflect.ValueOf((*data.BadRow)(nil)),
+		"Dataset":        reflect.ValueOf((*data.Dataset)(nil)),
+		"FetchOptions":   reflect.ValueOf((*data.FetchOptions)(nil)),
+		"FetchResult":    reflect.ValueOf((*data.FetchResult)(nil)),
+		"Groups":         reflect.ValueOf((*data.Groups)(nil)),
+		"Kind":           reflect.ValueOf((*data.Kind)(nil)),
+		"Manifest":       reflect.ValueOf((*data.Manifest)(nil)),
+		"ManifestEntry":  reflect.ValueOf((*data.ManifestEntry)(nil)),
+		"ManifestSource": reflect.ValueOf((*data.ManifestSource)(nil)),
+		"Progress":       reflect.ValueOf((*data.Progress)(nil)),
+		"ProgressFunc":   reflect.ValueOf((*data.ProgressFunc)(nil)),
+		"ReadOptions":    reflect.ValueOf((*data.ReadOptions)(nil)),
+		"Repo":           reflect.ValueOf((*data.Repo)(nil)),
+		"Source":         reflect.ValueOf((*data.Source)(nil)),
+		"SourceFile":     reflect.ValueOf((*data.SourceFile)(nil)),
+		"Table":          reflect.ValueOf((*data.Table)(nil)),
+		"Where":          reflect.ValueOf((*data.Where)(nil)),
+
+		// interface wrapper definitions
+		"_Progress": reflect.ValueOf((*_github_com_gophernote_gophernote_fitlib_data_Progress)(nil)),
 	}
+}
+
+// _github_com_gophernote_gophernote_fitlib_data_Progress is an interface wrapper for Progress type
+type _github_com_gophernote_gophernote_fitlib_data_Progress struct {
+	IValue interface{}
+	WAdd   func(n int)
+	WDone  func()
+}
+
+func (W _github_com_gophernote_gophernote_fitlib_data_Progress) Add(n int) {
+	W.WAdd(n)
+}
+func (W _github_com_gophernote_gophernote_fitlib_data_Progress) Done() {
+	W.WDone()
 }

@@ -6,6 +6,8 @@ import (
 	"github.com/gophernote/gophernote/kernel/display"
 	"go/constant"
 	"go/token"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 	"reflect"
 )
 
@@ -19,7 +21,9 @@ func init() {
 		"DefaultPlotDPI":    reflect.ValueOf(constant.MakeFromLiteral("96", token.INT, 0)),
 		"DefaultPlotHeight": reflect.ValueOf(display.DefaultPlotHeight),
 		"DefaultPlotWidth":  reflect.ValueOf(display.DefaultPlotWidth),
+		"DrawingBundle":     reflect.ValueOf(display.DrawingBundle),
 		"ErrNoPublisher":    reflect.ValueOf(&display.ErrNoPublisher).Elem(),
+		"Figure":            reflect.ValueOf(display.Figure),
 		"FromDisplayer":     reflect.ValueOf(display.FromDisplayer),
 		"FromMIMEr":         reflect.ValueOf(display.FromMIMEr),
 		"HTML":              reflect.ValueOf(display.HTML),
@@ -49,6 +53,7 @@ func init() {
 		// type definitions
 		"Bundle":     reflect.ValueOf((*display.Bundle)(nil)),
 		"Displayer":  reflect.ValueOf((*display.Displayer)(nil)),
+		"Drawing":    reflect.ValueOf((*display.Drawing)(nil)),
 		"Handle":     reflect.ValueOf((*display.Handle)(nil)),
 		"MIME":       reflect.ValueOf((*display.MIME)(nil)),
 		"MIMEr":      reflect.ValueOf((*display.MIMEr)(nil)),
@@ -59,6 +64,7 @@ func init() {
 
 		// interface wrapper definitions
 		"_Displayer":  reflect.ValueOf((*_github_com_gophernote_gophernote_kernel_display_Displayer)(nil)),
+		"_Drawing":    reflect.ValueOf((*_github_com_gophernote_gophernote_kernel_display_Drawing)(nil)),
 		"_MIMEr":      reflect.ValueOf((*_github_com_gophernote_gophernote_kernel_display_MIMEr)(nil)),
 		"_MultiMIMEr": reflect.ValueOf((*_github_com_gophernote_gophernote_kernel_display_MultiMIMEr)(nil)),
 		"_Publisher":  reflect.ValueOf((*_github_com_gophernote_gophernote_kernel_display_Publisher)(nil)),
@@ -73,6 +79,16 @@ type _github_com_gophernote_gophernote_kernel_display_Displayer struct {
 
 func (W _github_com_gophernote_gophernote_kernel_display_Displayer) Display() display.Bundle {
 	return W.WDisplay()
+}
+
+// _github_com_gophernote_gophernote_kernel_display_Drawing is an interface wrapper for Drawing type
+type _github_com_gophernote_gophernote_kernel_display_Drawing struct {
+	IValue  interface{}
+	WCanvas func() (w vg.Length, h vg.Length, dpi int, paint func(draw.Canvas), err error)
+}
+
+func (W _github_com_gophernote_gophernote_kernel_display_Drawing) Canvas() (w vg.Length, h vg.Length, dpi int, paint func(draw.Canvas), err error) {
+	return W.WCanvas()
 }
 
 // _github_com_gophernote_gophernote_kernel_display_MIMEr is an interface wrapper for MIMEr type

@@ -3,6 +3,7 @@
 //	gophernote install [--user | --sys-prefix | --prefix DIR] [--name NAME]
 //	gophernote kernel CONNECTION_FILE
 //	gophernote run FILE.ipynb|FILE.go
+//	gophernote data list|fetch|verify|path
 //	gophernote version
 package main
 
@@ -21,6 +22,8 @@ commands:
           run the kernel (Jupyter starts it this way)
   run FILE.ipynb|FILE.go
           execute a notebook or Go file headless
+  data list | fetch [NAME...|--all] | verify | path
+          the datasets: list them, download and rebuild them into the cache
   version
           print gophernote, Go and yaegi versions
 `
@@ -39,9 +42,13 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 	case "install":
 		return installCmd(rest, stdout, stderr)
 	case "kernel":
+		useCellProgress(stderr)
 		return kernelCmd(rest, stderr)
 	case "run":
+		useCellProgress(stderr)
 		return runCmd(rest)
+	case "data":
+		return dataCmd(rest, stdout, stderr)
 	case "version", "--version", "-version":
 		return versionCmd(stdout)
 	case "help", "-h", "-help", "--help":

@@ -15,7 +15,7 @@ import (
 	"github.com/gophernote/gophernote/kernel/engine"
 )
 
-const runUsage = `usage: gophernote run FILE.ipynb|FILE.go [--out DIR] [--allow-errors] [--timeout D]
+const runUsage = `usage: gophernote run FILE.ipynb|FILE.go [--out DIR | --in-place] [--allow-errors] [--timeout D]
 
 Executes a notebook (or a Go program: package main with func main) headless
 with the kernel's engine. The executed notebook is written to DIR/NAME.ipynb
@@ -23,6 +23,9 @@ and every image to DIR/NAME_cellN_K.png|.svg|.jpg; a Go program's display
 calls write files into DIR and print their paths.
 
   --out DIR        output directory (default "out"; created when missing)
+  --in-place       write the executed notebook over FILE.ipynb, in the form
+                   committed to a repository: no image files, figures as
+                   8-bit palette PNG only (SVG dropped), stable JSON
   --allow-errors   keep going after a failing cell (exit status 0)
   --timeout D      interrupt a cell running longer than D (e.g. 30s, 5m)
 
@@ -36,6 +39,7 @@ Ctrl-C kills the process.
 type runOptions struct {
 	file        string
 	out         string
+	inPlace     bool
 	allowErrors bool
 	timeout     time.Duration
 }
@@ -54,9 +58,11 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gophernote run: %v\n%s", err, runUsage)
 		return 2
 	}
-	if err := os.MkdirAll(opts.out, 0o755); err != nil {
-		fmt.Fprintf(stderr, "gophernote run: output directory: %v\n", err)
-		return 1
+	if !opts.inPlace {
+		if err := os.MkdirAll(opts.out, 0o755); err != nil {
+			fmt.Fprintf(stderr, "gophernote run: output directory: %v\n", err)
+			return 1
+		}
 	}
 	base, stop := interruptContext()
 	defer stop()
@@ -77,6 +83,7 @@ func parseRunArgs(args []string) (runOptions, error) {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.StringVar(&o.out, "out", "out", "")
+	fs.BoolVar(&o.inPlace, "in-place", false, "")
 	fs.BoolVar(&o.allowErrors, "allow-errors", false, "")
 	fs.DurationVar(&o.timeout, "timeout", 0, "")
 	var files []string
@@ -99,6 +106,16 @@ func parseRunArgs(args []string) (runOptions, error) {
 		return o, fmt.Errorf("--timeout %v is negative", o.timeout)
 	}
 	o.file = files[0]
+	if o.inPlace {
+		outSet := false
+		fs.Visit(func(f *flag.Flag) { outSet = outSet || f.Name == "out" })
+		switch {
+		case outSet:
+			return o, errors.New("--in-place and --out exclude each other")
+		case !strings.EqualFold(filepath.Ext(o.file), ".ipynb"):
+			return o, fmt.Errorf("--in-place rewrites a notebook, not %s", o.file)
+		}
+	}
 	return o, nil
 }
 
@@ -150,6 +167,9 @@ func runNotebook(base context.Context, o runOptions, stdout, stderr io.Writer) i
 	name := strings.TrimSuffix(filepath.Base(o.file), filepath.Ext(o.file))
 	outPath := filepath.Join(o.out, name+".ipynb")
 	col := newCollector(stdout, stderr, o.out, name)
+	if o.inPlace {
+		outPath, col.noFiles = o.file, true
+	}
 	eng, err := engine.New(engine.Options{Idle: idleSink{col}})
 	if err != nil {
 		fmt.Fprintf(stderr, "gophernote run: %v\n", err)
@@ -157,7 +177,8 @@ func runNotebook(base context.Context, o runOptions, stdout, stderr io.Writer) i
 	}
 	defer eng.Close()
 
-	nb.prepare()
+	nb.prepare(name)
+	committed := nb.outputs() // --in-place keeps those a re-run reproduces
 	status, count := 0, 0
 	for i, c := range nb.Cells {
 		if c["cell_type"] != "code" {
@@ -199,6 +220,17 @@ func runNotebook(base context.Context, o runOptions, stdout, stderr io.Writer) i
 		if status != 0 && !o.allowErrors {
 			break
 		}
+	}
+	if o.inPlace {
+		if status != 0 && (status == interruptedStatus || !o.allowErrors) {
+			fmt.Fprintf(stderr, "gophernote run: %s left unchanged: the run did not complete\n", o.file)
+			return status
+		}
+		if err := nb.committedForm(); err != nil {
+			fmt.Fprintf(stderr, "gophernote run: %s: %v\n", o.file, err)
+			return 1
+		}
+		nb.keepReproduced(committed)
 	}
 	if err := nb.save(outPath); err != nil {
 		fmt.Fprintf(stderr, "gophernote run: writing %s: %v\n", outPath, err)

@@ -2,7 +2,7 @@ package main
 
 import (
 	"bytes"
-	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -130,17 +130,30 @@ func lines(text string) []string {
 
 // prepare makes the notebook valid for its minor version after execution:
 // code cells get outputs and execution_count, and nbformat >= 4.5 cells get
-// ids.
-func (nb *notebook) prepare() {
+// ids. A missing id is derived from the notebook's name, the cell's index
+// and source, so that re-running an unchanged notebook writes the same
+// file.
+func (nb *notebook) prepare(name string) {
+	used := map[string]bool{}
 	for _, c := range nb.Cells {
+		if id, _ := c["id"].(string); id != "" {
+			used[id] = true
+		}
+	}
+	for i, c := range nb.Cells {
 		if c["metadata"] == nil {
 			c["metadata"] = map[string]any{}
 		}
 		if nb.NBFormatMinor >= 5 {
 			if id, _ := c["id"].(string); id == "" {
-				var b [4]byte
-				_, _ = rand.Read(b[:])
-				c["id"] = hex.EncodeToString(b[:])
+				src, _ := cellSource(c)
+				for salt := 0; ; salt++ {
+					sum := sha256.Sum256([]byte(fmt.Sprintf("%s\x00%d\x00%d\x00%s", name, i, salt, src)))
+					if id := hex.EncodeToString(sum[:4]); !used[id] {
+						c["id"], used[id] = id, true
+						break
+					}
+				}
 			}
 		}
 		if c["cell_type"] == "code" {

@@ -25,7 +25,8 @@ type collector struct {
 	dir    string // output directory
 	stem   string // file name prefix: notebook or script name
 
-	files bool // script mode: write every rich MIME and print text/plain
+	files   bool // script mode: write every rich MIME and print text/plain
+	noFiles bool // write no files at all (run --in-place)
 
 	cell      int              // 1-based index of the running cell
 	outputs   []map[string]any // outputs of the running cell
@@ -36,7 +37,8 @@ type collector struct {
 
 	echoed    map[string]time.Time // script mode: when each display was last printed
 	held      map[string]string    // script mode: latest unprinted update per display
-	heldOrder []string
+	heldOrder []string             // ids in held, each once, in order of first hold
+	now       func() time.Time     // clock of the echo throttle (tests inject one)
 }
 
 // shown is one output carrying a display_id, kept so that updates can
@@ -48,7 +50,7 @@ type shown struct {
 
 func newCollector(stdout, stderr io.Writer, dir, stem string) *collector {
 	return &collector{stdout: stdout, stderr: stderr, dir: dir, stem: stem, byID: map[string][]*shown{},
-		echoed: map[string]time.Time{}, held: map[string]string{}}
+		echoed: map[string]time.Time{}, held: map[string]string{}, now: time.Now}
 }
 
 // begin starts collecting the outputs of cell (1-based).
@@ -187,6 +189,9 @@ var fileExt = []struct {
 // earlier output with the same display_id, which updates overwrite; new
 // files are named <stem>_cell<N>_<k><ext> (scripts: <stem>_<k><ext>).
 func (c *collector) writeFiles(b display.Bundle, paths map[string]string, update bool) {
+	if c.noFiles {
+		return
+	}
 	var wrote []string
 	var stem string
 	for _, f := range fileExt {
@@ -233,24 +238,40 @@ const echoInterval = time.Second
 
 // echo prints a display's text in script mode. Updates of one display_id
 // (progress bars) print at most once per echoInterval; the latest one held
-// back is printed by flushEchoes, so the final state always shows.
+// back is printed by flushEchoes, so the final state always shows — once:
+// an update printed at once drops any older held text of its id, which
+// would otherwise print after it (a progress bar's final line twice).
 func (c *collector) echo(id, txt string, update bool) {
 	if !update || id == "" {
 		c.flushHeld()
 		fmt.Fprintln(c.stdout, txt)
-		c.echoed[id] = time.Now()
+		c.echoed[id] = c.now()
 		return
 	}
-	if time.Since(c.echoed[id]) < echoInterval {
+	if c.now().Sub(c.echoed[id]) < echoInterval {
 		if _, held := c.held[id]; !held {
 			c.heldOrder = append(c.heldOrder, id)
 		}
 		c.held[id] = txt
 		return
 	}
-	delete(c.held, id)
+	c.unhold(id)
 	fmt.Fprintln(c.stdout, txt)
-	c.echoed[id] = time.Now()
+	c.echoed[id] = c.now()
+}
+
+// unhold forgets the held text of id.
+func (c *collector) unhold(id string) {
+	if _, ok := c.held[id]; !ok {
+		return
+	}
+	delete(c.held, id)
+	for i, h := range c.heldOrder {
+		if h == id {
+			c.heldOrder = append(c.heldOrder[:i], c.heldOrder[i+1:]...)
+			break
+		}
+	}
 }
 
 // flushEchoes prints the updates echo held back.
@@ -260,12 +281,14 @@ func (c *collector) flushEchoes() {
 	c.flushHeld()
 }
 
-// flushHeld prints held-back updates; called with c.mu held before other
-// output so that the printed order follows the script.
+// flushHeld prints held-back updates, each id's latest text once; called
+// with c.mu held before other output so that the printed order follows
+// the script.
 func (c *collector) flushHeld() {
 	for _, id := range c.heldOrder {
 		if txt, ok := c.held[id]; ok {
 			fmt.Fprintln(c.stdout, txt)
+			c.echoed[id] = c.now()
 		}
 	}
 	c.held, c.heldOrder = map[string]string{}, nil

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gophernote/gophernote/kernel/display"
 )
@@ -58,5 +59,48 @@ func TestCollectorUpdateAcrossCells(t *testing.T) {
 	c.Display(display.Bundle{ID: "never-shown", Data: display.MIME{"text/plain": "x"}}, true)
 	if outs := c.end(); len(outs) != 1 {
 		t.Errorf("update of an unknown id: %v, want it shown", outs)
+	}
+}
+
+// TestCollectorEchoEachStateOnce replays, with a fake clock, the timing
+// under which `gophernote run FILE.go` printed a progress bar's final line
+// twice (TestRunScriptProgress, under load): an update held back, a later
+// update printed at once when the echo interval had passed, then the final
+// state held back. The old code left the id twice in the held order, so the
+// flush printed the final line twice.
+func TestCollectorEchoEachStateOnce(t *testing.T) {
+	var out bytes.Buffer
+	c := newCollector(&out, &out, t.TempDir(), "s")
+	c.files = true
+	now := time.Unix(0, 0)
+	c.now = func() time.Time { return now }
+	c.begin(1)
+	show := func(txt string, update bool) {
+		c.Display(display.Bundle{ID: "bar", Data: display.MIME{"text/plain": txt}}, update)
+	}
+	show("0/30", false)
+	now = now.Add(500 * time.Millisecond)
+	show("10/30", true) // within the interval: held
+	now = now.Add(600 * time.Millisecond)
+	show("20/30", true) // interval passed: printed at once
+	now = now.Add(100 * time.Millisecond)
+	show("30/30 done", true) // held again
+	c.flushEchoes()
+	c.flushEchoes()
+	if got, want := out.String(), "0/30\n20/30\n30/30 done\n"; got != want {
+		t.Errorf("echoed %q, want %q", got, want)
+	}
+
+	// Held updates of two displays flush in the order they were first held,
+	// before the text that follows them.
+	out.Reset()
+	c.Display(display.Bundle{ID: "a", Data: display.MIME{"text/plain": "a0"}}, false)
+	c.Display(display.Bundle{ID: "b", Data: display.MIME{"text/plain": "b0"}}, false)
+	c.Display(display.Bundle{ID: "a", Data: display.MIME{"text/plain": "a1"}}, true)
+	c.Display(display.Bundle{ID: "b", Data: display.MIME{"text/plain": "b1"}}, true)
+	c.Display(display.Bundle{ID: "a", Data: display.MIME{"text/plain": "a2"}}, true)
+	c.Display(display.Bundle{Data: display.MIME{"text/plain": "text"}}, false)
+	if got, want := out.String(), "a0\nb0\na2\nb1\ntext\n"; got != want {
+		t.Errorf("echoed %q, want %q", got, want)
 	}
 }

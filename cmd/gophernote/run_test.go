@@ -310,8 +310,9 @@ func TestRunTour(t *testing.T) {
 	if a, _ := summary["alpha"].(float64); a < 0.045 || a > 0.055 {
 		t.Errorf("fitted alpha = %v, want about 0.05 (summary %v)", summary["alpha"], summary)
 	}
+	// Two figures: the fitted law over the data and its residuals.
 	matches, _ := filepath.Glob(filepath.Join(dir, "00_tour_cell*_1.png"))
-	if len(matches) != 1 {
+	if len(matches) != 2 {
 		t.Errorf("tour plot files: %v", matches)
 	}
 }

@@ -1,6 +1,7 @@
 package data
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -8,13 +9,14 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // EnvVar names the environment variable that points at the dataset folder.
 const EnvVar = "GOPHERNOTE_DATA"
 
-// Source records where a dataset file was published. Facts from
-// ../shared/data/README.md (the data provenance table).
+// Source records where a dataset file was published (built from the
+// catalog: see Datasets for sizes, hashes and transformations).
 type Source struct {
 	Repository string // owner/name @ commit
 	Path       string // file path inside the repository, when known
@@ -22,55 +24,66 @@ type Source struct {
 }
 
 // sources maps a dataset file (relative to the data folder) to its origin.
-var sources = map[string]Source{
-	"chinchilla/svg_extracted_data.csv":                         {"epoch-research/analyzing-chinchilla @ 9225883", "data/svg_extracted_data.csv", "Hoffmann et al. 2022 Fig. 4 runs digitized by Besiroglu et al. 2024"},
-	"chinchilla/chinchilla_model_parameters.csv":                {"RylanSchaeffer/KoyejoLab-Robustness-Chinchilla-Compute-Optimal-Scaling", "", "Chinchilla Table A9 architectures and parameter counts"},
-	"llmonkeys/pythia_math_per_problem_counts.csv":              {"RylanSchaeffer/KoyejoLab-Large-How-Do-Language-Monkey-Power-Get-Their-Power @ cd078ae", "", "Brown et al. 2024 repeated sampling, 7 Pythia models x 128 MATH problems"},
-	"llmonkeys/pythia_math_pass_at_k_per_problem.csv":           {"RylanSchaeffer/KoyejoLab-Large-How-Do-Language-Monkey-Power-Get-Their-Power @ cd078ae", "", "pass_i@k per problem for 101 values of k"},
-	"llmonkeys/pythia_math_avg_pass_at_k.csv":                   {"RylanSchaeffer/KoyejoLab-Large-How-Do-Language-Monkey-Power-Get-Their-Power @ cd078ae", "", "mean pass@k over problems"},
-	"llmonkeys/bon_jailbreaking_text_per_problem_counts.csv":    {"RylanSchaeffer/KoyejoLab-Large-How-Do-Language-Monkey-Power-Get-Their-Power @ cd078ae", "", "Hughes et al. 2024 best-of-N jailbreaking, 7 models x 159 prompts"},
-	"llmonkeys/bon_jailbreaking_text_avg_pass_at_k.csv":         {"RylanSchaeffer/KoyejoLab-Large-How-Do-Language-Monkey-Power-Get-Their-Power @ cd078ae", "", "mean pass@k for best-of-N jailbreaking"},
-	"pythia_checkpoints/gsm8k_per_problem_counts.csv":           {"RylanSchaeffer/KoyejoLab-Large-How-Do-Language-Monkey-Power-Get-Their-Power @ cd078ae", "", "Pythia checkpoints x GSM8K problems: samples and correct"},
-	"pythia_checkpoints/math_per_problem_counts.csv":            {"RylanSchaeffer/KoyejoLab-Large-How-Do-Language-Monkey-Power-Get-Their-Power @ cd078ae", "", "Pythia checkpoints x MATH problems: samples and correct"},
-	"pythia_checkpoints/gsm8k_gold_answer_nll.csv":              {"RylanSchaeffer/KoyejoLab-Large-How-Do-Language-Monkey-Power-Get-Their-Power @ cd078ae", "", "reference-answer negative log-likelihoods under 9 Pythia checkpoints"},
-	"pythia_checkpoints/models_pythia.csv":                      {"RylanSchaeffer/KoyejoLab-Large-How-Do-Language-Monkey-Power-Get-Their-Power @ cd078ae", "", "Pythia checkpoints: tokens, parameters, layers, width"},
-	"leaderboard/open_llm_leaderboard_v2_with_compute.csv":      {"hlzhang109/prescriptive-scaling @ 5bdca77", "", "Open LLM Leaderboard v2 post-trained models with base-model pre-training compute"},
-	"leaderboard/leaderboard_results_with_tokens_and_dates.csv": {"hlzhang109/prescriptive-scaling @ 5bdca77", "", "leaderboard results with tokens, parameters and dates"},
-	"leaderboard/obsscaling_base_llm_benchmark_eval.csv":        {"ryoungj/ObsScaling @ 4d6e1e4", "", "base models with size, tokens, FLOPs and v1 benchmark scores"},
-	"leaderboard/obsscaling_base_llm_leaderboard_v2_eval.csv":   {"ryoungj/ObsScaling @ 4d6e1e4", "", "base models' Open LLM Leaderboard v2 scores"},
-	"bnsl/bnsl_4digit_addition.csv":                             {"ethancaballero/broken_neural_scaling_laws", "", "4-digit addition: dataset size vs test loss"},
-}
+var sources = map[string]Source{}
 
 func init() {
-	for _, f := range []string{"FrontierMath-2025-02-28-Private.csv", "FrontierMath-2025-02-28-Public.csv", "GPQA_diamond.csv", "MATH_level_5.csv", "OTIS_Mock_AIME_2024-2025.csv"} {
-		sources["epoch_benchmarks/"+f] = Source{"hlzhang109/prescriptive-scaling", "", "Epoch AI benchmark hub points"}
+	for _, d := range catalog {
+		s := Source{Repository: d.Repo.Slug() + " @ " + d.Repo.Commit[:7], About: d.About}
+		if len(d.Sources) > 0 {
+			s.Path = d.Sources[0].Path
+		}
+		sources[d.Name] = s
 	}
 }
 
-// Dirs returns the folders searched for datasets, in order.
+// Dirs returns the folders searched for datasets, in order: $GOPHERNOTE_DATA
+// when set; ./data and ../shared/data of the working directory and of each
+// of its parents; then, when $GOPHERNOTE_DATA is not set, the user cache
+// folder that `gophernote data fetch` fills (see CacheDir).
 func Dirs() []string {
 	var dirs []string
-	if d := os.Getenv(EnvVar); d != "" {
-		dirs = append(dirs, d)
+	env := os.Getenv(EnvVar)
+	if env != "" {
+		dirs = append(dirs, env)
 	}
-	wd, err := os.Getwd()
-	if err != nil {
-		return dirs
-	}
-	for dir := wd; ; {
-		dirs = append(dirs, filepath.Join(dir, "data"), filepath.Join(dir, "..", "shared", "data"))
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			break
+	if wd, err := os.Getwd(); err == nil {
+		for dir := wd; ; {
+			dirs = append(dirs, filepath.Join(dir, "data"), filepath.Join(dir, "..", "shared", "data"))
+			parent := filepath.Dir(dir)
+			if parent == dir {
+				break
+			}
+			dir = parent
 		}
-		dir = parent
+	}
+	if env == "" {
+		if c, err := CacheDir(); err == nil {
+			dirs = append(dirs, c)
+		}
 	}
 	return dirs
 }
 
+// find returns the first file named rel (slash-separated) in Dirs.
+func find(rel string) (string, bool) {
+	for _, d := range Dirs() {
+		p := filepath.Join(d, filepath.FromSlash(rel))
+		if st, err := os.Stat(p); err == nil && !st.IsDir() {
+			if abs, err := filepath.Abs(p); err == nil {
+				return abs, true
+			}
+			return p, true
+		}
+	}
+	return "", false
+}
+
 // Path returns the absolute path of the dataset file rel (for example
-// "chinchilla/svg_extracted_data.csv"). When no folder holds it, the error
-// lists the folders searched and names the file's public source.
+// "chinchilla/svg_extracted_data.csv"), searching Dirs. A catalogued table
+// that no folder holds is fetched into CacheDir on first use (with the
+// SetAutoProgress bar) together with the tables built from the same files —
+// unless $GOPHERNOTE_DATA_OFFLINE is set or the download fails; then the
+// error says which command fetches it and where to put the file by hand.
 func Path(rel string) (string, error) {
 	if rel == "" {
 		return "", errors.New("data: empty dataset name")
@@ -82,16 +95,13 @@ func Path(rel string) (string, error) {
 		return rel, nil
 	}
 	clean := filepath.ToSlash(filepath.Clean(rel))
-	dirs := Dirs()
-	for _, d := range dirs {
-		p := filepath.Join(d, clean)
-		if st, err := os.Stat(p); err == nil && !st.IsDir() {
-			if abs, err := filepath.Abs(p); err == nil {
-				return abs, nil
-			}
-			return p, nil
-		}
+	if p, ok := find(clean); ok {
+		return p, nil
 	}
+	if d, ok := byName[clean]; ok {
+		return autoFetch(d)
+	}
+	dirs := Dirs()
 	msg := fmt.Sprintf("data: %s not found (set $%s to the dataset folder; searched %s)", clean, EnvVar, strings.Join(shorten(dirs), ", "))
 	if s, ok := sources[clean]; ok {
 		where := s.Repository
@@ -101,6 +111,79 @@ func Path(rel string) (string, error) {
 		msg += fmt.Sprintf("; it is published at %s (%s)", where, s.About)
 	}
 	return "", errors.New(msg)
+}
+
+// autoMu serializes first-use fetches within the process (the folder lock
+// serializes them across processes).
+var autoMu sync.Mutex
+
+// autoFetch fetches d (and its siblings) into CacheDir for Path.
+func autoFetch(d *Dataset) (string, error) {
+	autoMu.Lock()
+	defer autoMu.Unlock()
+	if p, ok := find(d.Name); ok { // fetched meanwhile by another call
+		return p, nil
+	}
+	dir, err := CacheDir()
+	if err != nil {
+		return "", err
+	}
+	dest := filepath.Join(dir, filepath.FromSlash(d.Name))
+	if offline() {
+		return "", missingError(d, dest, fmt.Errorf("$%s is set", EnvOffline))
+	}
+	auto.mu.Lock()
+	prog, actx := auto.progress, auto.context
+	auto.mu.Unlock()
+	if prog == nil {
+		prog = TerminalProgress(os.Stderr)
+	}
+	ctx := context.Background()
+	if actx != nil {
+		ctx = actx()
+	}
+	_, err = Fetch(siblings(d), FetchOptions{Context: ctx, Dir: dir, Display: prog, NoRetry: true})
+	if st, serr := os.Stat(dest); serr == nil && !st.IsDir() {
+		return dest, nil // d itself arrived even if a sibling failed
+	}
+	if err == nil {
+		err = fmt.Errorf("%s was not written", dest)
+	}
+	return "", missingError(d, dest, err)
+}
+
+func offline() bool {
+	switch strings.ToLower(os.Getenv(EnvOffline)) {
+	case "1", "true", "yes", "on":
+		return true
+	}
+	return false
+}
+
+// missingError is the one message a loader gives for a table it can
+// neither find nor download.
+func missingError(d *Dataset, dest string, cause error) error {
+	from := "it is built in"
+	if len(d.Sources) > 0 {
+		from = "it is rebuilt from " + d.Sources[0].URL(baseURL())
+	}
+	return fmt.Errorf("data: %s is not on this machine and was not downloaded (%v). "+
+		"Run `gophernote data fetch %s` (or `gophernote data fetch --all`) with network access, "+
+		"or put the file at %s by hand (or in a folder named by $%s); %s",
+		d.Name, firstLine(cause), d.Name, dest, EnvVar, from)
+}
+
+func baseURL() string {
+	if b := os.Getenv(EnvBaseURL); b != "" {
+		return b
+	}
+	return DefaultBaseURL
+}
+
+// firstLine shortens a multi-line fetch error to its most specific line.
+func firstLine(err error) string {
+	lines := strings.Split(err.Error(), "\n")
+	return strings.TrimSpace(lines[len(lines)-1])
 }
 
 // shorten keeps the error readable: $GOPHERNOTE_DATA, ./data and

@@ -2,7 +2,6 @@ package plots
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -73,15 +72,11 @@ func drawTo(w io.Writer, format string, wd, ht vg.Length, dpi int, paint func(dr
 }
 
 func (f *Figure) render(w io.Writer, format string) error {
-	if f == nil || f.Plot == nil {
-		return errors.New("plots: figure is nil")
-	}
-	wd, ht, dpi, err := size(f.Width, f.Height, f.DPI)
+	wd, ht, dpi, paint, err := f.Canvas()
 	if err != nil {
 		return err
 	}
-	f.applyLimits()
-	return drawTo(w, format, wd, ht, dpi, f.Plot.Draw)
+	return drawTo(w, format, wd, ht, dpi, paint)
 }
 
 // PNG renders the figure at its size and DPI.
@@ -174,19 +169,11 @@ func (g *Grid) paint(c draw.Canvas) {
 }
 
 func (g *Grid) render(w io.Writer, format string) error {
-	if g == nil || len(g.Panels) == 0 || len(g.Panels[0]) == 0 {
-		return errors.New("plots: grid has no panels")
-	}
-	for i, row := range g.Panels {
-		if len(row) != len(g.Panels[0]) {
-			return fmt.Errorf("plots: grid row %d has %d panels, row 0 has %d", i, len(row), len(g.Panels[0]))
-		}
-	}
-	wd, ht, dpi, err := size(g.Width, g.Height, g.DPI)
+	wd, ht, dpi, paint, err := g.Canvas()
 	if err != nil {
 		return err
 	}
-	return drawTo(w, format, wd, ht, dpi, g.paint)
+	return drawTo(w, format, wd, ht, dpi, paint)
 }
 
 // PNG renders the grid at its size and DPI.

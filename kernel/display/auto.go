@@ -1,10 +1,13 @@
 package display
 
 import (
+	"errors"
 	"fmt"
 	"image"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 )
 
 // Displayer is implemented by values that render themselves: a cell whose
@@ -29,10 +32,44 @@ type MultiMIMEr interface {
 	MIMEBundle() map[string]string
 }
 
+// Drawing is implemented by figures that paint themselves on a gonum/plot
+// canvas (fitlib/plots' Figure and Grid). It needs no import of this
+// package. Canvas returns the figure's size, its PNG resolution in dots per
+// inch and the function that paints it, or an error when the figure cannot
+// be drawn. A Drawing shows like a *plot.Plot: PNG beside an SVG whose text
+// does not depend on the viewer's fonts.
+type Drawing interface {
+	Canvas() (w, h vg.Length, dpi int, paint func(draw.Canvas), err error)
+}
+
+// DrawingBundle renders d like PlotBundle renders a plot (opts: Size, DPI,
+// PNGOnly override the drawing's own size and resolution).
+func DrawingBundle(d Drawing, opts ...PlotOption) (Bundle, error) {
+	if d == nil {
+		return Bundle{}, errors.New("display.Drawing: drawing is nil")
+	}
+	w, h, dpi, paint, err := d.Canvas()
+	if err != nil {
+		return Bundle{}, fmt.Errorf("display.Drawing: %v", err)
+	}
+	cfg := plotConfig{w: w, h: h, dpi: dpi}
+	for _, o := range opts {
+		if o != nil {
+			o(&cfg)
+		}
+	}
+	b, err := paintBundle("Drawing", "figure", "", paint, cfg)
+	if s, ok := d.(fmt.Stringer); ok && err == nil {
+		b.Data["text/plain"] = s.String()
+	}
+	return b, err
+}
+
 // Auto is the engine's hook for a cell's final value. It returns the bundle
 // to show and true for values with a rich form:
 //
 //   - *plot.Plot: PNG + SVG as by Plot;
+//   - Drawing (a fitlib/plots figure): PNG + SVG like a *plot.Plot;
 //   - image.Image: PNG;
 //   - Displayer: its Display() bundle;
 //   - MIMEr: its single representation, base64-encoded for image types;
@@ -53,6 +90,8 @@ func Auto(v any) (Bundle, bool) {
 		return Bundle{}, true
 	case *plot.Plot:
 		return bundleOrError(PlotBundle(x))
+	case Drawing:
+		return bundleOrError(DrawingBundle(x))
 	case image.Image:
 		return bundleOrError(imageBundle("PNG", "image/png", x))
 	case Displayer:

@@ -1,13 +1,5 @@
 package display
 
-import (
-	"fmt"
-	"math"
-
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/vg"
-)
-
 // svgPreferrer may be implemented by a Publisher whose outputs are always
 // shown trusted by a front end that ranks SVG above PNG — the output area
 // of a Jupyter widget (kernel/widgets): JupyterLab's widget manager renders
@@ -27,18 +19,4 @@ func svgWhereItWins() PlotOption {
 			c.noPNG = true
 		}
 	}
-}
-
-// svgOnlyBundle renders p as SVG only, with the text/plain a PNG bundle
-// would have.
-func svgOnlyBundle(p *plot.Plot, cfg plotConfig) (Bundle, error) {
-	svg, err := plotSVG(p, cfg.w, cfg.h)
-	if err != nil {
-		return Bundle{}, err
-	}
-	px := func(l vg.Length) int { return int(math.Round(float64(l/vg.Inch) * float64(cfg.dpi))) }
-	return Bundle{Data: MIME{
-		"image/svg+xml": svg,
-		"text/plain":    fmt.Sprintf("<plot %q %dx%d>", p.Title.Text, px(cfg.w), px(cfg.h)),
-	}}, nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -51,16 +52,21 @@ func (h *Handle) Plot(p *plot.Plot, opts ...PlotOption) error {
 	return h.show(PlotBundle(p, append(opts, svgWhereItWins())...))
 }
 
+// Figure renders a figure that draws itself (a fitlib/plots Figure or
+// Grid: any Drawing) and displays it like Plot: PNG and SVG in one bundle.
+// Size and DPI override the figure's own.
+func Figure(d Drawing, opts ...PlotOption) *Handle { h := NewID(); _ = h.Figure(d, opts...); return h }
+
+// Figure shows d under the handle.
+func (h *Handle) Figure(d Drawing, opts ...PlotOption) error {
+	return h.show(DrawingBundle(d, append(opts, svgWhereItWins())...))
+}
+
 // PlotBundle renders p into a bundle without displaying it: image/png
 // (base64), image/svg+xml unless PNGOnly, and a text/plain description.
 // gonum/plot panics on some bad input (e.g. a log scale over values <= 0);
 // such panics are returned as errors.
 func PlotBundle(p *plot.Plot, opts ...PlotOption) (b Bundle, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			b, err = Bundle{}, fmt.Errorf("display.Plot: drawing the plot failed: %v", r)
-		}
-	}()
 	if p == nil {
 		return Bundle{}, errors.New("display.Plot: plot is nil")
 	}
@@ -70,38 +76,58 @@ func PlotBundle(p *plot.Plot, opts ...PlotOption) (b Bundle, err error) {
 			o(&cfg)
 		}
 	}
+	return paintBundle("Plot", "plot", p.Title.Text, p.Draw, cfg)
+}
+
+// paintBundle renders paint at cfg's size: image/png (base64),
+// image/svg+xml unless noSVG (alone when noPNG), and a text/plain
+// description naming kind and title. gonum/plot panics on some bad input
+// (e.g. a log scale over values <= 0); such panics are returned as errors
+// naming display.<call>.
+func paintBundle(call, kind, title string, paint func(draw.Canvas), cfg plotConfig) (b Bundle, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			b, err = Bundle{}, fmt.Errorf("display.%s: drawing the %s failed: %v", call, kind, r)
+		}
+	}()
 	if cfg.w <= 0 || cfg.h <= 0 {
-		return Bundle{}, fmt.Errorf("display.Plot: size %vx%v must be positive", cfg.w, cfg.h)
+		return Bundle{}, fmt.Errorf("display.%s: size %vx%v must be positive", call, cfg.w, cfg.h)
 	}
 	if cfg.dpi <= 0 || cfg.dpi > 1200 {
-		return Bundle{}, fmt.Errorf("display.Plot: dpi %d out of range 1..1200", cfg.dpi)
+		return Bundle{}, fmt.Errorf("display.%s: dpi %d out of range 1..1200", call, cfg.dpi)
 	}
-	if cfg.noPNG && !cfg.noSVG {
-		return svgOnlyBundle(p, cfg)
+	name := kind
+	if title != "" || kind == "plot" {
+		name = fmt.Sprintf("%s %q", kind, title)
 	}
-	img := vgimg.NewWith(vgimg.UseWH(cfg.w, cfg.h), vgimg.UseDPI(cfg.dpi))
-	p.Draw(draw.New(img))
-	var png bytes.Buffer
-	if _, err := (vgimg.PngCanvas{Canvas: img}).WriteTo(&png); err != nil {
-		return Bundle{}, fmt.Errorf("display.Plot: encoding PNG: %v", err)
-	}
-	b, err = imageData("Plot", "image/png", png.Bytes())
-	if err != nil {
-		return Bundle{}, err
+	px := func(l vg.Length) int { return int(math.Round(float64(l/vg.Inch) * float64(cfg.dpi))) }
+	text := fmt.Sprintf("<%s %dx%d>", name, px(cfg.w), px(cfg.h))
+	b = Bundle{Data: MIME{}}
+	if !cfg.noPNG || cfg.noSVG {
+		img := vgimg.NewWith(vgimg.UseWH(cfg.w, cfg.h), vgimg.UseDPI(cfg.dpi))
+		paint(draw.New(img))
+		var png bytes.Buffer
+		if _, err := (vgimg.PngCanvas{Canvas: img}).WriteTo(&png); err != nil {
+			return Bundle{}, fmt.Errorf("display.%s: encoding PNG: %v", call, err)
+		}
+		if b, err = imageData(call, "image/png", png.Bytes()); err != nil {
+			return Bundle{}, err
+		}
+		size := b.Metadata["image/png"].(map[string]any)
+		text = fmt.Sprintf("<%s %vx%v>", name, size["width"], size["height"])
 	}
 	if !cfg.noSVG {
-		svg, err := plotSVG(p, cfg.w, cfg.h)
+		svg, err := paintSVG(call, paint, cfg.w, cfg.h)
 		if err != nil {
 			return Bundle{}, err
 		}
 		b.Data["image/svg+xml"] = svg
 	}
-	size := b.Metadata["image/png"].(map[string]any)
-	b.Data["text/plain"] = fmt.Sprintf("<plot %q %vx%v>", p.Title.Text, size["width"], size["height"])
+	b.Data["text/plain"] = text
 	return b, nil
 }
 
-// plotSVG renders p as an SVG document whose text does not depend on the
+// paintSVG renders paint as an SVG document whose text does not depend on the
 // fonts installed where it is viewed. gonum/plot lays text out with the
 // metrics of its Liberation fonts and names them in the SVG; a browser
 // without them (Debian's default install has only DejaVu, which is wider)
@@ -117,16 +143,16 @@ func PlotBundle(p *plot.Plot, opts ...PlotOption) (b Bundle, err error) {
 // Regular alone is 393 KB, 524 KB in base64, which made notebook 04's
 // plots 20-50 times larger (~550 KB each instead of 11-26 KB, against 31-42
 // KB for their PNG). textLength adds ~45 bytes per text element.
-func plotSVG(p *plot.Plot, w, h vg.Length) (string, error) {
+func paintSVG(call string, paint func(draw.Canvas), w, h vg.Length) (string, error) {
 	c := &measuredSVG{Canvas: vgsvg.New(w, h)}
-	p.Draw(draw.New(c))
+	paint(draw.New(c))
 	var buf bytes.Buffer
 	if _, err := c.WriteTo(&buf); err != nil {
-		return "", fmt.Errorf("display.Plot: encoding SVG: %v", err)
+		return "", fmt.Errorf("display.%s: encoding SVG: %v", call, err)
 	}
 	svg, err := fitSVGText(buf.String(), c.widths)
 	if err != nil {
-		return "", fmt.Errorf("display.Plot: %v", err)
+		return "", fmt.Errorf("display.%s: %v", call, err)
 	}
 	return svg, nil
 }

@@ -95,7 +95,7 @@ func TestPlotSVGTextFitted(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.Legend.Add("a long legend label at the right edge", l)
-	svg, err := plotSVG(p, DefaultPlotWidth, DefaultPlotHeight)
+	svg, err := paintSVG("Plot", p.Draw, DefaultPlotWidth, DefaultPlotHeight)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -41,9 +41,11 @@ type Engine struct {
 	closed atomic.Bool
 
 	syms        map[string]map[string]reflect.Value // import path -> symbols
-	names       map[string]string                   // package name -> preferred path
-	imported    map[string]bool                     // "name path" imported in the session
-	importNames map[string]string                   // name -> path imported in the session
+	pkgNames    map[string]string                   // import path -> package name its table declares
+	sandbox     bool
+	names       map[string]string // package name -> preferred path
+	imported    map[string]bool   // "name path" imported in the session
+	importNames map[string]string // name -> path imported in the session
 
 	decls         map[string]*declRecord // top-level declarations by name (methods: Type.Name)
 	stmtVars      map[string]bool        // names defined by top-level := statements
@@ -55,6 +57,10 @@ type Engine struct {
 	varTypes   map[string]string // declared type names of session variables, when known
 	inStmtUnit bool              // the running unit holds top-level statements (see stmtAt)
 	depth      depth             // guarded recursive calls in progress
+	cellPanic  cellPanic         // the panic a top-level defer may recover (fix_panics.go)
+	types      *typesSession     // go/types' view of the session (gotypes.go)
+	fmtNames   fmtNames          // Go names of cell struct types for fmt (fix_fmt.go)
+	lastPanic  any               // the value of the cell's last panic
 
 	// compiledVars are the compiled static types of session variables
 	// defined from compiled values (see compiledType).
@@ -72,6 +78,8 @@ func New(opts Options) (e *Engine, err error) {
 	e = &Engine{
 		out:           &router{idle: opts.Idle},
 		syms:          map[string]map[string]reflect.Value{},
+		pkgNames:      map[string]string{},
+		sandbox:       opts.Sandbox,
 		imported:      map[string]bool{},
 		importNames:   map[string]string{},
 		decls:         map[string]*declRecord{},
@@ -113,12 +121,36 @@ func New(opts Options) (e *Engine, err error) {
 			if k == "." || k == "github.com/traefik/yaegi/stdlib/stdlib" {
 				continue
 			}
-			e.syms[dir(k)] = v
+			// Merge: a later table (unrestricted's os/os) adds to a
+			// package rather than replacing it.
+			p := dir(k)
+			e.pkgNames[p] = k[len(p)+1:]
+			if cur := e.syms[p]; cur == nil {
+				e.syms[p] = v // the table's own map: never written to
+			} else {
+				merged := make(map[string]reflect.Value, len(cur)+len(v))
+				for name, val := range cur {
+					merged[name] = val
+				}
+				for name, val := range v {
+					merged[name] = val
+				}
+				e.syms[p] = merged
+			}
 		}
 	}
 	// os.Exit would end the kernel: make it stop the cell instead.
 	exitOverride := interp.Exports{"os/os": {"Exit": reflect.ValueOf(cellExit)}}
 	if err := e.in.Use(exitOverride); err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
+	// Custom error types in compiled code (fix_errors.go): after the
+	// tables, whose errors functions these replace.
+	errs := errorSymbols()
+	if err := e.in.Use(errs); err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
+	if err := e.in.Use(e.mapTypes()); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
 	e.names = packageNames(e.syms)
@@ -193,6 +225,8 @@ func (e *Engine) Execute(ctx context.Context, code string, sink cell.Sink) (res 
 	}()
 
 	e.final.take()
+	e.cellPanic.reset()
+	e.lastPanic = nil
 	e.depth.n.Store(0) // interrupted calls never ran their deferred leave
 	e.depth.take()
 	stop := make(chan struct{})
@@ -213,12 +247,18 @@ func (e *Engine) Execute(ctx context.Context, code string, sink cell.Sink) (res 
 		return cell.Result{Err: cerr.toError()}
 	}
 	last, rerr := e.runUnits(ctx, pl)
+	if pl.hasDefers && rerr != nil && rerr.Name == "Panic" {
+		e.cellPanic.set(e.lastPanic) // for recover in a top-level defer (fix_panics.go)
+	}
 	if pl.hasDefers && ctx.Err() == nil {
 		// The cell's top-level deferred calls, last first, also after a
 		// failure; interruptible like the cell.
 		if _, err := e.eval(ctx, runDefersSrc); err != nil && rerr == nil {
 			rerr = e.runError(err, ctx, pl, unit{kind: unitStmts})
 		}
+	}
+	if rerr != nil && rerr.Name == "Panic" && e.cellPanic.wasRecovered() {
+		rerr = nil // a top-level deferred call recovered it, as main's would
 	}
 	if rerr != nil {
 		return cell.Result{Err: rerr}
