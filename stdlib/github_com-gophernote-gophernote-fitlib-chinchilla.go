@@ -12,17 +12,15 @@ import (
 func init() {
 	Symbols["github.com/gophernote/gophernote/fitlib/chinchilla/chinchilla"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"BandPlot":           reflect.ValueOf(chinchilla.BandPlot),
 		"Besiroglu":          reflect.ValueOf(chinchilla.Besiroglu),
 		"BesirogluGrid":      reflect.ValueOf(chinchilla.BesirogluGrid),
 		"Bootstrap":          reflect.ValueOf(chinchilla.Bootstrap),
+		"BudgetTolerance":    reflect.ValueOf(constant.MakeFromLiteral("1.00000000000000000003625036316452388482356461452127405209466815e-06", token.FLOAT, 0)),
 		"CompareApproaches":  reflect.ValueOf(chinchilla.CompareApproaches),
 		"DataFile":           reflect.ValueOf(constant.MakeFromLiteral("\"chinchilla/svg_extracted_data.csv\"", token.STRING, 0)),
 		"DefaultBudgets":     reflect.ValueOf(chinchilla.DefaultBudgets),
 		"DefaultDelta":       reflect.ValueOf(constant.MakeFromLiteral("0.0009999999999999999999584953855845392833856521974666975438594818115", token.FLOAT, 0)),
-		"EngineFit":          reflect.ValueOf(chinchilla.EngineFit),
-		"Envelope":           reflect.ValueOf(chinchilla.Envelope),
-		"EnvelopePlot":       reflect.ValueOf(chinchilla.EnvelopePlot),
+		"Engine":             reflect.ValueOf(chinchilla.Engine),
 		"ExprA":              reflect.ValueOf(constant.MakeFromLiteral("\"beta/(alpha + beta)\"", token.STRING, 0)),
 		"ExprB":              reflect.ValueOf(constant.MakeFromLiteral("\"alpha/(alpha + beta)\"", token.STRING, 0)),
 		"ExprDOpt":           reflect.ValueOf(constant.MakeFromLiteral("\"(alpha*exp(a)/(beta*exp(b)))^(-1/(alpha + beta)) * (C/6)^(alpha/(alpha + beta))\"", token.STRING, 0)),
@@ -30,25 +28,27 @@ func init() {
 		"ExprLossOpt":        reflect.ValueOf(constant.MakeFromLiteral("\"exp(e) + exp(a)*((alpha*exp(a)/(beta*exp(b)))^(1/(alpha + beta)) * (C/6)^(beta/(alpha + beta)))^(-alpha) + exp(b)*((alpha*exp(a)/(beta*exp(b)))^(-1/(alpha + beta)) * (C/6)^(alpha/(alpha + beta)))^(-beta)\"", token.STRING, 0)),
 		"ExprNOpt":           reflect.ValueOf(constant.MakeFromLiteral("\"(alpha*exp(a)/(beta*exp(b)))^(1/(alpha + beta)) * (C/6)^(beta/(alpha + beta))\"", token.STRING, 0)),
 		"ExprTokensPerParam": reflect.ValueOf(constant.MakeFromLiteral("\"(alpha*exp(a)/(beta*exp(b)))^(-2/(alpha + beta)) * (C/6)^((alpha - beta)/(alpha + beta))\"", token.STRING, 0)),
+		"FitEngine":          reflect.ValueOf(chinchilla.FitEngine),
+		"FitEnvelope":        reflect.ValueOf(chinchilla.FitEnvelope),
+		"FitGrid":            reflect.ValueOf(chinchilla.FitGrid),
 		"FitHuberLikelihood": reflect.ValueOf(chinchilla.FitHuberLikelihood),
 		"FitIsoFLOP":         reflect.ValueOf(chinchilla.FitIsoFLOP),
 		"FromTheta":          reflect.ValueOf(chinchilla.FromTheta),
 		"GenerateCurves":     reflect.ValueOf(chinchilla.GenerateCurves),
 		"GenerateIsoFLOP":    reflect.ValueOf(chinchilla.GenerateIsoFLOP),
+		"GonumBFGS":          reflect.ValueOf(chinchilla.GonumBFGS),
+		"GonumLBFGS":         reflect.ValueOf(chinchilla.GonumLBFGS),
 		"GradTol":            reflect.ValueOf(constant.MakeFromLiteral("1.00000000000000000003625036316452388482356461452127405209466815e-06", token.FLOAT, 0)),
-		"GridFit":            reflect.ValueOf(chinchilla.GridFit),
-		"HistogramPlot":      reflect.ValueOf(chinchilla.HistogramPlot),
 		"Hoffmann":           reflect.ValueOf(chinchilla.Hoffmann),
 		"HoffmannUnrounded":  reflect.ValueOf(chinchilla.HoffmannUnrounded),
-		"HuberLogNorm":       reflect.ValueOf(chinchilla.HuberLogNorm),
-		"Interval":           reflect.ValueOf(chinchilla.Interval),
-		"IsoFLOPPlot":        reflect.ValueOf(chinchilla.IsoFLOPPlot),
 		"LoadRuns":           reflect.ValueOf(chinchilla.LoadRuns),
 		"MeanPitfall":        reflect.ValueOf(chinchilla.MeanPitfall),
-		"NewRuns":            reflect.ValueOf(chinchilla.NewRuns),
-		"Quantile":           reflect.ValueOf(chinchilla.Quantile),
+		"PlotBand":           reflect.ValueOf(chinchilla.PlotBand),
+		"PlotBootstrap":      reflect.ValueOf(chinchilla.PlotBootstrap),
+		"PlotEnvelope":       reflect.ValueOf(chinchilla.PlotEnvelope),
+		"PlotIsoFLOP":        reflect.ValueOf(chinchilla.PlotIsoFLOP),
+		"PlotSurface":        reflect.ValueOf(chinchilla.PlotSurface),
 		"Summary":            reflect.ValueOf(chinchilla.Summary),
-		"SurfacePlot":        reflect.ValueOf(chinchilla.SurfacePlot),
 		"TableSizes":         reflect.ValueOf(chinchilla.TableSizes),
 		"TestHoffmann":       reflect.ValueOf(chinchilla.TestHoffmann),
 		"VertexBias":         reflect.ValueOf(chinchilla.VertexBias),
@@ -59,31 +59,17 @@ func init() {
 		"BootstrapResult":  reflect.ValueOf((*chinchilla.BootstrapResult)(nil)),
 		"Budget":           reflect.ValueOf((*chinchilla.Budget)(nil)),
 		"Comparison":       reflect.ValueOf((*chinchilla.Comparison)(nil)),
-		"Counter":          reflect.ValueOf((*chinchilla.Counter)(nil)),
 		"Curves":           reflect.ValueOf((*chinchilla.Curves)(nil)),
 		"EnvelopeFit":      reflect.ValueOf((*chinchilla.EnvelopeFit)(nil)),
 		"FitOptions":       reflect.ValueOf((*chinchilla.FitOptions)(nil)),
-		"FitResult":        reflect.ValueOf((*chinchilla.FitResult)(nil)),
 		"HoffmannTest":     reflect.ValueOf((*chinchilla.HoffmannTest)(nil)),
 		"IsoFLOPFit":       reflect.ValueOf((*chinchilla.IsoFLOPFit)(nil)),
 		"IsoFLOPRuns":      reflect.ValueOf((*chinchilla.IsoFLOPRuns)(nil)),
+		"LawFit":           reflect.ValueOf((*chinchilla.LawFit)(nil)),
+		"Method":           reflect.ValueOf((*chinchilla.Method)(nil)),
 		"Params":           reflect.ValueOf((*chinchilla.Params)(nil)),
 		"PitfallRow":       reflect.ValueOf((*chinchilla.PitfallRow)(nil)),
 		"Runs":             reflect.ValueOf((*chinchilla.Runs)(nil)),
-		"StartResult":      reflect.ValueOf((*chinchilla.StartResult)(nil)),
 		"WidthBias":        reflect.ValueOf((*chinchilla.WidthBias)(nil)),
-
-		// interface wrapper definitions
-		"_Counter": reflect.ValueOf((*_github_com_gophernote_gophernote_fitlib_chinchilla_Counter)(nil)),
 	}
-}
-
-// _github_com_gophernote_gophernote_fitlib_chinchilla_Counter is an interface wrapper for Counter type
-type _github_com_gophernote_gophernote_fitlib_chinchilla_Counter struct {
-	IValue interface{}
-	WAdd   func(n int)
-}
-
-func (W _github_com_gophernote_gophernote_fitlib_chinchilla_Counter) Add(n int) {
-	W.WAdd(n)
 }

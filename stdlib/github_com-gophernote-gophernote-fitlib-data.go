@@ -12,8 +12,6 @@ import (
 func init() {
 	Symbols["github.com/gophernote/gophernote/fitlib/data/data"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"AutoContext":       reflect.ValueOf(&data.AutoContext).Elem(),
-		"AutoProgress":      reflect.ValueOf(&data.AutoProgress).Elem(),
 		"Both":              reflect.ValueOf(data.Both),
 		"CacheDir":          reflect.ValueOf(data.CacheDir),
 		"Datasets":          reflect.ValueOf(data.Datasets),
@@ -28,7 +26,6 @@ func init() {
 		"KindInt":           reflect.ValueOf(data.KindInt),
 		"KindString":        reflect.ValueOf(data.KindString),
 		"List":              reflect.ValueOf(data.List),
-		"LockWaitLog":       reflect.ValueOf(&data.LockWaitLog).Elem(),
 		"Lookup":            reflect.ValueOf(data.Lookup),
 		"ManifestFile":      reflect.ValueOf(constant.MakeFromLiteral("\"manifest.json\"", token.STRING, 0)),
 		"NewTable":          reflect.ValueOf(data.NewTable),
@@ -38,7 +35,10 @@ func init() {
 		"ReadCSV":           reflect.ValueOf(data.ReadCSV),
 		"ReadManifest":      reflect.ValueOf(data.ReadManifest),
 		"Resolve":           reflect.ValueOf(data.Resolve),
-		"Sources":           reflect.ValueOf(&data.Sources).Elem(),
+		"SetAutoContext":    reflect.ValueOf(data.SetAutoContext),
+		"SetAutoProgress":   reflect.ValueOf(data.SetAutoProgress),
+		"SetLockWaitLog":    reflect.ValueOf(data.SetLockWaitLog),
+		"Sources":           reflect.ValueOf(data.Sources),
 		"SourcesHandler":    reflect.ValueOf(data.SourcesHandler),
 		"Status":            reflect.ValueOf(data.Status),
 		"TerminalProgress":  reflect.ValueOf(data.TerminalProgress),

@@ -4,26 +4,27 @@ package stdlib
 
 import (
 	"github.com/gophernote/gophernote/fitlib/passk"
+	"go/constant"
+	"go/token"
 	"reflect"
 )
 
 func init() {
 	Symbols["github.com/gophernote/gophernote/fitlib/passk/passk"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"Bootstrap":       reflect.ValueOf(passk.Bootstrap),
-		"CountsFromTable": reflect.ValueOf(passk.CountsFromTable),
-		"Curve":           reflect.ValueOf(passk.Curve),
-		"FindCounts":      reflect.ValueOf(passk.FindCounts),
-		"Grid":            reflect.ValueOf(passk.Grid),
-		"Matrix":          reflect.ValueOf(passk.Matrix),
-		"Mean":            reflect.ValueOf(passk.Mean),
-		"NewCounts":       reflect.ValueOf(passk.NewCounts),
-		"PassAtK":         reflect.ValueOf(passk.PassAtK),
-		"ReadCounts":      reflect.ValueOf(passk.ReadCounts),
+		"Bootstrap":        reflect.ValueOf(passk.Bootstrap),
+		"CountsFromTable":  reflect.ValueOf(passk.CountsFromTable),
+		"Curve":            reflect.ValueOf(passk.Curve),
+		"DefaultResamples": reflect.ValueOf(constant.MakeFromLiteral("1000", token.INT, 0)),
+		"FindCounts":       reflect.ValueOf(passk.FindCounts),
+		"Grid":             reflect.ValueOf(passk.Grid),
+		"NewCounts":        reflect.ValueOf(passk.NewCounts),
+		"PassAtK":          reflect.ValueOf(passk.PassAtK),
+		"ReadCounts":       reflect.ValueOf(passk.ReadCounts),
 
 		// type definitions
 		"BootstrapOptions": reflect.ValueOf((*passk.BootstrapOptions)(nil)),
+		"BootstrapResult":  reflect.ValueOf((*passk.BootstrapResult)(nil)),
 		"Counts":           reflect.ValueOf((*passk.Counts)(nil)),
-		"Interval":         reflect.ValueOf((*passk.Interval)(nil)),
 	}
 }

@@ -48,6 +48,7 @@ func init() {
 		"TableOf":           reflect.ValueOf(display.TableOf),
 		"Text":              reflect.ValueOf(display.Text),
 		"Update":            reflect.ValueOf(display.Update),
+		"Value":             reflect.ValueOf(display.Value),
 
 		// type definitions
 		"Bundle":     reflect.ValueOf((*display.Bundle)(nil)),

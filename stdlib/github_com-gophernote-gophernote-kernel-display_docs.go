@@ -39,6 +39,7 @@ func init() {
 		"Handle.TableOf":    {"func (h *Handle) TableOf(rows any) error", "TableOf shows a table of struct or map rows under the handle."},
 		"Handle.Text":       {"func (h *Handle) Text(v any) error", "Text shows v as text/plain under the handle."},
 		"Handle.Update":     {"func (h *Handle) Update(b Bundle) error", "Update publishes b as update_display_data for the handle's id, replacing\nthe output shown earlier. Before anything was shown under the id, front\nends ignore updates, so Update on a fresh handle shows b instead."},
+		"Handle.Value":      {"func (h *Handle) Value(v any) error", "Value shows v under the handle as Value does."},
 		"JPEG":              {"func JPEG(content any) *Handle", "JPEG displays a JPEG image given as raw bytes ([]byte or string), as\nbase64-encoded text, or as an image.Image (encoded at quality 90)."},
 		"JSON":              {"func JSON(v any) *Handle", "JSON displays v as application/json. A []byte or a string holding valid\nJSON text is shown as that JSON; any other value (including a string that\nis not JSON) is marshalled with encoding/json."},
 		"LaTeX":             {"func LaTeX(content any) *Handle", "LaTeX displays a formula as text/latex. Content without math delimiters\nis wrapped in $$...$$ so front ends typeset it as display math."},
@@ -59,6 +60,7 @@ func init() {
 		"Progress.Done":     {"func (p *Progress) Done()", "Done shows the final state (always sent, never throttled). Later calls\nto Add, Set and Done do nothing."},
 		"Progress.Handle":   {"func (p *Progress) Handle() *Handle", "Handle returns the handle of the progress bar's output."},
 		"Progress.Set":      {"func (p *Progress) Set(i int)", "Set moves the bar to step i."},
+		"Progress.Update":   {"func (p *Progress) Update(done, total int)", "Update moves the bar to step done of total (total > 0 replaces the\nbar's total): its signature is fitlib's Options.Progress, so\n\n\tbar := display.NewProgress(0, \"bootstrap\")\n\tboot, err := fit.Bootstrap(pb, fit.BootstrapOptions{Progress: bar.Update})\n\nshows the resamples as they finish."},
 		"ProgressInterval":  {"const ProgressInterval = 100 * time.Millisecond", "ProgressInterval is the minimum time between two progress updates; the\nfinal update (Done, or reaching the total) is always sent."},
 		"Publisher":         {"type Publisher interface {\n\t// Publish shows b; update=true replaces the output displayed earlier\n\t// with the same b.ID (update_display_data).\n\tPublish(b Bundle, update bool)\n\t// Clear clears the cell's output; wait=true defers until new output.\n\tClear(wait bool)\n}", "Publisher receives the outputs of the running cell. The kernel session\nturns them into iopub messages; `gophernote run` writes notebook outputs\nand files. Implementations must be safe for concurrent use."},
 		"SVG":               {"func SVG(content any) *Handle", "SVG displays an SVG document given as a string or []byte."},
@@ -70,5 +72,6 @@ func init() {
 		"TableOf":           {"func TableOf(rows any) *Handle", "TableOf displays a slice of structs (or pointers to structs) as a table\nwith one column per exported field (for structs declared in a cell, every\nfield), or a slice of map[string]T with one column per key (sorted)."},
 		"Text":              {"func Text(v any) *Handle", "Text displays v as text/plain: strings and []byte as they are, any other\nvalue formatted with fmt.Sprint."},
 		"Update":            {"func Update(id string, b Bundle) error", "Update replaces the output displayed earlier with the given display_id\n(update_display_data). Use it with an id kept from Handle.ID."},
+		"Value":             {"func Value(v any) *Handle", "Value displays v the way a cell shows its final value: Auto's bundle for\nrich values (a figure, a fit report, a table), the %v text otherwise.\nIt shows several rich values from one cell:\n\n\tdisplay.Value(fit)\n\tdisplay.Value(boot)"},
 	}
 }

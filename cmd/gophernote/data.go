@@ -143,13 +143,14 @@ func dataFetch(args []string, stdout, stderr io.Writer) int {
 		}
 		want = rest
 	}
-	opt := data.FetchOptions{Dir: opts["dir"], BaseURL: opts["base-url"], Force: flags["force"], Progress: data.TerminalProgress(stderr)}
-	data.LockWaitLog = stderr
+	opt := data.FetchOptions{Dir: opts["dir"], BaseURL: opts["base-url"], Force: flags["force"], Display: data.TerminalProgress(stderr)}
+	data.SetLockWaitLog(stderr)
 	// Ctrl-C stops the download cleanly: nothing partial is written.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	t0 := time.Now()
-	res, err := data.Fetch(ctx, want, opt)
+	opt.Context = ctx
+	res, err := data.Fetch(want, opt)
 	if res != nil {
 		for _, n := range res.Fetched {
 			fmt.Fprintf(stdout, "fetched  %s\n", n)
@@ -319,13 +320,13 @@ func size(n int64) string {
 // a terminal, as under `gophernote run`), and stop with the cell when it
 // is interrupted.
 func useCellProgress(stderr io.Writer) {
-	data.AutoContext = display.Context
+	data.SetAutoContext(display.Context)
 	cell := func(total int, label string) data.Progress { return display.NewProgress(total, label+" (KiB)") }
 	if f, ok := stderr.(*os.File); ok {
 		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-			data.AutoProgress = data.Both(cell, data.TerminalProgress(stderr))
+			data.SetAutoProgress(data.Both(cell, data.TerminalProgress(stderr)))
 			return
 		}
 	}
-	data.AutoProgress = cell
+	data.SetAutoProgress(cell)
 }

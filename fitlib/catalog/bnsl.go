@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"sort"
@@ -33,12 +34,36 @@ type BNSLFit struct {
 	Status        string
 }
 
-// FitBNSL fits BNSLFormula to the `fit` rows of BNSLFile by minimising the
-// squared log error (Caballero et al. fit in log space): a coarse grid
-// over (d1, f1, c1, c0, a) with b matched to the first point, then BFGS
-// from the 8 best grid points on transformed parameters (a, b, d1, f1
-// through log), and reports the error on the `extrapolate` rows.
-func FitBNSL() (*BNSLFit, error) {
+// Param returns the fitted value of the named parameter (a, b, c0, c1, f1,
+// d1).
+func (f *BNSLFit) Param(name string) (float64, error) {
+	v, ok := f.Params[name]
+	if !ok {
+		return math.NaN(), fmt.Errorf("catalog: BNSL has no parameter %q (a, b, c0, c1, f1, d1)", name)
+	}
+	return v, nil
+}
+
+// BNSLOptions configure FitBNSL. The zero value fits every row, with no
+// cancellation and no progress reports.
+type BNSLOptions struct {
+	// Below, when positive, fits the rows with x < Below and checks the
+	// extrapolation on the others (Caballero et al.'s extrapolation
+	// evaluation); 0 fits every row.
+	Below float64
+	// Context, when set, stops the fit once cancelled (between the grid
+	// and each refinement), with an error wrapping its Err.
+	Context context.Context
+	// Progress, when set, is called after each of the refinements of the
+	// best grid points with those done and their total.
+	Progress func(done, total int)
+}
+
+// FitBNSLFile fits the 4-digit addition data of Caballero et al.
+// (BNSLFile) as FitBNSL does, on its `fit` rows, checking the
+// extrapolation on its `extrapolate` rows (the largest dataset sizes).
+// opt.Below is set from the file.
+func FitBNSLFile(opt BNSLOptions) (*BNSLFit, error) {
 	t, err := data.ReadCSV(BNSLFile)
 	if err != nil {
 		return nil, err
@@ -55,29 +80,66 @@ func FitBNSL() (*BNSLFit, error) {
 	if err != nil {
 		return nil, err
 	}
-	var fx, fy, ex, ey []float64
+	below, maxFit := math.Inf(1), math.Inf(-1)
 	for i := range xs {
 		switch role[i] {
 		case "fit":
-			fx, fy = append(fx, xs[i]), append(fy, ys[i])
+			maxFit = math.Max(maxFit, xs[i])
 		case "extrapolate":
-			ex, ey = append(ex, xs[i]), append(ey, ys[i])
+			below = math.Min(below, xs[i])
 		default:
 			return nil, fmt.Errorf("catalog: %s row %d: role %q is neither fit nor extrapolate", BNSLFile, i+2, role[i])
 		}
 	}
-	return FitBNSLData(fx, fy, ex, ey)
+	if !(maxFit < below) {
+		return nil, fmt.Errorf("catalog: %s: the extrapolate rows are not the largest dataset sizes", BNSLFile)
+	}
+	opt.Below = below
+	return FitBNSL(xs, ys, opt)
 }
 
-// FitBNSLData is FitBNSL on given fit and extrapolation columns.
-func FitBNSLData(fx, fy, ex, ey []float64) (*BNSLFit, error) {
-	if len(fx) < 6 || len(fx) != len(fy) || len(ex) != len(ey) {
-		return nil, fmt.Errorf("catalog: BNSL needs >= 6 fit points with matching columns (got %d x, %d y)", len(fx), len(fy))
+// FitBNSL fits BNSLFormula to the rows (x, y) with x < opt.Below (every row
+// when Below is 0) by minimising the squared log error (Caballero et al.
+// fit in log space): a coarse grid over (d1, f1, c1, c0, a) with b matched
+// to the first point, then BFGS from the 8 best grid points on transformed
+// parameters (a, b, d1, f1 through log), and reports the error on the
+// held-out rows.
+func FitBNSL(x, y []float64, opt BNSLOptions) (*BNSLFit, error) {
+	if len(x) != len(y) {
+		return nil, fmt.Errorf("catalog: FitBNSL: %d x values but %d y values", len(x), len(y))
+	}
+	if opt.Below < 0 {
+		return nil, fmt.Errorf("catalog: FitBNSL: Below = %g, need >= 0 (0 fits every row)", opt.Below)
+	}
+	var fx, fy, ex, ey []float64
+	for i := range x {
+		if opt.Below > 0 && x[i] >= opt.Below {
+			ex, ey = append(ex, x[i]), append(ey, y[i])
+		} else {
+			fx, fy = append(fx, x[i]), append(fy, y[i])
+		}
+	}
+	if len(fx) < 6 {
+		return nil, fmt.Errorf("catalog: BNSL needs >= 6 fit points, got %d", len(fx))
 	}
 	for i := range fx {
 		if !(fx[i] > 0) || !(fy[i] > 0) {
 			return nil, fmt.Errorf("catalog: BNSL fit row %d: x = %g, y = %g must be > 0", i, fx[i], fy[i])
 		}
+	}
+	for i := range ex {
+		if !(ey[i] > 0) {
+			return nil, fmt.Errorf("catalog: BNSL extrapolation row %d: y = %g must be > 0", i, ey[i])
+		}
+	}
+	cancelled := func() error {
+		if opt.Context != nil && opt.Context.Err() != nil {
+			return fmt.Errorf("catalog: FitBNSL cancelled: %w", opt.Context.Err())
+		}
+		return nil
+	}
+	if err := cancelled(); err != nil {
+		return nil, err
 	}
 	f, err := formula.Parse(BNSLFormula, "x")
 	if err != nil {
@@ -170,7 +232,14 @@ func FitBNSLData(fx, fy, ex, ey []float64) (*BNSLFit, error) {
 	sort.Slice(cands, func(i, j int) bool { return cands[i].f < cands[j].f })
 	best := cand{f: math.Inf(1)}
 	status := ""
-	for _, c := range cands[:min(8, len(cands))] {
+	refine := cands[:min(8, len(cands))]
+	for ci, c := range refine {
+		if err := cancelled(); err != nil {
+			return nil, err
+		}
+		if opt.Progress != nil && ci > 0 {
+			opt.Progress(ci, len(refine))
+		}
 		prob := optimize.Problem{
 			Func: func(x []float64) float64 { return obj(x, nil) },
 			Grad: func(g, x []float64) { obj(x, g) },
@@ -186,6 +255,9 @@ func FitBNSLData(fx, fy, ex, ey []float64) (*BNSLFit, error) {
 				status = err.Error()
 			}
 		}
+	}
+	if opt.Progress != nil {
+		opt.Progress(len(refine), len(refine))
 	}
 	if math.IsInf(best.f, 1) {
 		return nil, fmt.Errorf("catalog: BNSL refinement failed from every grid point")
@@ -230,9 +302,9 @@ type CoverageFit struct {
 
 // FitCoverage fits c(k) ≈ exp(a k^-b) to coverage values in (0, 1) by
 // linear regression of log(-log c) on log k (gonum stat.LinearRegression).
-func FitCoverage(k, c []float64) (CoverageFit, error) {
+func FitCoverage(k, c []float64) (*CoverageFit, error) {
 	if len(k) != len(c) {
-		return CoverageFit{}, fmt.Errorf("catalog: %d k values but %d coverages", len(k), len(c))
+		return nil, fmt.Errorf("catalog: %d k values but %d coverages", len(k), len(c))
 	}
 	var xs, ys []float64
 	for i := range k {
@@ -242,8 +314,8 @@ func FitCoverage(k, c []float64) (CoverageFit, error) {
 		}
 	}
 	if len(xs) < 3 {
-		return CoverageFit{}, fmt.Errorf("catalog: coverage fit needs >= 3 points with 0 < c < 1, got %d", len(xs))
+		return nil, fmt.Errorf("catalog: coverage fit needs >= 3 points with 0 < c < 1, got %d", len(xs))
 	}
 	alpha, beta := stat.LinearRegression(xs, ys, nil, false)
-	return CoverageFit{A: -math.Exp(alpha), B: -beta, R2: stat.RSquared(xs, ys, nil, alpha, beta)}, nil
+	return &CoverageFit{A: -math.Exp(alpha), B: -beta, R2: stat.RSquared(xs, ys, nil, alpha, beta)}, nil
 }

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"github.com/gophernote/gophernote/fitlib/data"
 	"math"
 	"sort"
 	"strings"
@@ -135,10 +136,11 @@ func Families() []string {
 	return out
 }
 
-// Table lists the catalog as rows (name, formula in LaTeX, source), with
-// a header row first.
-func Table() ([][]string, error) {
-	rows := [][]string{{"name", "formula", "source"}}
+// Table lists the catalog as a table with the columns name, family,
+// formula (LaTeX between $ signs, which a notebook typesets) and source:
+// as a cell's final value it shows itself.
+func Table() (*data.Table, error) {
+	var names, families, formulas, sources []string
 	for _, e := range All() {
 		l, err := e.LaTeX()
 		if err != nil {
@@ -147,7 +149,17 @@ func Table() ([][]string, error) {
 		if e.TeX != "" {
 			l = e.TeX
 		}
-		rows = append(rows, []string{e.Name, "$" + l + "$", e.Source})
+		names, families = append(names, e.Name), append(families, e.Family)
+		formulas, sources = append(formulas, "$"+l+"$"), append(sources, e.Source)
 	}
-	return rows, nil
+	t := data.NewTable("the scaling-law catalog")
+	for _, c := range []struct {
+		name string
+		col  []string
+	}{{"name", names}, {"family", families}, {"formula", formulas}, {"source", sources}} {
+		if err := t.AddStrings(c.name, c.col); err != nil {
+			return nil, err
+		}
+	}
+	return t, nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gophernote/gophernote/fitlib/chinchilla"
 	"github.com/gophernote/gophernote/fitlib/data"
+	"github.com/gophernote/gophernote/fitlib/internal/report"
 	"github.com/gophernote/gophernote/fitlib/monkeys"
 )
 
@@ -58,9 +59,12 @@ func TestEveryEntryCompilesAndEvaluatesOverItsRange(t *testing.T) {
 			t.Errorf("%s at %v: %g, %v", e.Name, mid, y, err)
 		}
 	}
-	rows, err := Table()
-	if err != nil || len(rows) != len(All())+1 || rows[0][1] != "formula" {
-		t.Fatalf("table: %d rows, %v", len(rows), err)
+	tb, err := Table()
+	if err != nil || tb.Len() != len(All()) || tb.Names()[2] != "formula" {
+		t.Fatalf("table: %v, %v", tb, err)
+	}
+	if f, _ := tb.Strings("formula"); !strings.HasPrefix(f[0], "$") || !strings.HasSuffix(f[0], "$") {
+		t.Errorf("formula column %q", f[0])
 	}
 }
 
@@ -478,7 +482,7 @@ func TestFitScaleRL(t *testing.T) {
 			c = append(c, x)
 			r = append(r, 0.25+(row.A-0.25)/(1+math.Pow(row.Cmid/x, row.B)))
 		}
-		f, err := FitScaleRL(c, r, ScaleRLFitOptions{R0: 0.25, Refine: true})
+		f, err := FitScaleRL(c, r, ScaleRLOptions{R0: 0.25, Refine: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -499,7 +503,7 @@ func TestFitScaleRL(t *testing.T) {
 		c = append(c, x)
 		r = append(r, 0.2+(row.A-0.2)/(1+math.Pow(row.Cmid/x, row.B))+0.01*u)
 	}
-	f, err := FitScaleRL(c, r, ScaleRLFitOptions{R0: 0.2})
+	f, err := FitScaleRL(c, r, ScaleRLOptions{R0: 0.2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -508,15 +512,16 @@ func TestFitScaleRL(t *testing.T) {
 	}
 	for _, bad := range []struct {
 		c, r []float64
-		o    ScaleRLFitOptions
+		o    ScaleRLOptions
 		want string
 	}{
-		{[]float64{1, 2}, []float64{0.1}, ScaleRLFitOptions{}, "2 compute values but 1"},
-		{[]float64{2000, 3000, -1}, []float64{0.3, 0.4, 0.5}, ScaleRLFitOptions{}, "compute[2]"},
-		{[]float64{2000, 3000, 4000}, []float64{0.3, math.NaN(), 0.5}, ScaleRLFitOptions{}, "pass rate[1]"},
-		{[]float64{100, 200, 4000}, []float64{0.3, 0.4, 0.5}, ScaleRLFitOptions{}, "need at least 3"},
-		{[]float64{2000, 3000, 4000}, []float64{0.3, 0.4, 0.5}, ScaleRLFitOptions{R0: 1.5}, "R0 = 1.5"},
-		{[]float64{2000, 3000, 4000}, []float64{0.3, 0.4, 0.5}, ScaleRLFitOptions{R0: 0.5, AGrid: []float64{0.45, 0.6}}, "must exceed R0"},
+		{[]float64{1, 2}, []float64{0.1}, ScaleRLOptions{}, "2 compute values but 1"},
+		{[]float64{2000, 3000, -1}, []float64{0.3, 0.4, 0.5}, ScaleRLOptions{}, "compute[2]"},
+		{[]float64{2000, 3000, 4000}, []float64{0.3, math.NaN(), 0.5}, ScaleRLOptions{}, "pass rate[1]"},
+		{[]float64{100, 200, 4000}, []float64{0.3, 0.4, 0.5}, ScaleRLOptions{}, "need at least 3"},
+		{[]float64{100, 200, 4000}, []float64{0.3, 0.4, 0.5}, ScaleRLOptions{MinCompute: -1}, "MinCompute = -1"},
+		{[]float64{2000, 3000, 4000}, []float64{0.3, 0.4, 0.5}, ScaleRLOptions{R0: 1.5}, "R0 = 1.5"},
+		{[]float64{2000, 3000, 4000}, []float64{0.3, 0.4, 0.5}, ScaleRLOptions{R0: 0.5, AGrid: []float64{0.45, 0.6}}, "must exceed R0"},
 	} {
 		if _, err := FitScaleRL(bad.c, bad.r, bad.o); err == nil || !strings.Contains(err.Error(), bad.want) {
 			t.Errorf("want error %q, got %v", bad.want, err)
@@ -529,10 +534,10 @@ func TestFitScaleRL(t *testing.T) {
 // printed), Table 7's 17-task relative errors at 6.9B with and without the
 // 1.4B run, and for RedPajama the repository notebook's printed errors,
 // 0.7103% and 0.7320% (loss), 3.6365% and 0.0464% (17-task error).
-func TestGadreRefit(t *testing.T) {
+func TestFitGadre(t *testing.T) {
 	table7 := map[string][2]float64{"c4": {0.14, 0.42}, "redpajama": {0.05, 10.64}, "refinedweb": {2.94, 15.79}}
 	for _, row := range gadreTable6 {
-		g, err := GadreRefit(row.key)
+		g, err := FitGadre(row.key)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -570,7 +575,7 @@ func TestGadreRefit(t *testing.T) {
 			near("refit M*", math.Pow(g.Loss["b"]/g.Loss["a"], 1/(2*g.Loss["eta"])), 7.42, 0.005)
 		}
 	}
-	if _, err := GadreRefit("pile"); err == nil || !strings.Contains(err.Error(), `"pile"`) {
+	if _, err := FitGadre("pile"); err == nil || !strings.Contains(err.Error(), `"pile"`) {
 		t.Errorf("unknown data set: %v", err)
 	}
 }
@@ -618,7 +623,7 @@ func TestUnreproducedEntriesSaySo(t *testing.T) {
 	}
 	has := map[string]bool{}
 	for _, r := range refs {
-		has[r.Law] = true
+		has[r.Entry] = true
 	}
 	for _, name := range []string{"t2-loss", "t2-accuracy"} {
 		e, err := Lookup(name)
@@ -644,9 +649,12 @@ func TestUnreproducedEntriesSaySo(t *testing.T) {
 // predicted within 2%. Log-space evaluation survives an extremely sharp
 // break where the direct form overflows.
 func TestBNSL(t *testing.T) {
-	f, err := FitBNSL()
+	f, err := FitBNSLFile(BNSLOptions{})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if len(f.ExtrapX) != 3 || f.ExtrapX[0] != 800 {
+		t.Fatalf("extrapolation rows %v, want the 3 from x = 800 on", f.ExtrapX)
 	}
 	if f.FitRMSLE > 0.002 || f.ExtrapMaxRel > 0.02 {
 		t.Errorf("fit RMSLE %g, extrapolation max rel error %g", f.FitRMSLE, f.ExtrapMaxRel)
@@ -665,8 +673,27 @@ func TestBNSL(t *testing.T) {
 	if err != nil || math.IsNaN(y) || math.IsInf(y, 0) || y < sharp.Params["a"] {
 		t.Errorf("sharp break: %g %v (direct (x/d)^(1/f) = %g)", y, err, math.Pow(1200/e.Params["d1"], 1e4))
 	}
-	if _, err := FitBNSLData([]float64{1, 2}, []float64{1, 2}, nil, nil); err == nil {
+	if _, err := FitBNSL([]float64{1, 2}, []float64{1, 2}, BNSLOptions{}); err == nil {
 		t.Error("2 points accepted")
+	}
+	// The same fit from columns, with the split given as a cutoff, and
+	// progress over the refinements of the best grid points.
+	tb, err := data.ReadCSV(BNSLFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	xs, _ := tb.Floats("dataset_size")
+	ys, _ := tb.Floats("test_loss")
+	var calls []int
+	g, err := FitBNSL(xs, ys, BNSLOptions{Below: 800, Progress: func(done, total int) { calls = append(calls, done) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.FitRMSLE != f.FitRMSLE || g.ExtrapRMSLE != f.ExtrapRMSLE || len(calls) == 0 || calls[len(calls)-1] != 8 {
+		t.Errorf("from columns: RMSLE %g/%g (file %g/%g), progress %v", g.FitRMSLE, g.ExtrapRMSLE, f.FitRMSLE, f.ExtrapRMSLE, calls)
+	}
+	if a, err := g.Param("a"); err != nil || a != g.Params["a"] {
+		t.Errorf("Param(a) = %v, %v", a, err)
 	}
 }
 
@@ -740,7 +767,7 @@ func TestKaplanLimitsOnColumns(t *testing.T) {
 func TestScaleRLAndT2RejectDegenerateInput(t *testing.T) {
 	c := []float64{2000, 4000, 8000, 16000}
 	r := []float64{0.4, 0.5, 0.55, 0.58}
-	for _, o := range []ScaleRLFitOptions{
+	for _, o := range []ScaleRLOptions{
 		{R0: 0.2, AGrid: []float64{}},
 		{R0: 0.2, CmidGrid: []float64{}},
 		{R0: 0.85},
@@ -749,11 +776,11 @@ func TestScaleRLAndT2RejectDegenerateInput(t *testing.T) {
 			t.Errorf("%+v: %+v, %v", o, f, err)
 		}
 	}
-	if f, err := FitScaleRL(c, []float64{1e300, 1e300, 1e300, 1e300}, ScaleRLFitOptions{R0: 0.2}); err == nil {
+	if f, err := FitScaleRL(c, []float64{1e300, 1e300, 1e300, 1e300}, ScaleRLOptions{R0: 0.2}); err == nil {
 		t.Errorf("overflowing pass rates: %+v", f)
 	}
 	// R0 above the paper's lowest grid value keeps the grid values above it
-	if f, err := FitScaleRL(c, []float64{0.5, 0.6, 0.65, 0.68}, ScaleRLFitOptions{R0: 0.47}); err != nil || !(f.A > 0.47) {
+	if f, err := FitScaleRL(c, []float64{0.5, 0.6, 0.65, 0.68}, ScaleRLOptions{R0: 0.47}); err != nil || !(f.A > 0.47) {
 		t.Errorf("R0 0.47: %+v, %v", f, err)
 	}
 	e, _ := Lookup("scalerl-sigmoid")
@@ -766,5 +793,36 @@ func TestScaleRLAndT2RejectDegenerateInput(t *testing.T) {
 		if _, err := T2Optimal(bad, 1e21, 1e11); err == nil || !strings.Contains(err.Error(), k) {
 			t.Errorf("%s = 0: %v", k, err)
 		}
+	}
+}
+
+// TestMIMEBundles: entries and fits show tables whose text/plain view is
+// text (rule R3).
+func TestMIMEBundles(t *testing.T) {
+	e, err := Lookup("muennighoff-data-constrained")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bn, err := FitBNSLFile(BNSLOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := FitGadre("c4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cov, err := FitCoverage([]float64{1, 10, 100, 1000}, []float64{0.1, 0.3, 0.5, 0.7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sf := &ScaleRLFit{A: 0.6, B: 1, Cmid: 1000, Points: 10}
+	for name, v := range map[string]interface{ MIMEBundle() map[string]string }{"Entry": e, "BNSLFit": bn, "GadreFit": g, "CoverageFit": cov, "ScaleRLFit": sf} {
+		b := v.MIMEBundle()
+		if err := report.Check(b); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if h := e.MIMEBundle()["text/html"]; !strings.HasPrefix(h, "<p>$") {
+		t.Errorf("entry HTML does not start with its formula: %.60s", h)
 	}
 }

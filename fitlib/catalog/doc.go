@@ -12,9 +12,11 @@
 // Muennighoff epoch efficiency (EpochTable), the Sardana et al.
 // inference-aware optimum (InferenceOptimal), the T² budgets and optimum
 // (T2Compute, T2Optimal), Gadre et al.'s refit from the authors' released
-// runs (GadreRefit), ScaleRL's Table 1 and its grid fit (ScaleRLTable,
+// runs (FitGadre), ScaleRL's Table 1 and its grid fit (ScaleRLTable,
 // FitScaleRL), Kumar et al.'s effective parameters (PrecisionRetention),
-// the broken neural scaling law fit with extrapolation (FitBNSL) and the
-// best-of-n KL divergence (BestOfNKL). Every published number the catalog
+// the broken neural scaling law fit with extrapolation (FitBNSL on your
+// columns, FitBNSLFile on Caballero et al.'s data) and the best-of-n KL
+// divergence (BestOfNKL). An Entry, a fit and Table show themselves when
+// they end a notebook cell. Every published number the catalog
 // reproduces is listed by References.
 package catalog

@@ -63,3 +63,28 @@ func ExamplePlotFamily() {
 	// Output:
 	// [hoffmann-chinchilla D=5e+10 besiroglu-chinchilla D=5e+10]
 }
+
+func ExampleFitBNSLFile() {
+	// Caballero et al.'s 4-digit addition: fit the broken neural scaling
+	// law below 800 training examples, check the 3 larger sizes.
+	f, err := catalog.FitBNSLFile(catalog.BNSLOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("fit RMSLE %.4f; extrapolation to %v: max relative error %.1f%%\n", f.FitRMSLE, f.ExtrapX, 100*f.ExtrapMaxRel)
+	// Output:
+	// fit RMSLE 0.0006; extrapolation to [800 864 928]: max relative error 1.4%
+}
+
+func ExampleTable() {
+	t, err := catalog.Table()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	names, _ := t.Strings("name")
+	fmt.Println(t.Len() == len(catalog.All()), t.Names(), names[0])
+	// Output:
+	// true [name family formula source] kaplan-L(N)
+}

@@ -22,7 +22,7 @@ import (
 // The entries carry Table 6 as printed (3 significant figures). Because
 // the exponent 1/(2 eta) is about 4, that rounding moves M* by up to 2%
 // (C4: 3.43 from the rounded row), which the References tolerate.
-// GadreRefit redoes the fits from the authors' released results and
+// FitGadre redoes the fits from the authors' released results and
 // recovers Table 6's rows and their printed prediction errors.
 
 var gadreSrc = "Gadre et al. 2024, Language models scale reliably with over-training and on downstream tasks (arXiv 2403.08540)"
@@ -134,7 +134,7 @@ var gadreData = map[string]struct {
 	},
 }
 
-// GadrePrediction is one extrapolation of GadreRefit.
+// GadrePrediction is one extrapolation of FitGadre.
 type GadrePrediction struct {
 	N, M                  float64
 	Loss, PredLoss        float64 // observed and predicted C4 eval loss
@@ -147,7 +147,7 @@ type GadrePrediction struct {
 	ErrRelErrFromTrueLoss float64
 }
 
-// GadreFit is the result of GadreRefit: the refitted coefficients of eqs.
+// GadreFit is the result of FitGadre: the refitted coefficients of eqs.
 // (4) and (5) for one training set and the extrapolations to its
 // over-trained 1.4B run and the 6.9B, M = 20 run.
 type GadreFit struct {
@@ -157,7 +157,7 @@ type GadreFit struct {
 	Predictions     []GadrePrediction
 }
 
-// GadreRefit refits eq. (4) on the five configurations of Gadre et al.'s
+// FitGadre refits eq. (4) on the five configurations of Gadre et al.'s
 // Table 1 trained on dataset ("c4", "redpajama" or "refinedweb"; least
 // squares on the loss, as the authors' scaling/laws.py with scipy's
 // curve_fit) and eq. (5) on the same runs plus the 1.4B, M = 20 run, then
@@ -166,10 +166,10 @@ type GadreFit struct {
 // 0.05%, RefinedWeb 2.94%; without the 1.4B run 0.42%, 10.64%, 15.79%);
 // and, for RedPajama, the repository notebook's 0.7103% and 0.7320%
 // (loss) and 3.6365% and 0.0464% (error), the paper's "0.7%" and "3.6%".
-func GadreRefit(dataset string) (*GadreFit, error) {
+func FitGadre(dataset string) (*GadreFit, error) {
 	data, ok := gadreData[dataset]
 	if !ok {
-		return nil, fmt.Errorf("catalog: GadreRefit: no data set %q (c4, redpajama, refinedweb)", dataset)
+		return nil, fmt.Errorf("catalog: FitGadre: no data set %q (c4, redpajama, refinedweb)", dataset)
 	}
 	e, err := Lookup("gadre-overtraining-" + dataset)
 	if err != nil {
@@ -187,7 +187,7 @@ func GadreRefit(dataset string) (*GadreFit, error) {
 	}
 	// Tight tolerances: four parameters on five points, and the printed
 	// relative errors have four decimals.
-	opt := fit.Options{FTol: 1e-15, GTol: 1e-11, NoSE: true}
+	opt := fit.Options{FTol: 1e-15, GTol: 1e-11, SE: fit.SENone}
 	lr, err := fit.Fit(fit.Problem{Formula: lf, Data: map[string][]float64{"C": c, "M": m}, Y: l, YName: "loss",
 		Params: []fit.Param{
 			{Name: "E", Grid: []float64{1, 2}, Transform: fit.Log},

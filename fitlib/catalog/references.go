@@ -9,7 +9,7 @@ import (
 
 // Reference is a number a source prints and its reproduction here.
 type Reference struct {
-	Law        string  // catalog entry name
+	Entry      string  // catalog entry name
 	Quantity   string  // what is compared
 	Reproduced float64 // computed by this package
 	Published  float64
@@ -21,7 +21,7 @@ type Reference struct {
 func References() ([]Reference, error) {
 	var out []Reference
 	add := func(law, q string, v, pub, tol float64, src string) {
-		out = append(out, Reference{Law: law, Quantity: q, Reproduced: v, Published: pub, Tolerance: tol, Source: src})
+		out = append(out, Reference{Entry: law, Quantity: q, Reproduced: v, Published: pub, Tolerance: tol, Source: src})
 	}
 	eval := func(name string, v map[string]float64) (float64, error) {
 		e, err := Lookup(name)
@@ -131,7 +131,7 @@ func References() ([]Reference, error) {
 		if err != nil {
 			return nil, err
 		}
-		gf, err := GadreRefit(r.key)
+		gf, err := FitGadre(r.key)
 		if err != nil {
 			return nil, err
 		}
@@ -202,9 +202,9 @@ func Summary() (map[string]any, error) {
 	out := map[string]any{}
 	for _, r := range refs {
 		if math.Abs(r.Reproduced-r.Published) > r.Tolerance*math.Abs(r.Published) {
-			return nil, fmt.Errorf("catalog: %s: %s = %g, published %g (tolerance %g)", r.Law, r.Quantity, r.Reproduced, r.Published, r.Tolerance)
+			return nil, fmt.Errorf("catalog: %s: %s = %g, published %g (tolerance %g)", r.Entry, r.Quantity, r.Reproduced, r.Published, r.Tolerance)
 		}
-		out[r.Law] = r.Reproduced
+		out[r.Entry] = r.Reproduced
 	}
 	return out, nil
 }

@@ -20,11 +20,11 @@ func TestSummary(t *testing.T) {
 		t.Fatalf("summary has %d laws, references %d", len(s), len(refs))
 	}
 	for _, r := range refs {
-		if _, err := Lookup(r.Law); err != nil {
-			t.Errorf("reference names unknown law %s", r.Law)
+		if _, err := Lookup(r.Entry); err != nil {
+			t.Errorf("reference names unknown law %s", r.Entry)
 		}
-		if v := s[r.Law].(float64); math.Abs(v-r.Published) > r.Tolerance*math.Abs(r.Published) {
-			t.Errorf("%s: %s = %.16g, published %g", r.Law, r.Quantity, v, r.Published)
+		if v := s[r.Entry].(float64); math.Abs(v-r.Published) > r.Tolerance*math.Abs(r.Published) {
+			t.Errorf("%s: %s = %.16g, published %g", r.Entry, r.Quantity, v, r.Published)
 		}
 	}
 	if v := s["muennighoff-data-constrained"].(float64); math.Abs(v-2.2256440889984477) > 1e-12*2.2256440889984477 {

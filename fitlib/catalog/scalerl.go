@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"runtime"
@@ -75,18 +76,27 @@ func scaleRL() []Entry {
 	return out
 }
 
-// ScaleRLFitOptions configure FitScaleRL. Zero values give Khatri et
-// al.'s recipe (App. A): A on the grid 0.450, 0.455, ..., 0.800, C_mid on
-// 100 linearly spaced values in [100, 40000] GPU-hours, B fitted by least
-// squares for each pair, points below 1,500 GPU-hours excluded.
-type ScaleRLFitOptions struct {
+// ScaleRLOptions configure FitScaleRL. Zero values give Khatri et al.'s
+// recipe (App. A): A on the grid 0.450, 0.455, ..., 0.800, C_mid on 100
+// linearly spaced values in [100, 40000] GPU-hours, B fitted by least
+// squares for each pair, points below 1,500 GPU-hours excluded, no
+// cancellation and no progress reports.
+type ScaleRLOptions struct {
 	R0         float64   // pass rate at zero RL compute (required: the paper fixes it)
-	MinCompute float64   // points with C below this are left out; 0 means 1500, < 0 keeps all
+	MinCompute float64   // points with C below this are left out (default 1500)
+	KeepAll    bool      // keep every point (no MinCompute cut)
 	AGrid      []float64 // nil: 0.450 to 0.800 step 0.005
 	CmidGrid   []float64 // nil: 100 values, linearly spaced in [100, 40000]
 	// Refine polishes the grid optimum by a continuous least-squares fit
 	// of (A, B, C_mid) from it (the paper stops at the grid).
 	Refine bool
+	// Context, when set, stops the grid once cancelled (no further value
+	// of A starts), with an error wrapping its Err.
+	Context context.Context
+	// Progress, when set, is called with the grid values of A done and
+	// their total, at most about 100 times and once at the end, never
+	// concurrently.
+	Progress func(done, total int)
 }
 
 // ScaleRLFit is the result of FitScaleRL.
@@ -94,7 +104,8 @@ type ScaleRLFit struct {
 	A, B, Cmid float64 // grid optimum (the paper's recipe)
 	SSE        float64
 	Points     int // points used (C >= MinCompute)
-	// Refined holds the continuous optimum when Options.Refine is set.
+	// Refined holds the continuous optimum when ScaleRLOptions.Refine is
+	// set.
 	RefinedA, RefinedB, RefinedCmid, RefinedSSE float64
 }
 
@@ -104,7 +115,7 @@ type ScaleRLFit struct {
 // one-dimensional search over log B in [0.01, 50], written here because
 // gonum has no bounded scalar minimiser), keeping the pair with the least
 // squared error.
-func FitScaleRL(c, r []float64, opt ScaleRLFitOptions) (*ScaleRLFit, error) {
+func FitScaleRL(c, r []float64, opt ScaleRLOptions) (*ScaleRLFit, error) {
 	if len(c) != len(r) {
 		return nil, fmt.Errorf("catalog: FitScaleRL: %d compute values but %d pass rates", len(c), len(r))
 	}
@@ -112,7 +123,12 @@ func FitScaleRL(c, r []float64, opt ScaleRLFitOptions) (*ScaleRLFit, error) {
 		return nil, fmt.Errorf("catalog: FitScaleRL: R0 = %g must be in [0, 1)", opt.R0)
 	}
 	minC := opt.MinCompute
-	if minC == 0 {
+	switch {
+	case minC < 0:
+		return nil, fmt.Errorf("catalog: FitScaleRL: MinCompute = %g, need >= 0 (0 means 1500; KeepAll keeps every point)", minC)
+	case opt.KeepAll:
+		minC = math.Inf(-1)
+	case minC == 0:
 		minC = 1500
 	}
 	var xs, ys []float64
@@ -172,8 +188,15 @@ func FitScaleRL(c, r []float64, opt ScaleRLFitOptions) (*ScaleRLFit, error) {
 	// afterwards, so the result does not depend on the number of workers
 	type cell struct{ b, cm, sse float64 }
 	rows := make([]cell, len(aGrid))
+	tick := par.Ticker(opt.Progress, len(aGrid))
+	cancelled := func() bool { return opt.Context != nil && opt.Context.Err() != nil }
 	par.For(runtime.GOMAXPROCS(0), len(aGrid), func() func(int) {
 		return func(i int) {
+			rows[i] = cell{sse: math.Inf(1)}
+			if cancelled() {
+				return
+			}
+			defer tick()
 			a := aGrid[i]
 			rows[i] = cell{sse: math.Inf(1)}
 			for _, cm := range cGrid {
@@ -184,6 +207,9 @@ func FitScaleRL(c, r []float64, opt ScaleRLFitOptions) (*ScaleRLFit, error) {
 			}
 		}
 	})
+	if cancelled() {
+		return nil, fmt.Errorf("catalog: FitScaleRL cancelled: %w", opt.Context.Err())
+	}
 	for i, r := range rows {
 		if r.sse < best.SSE {
 			best.A, best.B, best.Cmid, best.SSE = aGrid[i], r.b, r.cm, r.sse
@@ -210,7 +236,7 @@ func FitScaleRL(c, r []float64, opt ScaleRLFitOptions) (*ScaleRLFit, error) {
 				{Name: "A", Init: best.A, Transform: fit.Logit, Lo: opt.R0, Hi: 1},
 				{Name: "B", Init: best.B, Transform: fit.Log},
 				{Name: "Cmid", Init: best.Cmid, Transform: fit.Log},
-			}}, fit.Options{FTol: 1e-15, GTol: 1e-10, NoSE: true})
+			}}, fit.Options{FTol: 1e-15, GTol: 1e-10, SE: fit.SENone, Context: opt.Context})
 		if err != nil {
 			return nil, fmt.Errorf("catalog: FitScaleRL refinement: %w", err)
 		}

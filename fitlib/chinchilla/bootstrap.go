@@ -5,68 +5,95 @@ import (
 	"fmt"
 	"math"
 	"runtime"
-	"sort"
 	"sync/atomic"
 	"time"
 
+	"github.com/gophernote/gophernote/fitlib/fit"
 	"github.com/gophernote/gophernote/fitlib/internal/num"
 	"github.com/gophernote/gophernote/fitlib/internal/par"
 )
 
-// Counter receives progress: Add(1) after each finished resample. A
-// notebook passes its display.Progress bar (which has this method); calls
-// come from several goroutines.
-type Counter interface {
-	Add(n int)
-}
-
-// BootstrapOptions control Bootstrap. Besiroglu et al. (2024), sect. 3,
-// use 4,000 resamples of the 240 runs, each fitted once by BFGS from
-// Hoffmann et al.'s unrounded estimates.
+// BootstrapOptions control Bootstrap. The zero value means
+// fit.DefaultResamples resamples, 95% percentile intervals, seed 0, every
+// resample started at the fit's optimum, DefaultDelta, GOMAXPROCS workers,
+// no cancellation and no progress reports. Besiroglu et al. (2024),
+// sect. 3, use 4,000 resamples of the 240 runs, each fitted once by BFGS
+// from Hoffmann et al.'s unrounded estimates: Resamples: 4000, Start:
+// HoffmannUnrounded().ToTheta() reproduces that.
 type BootstrapOptions struct {
-	Resamples int       // 0 means 4000
-	Seed      uint64    // resample i uses streamRNG(Seed, i): results do not depend on Workers
-	Start     []float64 // log-form start; nil means HoffmannUnrounded()
-	Delta     float64   // 0 means DefaultDelta
-	Workers   int       // 0 means GOMAXPROCS
-	Progress  Counter   // optional
+	Resamples int     // resamples of the runs (default fit.DefaultResamples)
+	Level     float64 // interval coverage in (0, 1) (default 0.95)
+	Seed      uint64  // resample i uses streamRNG(Seed, i): results do not depend on Workers
+	Workers   int     // parallel refits (default GOMAXPROCS)
 	// Context, when set, stops the bootstrap once cancelled: no further
 	// resample starts, running resample fits stop at their next
 	// iteration, and Bootstrap returns an error wrapping ctx.Err() that
 	// says how many of the resamples finished. Nil means never cancelled.
 	// In a notebook pass display.Context() so that an interrupt stops it.
 	Context context.Context
+	// Progress, when set, is called with the resamples finished and the
+	// total, at most about 100 times and once at the end, never
+	// concurrently.
+	Progress func(done, total int)
+	// Start is the log-form point (a, b, e, alpha, beta) every resample's
+	// fit starts from; nil means the fit's optimum (the usual bootstrap).
+	// The paper's choice is HoffmannUnrounded().ToTheta().
+	Start []float64
+	Delta float64 // Huber threshold; 0 means DefaultDelta
 }
 
-// BootstrapResult holds one fit per resample (columns) and 95% percentile
-// intervals. Failed counts resamples whose fit did not converge; they are
-// kept (as Besiroglu et al. keep every fit) and counted so that a reader
-// can judge.
+// BootstrapResult holds one fit per resample and percentile intervals,
+// in natural scale (A, B, E, alpha, beta) — the bootstrap shape every
+// fitlib package shares. Failed counts resamples whose fit did not
+// converge; unlike fit.Bootstrap they are kept (as Besiroglu et al. keep
+// every fit) and counted so that a reader can judge. A resample whose fit
+// errored is a row of NaN in Samples, left out of the summaries.
 type BootstrapResult struct {
-	A, B, E, Alpha, Beta []float64
-	Failed               int
-	AlphaCI, BetaCI      []float64 // [lo, hi], 2.5% and 97.5% quantiles
-	ACI, BCI, ECI        []float64
-	Seconds              float64
+	Names    []string    // A, B, E, alpha, beta
+	Estimate []float64   // the fit the resamples are compared with
+	SE       []float64   // standard deviation of the resampled estimates
+	Lo, Hi   []float64   // percentile interval at Level
+	Median   []float64   // median of the resampled estimates
+	Samples  [][]float64 // [resample][parameter]
+	Failed   int
+	// Resamples is the number of resamples drawn.
+	Resamples int
+	Level     float64
+	Seconds   float64
 }
 
-// Bootstrap refits runs resampled with replacement, in parallel.
-// Progress.Add(1) is called after each finished resample. A cancelled
-// opt.Context ends it early with an error and no result.
-func Bootstrap(r *Runs, opt BootstrapOptions) (*BootstrapResult, error) {
-	if r == nil || r.Len() < 2 {
+// Bootstrap refits runs resampled with replacement, in parallel, around
+// the fit full (FitGrid or FitHuberLikelihood): its parameters are the
+// Estimate, and its optimum the start of every resample's fit unless
+// opt.Start says otherwise. A cancelled opt.Context ends it early with an
+// error and no result.
+func Bootstrap(r *Runs, full *LawFit, opt BootstrapOptions) (*BootstrapResult, error) {
+	if err := r.prepare(); err != nil {
+		return nil, err
+	}
+	if r.Len() < 2 {
 		return nil, fmt.Errorf("chinchilla: Bootstrap needs at least 2 runs")
+	}
+	if full == nil || len(full.Theta) < 5 {
+		return nil, fmt.Errorf("chinchilla: Bootstrap needs the fit it resamples around (FitGrid's result)")
 	}
 	n := opt.Resamples
 	if n == 0 {
-		n = 4000
+		n = fit.DefaultResamples
 	}
 	if n < 0 {
-		return nil, fmt.Errorf("chinchilla: %d resamples", n)
+		return nil, fmt.Errorf("chinchilla: Bootstrap: Resamples = %d, need > 0 (0 means %d)", n, fit.DefaultResamples)
+	}
+	level := opt.Level
+	if level == 0 {
+		level = 0.95
+	}
+	if !(level > 0 && level < 1) {
+		return nil, fmt.Errorf("chinchilla: Bootstrap: Level = %v, need 0 < Level < 1", opt.Level)
 	}
 	start := opt.Start
 	if start == nil {
-		start = HoffmannUnrounded().ToTheta()
+		start = full.Theta[:5]
 	}
 	if err := checkStarts([][]float64{start}, 5); err != nil {
 		return nil, err
@@ -84,10 +111,12 @@ func Bootstrap(r *Runs, opt BootstrapOptions) (*BootstrapResult, error) {
 		return nil, fmt.Errorf("chinchilla: Bootstrap cancelled (0 of %d resamples finished): %w", n, err)
 	}
 	var finished atomic.Int64
+	tick := par.Ticker(opt.Progress, n)
 	t0 := time.Now()
+	p := full.Params
 	res := &BootstrapResult{
-		A: make([]float64, n), B: make([]float64, n), E: make([]float64, n),
-		Alpha: make([]float64, n), Beta: make([]float64, n),
+		Names: []string{"A", "B", "E", "alpha", "beta"}, Estimate: []float64{p.A, p.B, p.E, p.Alpha, p.Beta},
+		Samples: make([][]float64, n), Resamples: n, Level: level,
 	}
 	ok := make([]bool, n)
 	par.For(workers, n, func() func(int) {
@@ -107,13 +136,13 @@ func Bootstrap(r *Runs, opt BootstrapOptions) (*BootstrapResult, error) {
 			}
 			// each drawn run once, weighted by its count: the same
 			// objective as the m draws, with about 63% of the terms
-			sample.LogN, sample.LogD, sample.LogL, sample.W = sample.LogN[:0], sample.LogD[:0], sample.LogL[:0], sample.W[:0]
+			sample.logN, sample.logD, sample.logL, sample.w = sample.logN[:0], sample.logD[:0], sample.logL[:0], sample.w[:0]
 			for j, c := range counts {
 				if c > 0 {
-					sample.LogN = append(sample.LogN, r.LogN[j])
-					sample.LogD = append(sample.LogD, r.LogD[j])
-					sample.LogL = append(sample.LogL, r.LogL[j])
-					sample.W = append(sample.W, c)
+					sample.logN = append(sample.logN, r.logN[j])
+					sample.logD = append(sample.logD, r.logD[j])
+					sample.logL = append(sample.logL, r.logL[j])
+					sample.w = append(sample.w, c)
 				}
 			}
 			f := func(x, g []float64) float64 { return sample.HuberObjective(x, g, delta, false) }
@@ -121,13 +150,11 @@ func Bootstrap(r *Runs, opt BootstrapOptions) (*BootstrapResult, error) {
 			if ctxErr(ctx) != nil {
 				return // the fit may have been stopped: not a finished resample
 			}
-			p := FromTheta(theta)
-			res.A[i], res.B[i], res.E[i], res.Alpha[i], res.Beta[i] = p.A, p.B, p.E, p.Alpha, p.Beta
+			q := FromTheta(theta)
+			res.Samples[i] = []float64{q.A, q.B, q.E, q.Alpha, q.Beta}
 			ok[i] = conv
 			finished.Add(1)
-			if opt.Progress != nil {
-				opt.Progress.Add(1)
-			}
+			tick()
 		}
 	})
 	if err := ctxErr(ctx); err != nil && finished.Load() < int64(n) {
@@ -138,36 +165,29 @@ func Bootstrap(r *Runs, opt BootstrapOptions) (*BootstrapResult, error) {
 			res.Failed++
 		}
 	}
-	res.AlphaCI = Interval(res.Alpha, 0.95)
-	res.BetaCI = Interval(res.Beta, 0.95)
-	res.ACI = Interval(res.A, 0.95)
-	res.BCI = Interval(res.B, 0.95)
-	res.ECI = Interval(res.E, 0.95)
+	res.Lo, res.Hi, res.Median, res.SE = num.Percentiles(res.Samples, 5, level)
 	res.Seconds = time.Since(t0).Seconds()
 	return res, nil
 }
 
-// Quantile is numpy's default (linear, "type 7") sample quantile of x at
-// probability q, ignoring NaNs: h = (n-1) q, interpolated between the
-// order statistics around h (see fitlib/internal/num.QuantileSorted).
-func Quantile(x []float64, q float64) float64 {
-	s := make([]float64, 0, len(x))
-	for _, v := range x {
-		if !math.IsNaN(v) {
-			s = append(s, v)
-		}
+// column returns parameter j of every resample.
+func (b *BootstrapResult) column(j int) []float64 {
+	out := make([]float64, len(b.Samples))
+	for i, s := range b.Samples {
+		out[i] = s[j]
 	}
-	if len(s) == 0 || q < 0 || q > 1 {
-		return math.NaN()
-	}
-	sort.Float64s(s)
-	return num.QuantileSorted(s, q)
+	return out
 }
 
-// Interval is the central percentile interval [lo, hi] holding level of x.
-func Interval(x []float64, level float64) []float64 {
-	a := (1 - level) / 2
-	return []float64{Quantile(x, a), Quantile(x, 1-a)}
+// logForm returns the finished resamples in log form (a, b, e, alpha, beta).
+func (b *BootstrapResult) logForm() [][]float64 {
+	var out [][]float64
+	for _, s := range b.Samples {
+		if len(s) == 5 && !math.IsNaN(s[3]) {
+			out = append(out, Params{A: s[0], B: s[1], E: s[2], Alpha: s[3], Beta: s[4]}.ToTheta())
+		}
+	}
+	return out
 }
 
 // bootFit fits one resample from start with the fit engine, its stopping
@@ -179,7 +199,7 @@ func Interval(x []float64, level float64) []float64 {
 // alpha moved by 2e-3 (early stops). A failed fit yields NaNs, which
 // Quantile skips.
 func bootFit(ctx context.Context, f objFunc, start []float64) ([]float64, bool) {
-	res, err := engineFit(ctx, f, 5, [][]float64{start}, 1, false, 1e-13, 1e-9, true)
+	res, err := engineFit(engineOptions{ctx: ctx, workers: 1, ftol: 1e-13, gtol: 1e-9, scipy: true}, f, 5, [][]float64{start})
 	if err != nil {
 		return []float64{math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN()}, false
 	}

@@ -2,6 +2,8 @@ package chinchilla
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -9,15 +11,17 @@ import (
 	"github.com/gophernote/gophernote/fitlib/internal/ctxtest"
 )
 
-// cancelAfter is a progress counter that cancels after k resamples.
+// cancelAfter is a Progress function that cancels once k resamples are
+// reported finished.
 type cancelAfter struct {
 	k      int64
 	n      atomic.Int64
 	cancel context.CancelFunc
 }
 
-func (c *cancelAfter) Add(n int) {
-	if c.n.Add(int64(n)) >= c.k {
+func (c *cancelAfter) progress(done, total int) {
+	c.n.Store(int64(done))
+	if int64(done) >= c.k {
 		c.cancel()
 	}
 }
@@ -43,7 +47,7 @@ func TestBootstrapCancelled(t *testing.T) {
 	var res *BootstrapResult
 	err := promptly(t, "Bootstrap with a cancelled context", func() error {
 		var err error
-		res, err = Bootstrap(r, BootstrapOptions{Resamples: 1000000, Context: ctx})
+		res, err = Bootstrap(r, besFit(), BootstrapOptions{Resamples: 1000000, Context: ctx})
 		return err
 	})
 	ctxtest.WantCancelled(t, "Bootstrap with a cancelled context", err, "0 of 1000000 resamples finished")
@@ -56,70 +60,74 @@ func TestBootstrapCancelledMidRun(t *testing.T) {
 	r := testRuns(t)
 	for _, workers := range []int{1, 4} {
 		ctx, cancel := context.WithCancel(context.Background())
+		// 2,500 resamples: Progress reports every 25th, so the first
+		// report cancels.
 		c := &cancelAfter{k: 25, cancel: cancel}
 		err := promptly(t, "Bootstrap cancelled mid-run", func() error {
-			_, err := Bootstrap(r, BootstrapOptions{Resamples: 1000000, Workers: workers, Context: ctx, Progress: c})
+			_, err := Bootstrap(r, besFit(), BootstrapOptions{Resamples: 2500, Workers: workers, Context: ctx, Progress: c.progress})
 			return err
 		})
 		cancel()
-		ctxtest.WantCancelled(t, "Bootstrap cancelled mid-run", err, "of 1000000 resamples finished")
+		ctxtest.WantCancelled(t, "Bootstrap cancelled mid-run", err, "of 2500 resamples finished")
 		// No resample starts after the cancellation; the ones running
 		// when it came may still finish.
-		if got := c.n.Load(); got < c.k || got > c.k+int64(workers) {
-			t.Errorf("workers %d: %d resamples finished, want %d to %d", workers, got, c.k, c.k+int64(workers))
+		var finished int64
+		if i := strings.Index(err.Error(), "("); i < 0 {
+			t.Fatal(err)
+		} else if _, e := fmt.Sscanf(err.Error()[i:], "(%d of", &finished); e != nil {
+			t.Fatal(e, err)
 		}
-		time.Sleep(20 * time.Millisecond)
-		if got := c.n.Load(); got > c.k+int64(workers) {
-			t.Errorf("workers %d: resamples still finishing after Bootstrap returned (%d)", workers, got)
+		if finished < c.k || finished > c.k+int64(workers) {
+			t.Errorf("workers %d: %d resamples finished, want %d to %d", workers, finished, c.k, c.k+int64(workers))
 		}
 	}
 	// A nil Context is never cancelled, and a context cancelled only
 	// after Bootstrap returned changes nothing.
 	ctx, cancel := context.WithCancel(context.Background())
-	a, err := Bootstrap(r, BootstrapOptions{Resamples: 8, Seed: 3, Context: ctx})
+	a, err := Bootstrap(r, besFit(), BootstrapOptions{Resamples: 8, Seed: 3, Context: ctx})
 	cancel()
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := Bootstrap(r, BootstrapOptions{Resamples: 8, Seed: 3})
+	b, err := Bootstrap(r, besFit(), BootstrapOptions{Resamples: 8, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := range a.Alpha {
-		if a.Alpha[i] != b.Alpha[i] {
-			t.Fatalf("resample %d: alpha %v with a context, %v without", i, a.Alpha[i], b.Alpha[i])
+	for i := range a.Samples {
+		if a.Samples[i][3] != b.Samples[i][3] {
+			t.Fatalf("resample %d: alpha %v with a context, %v without", i, a.Samples[i][3], b.Samples[i][3])
 		}
 	}
 }
 
-func TestGridFitCancelled(t *testing.T) {
+func TestFitGridCancelled(t *testing.T) {
 	r := testRuns(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	for _, method := range []string{"engine", "bfgs"} {
-		err := promptly(t, "GridFit with a cancelled context", func() error {
-			_, err := GridFit(r, FitOptions{Method: method, Context: ctx})
+	for _, method := range []Method{Engine, GonumBFGS} {
+		err := promptly(t, "FitGrid with a cancelled context", func() error {
+			_, err := FitGrid(r, FitOptions{Method: method, Context: ctx})
 			return err
 		})
-		ctxtest.WantCancelled(t, method+": GridFit with a cancelled context", err, "of 4500 starts finished")
+		ctxtest.WantCancelled(t, method.String()+": FitGrid with a cancelled context", err, "of 4500 starts finished")
 	}
 	_, err := FitHuberLikelihood(r, FitOptions{Context: ctx})
 	ctxtest.WantCancelled(t, "FitHuberLikelihood with a cancelled context", err, "0 of 4500 starts finished")
 }
 
-func TestGridFitCancelledMidRun(t *testing.T) {
+func TestFitGridCancelledMidRun(t *testing.T) {
 	r := testRuns(t)
-	for _, method := range []string{"engine", "bfgs"} {
+	for _, method := range []Method{Engine, GonumBFGS} {
 		ctx := ctxtest.NewErrAfter(300)
-		var res *FitResult
-		err := promptly(t, method+": GridFit cancelled mid-run", func() error {
+		var res *LawFit
+		err := promptly(t, method.String()+": FitGrid cancelled mid-run", func() error {
 			var err error
-			res, err = GridFit(r, FitOptions{Method: method, Workers: 2, Context: ctx})
+			res, err = FitGrid(r, FitOptions{Method: method, Workers: 2, Context: ctx})
 			return err
 		})
-		ctxtest.WantCancelled(t, method+": GridFit cancelled mid-run", err, "of 4500 starts finished")
+		ctxtest.WantCancelled(t, method.String()+": FitGrid cancelled mid-run", err, "of 4500 starts finished")
 		if res != nil {
-			t.Errorf("%s: a cancelled GridFit returned a result", method)
+			t.Errorf("%s: a cancelled FitGrid returned a result", method)
 		}
 	}
 	ctx := ctxtest.NewErrAfter(300)

@@ -10,10 +10,20 @@
 // Approach 3 (parametric fit, compiled, multi-start, bootstrap):
 //
 //	runs, err := chinchilla.LoadRuns(5)                            // 245 digitized runs, drop the 5 highest losses
-//	grid, err := chinchilla.GridFit(runs, chinchilla.FitOptions{}) // 4,500-start grid on fitlib/fit
+//	grid, err := chinchilla.FitGrid(runs, chinchilla.FitOptions{}) // 4,500-start grid on fitlib/fit
 //	ml, err := chinchilla.FitHuberLikelihood(runs, chinchilla.FitOptions{Starts: [][]float64{grid.Theta}})
-//	bs, err := chinchilla.Bootstrap(runs, chinchilla.BootstrapOptions{Resamples: 4000, Seed: 1, Progress: bar})
+//	bs, err := chinchilla.Bootstrap(runs, grid, chinchilla.BootstrapOptions{Seed: 1, Progress: bar.Update})
 //	rows, err := chinchilla.MeanPitfall(runs) // sum vs mean under three stopping rules
+//
+// Your own runs are a literal of named columns, &chinchilla.Runs{N: n, D: d,
+// Loss: loss}; the fits check them and name the first bad run.
+//
+// The bootstrap resamples around the fit it is given and starts every
+// resample's fit at that fit's optimum, the usual choice. Besiroglu et al.
+// start every resample from Hoffmann et al.'s unrounded estimates instead
+// (BootstrapOptions.Start: HoffmannUnrounded().ToTheta(), as notebook 06
+// does to reproduce their intervals); TestBootstrapStart measures that the
+// two agree on these runs.
 //
 // The objective is the Huber loss of log residuals in log-sum-exp form with
 // its exact gradient, hand-written here (HuberObjective, HuberNLL); the
@@ -22,13 +32,14 @@
 // statistical scale (likelihood.go: Converged means within 0.01 standard
 // errors of the optimum, and the status says how far BFGS stopped).
 //
-// Inference (inference.go): EngineFit is the same fit on fitlib/fit with
-// standard errors, covariance and a fit report; TestHoffmann redoes
+// Inference (inference.go): FitEngine is the same fit on fitlib/fit with
+// standard errors, covariance and a fit report (Runs.Problem is its
+// fit.Problem, for fit.ProfileInterval and fit.Extrapolate); TestHoffmann redoes
 // Besiroglu et al.'s Wald, likelihood-ratio and t tests of Hoffmann et
 // al.'s estimates; ExprA, ExprNOpt, ExprDOpt, ExprTokensPerParam,
 // ExprEnvelope and ExprLossOpt are derived quantities for fit.Derive /
 // fit.DeriveLog (delta method) and BootstrapResult.Derive (percentiles);
-// BandPlot draws their bands over compute.
+// PlotBand draws their bands over compute.
 //
 // Closed-form optimum under C = 6 N D: Params.NOpt, Params.DOpt,
 // Params.AllocationTable(TableSizes()), Params.RatioDriftExponent and the
@@ -36,11 +47,12 @@
 //
 // Approach 2 (IsoFLOP parabolas with jackknife, FitIsoFLOP; sweep-width
 // bias, VertexBias) and Approach 1 (lower envelope of training curves,
-// Envelope) are demonstrated on runs generated from a law with seeded
+// FitEnvelope) are demonstrated on runs generated from a law with seeded
 // noise (GenerateIsoFLOP, GenerateCurves), because the digitized data hold
 // no IsoFLOP sweeps or training curves; CompareApproaches puts the three
-// exponents side by side. Figures: SurfacePlot, HistogramPlot,
-// IsoFLOPPlot, EnvelopePlot. Summary builds the notebook's final JSON.
+// exponents side by side. Figures (fitlib/plots): PlotSurface,
+// PlotBootstrap (Epoch AI's corner plot), PlotIsoFLOP, PlotEnvelope,
+// PlotBand. Summary builds the notebook's final JSON.
 //
 // Everything here returns errors for bad input and never panics on user
 // data. The exported API has no generic functions so notebook cells can call

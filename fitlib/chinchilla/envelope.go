@@ -8,8 +8,9 @@ import (
 	"gonum.org/v1/gonum/stat"
 )
 
-// Curves are training curves as columns: run id, model size N, compute
-// C = 6 N D at each checkpoint, loss.
+// Curves are training curves as named columns: run id, model size N,
+// compute C = 6 N D at each checkpoint, tokens D and loss. A literal of
+// your own curves works; FitEnvelope reads Run, N, C and Loss.
 type Curves struct {
 	Run           []int
 	N, C, D, Loss []float64
@@ -53,13 +54,18 @@ type EnvelopeFit struct {
 	A, InterceptA float64   // ln N_opt = InterceptA + A ln C over interior points
 }
 
-// Envelope takes, at each of grid compute values log-spaced over the
-// range where at least two runs overlap, every run's loss interpolated
+// FitEnvelope takes, at each of grid compute values log-spaced over the
+// range where at least two curves overlap, every curve's loss interpolated
 // linearly in ln C, keeps the minimum and its run's N, and regresses
-// ln N_opt on ln C over the points whose argmin is an interior size.
-func Envelope(run []int, n, c, loss []float64, grid int) (*EnvelopeFit, error) {
+// ln N_opt on ln C over the points whose argmin is an interior size. It
+// reads the curves' Run, N, C and Loss columns.
+func FitEnvelope(cv *Curves, grid int) (*EnvelopeFit, error) {
+	if cv == nil {
+		return nil, fmt.Errorf("chinchilla: FitEnvelope: no curves")
+	}
+	run, n, c, loss := cv.Run, cv.N, cv.C, cv.Loss
 	if len(run) != len(n) || len(n) != len(c) || len(c) != len(loss) {
-		return nil, fmt.Errorf("chinchilla: envelope columns differ in length")
+		return nil, fmt.Errorf("chinchilla: FitEnvelope: columns differ in length: Run %d, N %d, C %d, Loss %d", len(run), len(n), len(c), len(loss))
 	}
 	type pt struct{ lc, l float64 }
 	curves := map[int][]pt{}
@@ -147,7 +153,7 @@ func CompareApproaches(p Params, seed uint64) ([]Comparison, *EnvelopeFit, *IsoF
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	env, err := Envelope(cv.Run, cv.N, cv.C, cv.Loss, 80)
+	env, err := FitEnvelope(cv, 80)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -155,7 +161,7 @@ func CompareApproaches(p Params, seed uint64) ([]Comparison, *EnvelopeFit, *IsoF
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	ifit, err := FitIsoFLOP(iso.C, iso.N, iso.Loss)
+	ifit, err := FitIsoFLOP(iso)
 	if err != nil {
 		return nil, nil, nil, err
 	}

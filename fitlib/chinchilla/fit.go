@@ -11,6 +11,7 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/optimize"
 
+	"github.com/gophernote/gophernote/fitlib/fit"
 	"github.com/gophernote/gophernote/fitlib/internal/par"
 )
 
@@ -22,15 +23,38 @@ const DefaultDelta = 1e-3
 // search stopped making progress is reported as converged.
 const GradTol = 1e-6
 
+// Method selects the local minimiser of FitGrid.
+type Method int
+
+// Methods.
+const (
+	Engine     Method = iota // the project's fit engine, fitlib/fit (the default)
+	GonumBFGS                // gonum's optimize.BFGS driven directly
+	GonumLBFGS               // gonum's optimize.LBFGS driven directly
+)
+
+// String names the method.
+func (m Method) String() string {
+	switch m {
+	case GonumBFGS:
+		return "gonum BFGS"
+	case GonumLBFGS:
+		return "gonum L-BFGS"
+	case Engine:
+		return "fit engine"
+	}
+	return fmt.Sprintf("Method(%d)", int(m))
+}
+
 // FitOptions control a multi-start fit. The zero value is the Besiroglu et
-// al. (2024) recipe: sum of Huber(1e-3) over runs, BFGS, their 4,500-start
-// grid, all cores.
+// al. (2024) recipe: sum of Huber(1e-3) over runs, their 4,500-start grid,
+// the fit engine, all cores.
 type FitOptions struct {
 	Delta float64 // Huber threshold; 0 means DefaultDelta
 	Mean  bool    // minimise the mean instead of the sum (the pitfall)
-	// Method is "engine" (default: the project's fit engine, fitlib/fit),
-	// or "bfgs" / "lbfgs" for gonum's methods driven directly.
-	Method  string
+	// Method is the local minimiser of FitGrid (default Engine).
+	// FitHuberLikelihood always runs gonum's BFGS (its doc says why).
+	Method  Method
 	Starts  [][]float64 // log-form starts (a, b, e, alpha, beta); nil means BesirogluGrid()
 	Workers int         // parallel workers; 0 means GOMAXPROCS
 	// FuncAbsTol, when > 0, replaces gonum's default stopping rule (no
@@ -39,7 +63,7 @@ type FitOptions struct {
 	// L-BFGS-B's ftol test for objectives below 1 — to show how a stopping
 	// rule interacts with the objective's scale (MeanPitfall).
 	FuncAbsTol float64
-	KeepStarts bool // return every start's outcome in FitResult.PerStart
+	KeepStarts bool // return every start's outcome in LawFit.PerStart
 	// FTol and GTol pass the engine's stopping rules (0: its defaults,
 	// scipy L-BFGS-B's factr*eps and pgtol); ScipyFTol makes FTol scipy's
 	// test, relative to max(|f|, 1) (see fit.Options.ScipyFTol).
@@ -50,23 +74,16 @@ type FitOptions struct {
 	// an error wrapping the context's error. Nil means never cancelled. In
 	// a notebook pass display.Context() so that an interrupt stops the fit.
 	Context context.Context
+	// Progress, when set, is called with the starts finished and their
+	// total, at most about 100 times and once at the end, never
+	// concurrently.
+	Progress func(done, total int)
 }
 
-// StartResult is the outcome of one start of a multi-start fit.
-type StartResult struct {
-	Start      []float64 // log-form start
-	Theta      []float64 // log-form result
-	Objective  float64
-	Status     string // gonum status or the error that stopped it
-	Converged  bool
-	Iterations int
-	GradNorm   float64 // infinity norm of the gradient at Theta
-}
-
-// FitResult is a multi-start fit. Converged is true only when the best
-// start stopped on a gradient or function-value criterion, not on an
+// LawFit is a multi-start fit of the law. Converged is true only when the
+// best start stopped on a gradient or function-value criterion, not on an
 // error or a limit.
-type FitResult struct {
+type LawFit struct {
 	Params     Params
 	Theta      []float64 // log form (a, b, e, alpha, beta[, log sigma])
 	Sigma      float64   // learned Huber scale (likelihood fits only)
@@ -77,7 +94,7 @@ type FitResult struct {
 	GradNorm   float64
 	Starts     int
 	Seconds    float64
-	PerStart   []StartResult
+	PerStart   []fit.Start // every start (log form), when FitOptions.KeepStarts
 	// StepSE is how far the optimizer's best point lay from the optimum,
 	// in standard errors (likelihood fits; see FitHuberLikelihood).
 	StepSE float64
@@ -120,7 +137,7 @@ func (r ctxRecorder) Record(*optimize.Location, optimize.Operation, *optimize.St
 // minimizeFrom runs one gonum local minimisation from x0. Func and Grad
 // share one evaluation through a cache of the last point. A non-nil ctx
 // stops it at the next evaluation or iteration once cancelled.
-func minimizeFrom(ctx context.Context, f objFunc, x0 []float64, method string, funcAbsTol float64) StartResult {
+func minimizeFrom(ctx context.Context, f objFunc, x0 []float64, method Method, funcAbsTol float64) (fit.Start, float64) {
 	dim := len(x0)
 	lastX := make([]float64, dim)
 	lastG := make([]float64, dim)
@@ -140,10 +157,11 @@ func minimizeFrom(ctx context.Context, f objFunc, x0 []float64, method string, f
 	}
 	var m optimize.Method
 	switch method {
-	case "lbfgs":
+	case GonumLBFGS:
 		m = &optimize.LBFGS{}
 	default:
 		m = &optimize.BFGS{}
+		method = GonumBFGS
 	}
 	settings := &optimize.Settings{MajorIterations: 2000}
 	if funcAbsTol > 0 {
@@ -153,27 +171,28 @@ func minimizeFrom(ctx context.Context, f objFunc, x0 []float64, method string, f
 		settings.Recorder = ctxRecorder{ctx}
 	}
 	res, err := optimize.Minimize(prob, x0, settings, m)
-	out := StartResult{Start: append([]float64(nil), x0...)}
+	out := fit.Start{Start: append([]float64(nil), x0...), Method: method.String()}
 	if res == nil {
 		out.Objective = math.Inf(1)
 		out.Status = fmt.Sprint(err)
-		return out
+		return out, math.Inf(1)
 	}
-	out.Theta = append([]float64(nil), res.X...)
+	out.Params = append([]float64(nil), res.X...)
 	out.Objective = res.F
 	out.Iterations = res.Stats.MajorIterations
+	out.Evaluations = res.Stats.FuncEvaluations
 	g := make([]float64, dim)
 	fx := f(res.X, g)
 	if math.IsNaN(fx) {
 		out.Objective = math.Inf(1)
 	}
-	out.GradNorm = floats.Norm(g, math.Inf(1))
+	gradNorm := floats.Norm(g, math.Inf(1))
 	if err != nil {
 		out.Status = err.Error()
 		// A line search that can no longer move is how BFGS usually ends
 		// on the kinks of a Huber objective; call that converged only at a
 		// stationary point.
-		out.Converged = out.GradNorm <= GradTol
+		out.Converged = gradNorm <= GradTol
 	} else {
 		out.Status = res.Status.String()
 		out.Converged = res.Status == optimize.GradientThreshold || res.Status == optimize.FunctionConvergence
@@ -181,16 +200,17 @@ func minimizeFrom(ctx context.Context, f objFunc, x0 []float64, method string, f
 	if math.IsNaN(out.Objective) {
 		out.Objective = math.Inf(1)
 	}
-	return out
+	return out, gradNorm
 }
 
 // multiStart runs f from every start on workers goroutines and returns
-// the best (lowest finite objective) result; done, when non-nil, is
-// called after each start. Once opt.Context is cancelled the running
-// starts stop, the rest are not run and the error says how many finished.
-func multiStart(f objFunc, starts [][]float64, opt FitOptions, done func()) (best StartResult, all []StartResult, err error) {
+// the best (lowest finite objective) result, its gradient norm and every
+// start; opt.Progress hears of each finished start. Once opt.Context is
+// cancelled the running starts stop, the rest are not run and the error
+// says how many finished.
+func multiStart(f objFunc, starts [][]float64, opt FitOptions, method Method) (best fit.Start, bestGrad float64, all []fit.Start, err error) {
 	if len(starts) == 0 {
-		return best, nil, fmt.Errorf("chinchilla: no starting points")
+		return best, 0, nil, fmt.Errorf("chinchilla: no starting points")
 	}
 	workers := opt.Workers
 	if workers <= 0 {
@@ -198,32 +218,33 @@ func multiStart(f objFunc, starts [][]float64, opt FitOptions, done func()) (bes
 	}
 	ctx := opt.Context
 	if err := ctxErr(ctx); err != nil {
-		return best, nil, fmt.Errorf("chinchilla: fit cancelled (0 of %d starts finished): %w", len(starts), err)
+		return best, 0, nil, fmt.Errorf("chinchilla: fit cancelled (0 of %d starts finished): %w", len(starts), err)
 	}
-	all = make([]StartResult, len(starts))
+	all = make([]fit.Start, len(starts))
+	grads := make([]float64, len(starts))
 	var finished atomic.Int64
+	tick := par.Ticker(opt.Progress, len(starts))
 	par.For(workers, len(starts), func() func(int) {
 		return func(i int) {
 			if ctxErr(ctx) != nil {
-				all[i] = StartResult{Start: starts[i], Objective: math.Inf(1), Status: "not run: cancelled"}
+				all[i] = fit.Start{Index: i, Start: starts[i], Objective: math.Inf(1), Status: "not run: cancelled"}
 				return
 			}
-			all[i] = minimizeFrom(ctx, f, starts[i], opt.Method, opt.FuncAbsTol)
+			all[i], grads[i] = minimizeFrom(ctx, f, starts[i], method, opt.FuncAbsTol)
+			all[i].Index = i
 			if ctxErr(ctx) != nil {
 				return // stopped by the cancellation: not finished
 			}
 			finished.Add(1)
-			if done != nil {
-				done()
-			}
+			tick()
 		}
 	})
 	if err := ctxErr(ctx); err != nil && finished.Load() < int64(len(starts)) {
-		return best, all, fmt.Errorf("chinchilla: fit cancelled (%d of %d starts finished): %w", finished.Load(), len(starts), err)
+		return best, 0, all, fmt.Errorf("chinchilla: fit cancelled (%d of %d starts finished): %w", finished.Load(), len(starts), err)
 	}
 	bi := -1
 	for i := range all {
-		if all[i].Theta == nil || math.IsInf(all[i].Objective, 0) {
+		if all[i].Params == nil || math.IsInf(all[i].Objective, 0) {
 			continue
 		}
 		if bi < 0 || all[i].Objective < all[bi].Objective {
@@ -231,9 +252,9 @@ func multiStart(f objFunc, starts [][]float64, opt FitOptions, done func()) (bes
 		}
 	}
 	if bi < 0 {
-		return best, all, fmt.Errorf("chinchilla: all %d starts failed (first: %s)", len(all), all[0].Status)
+		return best, 0, all, fmt.Errorf("chinchilla: all %d starts failed (first: %s)", len(all), all[0].Status)
 	}
-	return all[bi], all, nil
+	return all[bi], grads[bi], all, nil
 }
 
 // ctxErr is ctx.Err(), nil for a nil ctx (never cancelled).
@@ -258,13 +279,13 @@ func checkStarts(starts [][]float64, dim int) error {
 	return nil
 }
 
-// GridFit fits L = E + A N^-alpha + B D^-beta to runs by minimising the
+// FitGrid fits L = E + A N^-alpha + B D^-beta to runs by minimising the
 // sum (or mean) of Huber_delta log residuals from every start and keeping
 // the best — Approach 3 of Hoffmann et al. (2022) as redone by Besiroglu
 // et al. (2024).
-func GridFit(r *Runs, opt FitOptions) (*FitResult, error) {
-	if r == nil || r.Len() == 0 {
-		return nil, fmt.Errorf("chinchilla: GridFit: no runs")
+func FitGrid(r *Runs, opt FitOptions) (*LawFit, error) {
+	if err := r.prepare(); err != nil {
+		return nil, err
 	}
 	delta := opt.Delta
 	if delta == 0 {
@@ -282,32 +303,35 @@ func GridFit(r *Runs, opt FitOptions) (*FitResult, error) {
 	}
 	t0 := time.Now()
 	f := func(x, g []float64) float64 { return r.HuberObjective(x, g, delta, opt.Mean) }
-	if opt.Method == "" || opt.Method == "engine" {
-		er, err := engineFit(opt.Context, f, 5, starts, opt.Workers, opt.KeepStarts, opt.FTol, opt.GTol, opt.ScipyFTol)
+	switch opt.Method {
+	case Engine, GonumBFGS, GonumLBFGS:
+	default:
+		return nil, fmt.Errorf("chinchilla: FitGrid: unknown Method %d (Engine, GonumBFGS, GonumLBFGS)", int(opt.Method))
+	}
+	if opt.Method == Engine {
+		er, err := engineFit(engineOptions{ctx: opt.Context, progress: opt.Progress, workers: opt.Workers, keep: opt.KeepStarts,
+			ftol: opt.FTol, gtol: opt.GTol, scipy: opt.ScipyFTol}, f, 5, starts)
 		if err != nil {
-			return nil, fmt.Errorf("chinchilla: GridFit: %w", err)
+			return nil, fmt.Errorf("chinchilla: FitGrid: %w", err)
 		}
 		g := make([]float64, 5)
 		f(er.Params, g)
-		res := &FitResult{
+		res := &LawFit{
 			Params: FromTheta(er.Params), Theta: er.Params, Objective: er.Objective,
 			Status: er.Status, Converged: er.Converged, Iterations: er.Iterations,
 			GradNorm: floats.Norm(g, math.Inf(1)), Starts: er.Starts, Seconds: time.Since(t0).Seconds(),
 		}
-		for _, s := range er.Table {
-			res.PerStart = append(res.PerStart, StartResult{Start: s.Start, Theta: s.Params, Objective: s.Objective,
-				Status: s.Status, Converged: s.Converged, Iterations: s.Iterations})
-		}
+		res.PerStart = er.PerStart
 		return res, nil
 	}
-	best, all, err := multiStart(f, starts, opt, nil)
+	best, grad, all, err := multiStart(f, starts, opt, opt.Method)
 	if err != nil {
 		return nil, err
 	}
-	res := &FitResult{
-		Params: FromTheta(best.Theta), Theta: best.Theta, Objective: best.Objective,
+	res := &LawFit{
+		Params: FromTheta(best.Params), Theta: best.Params, Objective: best.Objective,
 		Status: best.Status, Converged: best.Converged, Iterations: best.Iterations,
-		GradNorm: best.GradNorm, Starts: len(starts), Seconds: time.Since(t0).Seconds(),
+		GradNorm: grad, Starts: len(starts), Seconds: time.Since(t0).Seconds(),
 	}
 	if opt.KeepStarts {
 		res.PerStart = all
@@ -330,9 +354,9 @@ func GridFit(r *Runs, opt FitOptions) (*FitResult, error) {
 // Converged reports whether that happened; StepSE says how far the BFGS
 // point was; Status says which criterion failed and by how much when
 // not.
-func FitHuberLikelihood(r *Runs, opt FitOptions) (*FitResult, error) {
-	if r == nil || r.Len() == 0 {
-		return nil, fmt.Errorf("chinchilla: FitHuberLikelihood: no runs")
+func FitHuberLikelihood(r *Runs, opt FitOptions) (*LawFit, error) {
+	if err := r.prepare(); err != nil {
+		return nil, err
 	}
 	delta := opt.Delta
 	if delta == 0 {
@@ -350,9 +374,9 @@ func FitHuberLikelihood(r *Runs, opt FitOptions) (*FitResult, error) {
 	for i, s := range starts {
 		// start sigma at the mean absolute residual (at least 1e-6)
 		var m float64
-		for k := range r.LogL {
-			lp, _, _, _ := predict(s, r.LogN[k], r.LogD[k])
-			m += math.Abs(lp - r.LogL[k])
+		for k := range r.logL {
+			lp, _, _, _ := predict(s, r.logN[k], r.logD[k])
+			m += math.Abs(lp - r.logL[k])
 		}
 		m = math.Max(m/float64(r.Len()), 1e-6)
 		if math.IsInf(m, 0) || math.IsNaN(m) {
@@ -361,11 +385,11 @@ func FitHuberLikelihood(r *Runs, opt FitOptions) (*FitResult, error) {
 		six[i] = append(append([]float64(nil), s...), math.Log(m))
 	}
 	f := func(x, g []float64) float64 { return r.HuberNLL(x, g, delta) }
-	best, all, err := multiStart(f, six, opt, nil)
+	best, _, all, err := multiStart(f, six, opt, GonumBFGS)
 	if err != nil {
 		return nil, err
 	}
-	chk, err := r.refineLikelihood(best.Theta, delta)
+	chk, err := r.refineLikelihood(best.Params, delta)
 	if err != nil {
 		return nil, fmt.Errorf("chinchilla: FitHuberLikelihood: refining the best start: %w", err)
 	}
@@ -377,7 +401,7 @@ func FitHuberLikelihood(r *Runs, opt FitOptions) (*FitResult, error) {
 	}
 	g := make([]float64, 6)
 	r.HuberNLL(chk.Theta, g, delta)
-	res := &FitResult{
+	res := &LawFit{
 		Params: FromTheta(chk.Theta), Theta: chk.Theta, Sigma: math.Exp(chk.Theta[5]),
 		Objective: chk.NLL, Status: status, Converged: chk.Converged,
 		Iterations: best.Iterations, GradNorm: floats.Norm(g, math.Inf(1)), Starts: len(six),

@@ -29,48 +29,52 @@ const (
 	ExprTokensPerParam = "(alpha*exp(a)/(beta*exp(b)))^(-2/(alpha + beta)) * (C/6)^((alpha - beta)/(alpha + beta))"
 )
 
-// EngineFit is the Besiroglu et al. Huber fit of the log-form law
-// exp(a - alpha log N) + exp(b - beta log D) + exp(e) on the fit engine,
-// started at start (log form (a, b, e, alpha, beta); nil: Besiroglu's
-// estimates), with the engine's standard errors and covariance, so that
-// fit.Derive, fit.Band, fit.Wald and fit.ProfileInterval apply. Its
-// parameters are named a, alpha, b, beta, e (the formula's order).
-func EngineFit(r *Runs, start []float64, delta float64) (*fit.Result, fit.Problem, error) {
-	if r == nil || r.Len() == 0 {
-		return nil, fit.Problem{}, fmt.Errorf("chinchilla: EngineFit: no runs")
+// FitEngine is the Besiroglu et al. Huber fit of the log-form law
+// exp(a - alpha log N) + exp(b - beta log D) + exp(e), written as a
+// fitlib/formula law (Runs.Problem) on the fit engine, from opt.Starts
+// (log form (a, b, e, alpha, beta), as every chinchilla start; nil:
+// Besiroglu's estimates), with the engine's standard errors, covariance
+// and fit report, so that fit.Derive, fit.Band, fit.Wald and
+// fit.ProfileInterval apply. Its parameters are named a, alpha, b, beta, e
+// (the formula's order). opt.Delta, Workers, Context, Progress, FTol,
+// GTol and ScipyFTol apply; Mean, Method and FuncAbsTol are for FitGrid.
+func FitEngine(r *Runs, opt FitOptions) (*fit.Result, error) {
+	if err := r.prepare(); err != nil {
+		return nil, err
 	}
-	if delta == 0 {
-		delta = DefaultDelta
+	starts := opt.Starts
+	if starts == nil {
+		starts = [][]float64{Besiroglu().ToTheta()}
 	}
-	if start == nil {
-		start = Besiroglu().ToTheta()
+	if err := checkStarts(starts, 5); err != nil {
+		return nil, err
 	}
-	if err := checkStarts([][]float64{start}, 5); err != nil {
-		return nil, fit.Problem{}, err
-	}
-	pb, err := r.huberProblem(delta)
+	pb, err := r.Problem(opt.Delta)
 	if err != nil {
-		return nil, pb, err
+		return nil, err
 	}
-	res, err := fit.Fit(pb, fit.Options{Starts: [][]float64{formulaFromTheta(start)}})
-	return res, pb, err
+	fs := make([][]float64, len(starts))
+	for i, s := range starts {
+		fs[i] = formulaFromTheta(s)
+	}
+	return fit.Fit(pb, fit.Options{Starts: fs, Workers: opt.Workers, Context: opt.Context, Progress: opt.Progress,
+		FTol: opt.FTol, GTol: opt.GTol, ScipyFTol: opt.ScipyFTol})
 }
 
 // Derive evaluates a derived quantity (an expression over a, b, e, alpha,
-// beta and columns of data, such as ExprNOpt over C) at every bootstrap
-// resample and at center (log form; nil: the resamples' median is not
-// used, center must be given), with percentile intervals at level.
-func (b *BootstrapResult) Derive(expr string, data map[string][]float64, center []float64, level float64) (*fit.Estimate, error) {
-	if len(center) < 5 {
-		return nil, fmt.Errorf("chinchilla: Derive needs the log-form estimate (a, b, e, alpha, beta) as center")
+// beta and columns of data, such as ExprNOpt over C) at every resample and
+// at the Estimate, with percentile intervals at level (0: the bootstrap's
+// Level); see fit.BootstrapResult.Derive.
+func (b *BootstrapResult) Derive(expr string, data map[string][]float64, level float64) (*fit.Estimate, error) {
+	if len(b.Estimate) != 5 {
+		return nil, fmt.Errorf("chinchilla: Derive: the bootstrap has no estimate (build it with Bootstrap)")
 	}
-	fb := &fit.BootstrapResult{Names: []string{"a", "b", "e", "alpha", "beta"}, Fit: &fit.Result{Params: center[:5]}, Level: level}
-	for i := range b.Alpha {
-		if math.IsNaN(b.Alpha[i]) {
-			continue
-		}
-		fb.Samples = append(fb.Samples, Params{A: b.A[i], B: b.B[i], E: b.E[i], Alpha: b.Alpha[i], Beta: b.Beta[i]}.ToTheta())
+	if level == 0 {
+		level = b.Level
 	}
+	center := Params{A: b.Estimate[0], B: b.Estimate[1], E: b.Estimate[2], Alpha: b.Estimate[3], Beta: b.Estimate[4]}.ToTheta()
+	fb := &fit.BootstrapResult{Names: []string{"a", "b", "e", "alpha", "beta"}, Fit: &fit.Result{Params: center}, Estimate: center,
+		Samples: b.logForm(), Level: level}
 	if len(fb.Samples) == 0 {
 		return nil, fmt.Errorf("chinchilla: Derive: no finished resample")
 	}
@@ -80,13 +84,7 @@ func (b *BootstrapResult) Derive(expr string, data map[string][]float64, center 
 // Cov is the covariance of the resampled log-form estimates (a, b, e,
 // alpha, beta): what Besiroglu et al.'s Wald test uses.
 func (b *BootstrapResult) Cov() [][]float64 {
-	var s [][]float64
-	for i := range b.Alpha {
-		if !math.IsNaN(b.Alpha[i]) {
-			s = append(s, Params{A: b.A[i], B: b.B[i], E: b.E[i], Alpha: b.Alpha[i], Beta: b.Beta[i]}.ToTheta())
-		}
-	}
-	fb := &fit.BootstrapResult{Names: []string{"a", "b", "e", "alpha", "beta"}, Samples: s}
+	fb := &fit.BootstrapResult{Names: []string{"a", "b", "e", "alpha", "beta"}, Samples: b.logForm()}
 	return fb.Cov()
 }
 
@@ -127,16 +125,17 @@ type HoffmannTest struct {
 // with sigma profiled, which is not a maximised likelihood, so
 // fit.LikelihoodRatio tests such fits by the drop in the loss itself
 // (Schrader & Hettmansperger's statistic, F reference).
-func TestHoffmann(r *Runs, ml *FitResult, boot *BootstrapResult) ([]HoffmannTest, error) {
-	if r == nil || ml == nil || boot == nil || len(ml.Theta) < 6 {
-		return nil, fmt.Errorf("chinchilla: TestHoffmann needs the runs, the likelihood fit and the bootstrap")
+func TestHoffmann(r *Runs, ml *LawFit, boot *BootstrapResult) ([]HoffmannTest, error) {
+	if r == nil || ml == nil || boot == nil || len(ml.Theta) < 6 || len(boot.SE) != 5 {
+		return nil, fmt.Errorf("chinchilla: TestHoffmann needs the runs, the likelihood fit (FitHuberLikelihood) and the bootstrap")
+	}
+	if err := r.prepare(); err != nil {
+		return nil, err
 	}
 	cov := boot.Cov()
 	llFit := -r.HuberNLL(ml.Theta, nil, DefaultDelta)
 	var se [5]float64
-	for j, col := range [][]float64{boot.A, boot.B, boot.E, boot.Alpha, boot.Beta} {
-		se[j] = sdNaN(col)
-	}
+	copy(se[:], boot.SE)
 	est := ml.Params
 	var out []HoffmannTest
 	for _, c := range []struct {
@@ -166,22 +165,4 @@ func TestHoffmann(r *Runs, ml *FitResult, boot *BootstrapResult) ([]HoffmannTest
 		out = append(out, ht)
 	}
 	return out, nil
-}
-
-func sdNaN(x []float64) float64 {
-	var n, m float64
-	for _, v := range x {
-		if !math.IsNaN(v) {
-			n++
-			m += v
-		}
-	}
-	m /= n
-	var s float64
-	for _, v := range x {
-		if !math.IsNaN(v) {
-			s += (v - m) * (v - m)
-		}
-	}
-	return math.Sqrt(s / (n - 1))
 }

@@ -2,6 +2,7 @@ package chinchilla
 
 import (
 	"math"
+	"sort"
 	"sync"
 	"testing"
 
@@ -10,24 +11,25 @@ import (
 
 	"github.com/gophernote/gophernote/fitlib/fit"
 	"github.com/gophernote/gophernote/fitlib/formula"
+	"github.com/gophernote/gophernote/fitlib/internal/num"
 )
 
 var (
 	mlOnce sync.Once
-	mlRes  *FitResult
+	mlRes  *LawFit
 	mlBoot *BootstrapResult
 	mlErr  error
 )
 
 // testLikelihoodAndBoot is the notebook's likelihood fit and 4,000-resample
 // bootstrap (from Hoffmann's start, seed 1).
-func testLikelihoodAndBoot(t *testing.T) (*FitResult, *BootstrapResult) {
+func testLikelihoodAndBoot(t *testing.T) (*LawFit, *BootstrapResult) {
 	r := testRuns(t)
 	grid := testGrid(t)
 	mlOnce.Do(func() {
 		mlRes, mlErr = FitHuberLikelihood(r, FitOptions{Starts: [][]float64{HoffmannUnrounded().ToTheta(), grid.Theta}})
 		if mlErr == nil {
-			mlBoot, mlErr = Bootstrap(r, BootstrapOptions{Resamples: 4000, Seed: 1})
+			mlBoot, mlErr = Bootstrap(r, mlRes, paperBoot(BootstrapOptions{Resamples: 4000, Seed: 1}))
 		}
 	})
 	if mlErr != nil {
@@ -118,7 +120,11 @@ func TestHoffmannRejected(t *testing.T) {
 func TestEngineSEAgreesWithBootstrap(t *testing.T) {
 	r := testRuns(t)
 	_, boot := testLikelihoodAndBoot(t)
-	res, pb, err := EngineFit(r, nil, 0)
+	res, err := FitEngine(r, FitOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pb, err := r.Problem(0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,11 +132,11 @@ func TestEngineSEAgreesWithBootstrap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	same, err := fit.Bootstrap(pb, fit.Options{Starts: [][]float64{res.Params}}, fit.BootstrapOptions{Resamples: 400, Seed: 3})
+	same, err := fit.Bootstrap(pb, fit.BootstrapOptions{Resamples: 400, Seed: 3, Fit: fit.Options{Starts: [][]float64{res.Params}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	bse := same.SE()
+	bse := same.SE
 	for j, name := range res.Names {
 		if q := res.SE[j] / bse[j]; q < 0.7 || q > 1.2 {
 			t.Errorf("%s: engine SE %.4g, bootstrap SD %.4g (ratio %.2f)", name, res.SE[j], bse[j], q)
@@ -140,13 +146,13 @@ func TestEngineSEAgreesWithBootstrap(t *testing.T) {
 		}
 		t.Logf("%s: engine SE / bootstrap SD %.2f, model-based %.2f", name, res.SE[j]/bse[j], model.SE[j]/bse[j])
 	}
-	ml, _ := testLikelihoodAndBoot(t)
+	_, _ = testLikelihoodAndBoot(t)
 	for _, e := range []string{ExprA, ExprEnvelope} {
 		d, err := fit.Derive(res, e, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := boot.Derive(e, nil, ml.Theta, 0.95)
+		b, err := boot.Derive(e, nil, 0.95)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -157,15 +163,18 @@ func TestEngineSEAgreesWithBootstrap(t *testing.T) {
 	}
 	// N_opt at Chinchilla's budget from the bootstrap's own samples
 	c := map[string][]float64{"C": {5.76e23}}
-	b, err := boot.Derive(ExprNOpt, c, ml.Theta, 0.95)
+	b, err := boot.Derive(ExprNOpt, c, 0.95)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var ns []float64
-	for i := range boot.A {
-		ns = append(ns, Params{A: boot.A[i], B: boot.B[i], E: boot.E[i], Alpha: boot.Alpha[i], Beta: boot.Beta[i]}.NOpt(5.76e23))
+	for _, s := range boot.Samples {
+		if !math.IsNaN(s[3]) {
+			ns = append(ns, Params{A: s[0], B: s[1], E: s[2], Alpha: s[3], Beta: s[4]}.NOpt(5.76e23))
+		}
 	}
-	iv := Interval(ns, 0.95)
+	sort.Float64s(ns)
+	iv := []float64{num.QuantileSorted(ns, 0.025), num.QuantileSorted(ns, 0.975)}
 	within(t, "N_opt lower", b.Lo[0], iv[0], 1e-9)
 	within(t, "N_opt upper", b.Hi[0], iv[1], 1e-9)
 }
@@ -206,15 +215,15 @@ func TestDerivedExpressions(t *testing.T) {
 	within(t, "envelope exponent", eval(ExprEnvelope, 1), slope, 1e-10)
 }
 
-// TestBandPlotRenders: the compute-optimal loss with its delta-method and
+// TestPlotBandRenders: the compute-optimal loss with its delta-method and
 // bootstrap bands, extrapolated two decades past the data.
-func TestBandPlotRenders(t *testing.T) {
+func TestPlotBandRenders(t *testing.T) {
 	r := testRuns(t)
-	res, _, err := EngineFit(r, nil, 0)
+	res, err := FitEngine(r, FitOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := Bootstrap(r, BootstrapOptions{Resamples: 200, Seed: 3})
+	b, err := Bootstrap(r, besFit(), BootstrapOptions{Resamples: 200, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,7 +236,7 @@ func TestBandPlotRenders(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bb, err := b.Derive(ExprLossOpt, grid, Params{A: math.Exp(res.Params[0]), B: math.Exp(res.Params[2]), E: math.Exp(res.Params[4]), Alpha: res.Params[1], Beta: res.Params[3]}.ToTheta(), 0.95)
+	bb, err := b.Derive(ExprLossOpt, grid, 0.95)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -240,7 +249,7 @@ func TestBandPlotRenders(t *testing.T) {
 	if w0, w1 := d.Hi[16]-d.Lo[16], d.Hi[len(c)-1]-d.Lo[len(c)-1]; !(w1 > w0) {
 		t.Errorf("band at 1e26 (%g) not wider than at 1e22 (%g)", w1, w0)
 	}
-	pl, err := BandPlot(c, d, bb, r, "compute-optimal loss", "loss")
+	pl, err := PlotBand(c, d, bb, r, "compute-optimal loss", "loss")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,12 +9,19 @@ import (
 	"gonum.org/v1/gonum/stat"
 )
 
-// IsoFLOPRuns are runs grouped by compute budget (Approach 2 of Hoffmann
-// et al. 2022, sect. 3.2): columns of compute C, model size N, tokens D
-// and loss.
+// IsoFLOPRuns are runs of IsoFLOP sweeps (Approach 2 of Hoffmann et al.
+// 2022, sect. 3.2) as named columns: compute C, model size N, tokens D and
+// loss. A literal of your own runs works; FitIsoFLOP reads C, N and Loss
+// (the tokens of a run on budget C are C/(6N)), so D may be left out.
 type IsoFLOPRuns struct {
 	C, N, D, Loss []float64
 }
+
+// BudgetTolerance is the relative difference below which two runs'
+// compute values count as one IsoFLOP budget: compute written as 6 N D in
+// floating point differs in the last digits (1e18 becomes
+// 9.999999999999999e17), and one budget must not split into two.
+const BudgetTolerance = 1e-6
 
 // GenerateIsoFLOP makes IsoFLOP sweeps from law p: for each budget,
 // points model sizes log-spaced over [N_opt/spread, N_opt*spread] around
@@ -92,38 +99,54 @@ func parabola(x, y []float64) (coef []float64, mean float64, err error) {
 	return []float64{sol.At(0, 0), sol.At(1, 0), sol.At(2, 0)}, mean, nil
 }
 
-// FitIsoFLOP groups runs by exact compute value, fits a parabola in
-// (ln N, L) and another in (ln D, L) per budget, takes the vertices as
-// N_opt(C) and D_opt(C), and regresses their logs on ln C.
-func FitIsoFLOP(c, n, loss []float64) (*IsoFLOPFit, error) {
-	if len(c) != len(n) || len(c) != len(loss) {
-		return nil, fmt.Errorf("chinchilla: IsoFLOP columns differ in length: C %d, N %d, loss %d", len(c), len(n), len(loss))
+// FitIsoFLOP groups runs into budgets — compute values within
+// BudgetTolerance (relative) of the budget's smallest are one budget,
+// labelled by their median — fits a parabola in (ln N, L) and
+// another in (ln D, L) per budget, takes the vertices as N_opt(C) and
+// D_opt(C), and regresses their logs on ln C.
+func FitIsoFLOP(runs *IsoFLOPRuns) (*IsoFLOPFit, error) {
+	if runs == nil {
+		return nil, fmt.Errorf("chinchilla: FitIsoFLOP: no runs")
 	}
-	groups := map[float64][]int{}
+	c, n, loss := runs.C, runs.N, runs.Loss
+	if len(c) != len(n) || len(c) != len(loss) {
+		return nil, fmt.Errorf("chinchilla: FitIsoFLOP: columns differ in length: C %d, N %d, Loss %d", len(c), len(n), len(loss))
+	}
+	order := make([]int, len(c))
 	for i := range c {
 		if !(c[i] > 0) || !(n[i] > 0) || !(loss[i] > 0) || math.IsInf(c[i]+n[i]+loss[i], 0) {
-			return nil, fmt.Errorf("chinchilla: IsoFLOP row %d: C = %g, N = %g, loss = %g must be positive and finite", i, c[i], n[i], loss[i])
+			return nil, fmt.Errorf("chinchilla: FitIsoFLOP: row %d: C = %g, N = %g, loss = %g must be positive and finite", i, c[i], n[i], loss[i])
 		}
-		groups[c[i]] = append(groups[c[i]], i)
+		order[i] = i
 	}
+	sort.SliceStable(order, func(a, b int) bool { return c[order[a]] < c[order[b]] })
+	var groups [][]int
 	var cs []float64
-	for k := range groups {
-		cs = append(cs, k)
+	for k := 0; k < len(order); {
+		first := c[order[k]]
+		j := k
+		for j < len(order) && c[order[j]] <= first*(1+BudgetTolerance) {
+			j++
+		}
+		cs = append(cs, c[order[k+(j-k)/2]]) // the median: a value of the budget
+		idx := append([]int(nil), order[k:j]...)
+		sort.Ints(idx) // the runs of a budget in input order
+		groups = append(groups, idx)
+		k = j
 	}
-	sort.Float64s(cs)
 	if len(cs) < 3 {
 		return nil, fmt.Errorf("chinchilla: IsoFLOP needs at least 3 budgets, got %d", len(cs))
 	}
 	out := &IsoFLOPFit{}
-	for _, cv := range cs {
-		idx := groups[cv]
+	for g, cv := range cs {
+		idx := groups[g]
 		if len(idx) < 3 {
 			return nil, fmt.Errorf("chinchilla: budget C = %g has %d runs; a parabola needs 3", cv, len(idx))
 		}
 		var xs, ys, ls, ns []float64
 		for _, i := range idx {
 			xs = append(xs, math.Log(n[i]))
-			ys = append(ys, math.Log(cv/(6*n[i])))
+			ys = append(ys, math.Log(c[i]/(6*n[i])))
 			ls = append(ls, loss[i])
 			ns = append(ns, n[i])
 		}
@@ -208,7 +231,7 @@ func VertexBias(p Params, budgets []float64, points int, spreads []float64, nois
 		if err != nil {
 			return nil, err
 		}
-		f, err := FitIsoFLOP(runs.C, runs.N, runs.Loss)
+		f, err := FitIsoFLOP(runs)
 		if err != nil {
 			return nil, fmt.Errorf("spread %g: %w", s, err)
 		}
@@ -223,7 +246,7 @@ func VertexBias(p Params, budgets []float64, points int, spreads []float64, nois
 			if err != nil {
 				return nil, err
 			}
-			f, err := FitIsoFLOP(runs.C, runs.N, runs.Loss)
+			f, err := FitIsoFLOP(runs)
 			if err != nil {
 				continue // a noisy narrow sweep can lose its curvature
 			}

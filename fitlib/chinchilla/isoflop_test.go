@@ -15,7 +15,7 @@ func TestIsoFLOPExactOnSymmetricLaw(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := FitIsoFLOP(runs.C, runs.N, runs.Loss)
+	f, err := FitIsoFLOP(runs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,13 +86,13 @@ func TestParabolaAndWidthBias(t *testing.T) {
 }
 
 func TestIsoFLOPErrors(t *testing.T) {
-	if _, err := FitIsoFLOP([]float64{1, 1}, []float64{1}, []float64{1, 1}); err == nil {
+	if _, err := FitIsoFLOP(&IsoFLOPRuns{C: []float64{1, 1}, N: []float64{1}, Loss: []float64{1, 1}}); err == nil {
 		t.Error("length mismatch accepted")
 	}
 	c := []float64{1e19, 1e19, 1e19, 1e20, 1e20, 1e20, 1e21, 1e21, 1e21}
 	n := []float64{1e8, 2e8, 4e8, 1e8, 2e8, 4e8, 1e8, 2e8, 4e8}
 	l := []float64{3, 2.9, 3, 3, 2.9, 3, 3, 3.1, 3} // last budget opens downwards
-	if _, err := FitIsoFLOP(c, n, l); err == nil || !strings.Contains(err.Error(), "1e+21") {
+	if _, err := FitIsoFLOP(&IsoFLOPRuns{C: c, N: n, Loss: l}); err == nil || !strings.Contains(err.Error(), "1e+21") {
 		t.Errorf("downward parabola: %v", err)
 	}
 	if _, err := GenerateIsoFLOP(Hoffmann(), DefaultBudgets(), 2, 4, 0, 0); err == nil {
@@ -111,7 +111,7 @@ func TestEnvelope(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	env, err := Envelope(cv.Run, cv.N, cv.C, cv.Loss, 60)
+	env, err := FitEnvelope(cv, 60)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,5 +138,52 @@ func TestEnvelope(t *testing.T) {
 		if math.Abs(r.A-p.ExponentA()) > 0.05 {
 			t.Errorf("%s: a = %g, law %g", r.Approach, r.A, p.ExponentA())
 		}
+	}
+}
+
+// TestIsoFLOPBudgetTolerance: compute written as 6 N D differs in the
+// last digits (6 x 7e7 x (1e18/(6 x 7e7)) is 1.0000000000000001e18, not
+// 1e18); such runs form one budget, not two.
+func TestIsoFLOPBudgetTolerance(t *testing.T) {
+	p := Hoffmann()
+	var r IsoFLOPRuns
+	for _, c := range []float64{1e18, 1e19, 1e20} {
+		for _, n := range []float64{3e7, 7e7, 1.3e8, 3e8, 1e9} {
+			d := c / (6 * n)
+			r.C = append(r.C, 6*n*d)
+			r.N = append(r.N, n)
+			r.Loss = append(r.Loss, p.Loss(n, d))
+		}
+	}
+	exact := 0
+	for _, c := range r.C {
+		if c == 1e18 || c == 1e19 || c == 1e20 {
+			exact++
+		}
+	}
+	if exact == len(r.C) {
+		t.Fatal("every 6 N D came out exact: the test needs rounded compute values")
+	}
+	f, err := FitIsoFLOP(&r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Budgets) != 3 {
+		t.Fatalf("%d budgets, want 3", len(f.Budgets))
+	}
+	for i, want := range []float64{1e18, 1e19, 1e20} {
+		if b := f.Budgets[i]; b.C != want || len(b.N) != 5 {
+			t.Errorf("budget %d: C = %v with %d runs, want %v with 5", i, b.C, len(b.N), want)
+		}
+	}
+	// budgets 1e-5 apart (relative) stay apart
+	r2 := IsoFLOPRuns{C: []float64{1e18, 1e18, 1e18, 1.00001e18, 1.00001e18, 1.00001e18, 1e19, 1e19, 1e19},
+		N: []float64{1e8, 2e8, 4e8, 1e8, 2e8, 4e8, 1e8, 2e8, 4e8}, Loss: []float64{3, 2.9, 3, 3, 2.9, 3, 2.8, 2.7, 2.8}}
+	f2, err := FitIsoFLOP(&r2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f2.Budgets) != 3 {
+		t.Errorf("budgets 1e-5 apart merged: %d budgets", len(f2.Budgets))
 	}
 }

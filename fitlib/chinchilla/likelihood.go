@@ -48,20 +48,32 @@ type likelihoodCheck struct {
 func thetaFromFormula(p []float64) []float64 { return []float64{p[0], p[2], p[4], p[1], p[3]} }
 func formulaFromTheta(t []float64) []float64 { return []float64{t[0], t[3], t[1], t[4], t[2]} }
 
-// huberProblem is the Huber fit of the log-form law with threshold delta.
-func (r *Runs) huberProblem(delta float64) (fit.Problem, error) {
+// Problem is the Huber fit of the log-form law exp(a - alpha log N) +
+// exp(b - beta log D) + exp(e) to the runs as a fit.Problem (threshold
+// delta; 0 means DefaultDelta): the problem FitEngine solves, for
+// fit.ProfileInterval, fit.Extrapolate and fit.Bootstrap.
+func (r *Runs) Problem(delta float64) (fit.Problem, error) {
+	if delta == 0 {
+		delta = DefaultDelta
+	}
+	if !(delta > 0) {
+		return fit.Problem{}, fmt.Errorf("chinchilla: Huber delta %g must be > 0", delta)
+	}
+	if err := r.prepare(); err != nil {
+		return fit.Problem{}, err
+	}
 	f, err := formula.Parse(likelihoodLaw, "N", "D")
 	if err != nil {
 		return fit.Problem{}, err
 	}
-	n := make([]float64, len(r.LogL))
-	d := make([]float64, len(r.LogL))
-	y := make([]float64, len(r.LogL))
+	n := make([]float64, len(r.logL))
+	d := make([]float64, len(r.logL))
+	y := make([]float64, len(r.logL))
 	for i := range y {
-		n[i], d[i], y[i] = math.Exp(r.LogN[i]), math.Exp(r.LogD[i]), math.Exp(r.LogL[i])
+		n[i], d[i], y[i] = math.Exp(r.logN[i]), math.Exp(r.logD[i]), math.Exp(r.logL[i])
 	}
 	return fit.Problem{Formula: f, Data: map[string][]float64{"N": n, "D": d}, Y: y, YName: "loss",
-		Loss: fit.Huber(delta), Weights: r.W}, nil
+		Loss: fit.Huber(delta), Weights: r.w}, nil
 }
 
 // sigmaStep maximises the likelihood over log sigma at theta (golden
@@ -92,7 +104,7 @@ func (r *Runs) refineLikelihood(th []float64, delta float64) (*likelihoodCheck, 
 	out := &likelihoodCheck{SE: make([]float64, 6)}
 	for round := 0; round < 20; round++ {
 		sigma := math.Exp(cur[5])
-		pb, err := r.huberProblem(delta * sigma)
+		pb, err := r.Problem(delta * sigma)
 		if err != nil {
 			return nil, err
 		}

@@ -15,7 +15,8 @@ func synthRuns(t *testing.T, p Params, noise float64, seed uint64) *Runs {
 	for i := range l {
 		l[i] = p.Loss(base.N[i], base.D[i]) * math.Exp(noise*rng.NormFloat64())
 	}
-	r, err := NewRuns(base.N, base.D, l)
+	r := &Runs{N: base.N, D: base.D, Loss: l}
+	err := r.prepare()
 	if err != nil {
 		t.Fatal(err)
 	}

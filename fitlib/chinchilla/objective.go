@@ -1,6 +1,7 @@
 package chinchilla
 
 import (
+	"github.com/gophernote/gophernote/fitlib/fit"
 	"math"
 )
 
@@ -59,10 +60,14 @@ func huber(r, delta float64) (v, dv float64) {
 	}
 }
 
-// HuberObjective is sum_i w_i Huber_delta(log L_hat_i - log L_i) (w_i = 1
-// unless r.W is set), or its weighted mean when mean is true. grad, when non-nil (length 5), receives the gradient.
+// HuberObjective is sum_i w_i Huber_delta(log L_hat_i - log L_i) (w_i = 1,
+// except in bootstrap samples, where it counts how often run i was drawn),
+// or its weighted mean when mean is true. grad, when non-nil (length 5), receives the gradient.
 func (r *Runs) HuberObjective(th, grad []float64, delta float64, mean bool) float64 {
-	if len(th) < 5 || grad != nil && len(grad) < 5 || r.W != nil && len(r.W) != len(r.LogL) {
+	if r.logL == nil && r.prepare() != nil {
+		return math.NaN() // bad columns: the fits report prepare's error first
+	}
+	if len(th) < 5 || grad != nil && len(grad) < 5 || r.w != nil && len(r.w) != len(r.logL) {
 		return math.NaN() // malformed call: the fit reports a non-finite objective
 	}
 	var f float64
@@ -71,19 +76,19 @@ func (r *Runs) HuberObjective(th, grad []float64, delta float64, mean bool) floa
 			grad[j] = 0
 		}
 	}
-	for i := range r.LogL {
-		lp, w1, w2, w3 := predict(th, r.LogN[i], r.LogD[i])
-		h, dh := huber(lp-r.LogL[i], delta)
-		if r.W != nil {
-			h, dh = r.W[i]*h, r.W[i]*dh
+	for i := range r.logL {
+		lp, w1, w2, w3 := predict(th, r.logN[i], r.logD[i])
+		h, dh := huber(lp-r.logL[i], delta)
+		if r.w != nil {
+			h, dh = r.w[i]*h, r.w[i]*dh
 		}
 		f += h
 		if grad != nil {
 			grad[0] += dh * w1
 			grad[1] += dh * w2
 			grad[2] += dh * w3
-			grad[3] -= dh * w1 * r.LogN[i]
-			grad[4] -= dh * w2 * r.LogD[i]
+			grad[3] -= dh * w1 * r.logN[i]
+			grad[4] -= dh * w2 * r.logD[i]
 		}
 	}
 	if mean {
@@ -96,16 +101,6 @@ func (r *Runs) HuberObjective(th, grad []float64, delta float64, mean bool) floa
 	return f
 }
 
-// HuberLogNorm is log Z(delta) for the Huber density
-// f(x) = exp(-Huber_delta(x)) / Z(delta), with
-// Z(delta) = sqrt(2 pi) (1 - 2 Q(delta)) + 2 exp(-delta^2/2) / delta,
-// Q the standard normal upper tail: the Gaussian core integrates over
-// |x| <= delta and each linear tail to exp(-delta^2/2)/delta.
-func HuberLogNorm(delta float64) float64 {
-	core := math.Sqrt(2*math.Pi) * math.Erf(delta/math.Sqrt2)
-	return math.Log(core + 2*math.Exp(-0.5*delta*delta)/delta)
-}
-
 // HuberNLL is the negative log-likelihood of the log residuals under the
 // Huber density with scale sigma = exp(th[5]) (Besiroglu et al. 2024,
 // sect. 3 and App.):
@@ -115,7 +110,10 @@ func HuberLogNorm(delta float64) float64 {
 // w_i = 1 unless r.W is set (bootstrap and leave-out fits weight rows, as
 // HuberObjective does; an integer weight counts a row that many times).
 func (r *Runs) HuberNLL(th, grad []float64, delta float64) float64 {
-	if len(th) < 6 || grad != nil && len(grad) < 6 || r.W != nil && len(r.W) != len(r.LogL) {
+	if r.logL == nil && r.prepare() != nil {
+		return math.NaN() // bad columns: the fits report prepare's error first
+	}
+	if len(th) < 6 || grad != nil && len(grad) < 6 || r.w != nil && len(r.w) != len(r.logL) {
 		return math.NaN()
 	}
 	sigma := math.Exp(th[5])
@@ -125,16 +123,16 @@ func (r *Runs) HuberNLL(th, grad []float64, delta float64) float64 {
 			grad[j] = 0
 		}
 	}
-	for i := range r.LogL {
+	for i := range r.logL {
 		wi := 1.0
-		if r.W != nil {
-			wi = r.W[i]
+		if r.w != nil {
+			wi = r.w[i]
 		}
 		if wi == 0 {
 			continue
 		}
-		lp, w1, w2, w3 := predict(th, r.LogN[i], r.LogD[i])
-		res := lp - r.LogL[i]
+		lp, w1, w2, w3 := predict(th, r.logN[i], r.logD[i])
+		res := lp - r.logL[i]
 		h, dh := huber(res/sigma, delta)
 		f += wi * h
 		if grad != nil {
@@ -142,13 +140,13 @@ func (r *Runs) HuberNLL(th, grad []float64, delta float64) float64 {
 			grad[0] += g * w1
 			grad[1] += g * w2
 			grad[2] += g * w3
-			grad[3] -= g * w1 * r.LogN[i]
-			grad[4] -= g * w2 * r.LogD[i]
+			grad[3] -= g * w1 * r.logN[i]
+			grad[4] -= g * w2 * r.logD[i]
 			grad[5] -= wi * dh * res / sigma
 		}
 	}
 	n := r.weightSum()
-	f += n * (HuberLogNorm(delta) + th[5])
+	f += n * (fit.HuberLogNorm(delta) + th[5])
 	if grad != nil {
 		grad[5] += n
 	}
@@ -156,11 +154,11 @@ func (r *Runs) HuberNLL(th, grad []float64, delta float64) float64 {
 }
 
 func (r *Runs) weightSum() float64 {
-	if r.W == nil {
-		return float64(len(r.LogL))
+	if r.w == nil {
+		return float64(len(r.logL))
 	}
 	var s float64
-	for _, w := range r.W {
+	for _, w := range r.w {
 		s += w
 	}
 	return s

@@ -23,17 +23,17 @@ func MeanPitfall(r *Runs) ([]PitfallRow, error) {
 	var out []PitfallRow
 	type rule struct {
 		name   string
-		method string
+		method Method
 		tol    float64
 	}
 	rules := []rule{
-		{"gonum BFGS, default stop (f decrease < 1e-10 over 100 iterations, or max-norm gradient < 1e-12)", "bfgs", 0},
-		{"gonum BFGS, stop when one step decreases f by < 2.2e-9 (L-BFGS-B ftol-like)", "bfgs", 2.2e-9},
-		{"fit engine, scipy L-BFGS-B rules (ftol 2.2e-9 relative to max(abs f, 1), pgtol 1e-5)", "engine", 0},
+		{"gonum BFGS, default stop (f decrease < 1e-10 over 100 iterations, or max-norm gradient < 1e-12)", GonumBFGS, 0},
+		{"gonum BFGS, stop when one step decreases f by < 2.2e-9 (L-BFGS-B ftol-like)", GonumBFGS, 2.2e-9},
+		{"fit engine, scipy L-BFGS-B rules (ftol 2.2e-9 relative to max(abs f, 1), pgtol 1e-5)", Engine, 0},
 	}
 	for _, mean := range []bool{false, true} {
 		for _, ru := range rules {
-			res, err := GridFit(r, FitOptions{Mean: mean, Method: ru.method, FuncAbsTol: ru.tol, Starts: [][]float64{HoffmannUnrounded().ToTheta()}, Workers: 1, ScipyFTol: true})
+			res, err := FitGrid(r, FitOptions{Mean: mean, Method: ru.method, FuncAbsTol: ru.tol, Starts: [][]float64{HoffmannUnrounded().ToTheta()}, Workers: 1, ScipyFTol: true})
 			if err != nil {
 				return nil, err
 			}

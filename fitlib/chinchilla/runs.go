@@ -12,45 +12,61 @@ import (
 // by Besiroglu et al. (2024), relative to the shared data folder.
 const DataFile = "chinchilla/svg_extracted_data.csv"
 
-// Runs holds training runs as whole columns: model size N, tokens D,
-// compute C and final loss L, plus their natural logs used by the fits.
+// Runs holds training runs as named columns: model size N, tokens D,
+// compute C = 6 N D and final loss. A literal of your own columns works,
+//
+//	runs := &chinchilla.Runs{N: n, D: d, Loss: loss}
+//
+// (C may be left out; when given it must equal 6 N D to 1e-6 relative);
+// the fits check the columns on first use and name the first bad run.
 type Runs struct {
-	N, D, C, Loss    []float64
-	LogN, LogD, LogL []float64
-	// W, when non-nil, weights each run in the Huber objective (a
+	N, D, C, Loss []float64
+
+	// natural logs of N, D and Loss, filled by prepare
+	logN, logD, logL []float64
+	// w, when non-nil, weights each run in the Huber objective (a
 	// bootstrap sample stores each drawn run once with its count).
-	W []float64
+	w []float64
 }
 
 // Len is the number of runs.
 func (r *Runs) Len() int { return len(r.Loss) }
 
-// NewRuns builds Runs from columns of model size n, tokens d and loss l
-// (C = 6 N D). Every value must be positive and finite; the error names the
-// first bad row.
-func NewRuns(n, d, l []float64) (*Runs, error) {
-	if len(n) != len(d) || len(n) != len(l) {
-		return nil, fmt.Errorf("chinchilla: column lengths differ: N %d, D %d, loss %d", len(n), len(d), len(l))
+// prepare checks the columns and fills C (when absent) and the logs the
+// objectives use; it runs once per Runs, before any goroutine reads it.
+func (r *Runs) prepare() error {
+	if r == nil {
+		return fmt.Errorf("chinchilla: no runs")
+	}
+	if len(r.logL) == len(r.Loss) && len(r.logL) > 0 && r.C != nil {
+		return nil
+	}
+	n, d, l := r.N, r.D, r.Loss
+	if len(n) != len(d) || len(n) != len(l) || r.C != nil && len(r.C) != len(n) {
+		return fmt.Errorf("chinchilla: Runs columns differ in length: N %d, D %d, C %d, Loss %d", len(n), len(d), len(r.C), len(l))
 	}
 	if len(n) == 0 {
-		return nil, fmt.Errorf("chinchilla: no runs")
+		return fmt.Errorf("chinchilla: no runs")
 	}
-	r := &Runs{}
+	c := make([]float64, len(n))
+	logN, logD, logL := make([]float64, len(n)), make([]float64, len(n)), make([]float64, len(n))
 	for i := range n {
 		for _, v := range [...]float64{n[i], d[i], l[i]} {
 			if !(v > 0) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("chinchilla: run %d: N = %g, D = %g, loss = %g: all must be positive and finite", i, n[i], d[i], l[i])
+				return fmt.Errorf("chinchilla: run %d: N = %g, D = %g, loss = %g: all must be positive and finite", i, n[i], d[i], l[i])
 			}
 		}
-		r.N = append(r.N, n[i])
-		r.D = append(r.D, d[i])
-		r.C = append(r.C, 6*n[i]*d[i])
-		r.Loss = append(r.Loss, l[i])
-		r.LogN = append(r.LogN, math.Log(n[i]))
-		r.LogD = append(r.LogD, math.Log(d[i]))
-		r.LogL = append(r.LogL, math.Log(l[i]))
+		c[i] = 6 * n[i] * d[i]
+		if r.C != nil && !(math.Abs(r.C[i]-c[i]) <= 1e-6*c[i]) {
+			return fmt.Errorf("chinchilla: run %d: C = %g, but 6 N D = %g: leave C out or give 6 N D", i, r.C[i], c[i])
+		}
+		logN[i], logD[i], logL[i] = math.Log(n[i]), math.Log(d[i]), math.Log(l[i])
 	}
-	return r, nil
+	if r.C == nil {
+		r.C = c
+	}
+	r.logN, r.logD, r.logL = logN, logD, logL
+	return nil
 }
 
 // LoadRuns reads DataFile (columns `Model Size`, `Training FLOP`, `loss`),
@@ -101,11 +117,15 @@ func dropAndBuild(n, c, l []float64, dropHighest int) (*Runs, error) {
 		dd = append(dd, c[i]/(6*n[i]))
 		ll = append(ll, l[i])
 	}
-	return NewRuns(nn, dd, ll)
+	r := &Runs{N: nn, D: dd, Loss: ll}
+	return r, r.prepare()
 }
 
 // Resample returns the runs at the given indices (a bootstrap sample).
 func (r *Runs) Resample(idx []int) (*Runs, error) {
+	if err := r.prepare(); err != nil {
+		return nil, err
+	}
 	out := &Runs{}
 	for _, i := range idx {
 		if i < 0 || i >= r.Len() {
@@ -115,9 +135,9 @@ func (r *Runs) Resample(idx []int) (*Runs, error) {
 		out.D = append(out.D, r.D[i])
 		out.C = append(out.C, r.C[i])
 		out.Loss = append(out.Loss, r.Loss[i])
-		out.LogN = append(out.LogN, r.LogN[i])
-		out.LogD = append(out.LogD, r.LogD[i])
-		out.LogL = append(out.LogL, r.LogL[i])
+		out.logN = append(out.logN, r.logN[i])
+		out.logD = append(out.logD, r.logD[i])
+		out.logL = append(out.logL, r.logL[i])
 	}
 	return out, nil
 }

@@ -12,11 +12,11 @@ import (
 // optimal_allocation [{params, flops, tokens, tokens_per_param}] (the
 // TableSizes under table's coefficients) and approach_exponents
 // {approach1, approach2, approach3} (rows of CompareApproaches, in order).
-func Summary(grid, ml *FitResult, boot *BootstrapResult, table Params, cmp []Comparison) (map[string]any, error) {
+func Summary(grid, ml *LawFit, boot *BootstrapResult, table Params, cmp []Comparison) (map[string]any, error) {
 	if grid == nil || ml == nil || boot == nil {
 		return nil, fmt.Errorf("chinchilla: Summary needs the grid fit, the likelihood fit and the bootstrap")
 	}
-	if len(boot.AlphaCI) != 2 || len(boot.BetaCI) != 2 {
+	if len(boot.Lo) != 5 || len(boot.Hi) != 5 {
 		return nil, fmt.Errorf("chinchilla: Summary: bootstrap intervals missing")
 	}
 	if len(cmp) != 3 {
@@ -42,8 +42,8 @@ func Summary(grid, ml *FitResult, boot *BootstrapResult, table Params, cmp []Com
 		"grid_fit":             g,
 		"huber_likelihood_fit": params(ml.Params),
 		"bootstrap_95": map[string]any{
-			"alpha": []float64{r4(boot.AlphaCI[0]), r4(boot.AlphaCI[1])},
-			"beta":  []float64{r4(boot.BetaCI[0]), r4(boot.BetaCI[1])},
+			"alpha": []float64{r4(boot.Lo[3]), r4(boot.Hi[3])},
+			"beta":  []float64{r4(boot.Lo[4]), r4(boot.Hi[4])},
 		},
 		"optimal_allocation": alloc,
 		"approach_exponents": map[string]any{"approach1": r4(cmp[0].A), "approach2": r4(cmp[1].A), "approach3": r4(cmp[2].A)},

@@ -16,7 +16,7 @@ func TestNotebookSummary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	boot, err := Bootstrap(r, BootstrapOptions{Resamples: 4000, Seed: 1})
+	boot, err := Bootstrap(r, ml, paperBoot(BootstrapOptions{Resamples: 4000, Seed: 1}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,7 +16,7 @@ func TestWeightedEqualsRepeated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.W = []float64{3, 1, 2, 1}
+	w.w = []float64{3, 1, 2, 1}
 	th := Besiroglu().ToTheta()
 	g1, g2 := make([]float64, 5), make([]float64, 5)
 	for _, mean := range []bool{false, true} {
@@ -33,7 +33,7 @@ func TestWeightedEqualsRepeated(t *testing.T) {
 	}
 }
 
-// HuberNLL honours Runs.W like HuberObjective: a run stored once with
+// HuberNLL honours the run weights (Runs.w) like HuberObjective: a run stored once with
 // weight k contributes exactly as k copies, to the value and to every
 // component of the gradient (log sigma's too). Before the review of
 // issue 13 it ignored W, while FitHuberLikelihood's refinement passed W
@@ -48,7 +48,7 @@ func TestHuberNLLWeightedEqualsRepeated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.W = []float64{3, 1, 2, 1}
+	w.w = []float64{3, 1, 2, 1}
 	th := append(Besiroglu().ToTheta(), math.Log(0.03))
 	g1, g2 := make([]float64, 6), make([]float64, 6)
 	f1 := rep.HuberNLL(th, g1, DefaultDelta)
@@ -62,7 +62,7 @@ func TestHuberNLLWeightedEqualsRepeated(t *testing.T) {
 		}
 	}
 	// and a zero weight drops the run
-	w.W = []float64{3, 0, 2, 1}
+	w.w = []float64{3, 0, 2, 1}
 	rep2, _ := r.Resample([]int{0, 0, 0, 7, 7, 100})
 	if a, b := w.HuberNLL(th, nil, DefaultDelta), rep2.HuberNLL(th, nil, DefaultDelta); math.Abs(a-b) > 1e-12*math.Abs(b) {
 		t.Errorf("zero weight: %g vs %g", a, b)

@@ -43,9 +43,8 @@ func TestReadCSVFetchesOnFirstUse(t *testing.T) {
 	cache := isolate(t)
 	t.Setenv(EnvBaseURL, srv.URL)
 	rec := &recorder{}
-	old := AutoProgress
-	AutoProgress = rec.start
-	defer func() { AutoProgress = old }()
+	SetAutoProgress(rec.start)
+	defer SetAutoProgress(nil)
 	if p, ok := find("llmonkeys/pythia_math_per_problem_counts.csv"); ok {
 		t.Fatalf("the table is already reachable at %s: the test needs a machine where it is not", p)
 	}
@@ -98,8 +97,8 @@ func TestMissingTableOneMessage(t *testing.T) {
 	t.Setenv(EnvOffline, "")
 	srv := newSourceServer(t, func(http.Handler) http.Handler { return http.NotFoundHandler() })
 	t.Setenv(EnvBaseURL, srv.URL)
-	AutoProgress = func(int, string) Progress { return multiProgress{} }
-	defer func() { AutoProgress = nil }()
+	SetAutoProgress(func(int, string) Progress { return multiProgress{} })
+	defer SetAutoProgress(nil)
 	_, err = Path("chinchilla/svg_extracted_data.csv")
 	if err == nil || !strings.Contains(err.Error(), "404 Not Found") || !strings.Contains(err.Error(), "`gophernote data fetch chinchilla/svg_extracted_data.csv`") || strings.Contains(err.Error(), "\n") {
 		t.Errorf("failed download: %v", err)
@@ -114,7 +113,7 @@ func TestMissingTableOneMessage(t *testing.T) {
 func TestVerifyFindsCorruption(t *testing.T) {
 	srv := newSourceServer(t, nil)
 	dir := t.TempDir()
-	if _, err := Fetch(context.Background(), []string{"epoch_benchmarks"}, FetchOptions{Dir: dir, BaseURL: srv.URL}); err != nil {
+	if _, err := Fetch([]string{"epoch_benchmarks"}, FetchOptions{Dir: dir, BaseURL: srv.URL}); err != nil {
 		t.Fatal(err)
 	}
 	p := filepath.Join(dir, "epoch_benchmarks", "MATH_level_5.csv")
@@ -139,7 +138,7 @@ func TestVerifyFindsCorruption(t *testing.T) {
 		}
 	}
 	// A fetch replaces the corrupt copy.
-	res, err := Fetch(context.Background(), []string{"epoch_benchmarks"}, FetchOptions{Dir: dir, BaseURL: srv.URL})
+	res, err := Fetch([]string{"epoch_benchmarks"}, FetchOptions{Dir: dir, BaseURL: srv.URL})
 	if err != nil || fmt.Sprint(res.Fetched) != "[epoch_benchmarks/MATH_level_5.csv]" {
 		t.Errorf("refetch: %+v %v", res, err)
 	}
@@ -224,8 +223,8 @@ func TestFetchTwoProcesses(t *testing.T) {
 // TestMain runs the child processes of TestFetchTwoProcesses.
 func TestMain(m *testing.M) {
 	if dir := os.Getenv("GOPHERNOTE_TEST_FETCH_CHILD"); dir != "" {
-		LockWaitLog = os.Stdout
-		res, err := Fetch(context.Background(), []string{"pythia_checkpoints/gsm8k_per_problem_counts.csv", "pythia_checkpoints/models_pythia.csv"}, FetchOptions{Dir: dir})
+		SetLockWaitLog(os.Stdout)
+		res, err := Fetch([]string{"pythia_checkpoints/gsm8k_per_problem_counts.csv", "pythia_checkpoints/models_pythia.csv"}, FetchOptions{Dir: dir})
 		if err != nil {
 			fmt.Println(err)
 			os.Exit(1)
@@ -237,7 +236,7 @@ func TestMain(m *testing.M) {
 }
 
 // TestFirstUseFetchStopsWithCell: a first-use download stops when the
-// running cell's context (AutoContext) is cancelled, writes nothing, and
+// running cell's context (SetAutoContext) is cancelled, writes nothing, and
 // the loader's message says so.
 func TestFirstUseFetchStopsWithCell(t *testing.T) {
 	started := make(chan struct{}, 1)
@@ -253,9 +252,9 @@ func TestFirstUseFetchStopsWithCell(t *testing.T) {
 	cache := isolate(t)
 	t.Setenv(EnvBaseURL, srv.URL)
 	ctx, cancel := context.WithCancel(context.Background())
-	AutoContext = func() context.Context { return ctx }
-	AutoProgress = func(int, string) Progress { return multiProgress{} }
-	defer func() { AutoContext, AutoProgress = nil, nil }()
+	SetAutoContext(func() context.Context { return ctx })
+	SetAutoProgress(func(int, string) Progress { return multiProgress{} })
+	defer func() { SetAutoContext(nil); SetAutoProgress(nil) }()
 	go func() { <-started; cancel() }()
 	t0 := time.Now()
 	_, err := Path("chinchilla/svg_extracted_data.csv")

@@ -1,7 +1,6 @@
 package data
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"net/http"
@@ -41,7 +40,7 @@ func BenchmarkFetchAll(b *testing.B) {
 	for i := 0; i < 5; i++ {
 		dir := b.TempDir()
 		t0 := time.Now()
-		res, err := Fetch(context.Background(), []string{"all"}, FetchOptions{Dir: dir, BaseURL: srv.URL})
+		res, err := Fetch([]string{"all"}, FetchOptions{Dir: dir, BaseURL: srv.URL})
 		if err != nil || len(res.Fetched) != 21 {
 			b.Fatal(res, err)
 		}

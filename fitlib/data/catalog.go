@@ -200,12 +200,13 @@ func init() {
 	}
 }
 
-// Datasets returns the catalog, sorted by name. The values are copies:
+// Datasets returns the catalog, sorted by name. The entries are copies:
 // changing them changes nothing.
-func Datasets() []Dataset {
-	out := make([]Dataset, len(catalog))
+func Datasets() []*Dataset {
+	out := make([]*Dataset, len(catalog))
 	for i, d := range catalog {
-		out[i] = *d
+		c := *d
+		out[i] = &c
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
@@ -213,12 +214,13 @@ func Datasets() []Dataset {
 
 // Lookup returns the catalog entry of the table name (with or without
 // ".csv").
-func Lookup(name string) (Dataset, bool) {
+func Lookup(name string) (*Dataset, bool) {
 	d, ok := byName[canonName(name)]
 	if !ok {
-		return Dataset{}, false
+		return nil, false
 	}
-	return *d, true
+	c := *d
+	return &c, true
 }
 
 func canonName(name string) string {

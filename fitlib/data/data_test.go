@@ -79,13 +79,13 @@ func TestPathSearchOrderAndMissing(t *testing.T) {
 	// folder (e.g. /tmp/shared/data), so the test registers a source for a
 	// name no folder holds.
 	const ghost = "chinchilla/not_in_any_folder.csv"
-	Sources[ghost] = Source{"epoch-research/analyzing-chinchilla", "data/ghost.csv", "a test entry"}
-	defer delete(Sources, ghost)
+	sources[ghost] = Source{"epoch-research/analyzing-chinchilla", "data/ghost.csv", "a test entry"}
+	defer delete(sources, ghost)
 	_, err = Path(ghost)
 	if err == nil || !strings.Contains(err.Error(), "epoch-research/analyzing-chinchilla data/ghost.csv") {
 		t.Fatalf("missing file must name its source: %v", err)
 	}
-	if _, ok := Sources["chinchilla/svg_extracted_data.csv"]; !ok {
+	if _, ok := Sources()["chinchilla/svg_extracted_data.csv"]; !ok {
 		t.Error("the Chinchilla file has no registered source")
 	}
 }
@@ -104,7 +104,7 @@ func TestSharedData(t *testing.T) {
 	if err != nil || len(loss) != 245 {
 		t.Fatal(err)
 	}
-	for rel := range Sources {
+	for rel := range Sources() {
 		if _, err := Path(rel); err != nil {
 			t.Errorf("source table names %s but: %v", rel, err)
 		}

@@ -32,7 +32,7 @@
 //
 // A loader (ReadCSV, Path, and through them geneval, monkeys, frontier,
 // chinchilla and catalog) that asks for a catalogued table no folder holds
-// fetches it on first use with the AutoProgress display (a bar in the
+// fetches it on first use with the SetAutoProgress display (a bar in the
 // running cell under gophernote), together with the tables built from the
 // same files. Offline ($GOPHERNOTE_DATA_OFFLINE=1, or when the download
 // fails) it returns one error that names the command to run (`gophernote

@@ -142,3 +142,20 @@ func ExampleNewTable() {
 	// 1e+08,small
 	// 1e+09,large
 }
+
+func ExampleTable_Columns() {
+	// Named columns for a fit: the shape fit.Problem.Data and the fitlib
+	// fits take.
+	t, err := data.Parse("runs.csv", strings.NewReader("N,D,loss\n1e8,2e9,3.2\n1e9,2e10,2.6\n"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	cols, err := t.Columns("N", "D")
+	fmt.Println(cols["N"], cols["D"], err)
+	_, err = t.Columns("C")
+	fmt.Println(err)
+	// Output:
+	// [1e+08 1e+09] [2e+09 2e+10] <nil>
+	// runs.csv: no column "C" (columns: N, D, loss)
+}

@@ -41,15 +41,25 @@ type FetchOptions struct {
 	Client *http.Client
 	// Force downloads and rebuilds tables that Dir already holds intact.
 	Force bool
-	// Progress, when set, shows the download (KiB steps).
-	Progress ProgressFunc
+	// Context, when set, stops the downloads once cancelled (nothing
+	// partial is written); in a notebook cell pass display.Context().
+	Context context.Context
+	// Progress, when set, is called with the KiB downloaded and the
+	// fetch's total, at most about 100 times and once at the end, never
+	// concurrently.
+	Progress func(done, total int)
+	// Display, when set, starts a labelled progress display of the
+	// download (a terminal bar, a cell's bar: see TerminalProgress).
+	Display ProgressFunc
 	// StallTimeout abandons a download that receives no byte for this long
 	// (default 30 s); it is retried like a reset connection.
 	StallTimeout time.Duration
 	// Retries is the number of extra attempts after a network error, a
-	// stall or an HTTP 5xx (default 2; negative: none). A 4xx answer or a
-	// size or sha256 mismatch is never retried.
+	// stall or an HTTP 5xx (default 2). A 4xx answer or a size or sha256
+	// mismatch is never retried.
 	Retries int
+	// NoRetry makes every attempt the last (Retries is ignored).
+	NoRetry bool
 	// Now stamps the manifest (default time.Now).
 	Now func() time.Time
 }
@@ -78,9 +88,13 @@ type FetchResult struct {
 // succeed. An error names every table that failed and why (which file,
 // which URL, expected and actual size or sha256); the others are still
 // written.
-func Fetch(ctx context.Context, names []string, opt FetchOptions) (*FetchResult, error) {
+func Fetch(names []string, opt FetchOptions) (*FetchResult, error) {
+	ctx := opt.Context
 	if ctx == nil {
 		ctx = context.Background()
+	}
+	if opt.Retries < 0 {
+		return nil, fmt.Errorf("data: FetchOptions.Retries = %d, need >= 0 (0 means 2; NoRetry for none)", opt.Retries)
 	}
 	want, err := Resolve(names...)
 	if err != nil {
@@ -105,6 +119,9 @@ func Fetch(ctx context.Context, names []string, opt FetchOptions) (*FetchResult,
 	}
 	if opt.Retries == 0 {
 		opt.Retries = 2
+	}
+	if opt.NoRetry {
+		opt.Retries = 0
 	}
 	if opt.Now == nil {
 		opt.Now = time.Now
@@ -147,9 +164,12 @@ func Fetch(ctx context.Context, names []string, opt FetchOptions) (*FetchResult,
 		}
 	}
 	var bar *byteProgress
-	if opt.Progress != nil && total > 0 {
+	if (opt.Display != nil || opt.Progress != nil) && total > 0 {
 		kib := int((total + 1023) / 1024)
-		bar = &byteProgress{p: opt.Progress(kib, fetchLabel(todo, len(files), opt.BaseURL)), total: kib}
+		bar = &byteProgress{report: opt.Progress, total: kib}
+		if opt.Display != nil {
+			bar.p = opt.Display(kib, fetchLabel(todo, len(files), opt.BaseURL))
+		}
 	}
 	set := newSourceSet()
 	fileErr := map[*SourceFile]error{}
@@ -246,12 +266,22 @@ func Fetch(ctx context.Context, names []string, opt FetchOptions) (*FetchResult,
 
 // joinIndented joins errors one per line.
 func joinIndented(errs []error) error {
-	msgs := make([]string, len(errs))
-	for i, e := range errs {
-		msgs[i] = strings.ReplaceAll(e.Error(), "\n", "\n    ")
-	}
-	return errors.New(strings.Join(msgs, "\n  "))
+	return indentedErrors(errs)
 }
+
+// indentedErrors prints one error a line, indented, and unwraps to all of
+// them, so errors.Is(err, context.Canceled) holds for a cancelled fetch.
+type indentedErrors []error
+
+func (e indentedErrors) Error() string {
+	msgs := make([]string, len(e))
+	for i, err := range e {
+		msgs[i] = strings.ReplaceAll(err.Error(), "\n", "\n    ")
+	}
+	return strings.Join(msgs, "\n  ")
+}
+
+func (e indentedErrors) Unwrap() []error { return e }
 
 func fetchLabel(todo []*Dataset, files int, base string) string {
 	host := strings.TrimPrefix(strings.TrimPrefix(base, "https://"), "http://")

@@ -114,7 +114,7 @@ func TestFetchAllByteIdentical(t *testing.T) {
 	shared := sharedData(t)
 	srv := newSourceServer(t, nil)
 	dir := t.TempDir()
-	res, err := Fetch(context.Background(), []string{"all"}, FetchOptions{Dir: dir, BaseURL: srv.URL, Now: fixedNow})
+	res, err := Fetch([]string{"all"}, FetchOptions{Dir: dir, BaseURL: srv.URL, Now: fixedNow})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,7 +170,7 @@ func TestFetchAllByteIdentical(t *testing.T) {
 	}
 
 	before := srv.requests()
-	res, err = Fetch(context.Background(), []string{"all"}, FetchOptions{Dir: dir, BaseURL: srv.URL})
+	res, err = Fetch([]string{"all"}, FetchOptions{Dir: dir, BaseURL: srv.URL})
 	if err != nil || len(res.Present) != 21 || len(res.Fetched) != 0 || srv.requests() != before {
 		t.Errorf("second fetch: %+v, %v, %d new requests", res, err, srv.requests()-before)
 	}
@@ -197,7 +197,7 @@ func TestFetchHashMismatch(t *testing.T) {
 		})
 	})
 	dir := t.TempDir()
-	res, err := Fetch(context.Background(), []string{"chinchilla"}, FetchOptions{Dir: dir, BaseURL: srv.URL})
+	res, err := Fetch([]string{"chinchilla"}, FetchOptions{Dir: dir, BaseURL: srv.URL})
 	if err == nil {
 		t.Fatal("a corrupted source was accepted")
 	}
@@ -231,7 +231,7 @@ func TestFetchSizeMismatch(t *testing.T) {
 		})
 	})
 	dir := t.TempDir()
-	_, err := Fetch(context.Background(), []string{"pythia_checkpoints/models_pythia.csv"}, FetchOptions{Dir: dir, BaseURL: srv.URL})
+	_, err := Fetch([]string{"pythia_checkpoints/models_pythia.csv"}, FetchOptions{Dir: dir, BaseURL: srv.URL})
 	sum := sha256.Sum256([]byte("Model Family,Model Nickname\n"))
 	for _, want := range []string{"pythia_checkpoints/models_pythia.csv", "size mismatch", "expected 8909 bytes", srcModels.SHA256, "got 28 bytes", hex.EncodeToString(sum[:])} {
 		if err == nil || !strings.Contains(err.Error(), want) {
@@ -288,7 +288,7 @@ func TestFetchFailedDownloads(t *testing.T) {
 				})
 			})
 			dir := t.TempDir()
-			_, err := Fetch(context.Background(), []string{"chinchilla/chinchilla_model_parameters.csv"},
+			_, err := Fetch([]string{"chinchilla/chinchilla_model_parameters.csv"},
 				FetchOptions{Dir: dir, BaseURL: srv.URL, StallTimeout: 200 * time.Millisecond, Retries: 1})
 			if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "chinchilla/chinchilla_model_parameters.csv") {
 				t.Fatalf("want an error naming the table and %q, got %v", c.want, err)
@@ -311,7 +311,7 @@ func TestFetchTempFilesOfKilledFetchRemoved(t *testing.T) {
 	stale := filepath.Join(dir, "bnsl", ".bnsl_4digit_addition.csv.123"+tempSuffix)
 	os.MkdirAll(filepath.Dir(stale), 0o755)
 	os.WriteFile(stale, []byte("partial"), 0o644)
-	if _, err := Fetch(context.Background(), []string{"bnsl"}, FetchOptions{Dir: dir, BaseURL: srv.URL}); err != nil {
+	if _, err := Fetch([]string{"bnsl"}, FetchOptions{Dir: dir, BaseURL: srv.URL}); err != nil {
 		t.Fatal(err)
 	}
 	if got := files(t, dir); fmt.Sprint(got) != "[.lock bnsl/bnsl_4digit_addition.csv manifest.json]" {
@@ -330,7 +330,7 @@ func TestFetchMirror(t *testing.T) {
 	})
 	t.Setenv(EnvBaseURL, srv.URL+"/mirror/raw/")
 	dir := t.TempDir()
-	if _, err := Fetch(context.Background(), []string{"epoch_benchmarks/GPQA_diamond.csv"}, FetchOptions{Dir: dir}); err != nil {
+	if _, err := Fetch([]string{"epoch_benchmarks/GPQA_diamond.csv"}, FetchOptions{Dir: dir}); err != nil {
 		t.Fatal(err)
 	}
 	want := "/mirror/raw/hlzhang109/prescriptive-scaling/5bdca776562c9b9cf716ec0179e284e93e622ce4/outputs_epoch_ai_benchmarks_runs/sigmoid/no_split/points/GPQA_diamond.csv"
@@ -345,7 +345,7 @@ func TestFetchMirror(t *testing.T) {
 	// not used.
 	t.Setenv(EnvBaseURL, "http://127.0.0.1:1/nothing")
 	dir2 := t.TempDir()
-	if _, err := Fetch(context.Background(), []string{"epoch_benchmarks/GPQA_diamond.csv"}, FetchOptions{Dir: dir2, BaseURL: srv.URL + "/mirror/raw"}); err != nil {
+	if _, err := Fetch([]string{"epoch_benchmarks/GPQA_diamond.csv"}, FetchOptions{Dir: dir2, BaseURL: srv.URL + "/mirror/raw"}); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -361,7 +361,7 @@ func TestFetchConcurrentGoroutines(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, errs[i] = Fetch(context.Background(), []string{"leaderboard"}, FetchOptions{Dir: dir, BaseURL: srv.URL})
+			_, errs[i] = Fetch([]string{"leaderboard"}, FetchOptions{Dir: dir, BaseURL: srv.URL})
 		}()
 	}
 	wg.Wait()
@@ -415,5 +415,38 @@ func TestFloatFormats(t *testing.T) {
 		if got := pyr(v); got != want {
 			t.Errorf("pyr(%v) = %s, want %s", v, got, want)
 		}
+	}
+}
+
+// TestFetchProgressAndContext: FetchOptions.Progress hears the KiB
+// downloaded, in order, at most about 100 times, ending at the total; a
+// cancelled FetchOptions.Context stops the fetch with its error; a
+// negative Retries is an error.
+func TestFetchProgressAndContext(t *testing.T) {
+	srv := newSourceServer(t, nil)
+	var got []int
+	total := 0
+	_, err := Fetch([]string{"chinchilla"}, FetchOptions{Dir: t.TempDir(), BaseURL: srv.URL, Progress: func(done, tot int) {
+		got = append(got, done)
+		total = tot
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) == 0 || len(got) > 101 || got[len(got)-1] != total || total < 20 {
+		t.Fatalf("progress %v of %d KiB", got, total)
+	}
+	for i := 1; i < len(got); i++ {
+		if got[i] < got[i-1] {
+			t.Fatalf("progress out of order: %v", got)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Fetch([]string{"chinchilla"}, FetchOptions{Dir: t.TempDir(), BaseURL: srv.URL, Context: ctx}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled fetch: %v", err)
+	}
+	if _, err := Fetch([]string{"chinchilla"}, FetchOptions{Dir: t.TempDir(), BaseURL: srv.URL, Retries: -1}); err == nil || !strings.Contains(err.Error(), "Retries = -1") {
+		t.Errorf("negative Retries: %v", err)
 	}
 }

@@ -23,8 +23,8 @@ type Source struct {
 	About      string // what the file holds
 }
 
-// Sources maps a dataset file (relative to the data folder) to its origin.
-var Sources = map[string]Source{}
+// sources maps a dataset file (relative to the data folder) to its origin.
+var sources = map[string]Source{}
 
 func init() {
 	for _, d := range catalog {
@@ -32,7 +32,7 @@ func init() {
 		if len(d.Sources) > 0 {
 			s.Path = d.Sources[0].Path
 		}
-		Sources[d.Name] = s
+		sources[d.Name] = s
 	}
 }
 
@@ -81,7 +81,7 @@ func find(rel string) (string, bool) {
 // Path returns the absolute path of the dataset file rel (for example
 // "chinchilla/svg_extracted_data.csv"), searching Dirs. A catalogued table
 // that no folder holds is fetched into CacheDir on first use (with the
-// AutoProgress bar) together with the tables built from the same files —
+// SetAutoProgress bar) together with the tables built from the same files —
 // unless $GOPHERNOTE_DATA_OFFLINE is set or the download fails; then the
 // error says which command fetches it and where to put the file by hand.
 func Path(rel string) (string, error) {
@@ -103,7 +103,7 @@ func Path(rel string) (string, error) {
 	}
 	dirs := Dirs()
 	msg := fmt.Sprintf("data: %s not found (set $%s to the dataset folder; searched %s)", clean, EnvVar, strings.Join(shorten(dirs), ", "))
-	if s, ok := Sources[clean]; ok {
+	if s, ok := sources[clean]; ok {
 		where := s.Repository
 		if s.Path != "" {
 			where += " " + s.Path
@@ -132,15 +132,17 @@ func autoFetch(d *Dataset) (string, error) {
 	if offline() {
 		return "", missingError(d, dest, fmt.Errorf("$%s is set", EnvOffline))
 	}
-	prog := AutoProgress
+	auto.mu.Lock()
+	prog, actx := auto.progress, auto.context
+	auto.mu.Unlock()
 	if prog == nil {
 		prog = TerminalProgress(os.Stderr)
 	}
 	ctx := context.Background()
-	if AutoContext != nil {
-		ctx = AutoContext()
+	if actx != nil {
+		ctx = actx()
 	}
-	_, err = Fetch(ctx, siblings(d), FetchOptions{Dir: dir, Progress: prog, Retries: -1})
+	_, err = Fetch(siblings(d), FetchOptions{Context: ctx, Dir: dir, Display: prog, NoRetry: true})
 	if st, serr := os.Stat(dest); serr == nil && !st.IsDir() {
 		return dest, nil // d itself arrived even if a sibling failed
 	}
@@ -215,4 +217,15 @@ func List() ([]string, error) {
 		return out, err
 	}
 	return nil, fmt.Errorf("data: no dataset folder found (set $%s)", EnvVar)
+}
+
+// Sources returns where each dataset file (relative to the data folder) was
+// published: a new map on every call, so a caller cannot change the
+// package's table.
+func Sources() map[string]Source {
+	out := make(map[string]Source, len(sources))
+	for k, v := range sources {
+		out[k] = v
+	}
+	return out
 }

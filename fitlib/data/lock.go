@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 )
 
@@ -34,8 +35,11 @@ func lockDir(ctx context.Context, dir string) (unlock func(), err error) {
 		}
 		if !waiting {
 			waiting = true
-			if LockWaitLog != nil {
-				fmt.Fprintf(LockWaitLog, "data: waiting for another fetch into %s to finish\n", dir)
+			lockLog.mu.Lock()
+			w := lockLog.w
+			lockLog.mu.Unlock()
+			if w != nil {
+				fmt.Fprintf(w, "data: waiting for another fetch into %s to finish\n", dir)
 			}
 		}
 		select {
@@ -47,6 +51,16 @@ func lockDir(ctx context.Context, dir string) (unlock func(), err error) {
 	}
 }
 
-// LockWaitLog, when set, receives one line when a fetch waits for another
-// one into the same folder.
-var LockWaitLog io.Writer
+// lockLog receives one line when a fetch waits for another (SetLockWaitLog).
+var lockLog struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+// SetLockWaitLog sets where a fetch writes one line when it waits for
+// another one into the same folder (nil, the default: nowhere).
+func SetLockWaitLog(w io.Writer) {
+	lockLog.mu.Lock()
+	lockLog.w = w
+	lockLog.mu.Unlock()
+}

@@ -21,18 +21,35 @@ type Progress interface {
 // download and a label naming what is fetched.
 type ProgressFunc func(totalKiB int, label string) Progress
 
-// AutoProgress starts the progress display of the downloads that loaders
+// auto holds how downloads that loaders start on first use are shown and
+// stopped (SetAutoProgress, SetAutoContext).
+var auto struct {
+	mu       sync.Mutex
+	progress ProgressFunc
+	context  func() context.Context
+}
+
+// SetAutoProgress sets the progress display of the downloads that loaders
 // start on first use (ReadCSV or Path of a catalogued table that no data
 // folder holds). gophernote's kernel and `gophernote run` set it so that
-// the bar shows in the running cell; when nil, TerminalProgress(os.Stderr)
-// is used. Set it before loading data, not concurrently with it.
-var AutoProgress ProgressFunc
+// the bar shows in the running cell; nil (the default) means
+// TerminalProgress(os.Stderr).
+func SetAutoProgress(f ProgressFunc) {
+	auto.mu.Lock()
+	auto.progress = f
+	auto.mu.Unlock()
+}
 
-// AutoContext, when set, gives the context of the downloads loaders start
-// on first use: gophernote sets it to the running cell's context, so that
-// interrupting the cell stops the download (nothing partial is written).
-// When nil, such downloads run until they finish or fail.
-var AutoContext func() context.Context
+// SetAutoContext sets the function giving the context of the downloads
+// loaders start on first use: gophernote gives the running cell's context,
+// so that interrupting the cell stops the download (nothing partial is
+// written). nil (the default) lets such downloads run until they finish or
+// fail.
+func SetAutoContext(f func() context.Context) {
+	auto.mu.Lock()
+	auto.context = f
+	auto.mu.Unlock()
+}
 
 // TerminalProgress returns a ProgressFunc drawing on w: a one-line bar
 // redrawn in place (at most ten times a second) when w is a terminal,
@@ -118,15 +135,17 @@ func (t *termBar) draw() {
 // byteProgress turns byte counts into the KiB steps of a Progress; it is
 // safe for concurrent downloads.
 type byteProgress struct {
-	mu    sync.Mutex
-	p     Progress
-	total int // KiB, rounded up
-	bytes int64
-	sent  int
+	mu       sync.Mutex
+	p        Progress              // a display (Display), or nil
+	report   func(done, total int) // FetchOptions.Progress, or nil
+	total    int                   // KiB, rounded up
+	bytes    int64
+	sent     int
+	reported int // percent last reported
 }
 
 func (b *byteProgress) add(n int64) {
-	if b == nil || b.p == nil {
+	if b == nil {
 		return
 	}
 	b.mu.Lock()
@@ -134,15 +153,21 @@ func (b *byteProgress) add(n int64) {
 	k := int(b.bytes / 1024)
 	d := k - b.sent
 	b.sent = k
+	if b.report != nil && b.total > 0 && k < b.total {
+		if pct := 100 * k / b.total; pct > b.reported {
+			b.reported = pct
+			b.report(k, b.total) // under the lock: calls never overlap
+		}
+	}
 	b.mu.Unlock()
-	if d > 0 {
+	if d > 0 && b.p != nil {
 		b.p.Add(d)
 	}
 }
 
 // done completes the bar (the last partial KiB included) and closes it.
 func (b *byteProgress) done() {
-	if b == nil || b.p == nil {
+	if b == nil {
 		return
 	}
 	b.mu.Lock()
@@ -151,7 +176,13 @@ func (b *byteProgress) done() {
 		d = b.total - b.sent
 		b.sent = b.total
 	}
+	if b.report != nil && b.bytes > 0 {
+		b.report(b.total, b.total)
+	}
 	b.mu.Unlock()
+	if b.p == nil {
+		return
+	}
 	if d > 0 {
 		b.p.Add(d)
 	}

@@ -871,3 +871,25 @@ func (t *Table) Describe() *Table {
 	}
 	return out
 }
+
+// Columns returns the named columns as numbers keyed by name — the named
+// columns fitlib's fits take (fit.Problem.Data, geneval.FitLaw,
+// chinchilla.NewRuns). Every name must be a column; a missing value is an
+// error naming its file line, as in Floats.
+func (t *Table) Columns(names ...string) (map[string][]float64, error) {
+	if len(names) == 0 {
+		return nil, fmt.Errorf("%s: Columns needs at least one column name (columns: %s)", t.File, strings.Join(t.Names(), ", "))
+	}
+	out := make(map[string][]float64, len(names))
+	for _, n := range names {
+		if _, dup := out[n]; dup {
+			return nil, fmt.Errorf("%s: Columns: %s named twice", t.File, n)
+		}
+		c, err := t.Floats(n)
+		if err != nil {
+			return nil, err
+		}
+		out[n] = c
+	}
+	return out, nil
+}

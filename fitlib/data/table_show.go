@@ -244,9 +244,10 @@ func (t *Table) Markdown() string {
 	return strings.TrimRight(b.String(), "\n")
 }
 
-// MIME makes a table render itself as a notebook cell's final value: the
-// Markdown pipe table, which Jupyter shows as a formatted table and whose
-// text/plain fallback stays readable text (a MIME method can return one
-// type only, and an HTML one would leave HTML in text/plain). Use
-// display.HTML(t.HTML()) for the HTML form.
-func (t *Table) MIME() (string, []byte) { return "text/markdown", []byte(t.Markdown()) }
+// MIMEBundle makes a table render itself as a notebook cell's final value:
+// text/html (HTML) for the notebook and the aligned text of String as
+// text/plain, for terminals and plain-text front ends (gophernote's display
+// layer shows any value with this method; the package does not import it).
+func (t *Table) MIMEBundle() map[string]string {
+	return map[string]string{"text/html": t.HTML(), "text/plain": t.String()}
+}

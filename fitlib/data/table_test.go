@@ -341,9 +341,13 @@ func TestDisplay(t *testing.T) {
 	if strings.Contains(txt, "<") {
 		t.Error("text/plain form holds markup")
 	}
-	mime, md := tb.MIME()
-	if mime != "text/markdown" || !strings.Contains(string(md), `| m\|a |  2.5 |`) || !strings.Contains(string(md), "| ---- | ---: |") {
+	md := tb.Markdown()
+	if !strings.Contains(md, `| m\|a |  2.5 |`) || !strings.Contains(md, "| ---- | ---: |") {
 		t.Errorf("markdown:\n%s", md)
+	}
+	bundle := tb.MIMEBundle()
+	if bundle["text/plain"] != txt || bundle["text/html"] != tb.HTML() || len(bundle) != 2 {
+		t.Errorf("MIMEBundle: want text/html and the text form as text/plain: %v", bundle)
 	}
 	h := tb.HTML()
 	if !strings.Contains(h, "<th>name</th>") || !strings.Contains(h, `<td style="text-align:right">2.5</td>`) || !strings.Contains(h, "30 rows") {
@@ -391,5 +395,18 @@ func TestAggErrorsAndFunc(t *testing.T) {
 	sub, err := g.Group("b")
 	if err != nil || sub.Len() != 1 || sub.Line(0) != 4 {
 		t.Errorf("group b: %v", err)
+	}
+}
+
+func TestColumns(t *testing.T) {
+	tb := parse(t, "N,D,loss,name\n1e8,2e9,3.1,a\n1e9,2e10,2.6,b\n")
+	cols, err := tb.Columns("N", "D")
+	if err != nil || len(cols) != 2 || cols["N"][1] != 1e9 || cols["D"][0] != 2e9 {
+		t.Fatalf("Columns: %v %v", cols, err)
+	}
+	for _, bad := range [][]string{{}, {"N", "N"}, {"C"}, {"name"}} {
+		if _, err := tb.Columns(bad...); err == nil {
+			t.Errorf("Columns(%q) accepted", bad)
+		}
 	}
 }

@@ -36,7 +36,7 @@ func BenchmarkChinchillaGridFit(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		t0, c0 := time.Now(), cpuSeconds()
 		// scipy's stopping rule (relative to max(|f|, 1)), as the baseline
-		r, err := Fit(c.formulaProblem(b), Options{NoSE: true, ScipyFTol: true})
+		r, err := Fit(c.formulaProblem(b), Options{SE: SENone, ScipyFTol: true})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -80,7 +80,7 @@ func BenchmarkFormulaVsHandwritten(b *testing.B) {
 		var secs, cpu [2]float64
 		for k, pb := range []Problem{c.formulaProblem(b), c.handProblem()} {
 			t0, c0 := time.Now(), cpuSeconds()
-			r, err := Fit(pb, Options{NoSE: true})
+			r, err := Fit(pb, Options{SE: SENone})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -140,11 +140,11 @@ func BenchmarkEngineVsGonumLBFGS(b *testing.B) {
 		var evals [2]int
 		for k, m := range []Method{LBFGS, GonumLBFGS} {
 			t0, c0 := time.Now(), cpuSeconds()
-			r, err := Fit(c.formulaProblem(b), Options{NoSE: true, Method: m})
+			r, err := Fit(c.formulaProblem(b), Options{SE: SENone, Method: m})
 			if err != nil {
 				b.Fatal(err)
 			}
-			secs[k], cpu[k], evals[k] = time.Since(t0).Seconds(), cpuSeconds()-c0, r.TotalEvals
+			secs[k], cpu[k], evals[k] = time.Since(t0).Seconds(), cpuSeconds()-c0, r.TotalEvaluations
 			if math.Abs(r.Objective-chinObjective) > 1e-6*chinObjective {
 				b.Errorf("%v: objective %.10g, want %.8g", m, r.Objective, chinObjective)
 			}
@@ -197,7 +197,7 @@ func BenchmarkVPvsGrid(b *testing.B) {
 		logForm, _ := conditioning(b, c.formulaProblem(b), grid, nil)
 		natural, reduced := conditioning(b, c.naturalProblem(b), vp, []string{"E", "A", "B"})
 		fmt.Printf("BENCH vpnls-vs-grid vp=%.3f grid=%.3f ratio=%.4f evals=%d/%d cond_logform=%.3g cond_natural=%.3g cond_vp=%.3g\n",
-			tvp, tgrid, tvp/tgrid, vp.TotalEvals, grid.TotalEvals, logForm, natural, reduced)
-		fmt.Printf("BENCH vpnls-all-starts-vs-grid vp=%.3f grid=%.3f ratio=%.4f evals=%d/%d\n", tall, tgrid, tall/tgrid, vpAll.TotalEvals, grid.TotalEvals)
+			tvp, tgrid, tvp/tgrid, vp.TotalEvaluations, grid.TotalEvaluations, logForm, natural, reduced)
+		fmt.Printf("BENCH vpnls-all-starts-vs-grid vp=%.3f grid=%.3f ratio=%.4f evals=%d/%d\n", tall, tgrid, tall/tgrid, vpAll.TotalEvaluations, grid.TotalEvaluations)
 	}
 }

@@ -80,7 +80,7 @@ func (pr *prepared) polish(res *Result, opt *Options) bool {
 		lb.stop = func() bool { return opt.Context.Err() != nil }
 	}
 	s := pr.runStart(wk, lb, res.Start, res.Params, &o)
-	res.TotalEvals += s.Evaluations
+	res.TotalEvaluations += s.Evaluations
 	if !(s.Objective <= res.Objective) {
 		return false
 	}

@@ -45,8 +45,8 @@
 // new data), BootstrapResult.Derive and .Band (percentile versions), Wald,
 // WaldCov, LikelihoodRatio, ProfileInterval (profile-likelihood
 // intervals) and Extrapolate (fit below a cutoff, errors with standard
-// errors on the held-out rows). Bootstrap, FitRows (leave-out) and
-// Backtest reuse the same engine through row weights.
+// errors on the held-out rows). Bootstrap, Backtest and leave-out fits
+// (Problem.Weights with zeros) reuse the same engine through row weights.
 //
 // The default local method is the engine's own L-BFGS (lbfgs.go says why);
 // Method GonumLBFGS runs gonum's optimize.LBFGS with the same stopping rules.
@@ -60,6 +60,6 @@
 //			{Name: "E", Transform: fit.Log, Init: 1},
 //		},
 //	}, fit.Options{RandomStarts: 20, Seed: 1})
-//	alpha, _ := res.Get("alpha")
+//	alpha, _ := res.Param("alpha")
 //	a, _ := fit.Derive(res, "alpha/(1 + alpha)", nil) // value, SE, interval
 package fit

@@ -62,3 +62,76 @@ func ExampleDerive() {
 	// Output:
 	// x at 100: 49.61 ± 0.85, 95% [44.47, 54.76], Student t with 1.5 degrees of freedom
 }
+
+func ExampleFit_columnMistake() {
+	// The Chinchilla law parsed over N only makes D a parameter. Given a
+	// D column, the fit refuses instead of fitting D as a constant.
+	n := []float64{1e8, 1e9, 1e10, 1e8, 1e9, 1e10}
+	d := []float64{2e9, 2e10, 2e11, 2e10, 2e11, 2e9}
+	loss := []float64{3.2, 2.6, 2.2, 2.9, 2.4, 2.6}
+	f, _ := formula.Parse("E + A*N^(-alpha) + B*D^(-beta)", "N")
+	_, err := fit.Fit(fit.Problem{Formula: f, Data: map[string][]float64{"N": n, "D": d}, Y: loss}, fit.Options{})
+	fmt.Println(err)
+	// Output:
+	// fit: E + A*N^(-alpha) + B*D^(-beta) has the parameter D with the name of a data column, so the fit would ignore that column: list it as a variable (formula.Parse("E + A*N^(-alpha) + B*D^(-beta)", "N", "D"))
+}
+
+func ExampleResult_Param() {
+	x := []float64{1, 2, 3, 4, 5}
+	y := []float64{2.1, 3.9, 6.2, 7.8, 10.1}
+	f, _ := formula.Parse("b*x", "x")
+	res, _ := fit.Fit(fit.Problem{Formula: f, Data: map[string][]float64{"x": x}, Y: y}, fit.Options{})
+	b, _ := res.Param("b")
+	fmt.Printf("b = %.4f ± %.4f\n", b, res.SE[0]) // the default SE: the robust HC2 sandwich
+	_, err := res.Param("a")
+	fmt.Println(err)
+	// Output:
+	// b = 2.0036 ± 0.0243
+	// fit: no parameter a (parameters [b])
+}
+
+func ExampleBootstrap() {
+	// Percentile intervals from 1,000 resamples of the rows (the default),
+	// each refitted from the full-data optimum.
+	x := []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
+	y := []float64{2.3, 3.8, 6.4, 7.7, 10.2, 11.9, 14.3, 15.8, 18.1, 20.2}
+	f, _ := formula.Parse("a + b*x", "x")
+	b, err := fit.Bootstrap(fit.Problem{Formula: f, Data: map[string][]float64{"x": x}, Y: y}, fit.BootstrapOptions{Seed: 1})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%d resamples; b = %.3f, 95%% [%.3f, %.3f]\n", b.Resamples, b.Estimate[1], b.Lo[1], b.Hi[1])
+	// Output:
+	// 1000 resamples; b = 1.998, 95% [1.941, 2.057]
+}
+
+func ExampleFitVP() {
+	// Variable projection: E, A and B enter the law linearly, so only the
+	// exponents are searched; exact data from a Chinchilla-like law.
+	var n, d, loss []float64
+	for _, nv := range []float64{1e8, 3e8, 1e9, 3e9} {
+		for _, dv := range []float64{2e9, 2e10, 2e11} {
+			n, d = append(n, nv), append(d, dv)
+			loss = append(loss, 1.8+400*math.Pow(nv, -0.34)+600*math.Pow(dv, -0.28))
+		}
+	}
+	f, _ := formula.Parse("E + A*N^(-alpha) + B*D^(-beta)", "N", "D")
+	res, err := fit.FitVP(fit.Problem{Formula: f, Data: map[string][]float64{"N": n, "D": d}, Y: loss, Loss: fit.SquaredLog(),
+		Params: []fit.Param{{Name: "E", Init: 1}, {Name: "A", Init: 100}, {Name: "B", Init: 100},
+			{Name: "alpha", Grid: []float64{0.2, 0.5}}, {Name: "beta", Grid: []float64{0.2, 0.5}}}}, fit.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, name := range []string{"E", "A", "B", "alpha", "beta"} {
+		v, _ := res.Param(name)
+		fmt.Printf("%s = %.3g\n", name, v)
+	}
+	// Output:
+	// E = 1.8
+	// A = 400
+	// B = 600
+	// alpha = 0.34
+	// beta = 0.28
+}

@@ -33,7 +33,9 @@ type Extrapolation struct {
 
 // Extrapolate fits pb (a Formula problem) on the rows whose data column
 // is below the cutoff and reports the errors on the others with standard
-// errors. opt configures the fit.
+// errors. The column may be one of the law's variables or an extra column
+// of pb.Data used only for the split (compute C beside a law in N and D).
+// opt configures the fit.
 func Extrapolate(pb Problem, column string, below float64, opt Options) (*Extrapolation, error) {
 	if pb.Formula == nil {
 		return nil, fmt.Errorf("fit: Extrapolate needs a Formula problem")
@@ -53,7 +55,18 @@ func Extrapolate(pb Problem, column string, below float64, opt Options) (*Extrap
 	if len(ex.Test) == 0 {
 		return nil, fmt.Errorf("fit: Extrapolate: no row has %s >= %g to hold out", column, below)
 	}
-	res, err := FitRows(pb, ex.Train, opt)
+	fitPb := pb
+	if !contains(pb.Formula.Vars(), column) {
+		// the cutoff column need not be a variable of the law (compute
+		// C for a law in N and D): leave it out of the fit's data
+		fitPb.Data = map[string][]float64{}
+		for k, c := range pb.Data {
+			if k != column {
+				fitPb.Data[k] = c
+			}
+		}
+	}
+	res, err := fitRows(fitPb, ex.Train, opt)
 	if err != nil {
 		return nil, err
 	}

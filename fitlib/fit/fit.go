@@ -50,12 +50,11 @@ type Options struct {
 	MaxIter      int         // iterations per start (default 15000, as scipy)
 	MaxEval      int         // evaluations per start (default 15000, as scipy)
 	NoFallback   bool        // do not retry failed starts with Nelder-Mead
-	KeepStarts   bool        // fill Result.Table with one row per start
-	NoSE         bool        // skip standard errors (as SE: SENone)
+	KeepStarts   bool        // fill Result.PerStart with every start
 
 	SE         SEMethod // how standard errors are computed (default SEAuto; see SEMethod)
 	Level      float64  // level of Result.Lo/Hi (default 0.95)
-	Resamples  int      // bootstrap resamples for SE: SEBootstrap (default 200; seeded by Seed)
+	Resamples  int      // bootstrap resamples for SE: SEBootstrap (default DefaultResamples; seeded by Seed)
 	ConvergeSE float64  // convergence criterion: the Newton step to the optimum must be below ConvergeSE standard errors (default 0.01)
 	Screen     int      // FitVP only: evaluate the profile objective at every start and refine only the Screen best (0: refine all)
 
@@ -95,13 +94,10 @@ func (o Options) withDefaults() Options {
 		o.Level = 0.95
 	}
 	if o.Resamples == 0 {
-		o.Resamples = 200
+		o.Resamples = DefaultResamples
 	}
 	if o.ConvergeSE == 0 {
 		o.ConvergeSE = 0.01
-	}
-	if o.NoSE {
-		o.SE = SENone
 	}
 	return o
 }
@@ -132,57 +128,57 @@ type Start struct {
 // a line search that stalls within it (usual at the kinks of Huber and
 // pinball losses) is reported as converged, saying so.
 type Result struct {
-	Names       []string
-	Params      []float64
-	Fixed       []bool // held at their value (Param.Fixed)
-	Objective   float64
-	Converged   bool    // the best start met a convergence criterion
-	Status      string  // which criterion, or why it stopped
-	StepSE      float64 // Newton step to the optimum in standard errors (max over parameters; NaN without SEs)
-	Method      string
-	Iterations  int // of the best start
-	Evaluations int // of the best start
-	Start       int // index of the best start
-	Starts      int // number of starts
-	NotRun      int // starts skipped after cancellation
-	ConvStarts  int // starts that converged
-	TotalEvals  int // objective evaluations over all starts
-	AtBound     []string
-	Rows        int       // rows with positive weight (0 for row-less objectives)
-	Loss        string    // the loss minimized ("objective" for an ObjectiveFunc)
-	SE          []float64 // standard errors (NaN where unavailable: fixed, at a bound, or see SEKind)
-	SEKind      string    // how SE and Cov were computed, or why they are unavailable
-	SEMethod    SEMethod
-	Cov         [][]float64 // covariance (rows and columns of parameters without SE are 0)
-	Corr        [][]float64 // correlation (NaN where a parameter has no SE)
-	DOF         int         // residual degrees of freedom n - p; 0 means normal intervals
-	RefDOF      []float64   // degrees of freedom of each parameter's Student t interval (Bell-McCaffrey for the HC2 sandwich, else DOF); 0 means normal, NaN without SE
-	Level       float64     // level of Lo, Hi
-	Lo, Hi      []float64   // intervals at Level (see Interval for other levels)
-	Scale       float64     // residual standard deviation on DOF degrees of freedom (s for squared error); log residuals for log losses
-	Bandwidth   float64     // kernel bandwidth of the smoothed curvature (0 for squared error)
-	LogLik      float64     // log-likelihood (NaN when the loss is not a likelihood); see LogLikKind
-	LogLikKind  string
-	NPar        int     // parameters counted by AIC and BIC (free ones plus a fitted scale)
-	AIC, BIC    float64 // 2 NPar - 2 LogLik and NPar log(Rows) - 2 LogLik
-	Table       []Start // per start, when Options.KeepStarts
-	gradP       []float64
-	lrScale     float64   // 2 lrScale dObjective is a likelihood-ratio statistic
-	modelVar    []float64 // model-based variances (row losses), to adjust profile statistics
-	boot        *BootstrapResult
-	unc         *uncertainty // the covariance computation, for judging bootstrap refits
-	params      []Param      // the parameters' transforms and bounds
-	formula     bool         // a Formula fit (lossSpec is its loss); else an Objective of objKind
-	lossSpec    Loss
-	objKind     ObjectiveKind
-	dataSig     uint64  // fingerprint of the rows fitted (Formula fits), for LikelihoodRatio
-	bm          *bmInfo // Bell-McCaffrey degrees of freedom of the HC2 sandwich (nil: DOF)
-	bmActive    []int   // the parameters bm's rows and columns stand for
-	code        status
+	Names            []string
+	Params           []float64
+	Fixed            []bool // held at their value (Param.Fixed)
+	Objective        float64
+	Converged        bool    // the best start met a convergence criterion
+	Status           string  // which criterion, or why it stopped
+	StepSE           float64 // Newton step to the optimum in standard errors (max over parameters; NaN without SEs)
+	Method           string
+	Iterations       int // of the best start
+	Evaluations      int // of the best start
+	Start            int // index of the best start
+	Starts           int // number of starts
+	NotRun           int // starts skipped after cancellation
+	ConvStarts       int // starts that converged
+	TotalEvaluations int // objective evaluations over all starts
+	AtBound          []string
+	Rows             int       // rows with positive weight (0 for row-less objectives)
+	Loss             string    // the loss minimized ("objective" for an ObjectiveFunc)
+	SE               []float64 // standard errors (NaN where unavailable: fixed, at a bound, or see SEKind)
+	SEKind           string    // how SE and Cov were computed, or why they are unavailable
+	SEMethod         SEMethod
+	Cov              [][]float64 // covariance (rows and columns of parameters without SE are 0)
+	Corr             [][]float64 // correlation (NaN where a parameter has no SE)
+	DOF              int         // residual degrees of freedom n - p; 0 means normal intervals
+	RefDOF           []float64   // degrees of freedom of each parameter's Student t interval (Bell-McCaffrey for the HC2 sandwich, else DOF); 0 means normal, NaN without SE
+	Level            float64     // level of Lo, Hi
+	Lo, Hi           []float64   // intervals at Level (see Interval for other levels)
+	Scale            float64     // residual standard deviation on DOF degrees of freedom (s for squared error); log residuals for log losses
+	Bandwidth        float64     // kernel bandwidth of the smoothed curvature (0 for squared error)
+	LogLik           float64     // log-likelihood (NaN when the loss is not a likelihood); see LogLikKind
+	LogLikKind       string
+	NPar             int     // parameters counted by AIC and BIC (free ones plus a fitted scale)
+	AIC, BIC         float64 // 2 NPar - 2 LogLik and NPar log(Rows) - 2 LogLik
+	PerStart         []Start // every start, when Options.KeepStarts
+	gradP            []float64
+	lrScale          float64   // 2 lrScale dObjective is a likelihood-ratio statistic
+	modelVar         []float64 // model-based variances (row losses), to adjust profile statistics
+	boot             *BootstrapResult
+	unc              *uncertainty // the covariance computation, for judging bootstrap refits
+	params           []Param      // the parameters' transforms and bounds
+	formula          bool         // a Formula fit (lossSpec is its loss); else an Objective of objKind
+	lossSpec         Loss
+	objKind          ObjectiveKind
+	dataSig          uint64  // fingerprint of the rows fitted (Formula fits), for LikelihoodRatio
+	bm               *bmInfo // Bell-McCaffrey degrees of freedom of the HC2 sandwich (nil: DOF)
+	bmActive         []int   // the parameters bm's rows and columns stand for
+	code             status
 }
 
-// Get returns the fitted value of parameter name.
-func (r *Result) Get(name string) (float64, error) {
+// Param returns the fitted value of parameter name.
+func (r *Result) Param(name string) (float64, error) {
 	for i, n := range r.Names {
 		if n == name {
 			return r.Params[i], nil
@@ -251,20 +247,20 @@ func (pr *prepared) notFiniteError(res *Result, starts [][]float64) error {
 	}
 	at := strings.Join(vals, ", ")
 	if pr.ev == nil {
-		return fmt.Errorf("fit: the Objective is not finite at any of the %d starts (e.g. %v at %s)", len(starts), res.Objective, at)
+		return fmt.Errorf("fit: no start reached a finite objective (best start: %s): the Objective is %v at %s", res.Status, res.Objective, at)
 	}
 	wk := newWorker(pr)
 	g := make([]float64, len(p))
 	wk.natural(p, g)
 	for i, q := range wk.pred {
 		if math.IsNaN(q) || math.IsInf(q, 0) {
-			return fmt.Errorf("fit: the law %s is %v at row %d (%s) with %s: the objective is not finite at any of the %d starts; check that row's data or bound the parameters", pr.f.Source(), q, i, pr.rowVars(i), at, len(starts))
+			return fmt.Errorf("fit: no start reached a finite objective: the law %s is %v at row %d (%s) with %s; check that row's data, or give starts (Param.Init, Grid) where the law is defined on every row", pr.f.Source(), q, i, pr.rowVars(i), at)
 		}
 		if pr.loss.Log && !(q > 0) {
-			return fmt.Errorf("fit: the law %s is %v <= 0 at row %d (%s) with %s, so its log residual is undefined for %s; the objective is not finite at any of the %d starts", pr.f.Source(), q, i, pr.rowVars(i), at, pr.loss, len(starts))
+			return fmt.Errorf("fit: no start reached a finite objective: the law %s is %v <= 0 at row %d (%s) with %s, so its log residual is undefined for %s; give starts (Param.Init, Grid) where the law is positive on every row", pr.f.Source(), q, i, pr.rowVars(i), at, pr.loss)
 		}
 	}
-	return fmt.Errorf("fit: the objective is not finite at any of the %d starts (%v at %s)", len(starts), res.Objective, at)
+	return fmt.Errorf("fit: no start reached a finite objective (best start: %s; %v at %s): give starts (Param.Init, Grid) where the law is defined on every row", res.Status, res.Objective, at)
 }
 
 // rowVars names the data of row i ("N = 1e+06, D = 2e+10").
@@ -478,7 +474,7 @@ func (pr *prepared) summarize(all []Start, opt *Options) *Result {
 	}
 	for i := range all {
 		s := &all[i]
-		res.TotalEvals += s.Evaluations
+		res.TotalEvaluations += s.Evaluations
 		if s.Params == nil {
 			res.NotRun++
 			continue
@@ -516,7 +512,7 @@ func (pr *prepared) summarize(all []Start, opt *Options) *Result {
 		}
 	}
 	if opt.KeepStarts {
-		res.Table = all
+		res.PerStart = all
 	}
 	return res
 }

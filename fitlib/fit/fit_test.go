@@ -261,7 +261,7 @@ func TestMultiStartDeterministic(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r.Starts != 11 || len(r.Table) != 11 {
+		if r.Starts != 11 || len(r.PerStart) != 11 {
 			t.Fatalf("%d starts, want 4 grid + 7 random", r.Starts)
 		}
 		if first == nil {
@@ -274,12 +274,14 @@ func TestMultiStartDeterministic(t *testing.T) {
 			}
 		}
 	}
-	if first.Table[1].Start[1] != 1 || first.Table[2].Start[1] != 100 {
-		t.Errorf("grid order: first parameter varies slowest, got %v %v", first.Table[0].Start, first.Table[1].Start)
+	if first.PerStart[1].Start[1] != 1 || first.PerStart[2].Start[1] != 100 {
+		t.Errorf("grid order: first parameter varies slowest, got %v %v", first.PerStart[0].Start, first.PerStart[1].Start)
 	}
 }
 
-func TestFitRowsAndBacktest(t *testing.T) {
+// TestLeaveOutWeightsAndBacktest: zero weights leave rows out exactly as
+// fitting the copied subset does.
+func TestLeaveOutWeightsAndBacktest(t *testing.T) {
 	x, y := synth(60, 5)
 	f := mustParse(t, "E + A * x^(-alpha)", "x")
 	params := []Param{{Name: "A", Init: 20}, {Name: "alpha", Init: 0.4}, {Name: "E", Init: 1}}
@@ -290,7 +292,13 @@ func TestFitRowsAndBacktest(t *testing.T) {
 		rows = append(rows, i)
 		sx, sy = append(sx, x[i]), append(sy, y[i])
 	}
-	a, err := FitRows(pb, rows, Options{})
+	w := make([]float64, len(y))
+	for _, i := range rows {
+		w[i] = 1
+	}
+	pw := pb
+	pw.Weights = w
+	a, err := Fit(pw, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -300,7 +308,7 @@ func TestFitRowsAndBacktest(t *testing.T) {
 	}
 	for j := range a.Params {
 		if math.Abs(a.Params[j]-b.Params[j]) > 1e-6*math.Max(1, math.Abs(b.Params[j])) {
-			t.Errorf("FitRows %v, fit on the copied subset %v", a.Params, b.Params)
+			t.Errorf("zero weights %v, fit on the copied subset %v", a.Params, b.Params)
 		}
 	}
 	bt, err := Backtest(pb, rows, Options{})
@@ -330,13 +338,31 @@ func TestBootstrap(t *testing.T) {
 	f := mustParse(t, "E + A * x^(-alpha)", "x")
 	pb := Problem{Formula: f, Data: map[string][]float64{"x": x}, Y: y, Loss: SquaredLog(),
 		Params: []Param{{Name: "A", Init: 20}, {Name: "alpha", Init: 0.4}, {Name: "E", Init: 1}}}
-	a, err := Bootstrap(pb, Options{Workers: 1}, BootstrapOptions{Resamples: 60, Seed: 3})
+	a, err := Bootstrap(pb, BootstrapOptions{Resamples: 60, Seed: 3, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := Bootstrap(pb, Options{Workers: 3}, BootstrapOptions{Resamples: 60, Seed: 3})
+	var reports []int
+	b, err := Bootstrap(pb, BootstrapOptions{Resamples: 60, Seed: 3, Workers: 3, Progress: func(done, total int) {
+		if total != 60 {
+			t.Errorf("progress total %d, want 60", total)
+		}
+		reports = append(reports, done)
+	}})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if len(reports) == 0 || reports[len(reports)-1] != 60 {
+		t.Errorf("progress reports %v: want the last at 60", reports)
+	}
+	if b.Resamples != 60 || b.Level != 0.95 {
+		t.Errorf("Resamples %d, Level %v", b.Resamples, b.Level)
+	}
+	cov := b.Cov()
+	for j := range b.Names {
+		if b.Estimate[j] != b.Fit.Params[j] || math.Abs(b.SE[j]-math.Sqrt(cov[j][j])) > 1e-12*math.Abs(b.SE[j]) {
+			t.Errorf("%s: Estimate %v (fit %v), SE %v (cov %v)", b.Names[j], b.Estimate[j], b.Fit.Params[j], b.SE[j], math.Sqrt(cov[j][j]))
+		}
 	}
 	for j := range a.Lo {
 		if a.Lo[j] != b.Lo[j] || a.Hi[j] != b.Hi[j] {
@@ -353,7 +379,7 @@ func TestBootstrap(t *testing.T) {
 	// the mean of its resample; redraw the same resamples and compare.
 	ys := y[:25]
 	m := mustParse(t, "m + 0*x", "x")
-	c, err := Bootstrap(Problem{Formula: m, Data: map[string][]float64{"x": x[:25]}, Y: ys}, Options{GTol: 1e-9}, BootstrapOptions{Resamples: 40, Seed: 11})
+	c, err := Bootstrap(Problem{Formula: m, Data: map[string][]float64{"x": x[:25]}, Y: ys}, BootstrapOptions{Resamples: 40, Seed: 11, Fit: Options{GTol: 1e-9}})
 	if err != nil || c.Failed != 0 {
 		t.Fatal(err, c.Failed)
 	}
@@ -373,8 +399,34 @@ func TestBootstrap(t *testing.T) {
 	if math.Abs(c.Lo[0]-num.QuantileSorted(means, 0.025)) > 1e-8 || math.Abs(c.Hi[0]-num.QuantileSorted(means, 0.975)) > 1e-8 {
 		t.Errorf("interval [%v, %v], brute force [%v, %v]", c.Lo[0], c.Hi[0], num.QuantileSorted(means, 0.025), num.QuantileSorted(means, 0.975))
 	}
-	if _, err := Bootstrap(Problem{Objective: func(p, g, w []float64) float64 { return p[0] * p[0] }, Params: []Param{{Name: "p"}}}, Options{}, BootstrapOptions{}); err == nil {
+	if _, err := Bootstrap(Problem{Objective: func(p, g, w []float64) float64 { return p[0] * p[0] }, Params: []Param{{Name: "p"}}}, BootstrapOptions{}); err == nil {
 		t.Error("bootstrap of a row-less objective accepted")
+	}
+}
+
+// TestDefaultResamplesEndpointError measures what DefaultResamples buys:
+// the Monte Carlo standard deviation of the 2.5% percentile of B draws of
+// a normal estimate (SE 1) is sqrt(0.025 x 0.975 / B) / phi(1.96), 0.19
+// at B = 200 and 0.084 at B = 1000, as DefaultResamples' comment says.
+func TestDefaultResamplesEndpointError(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, B := range []int{200, DefaultResamples} {
+		const reps = 2000
+		ends := make([]float64, reps)
+		draw := make([]float64, B)
+		for k := range ends {
+			for i := range draw {
+				draw[i] = r.NormFloat64()
+			}
+			sort.Float64s(draw)
+			ends[k] = num.QuantileSorted(draw, 0.025)
+		}
+		sd := num.SD(ends)
+		want := math.Sqrt(0.025*0.975/float64(B)) / (math.Exp(-1.959964*1.959964/2) / math.Sqrt(2*math.Pi))
+		t.Logf("B = %d: end point SD %.4f SE, asymptotic %.4f", B, sd, want)
+		if math.Abs(sd/want-1) > 0.1 {
+			t.Errorf("B = %d: end point SD %.4f, asymptotic %.4f", B, sd, want)
+		}
 	}
 }
 
@@ -492,5 +544,74 @@ func TestLimitsReported(t *testing.T) {
 		if r.Converged || !strings.Contains(r.Status, tc.want) {
 			t.Errorf("%+v: status %q converged=%v", tc.opt, r.Status, r.Converged)
 		}
+	}
+}
+
+// TestColumnMistakes: the silent mistakes of a formula fit are errors.
+// The pitfall of the issue: the Chinchilla law parsed over N only makes D a
+// parameter, and a fit given a D column used to ignore it and return
+// nonsense with a nil error.
+func TestColumnMistakes(t *testing.T) {
+	n := []float64{1e8, 3e8, 1e9, 3e9, 1e10, 3e10, 1e8, 1e9, 1e10}
+	d := []float64{2e9, 6e9, 2e10, 6e10, 2e11, 6e11, 2e11, 2e10, 2e9}
+	y := make([]float64, len(n))
+	for i := range n {
+		y[i] = 1.7 + 400*math.Pow(n[i], -0.34) + 410*math.Pow(d[i], -0.28)
+	}
+	cols := map[string][]float64{"N": n, "D": d}
+	cases := []struct {
+		name, src string
+		vars      []string
+		data      map[string][]float64
+		want      []string
+	}{
+		{"D forgotten", "E + A*N^(-alpha) + B*D^(-beta)", []string{"N"}, cols,
+			[]string{"parameter D with the name of a data column", `formula.Parse("E + A*N^(-alpha) + B*D^(-beta)", "N", "D")`}},
+		{"unused variable", "E + A*N^(-alpha)", []string{"N", "D"}, cols,
+			[]string{"does not use the variable D"}},
+		{"extra column", "E + A*N^(-alpha)", []string{"N"}, cols,
+			[]string{"data column D not read by", "remove it from Data"}},
+	}
+	for _, c := range cases {
+		f := mustParse(t, c.src, c.vars...)
+		_, err := Fit(Problem{Formula: f, Data: c.data, Y: y, Loss: SquaredLog()}, Options{})
+		if err == nil {
+			t.Errorf("%s: fit accepted", c.name)
+			continue
+		}
+		for _, w := range c.want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("%s: error %q lacks %q", c.name, err, w)
+			}
+		}
+	}
+	// The law parsed over both columns fits.
+	f := mustParse(t, "E + A*N^(-alpha) + B*D^(-beta)", "N", "D")
+	res, err := Fit(Problem{Formula: f, Data: cols, Y: y, Loss: SquaredLog(), Params: []Param{
+		{Name: "E", Init: 1.5}, {Name: "A", Transform: Log, Init: 300}, {Name: "B", Transform: Log, Init: 300},
+		{Name: "alpha", Init: 0.3}, {Name: "beta", Init: 0.3}}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Derive: a data column named like a fitted parameter is ambiguous.
+	if _, err := Derive(res, "alpha*N", map[string][]float64{"N": {1}, "alpha": {1}}); err == nil || !strings.Contains(err.Error(), "name of a fitted parameter") {
+		t.Errorf("Derive with a column named alpha: %v", err)
+	}
+}
+
+// TestNoFiniteStartIsAnError: a fit whose every start has an infinite
+// objective (here log of a law that is 0 at the start) returns an error,
+// not zeros with a nil error.
+func TestNoFiniteStartIsAnError(t *testing.T) {
+	f := mustParse(t, "A*x^(-alpha)", "x")
+	_, err := Fit(Problem{Formula: f, Data: map[string][]float64{"x": {1, 2, 3, 4}}, Y: []float64{4, 3, 2.5, 2}, Loss: SquaredLog()}, Options{})
+	if err == nil || !strings.Contains(err.Error(), "no start reached a finite objective") {
+		t.Errorf("Fit from A = 0: %v", err)
+	}
+	g := mustParse(t, "E + A*x^(-alpha)", "x")
+	_, err = FitVP(Problem{Formula: g, Data: map[string][]float64{"x": {1, 2, 3, 4}}, Y: []float64{4, 3, 2.5, 2}, Loss: SquaredLog(),
+		Params: []Param{{Name: "alpha", Init: 0.5}}}, Options{})
+	if err == nil || !strings.Contains(err.Error(), "no start reached a finite objective") {
+		t.Errorf("FitVP from E = A = 0: %v", err)
 	}
 }

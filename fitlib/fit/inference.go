@@ -38,6 +38,11 @@ func parseWith(expr string, names []string, data map[string][]float64) (*formula
 	if err != nil {
 		return nil, nil, err
 	}
+	for _, n := range names {
+		if _, ok := data[n]; ok {
+			return nil, nil, fmt.Errorf("fit: %s: data column %s has the name of a fitted parameter: rename the column", expr, n)
+		}
+	}
 	var vars []string
 	for _, id := range probe.Params() {
 		if _, ok := data[id]; ok {

@@ -302,7 +302,7 @@ func TestExtrapolate(t *testing.T) {
 func TestBootstrapDeriveAndBand(t *testing.T) {
 	x, y := synth(25, 13)
 	f := mustParse(t, "m + 0*x", "x")
-	b, err := Bootstrap(Problem{Formula: f, Data: map[string][]float64{"x": x}, Y: y}, Options{GTol: 1e-9}, BootstrapOptions{Resamples: 100, Seed: 2})
+	b, err := Bootstrap(Problem{Formula: f, Data: map[string][]float64{"x": x}, Y: y}, BootstrapOptions{Resamples: 100, Seed: 2, Fit: Options{GTol: 1e-9}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -320,6 +320,6 @@ func TestBootstrapDeriveAndBand(t *testing.T) {
 	if !(band.PredLo[0] < band.Lo[0] && band.PredHi[0] > band.Hi[0]) {
 		t.Errorf("prediction band [%v, %v] not wider than the curve's [%v, %v]", band.PredLo[0], band.PredHi[0], band.Lo[0], band.Hi[0])
 	}
-	se := b.SE()
+	se := b.SE
 	near(t, "bootstrap SE", d.SE[0], 2*se[0], 1e-9)
 }

@@ -221,6 +221,9 @@ func (pr *prepared) prepareFormula(pb *Problem) error {
 		}
 		cols = append(cols, c)
 	}
+	if err := checkColumns(f, pb.Data); err != nil {
+		return err
+	}
 	if err := finite(yname, pb.Y); err != nil {
 		return err
 	}
@@ -278,4 +281,66 @@ func (pr *prepared) full(x []float64) []float64 {
 		p[j] = x[k]
 	}
 	return p
+}
+
+// checkColumns rejects the silent mistakes of a formula fit: a data column
+// whose name the formula uses as a parameter (the law parsed without
+// listing that column as a variable, so the fit would treat it as a free
+// constant and ignore the data), any other data column the formula does
+// not read, and a variable given to formula.Parse that the formula never
+// mentions.
+func checkColumns(f *formula.Formula, data map[string][]float64) error {
+	if clash := f.ColumnParams(sortedKeys(data)...); len(clash) > 0 {
+		return fmt.Errorf("fit: %s has the parameter%s %s with the name of a data column, so the fit would ignore that column: "+
+			"list it as a variable (formula.Parse(%q, %s))", f.Source(), plural(len(clash)), strings.Join(clash, ", "), f.Source(),
+			quoteList(append(append([]string(nil), f.Vars()...), clash...)))
+	}
+	if unused := f.UnusedVars(); len(unused) > 0 {
+		return fmt.Errorf("fit: %s does not use the variable%s %s given to formula.Parse: a data column the law never reads is a mistake; drop it",
+			f.Source(), plural(len(unused)), strings.Join(unused, ", "))
+	}
+	var extra []string
+	for _, k := range sortedKeys(data) {
+		if !contains(f.Vars(), k) {
+			extra = append(extra, k)
+		}
+	}
+	if len(extra) > 0 {
+		return fmt.Errorf("fit: data column%s %s not read by %s (variables %s): remove %s from Data",
+			plural(len(extra)), strings.Join(extra, ", "), f.Source(), strings.Join(f.Vars(), ", "), map[bool]string{true: "them", false: "it"}[len(extra) > 1])
+	}
+	return nil
+}
+
+func sortedKeys(m map[string][]float64) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+func quoteList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = fmt.Sprintf("%q", n)
+	}
+	return strings.Join(q, ", ")
 }

@@ -107,7 +107,7 @@ func ProfileInterval(pb Problem, res *Result, name string, opt Options) (*Profil
 		p := pb
 		p.Params = params
 		o := opt
-		o.Starts, o.RandomStarts, o.SE, o.NoSE, o.KeepStarts, o.Progress = nil, 0, SENone, true, false, nil
+		o.Starts, o.RandomStarts, o.SE, o.KeepStarts, o.Progress = nil, 0, SENone, false, nil
 		r, err := Fit(p, o)
 		if err != nil {
 			return 0, false, err

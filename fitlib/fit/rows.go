@@ -6,9 +6,9 @@ import (
 	"github.com/gophernote/gophernote/fitlib/formula"
 )
 
-// FitRows fits the problem on a subset of rows (leave-out fits): rows not
+// fitRows fits the problem on a subset of rows (leave-out fits): rows not
 // listed get weight 0. Row indices are 0-based positions in Y.
-func FitRows(pb Problem, rows []int, opt Options) (*Result, error) {
+func fitRows(pb Problem, rows []int, opt Options) (*Result, error) {
 	w, err := rowWeights(&pb, rows)
 	if err != nil {
 		return nil, err
@@ -54,7 +54,7 @@ func Backtest(pb Problem, train []int, opt Options) (*BacktestResult, error) {
 	if pb.Formula == nil {
 		return nil, fmt.Errorf("fit: Backtest needs a Formula problem (predictions)")
 	}
-	res, err := FitRows(pb, train, opt)
+	res, err := fitRows(pb, train, opt)
 	if err != nil {
 		return nil, err
 	}

@@ -48,7 +48,7 @@ const (
 	// SEBootstrap: Options.Resamples refits of rows drawn with
 	// replacement; covariance of the refits, percentile intervals.
 	SEBootstrap
-	// SENone: no standard errors (as Options.NoSE).
+	// SENone: no standard errors (studies that refit many times).
 	SENone
 	// SEModel: the model-based covariance s_psi^2/m^2 (J'WJ)^-1 whatever
 	// the number of rows: s^2 (J'WJ)^-1 with t(n - p) intervals for

@@ -140,7 +140,7 @@ func (r *Result) statistics() [][2]string {
 		{"free parameters", fmt.Sprint(free)},
 		{"objective", g(r.Objective)},
 		{"converged", conv + ": " + r.Status},
-		{"method", fmt.Sprintf("%s, %d iterations, %d evaluations (start %d of %d; %d converged; %d evaluations in all)", r.Method, r.Iterations, r.Evaluations, r.Start, r.Starts, r.ConvStarts, r.TotalEvals)},
+		{"method", fmt.Sprintf("%s, %d iterations, %d evaluations (start %d of %d; %d converged; %d evaluations in all)", r.Method, r.Iterations, r.Evaluations, r.Start, r.Starts, r.ConvStarts, r.TotalEvaluations)},
 	}
 	if r.DOF > 0 {
 		out = append(out, [2]string{"degrees of freedom", fmt.Sprint(r.DOF)})

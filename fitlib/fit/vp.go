@@ -124,6 +124,9 @@ func FitVP(pb Problem, opt Options) (*Result, error) {
 	if opt.Context != nil && opt.Context.Err() != nil {
 		return res, fmt.Errorf("fit: cancelled (%d of %d starts finished): %w", res.Starts-res.NotRun, res.Starts, opt.Context.Err())
 	}
+	if math.IsInf(res.Objective, 0) || math.IsNaN(res.Objective) {
+		return res, fmt.Errorf("fit: no start reached a finite objective (best start: %s): give starts (Param.Init, Grid) where the law is defined on every row", res.Status)
+	}
 	res.StepSE = math.NaN()
 	res.LogLik, res.AIC, res.BIC = math.NaN(), math.NaN(), math.NaN()
 	if !math.IsInf(res.Objective, 0) && !math.IsNaN(res.Objective) {

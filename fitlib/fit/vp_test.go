@@ -34,7 +34,7 @@ func TestFitVPChinchilla(t *testing.T) {
 			t.Errorf("screen %d: objective %.10g (%s), want %.8g", screen, r.Objective, r.Status, chinObjective)
 		}
 		for k, want := range chinWant {
-			got, _ := r.Get(k)
+			got, _ := r.Param(k)
 			if math.Abs(got-want) > 0.005*want {
 				t.Errorf("screen %d: %s = %.6g, published %.6g", screen, k, got, want)
 			}

@@ -115,10 +115,10 @@ func TestColumnTreatedAsParameter(t *testing.T) {
 	}
 }
 
-func TestMIME(t *testing.T) {
+func TestMIMEBundle(t *testing.T) {
 	f, _ := Parse("E + A*N^(-α)", "N")
-	mime, b := f.MIME()
-	if mime != "text/latex" || string(b) != `$E + A N^{-\alpha}$` {
-		t.Errorf("MIME %s %s", mime, b)
+	b := f.MIMEBundle()
+	if b["text/latex"] != `$E + A N^{-\alpha}$` || b["text/plain"] != "E + A * N^(-α)" || len(b) != 2 {
+		t.Errorf("MIMEBundle %q", b)
 	}
 }

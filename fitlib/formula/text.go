@@ -113,7 +113,10 @@ func (g *graph) textPrec(id int32, vars, params []string) (string, int) {
 	return s + ")", precAtom
 }
 
-// MIME makes a formula typeset itself as a notebook cell's final value:
-// text/latex, "$" + LaTeX() + "$" (the kernel then also sends that text as
-// text/plain). String gives the plain syntax.
-func (f *Formula) MIME() (string, []byte) { return "text/latex", []byte("$" + f.LaTeX() + "$") }
+// MIMEBundle makes a formula typeset itself as a notebook cell's final
+// value: text/latex "$" + LaTeX() + "$" for the notebook, and the plain
+// syntax of String as text/plain (gophernote's display layer shows any value
+// with this method; the package does not import it).
+func (f *Formula) MIMEBundle() map[string]string {
+	return map[string]string{"text/latex": "$" + f.LaTeX() + "$", "text/plain": f.String()}
+}

@@ -12,22 +12,51 @@ import (
 	"github.com/gophernote/gophernote/fitlib/internal/num"
 )
 
-// Method names.
+// Method selects a frontier estimator: the paper's sigmoid or one of the
+// three baselines fitted with the same loss.
+type Method int
+
+// The estimators, in the order of the paper's Table 2.
 const (
-	MethodSigmoid  = "sigmoid"
-	MethodConstant = "constant"
-	MethodBinwise  = "binwise"
-	MethodISpline  = "ispline"
+	MethodSigmoid  Method = iota // the monotone sigmoid frontier (Fit)
+	MethodConstant               // one constant quantile
+	MethodBinwise                // a constant quantile per equal-mass compute bin
+	MethodISpline                // a monotone I-spline through the sigmoid link
 )
 
+// String is the method's name in tables and summaries: "sigmoid",
+// "constant", "binwise" or "ispline".
+func (m Method) String() string {
+	switch m {
+	case MethodSigmoid:
+		return "sigmoid"
+	case MethodConstant:
+		return "constant"
+	case MethodBinwise:
+		return "binwise"
+	case MethodISpline:
+		return "ispline"
+	}
+	return fmt.Sprintf("Method(%d)", int(m))
+}
+
 // methods lists the four estimators in table order.
-var methods = [...]string{MethodSigmoid, MethodConstant, MethodBinwise, MethodISpline}
+var methods = [...]Method{MethodSigmoid, MethodConstant, MethodBinwise, MethodISpline}
 
 // Methods returns the four estimators in table order (a new slice on every
 // call: the package's list cannot be changed by a caller).
-func Methods() []string { return append([]string(nil), methods[:]...) }
+func Methods() []Method { return append([]Method(nil), methods[:]...) }
 
-// BaselineOptions configure the baselines.
+// MethodOptions configure FitMethod: the sigmoid's options (also the
+// target tau and kappa of the baselines) and the baselines' own. The zero
+// value means the defaults of both.
+type MethodOptions struct {
+	Fit       Options         // sigmoid options (defaults when zero)
+	Baselines BaselineOptions // defaults when zero
+}
+
+// BaselineOptions configure the baselines. The zero value means 10 bins
+// of at least 5 points and 4 interior I-spline knots.
 type BaselineOptions struct {
 	Bins      int // equal-mass bins of the binwise baseline (default 10)
 	MinPerBin int // smallest bin (default 5)
@@ -47,13 +76,13 @@ func (b BaselineOptions) filled() BaselineOptions {
 	return b
 }
 
-// Model is a fitted frontier of any method; At evaluates it.
-type Model struct {
-	Method string
+// MethodFit is a fitted frontier of any method; At evaluates it.
+type MethodFit struct {
+	Method Method
 	Task   string
 	// Label names the curve in figures (PlotFrontier); empty means the
 	// method, with the fit's options for a sigmoid that differs from the
-	// defaults (see Model.Name).
+	// defaults (see MethodFit.Name).
 	Label string
 
 	Sigmoid *Result // sigmoid method
@@ -77,14 +106,14 @@ type Model struct {
 // Name is the model's legend label: Label when set, else the method, and
 // for a sigmoid fitted with other than the default objective what differs
 // ("sigmoid (kappa 50, 0.001 (a^2 + b^2))" for PaperOptions).
-func (m *Model) Name() string {
+func (m *MethodFit) Name() string {
 	if m.Label != "" {
 		return m.Label
 	}
 	if m.Method != MethodSigmoid || m.Sigmoid == nil {
-		return m.Method
+		return m.Method.String()
 	}
-	o, d := m.Sigmoid.Options, DefaultOptions()
+	o, d := m.Sigmoid.Options, defaultOptions()
 	var diff []string
 	if o.Tau != d.Tau {
 		diff = append(diff, fmt.Sprintf("tau %g", o.Tau))
@@ -99,13 +128,13 @@ func (m *Model) Name() string {
 		diff = append(diff, "mean loss")
 	}
 	if len(diff) == 0 {
-		return m.Method
+		return m.Method.String()
 	}
-	return m.Method + " (" + strings.Join(diff, ", ") + ")"
+	return m.Method.String() + " (" + strings.Join(diff, ", ") + ")"
 }
 
 // At returns the frontier value at z.
-func (m *Model) At(z float64) float64 {
+func (m *MethodFit) At(z float64) float64 {
 	switch m.Method {
 	case MethodSigmoid:
 		return m.Sigmoid.Params.At(z)
@@ -122,7 +151,7 @@ func (m *Model) At(z float64) float64 {
 }
 
 // Curve evaluates the model at every z.
-func (m *Model) Curve(z []float64) []float64 {
+func (m *MethodFit) Curve(z []float64) []float64 {
 	out := make([]float64, len(z))
 	for i, v := range z {
 		out[i] = m.At(v)
@@ -131,19 +160,19 @@ func (m *Model) Curve(z []float64) []float64 {
 }
 
 // FitMethod fits one of Methods to (z, y) with the smoothed pinball loss
-// at opt's target (tau, kappa).
-func FitMethod(method string, z, y []float64, opt Options, bo BaselineOptions) (*Model, error) {
-	bo = bo.filled()
+// at the target (tau, kappa) of opt.Fit.
+func FitMethod(method Method, z, y []float64, mo MethodOptions) (*MethodFit, error) {
+	opt, bo := mo.Fit, mo.Baselines.filled()
 	switch method {
 	case MethodSigmoid:
 		r, err := Fit(z, y, opt)
 		if err != nil {
 			return nil, err
 		}
-		return &Model{Method: method, Task: opt.Task, Sigmoid: r, Objective: r.Objective, Converged: r.Converged, Status: r.Status}, nil
+		return &MethodFit{Method: method, Task: opt.Task, Sigmoid: r, Objective: r.Objective, Converged: r.Converged, Status: r.Status}, nil
 	case MethodConstant, MethodBinwise, MethodISpline:
 	default:
-		return nil, fmt.Errorf("%s: unknown method %q (methods: sigmoid, constant, binwise, ispline)", label(opt.Task), method)
+		return nil, fmt.Errorf("%s: unknown method %v (MethodSigmoid, MethodConstant, MethodBinwise, MethodISpline)", label(opt.Task), method)
 	}
 	fo, err := opt.filled()
 	if err != nil {
@@ -152,7 +181,7 @@ func FitMethod(method string, z, y []float64, opt Options, bo BaselineOptions) (
 	if err := checkPoints(fo.Task, z, y, 1); err != nil {
 		return nil, err
 	}
-	m := &Model{Method: method, Task: fo.Task, Converged: true, Status: "exact (convex, bisection)"}
+	m := &MethodFit{Method: method, Task: fo.Task, Converged: true, Status: "exact (convex, bisection)"}
 	switch method {
 	case MethodConstant:
 		m.Level = quantileLevel(y, fo.Tau, fo.Kappa)
@@ -282,7 +311,7 @@ func (o *splineObjective) eval(x, grad []float64) float64 {
 
 // fitISpline fits the monotone I-spline frontier by the same continuation
 // as the sigmoid, from a small grid of intercepts and total rises.
-func fitISpline(m *Model, z, y []float64, opt Options, bo BaselineOptions) error {
+func fitISpline(m *MethodFit, z, y []float64, opt Options, bo BaselineOptions) error {
 	where := subject(opt.Task) + " I-spline baseline"
 	if len(z) < MinPoints {
 		return fmt.Errorf("frontier: %s: %d points, need at least %d", where, len(z), MinPoints)

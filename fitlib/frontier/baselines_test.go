@@ -103,7 +103,7 @@ func TestConstantAndBinwise(t *testing.T) {
 		z[i] = float64(i % 4)
 		y[i] = 0.1*z[i] + 0.2*rng.Float64()
 	}
-	m, err := FitMethod(MethodConstant, z, y, Options{Kappa: 1e5}, BaselineOptions{})
+	m, err := FitMethod(MethodConstant, z, y, MethodOptions{Fit: Options{Kappa: 1e5}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +114,7 @@ func TestConstantAndBinwise(t *testing.T) {
 	if m.Level < s[979]-1e-4 || m.Level > s[980]+1e-4 {
 		t.Fatalf("constant %v not between %v and %v", m.Level, s[979], s[980])
 	}
-	bw, err := FitMethod(MethodBinwise, z, y, Options{Kappa: 1e5}, BaselineOptions{Bins: 4, MinPerBin: 10})
+	bw, err := FitMethod(MethodBinwise, z, y, MethodOptions{Fit: Options{Kappa: 1e5}, Baselines: BaselineOptions{Bins: 4, MinPerBin: 10}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +127,7 @@ func TestConstantAndBinwise(t *testing.T) {
 			t.Fatalf("bin %d level %v", b, bw.Levels[b])
 		}
 	}
-	if _, err := FitMethod(MethodBinwise, z[:30], y[:30], Options{Task: "GPQA"}, BaselineOptions{Bins: 10, MinPerBin: 5}); err == nil ||
+	if _, err := FitMethod(MethodBinwise, z[:30], y[:30], MethodOptions{Fit: Options{Task: "GPQA"}, Baselines: BaselineOptions{Bins: 10, MinPerBin: 5}}); err == nil ||
 		!strings.Contains(err.Error(), "task GPQA binwise baseline: 30 points, 10 bins of at least 5 need 50") {
 		t.Fatalf("too few points: %v", err)
 	}
@@ -137,7 +137,7 @@ func TestConstantAndBinwise(t *testing.T) {
 // non-decreasing and covers about tau of the synthetic sample.
 func TestISplineBaselineMonotoneAndCalibrated(t *testing.T) {
 	z, y, truth := synthetic(31, 3000, wide, 0.1)
-	m, err := FitMethod(MethodISpline, z, y, DefaultOptions(), BaselineOptions{})
+	m, err := FitMethod(MethodISpline, z, y, MethodOptions{Fit: defaultOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}

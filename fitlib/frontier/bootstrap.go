@@ -9,41 +9,62 @@ import (
 	"sort"
 	"sync/atomic"
 
+	fitpkg "github.com/gophernote/gophernote/fitlib/fit"
 	"github.com/gophernote/gophernote/fitlib/internal/num"
 	"github.com/gophernote/gophernote/fitlib/internal/par"
 )
 
 // BootstrapOptions configure the nonparametric bootstrap of a frontier.
+// The zero value means fit.DefaultResamples resamples, 95% intervals, seed
+// 0, a band over 100 points spanning the data, GOMAXPROCS workers, no
+// cancellation and no progress reports.
 type BootstrapOptions struct {
-	Replicates int       // resamples (default 200)
-	Level      float64   // interval level (default 0.95)
-	Seed       uint64    // resampling seed
-	Grid       []float64 // z values of the band (default: 100 points over the data)
-	Workers    int       // parallel refits (default GOMAXPROCS)
+	Resamples int     // resamples of the points (default fit.DefaultResamples)
+	Level     float64 // interval level (default 0.95)
+	Seed      uint64  // resampling seed
+	Workers   int     // parallel refits (default GOMAXPROCS)
 	// Context, when set, stops the bootstrap once cancelled: no further
-	// replicate starts, running refits stop, and Bootstrap returns an
-	// error wrapping ctx.Err() that says how many replicates finished.
+	// resample starts, running refits stop, and Bootstrap returns an
+	// error wrapping ctx.Err() that says how many resamples finished.
 	// Nil means never cancelled (the Context of the fitted Result's
 	// Options is not used: it may belong to an earlier, finished cell).
 	Context context.Context
+	// Progress, when set, is called with the resamples finished and the
+	// total, at most about 100 times and once at the end, never
+	// concurrently.
+	Progress func(done, total int)
+	Grid     []float64 // z values of the band (default: 100 points over the data)
 }
 
-// Band is a pointwise percentile band of the frontier over Grid.
-type Band struct {
-	Grid           []float64
-	Fit            []float64 // full-data frontier
-	Lo, Median, Hi []float64
-	Level          float64
-	Params         []Params // one per replicate
-	Failed         int      // replicates whose refit failed (left out)
+// BootstrapResult is the bootstrap of a frontier: the shape every fitlib
+// bootstrap shares for the parameters (y0, L, a, b), and the pointwise
+// percentile band of the frontier over Grid.
+type BootstrapResult struct {
+	Names    []string    // y0, L, a, b
+	Estimate []float64   // the full-data fit's parameters
+	SE       []float64   // standard deviation of the resampled parameters
+	Lo, Hi   []float64   // percentile interval of each parameter at Level
+	Median   []float64   // median of the resampled parameters
+	Samples  [][]float64 // [resample][parameter], successful refits only
+	Failed   int         // resamples whose refit failed (left out)
+	// Resamples is the number of resamples drawn.
+	Resamples int
+	Level     float64
+
+	Grid       []float64 // z values of the band
+	Curve      []float64 // the full-data frontier on Grid
+	BandLo     []float64 // pointwise percentile band on Grid at Level
+	BandMedian []float64
+	BandHi     []float64
+	params     []Params
 }
 
 // Bootstrap resamples the points with replacement (as integer weights) and
 // refits the frontier on each resample (see bootstrapParams). Percentiles
 // use linear interpolation between order statistics (numpy's default).
-// With the same Replicates and Seed as the fit's Options (SEReplicates,
-// Seed) it reproduces the replicates behind Result.SE.
-func Bootstrap(z, y []float64, fit *Result, opt BootstrapOptions) (*Band, error) {
+// With the same Resamples and Seed as the fit's Options it reproduces the
+// resamples behind Result.SE.
+func Bootstrap(z, y []float64, fit *Result, opt BootstrapOptions) (*BootstrapResult, error) {
 	if fit == nil {
 		return nil, fmt.Errorf("frontier: bootstrap needs a fitted frontier")
 	}
@@ -51,8 +72,11 @@ func Bootstrap(z, y []float64, fit *Result, opt BootstrapOptions) (*Band, error)
 	if err := checkPoints(fo.Task, z, y, MinPoints); err != nil {
 		return nil, err
 	}
-	if opt.Replicates <= 0 {
-		opt.Replicates = 200
+	if opt.Resamples < 0 {
+		return nil, fmt.Errorf("%s: bootstrap Resamples = %d, need > 0 (0 means %d)", label(fo.Task), opt.Resamples, fitpkg.DefaultResamples)
+	}
+	if opt.Resamples == 0 {
+		opt.Resamples = fitpkg.DefaultResamples
 	}
 	if opt.Level == 0 {
 		opt.Level = 0.95
@@ -64,38 +88,48 @@ func Bootstrap(z, y []float64, fit *Result, opt BootstrapOptions) (*Band, error)
 		opt.Workers = runtime.GOMAXPROCS(0)
 	}
 	if opt.Grid == nil {
-		lo, hi := zRange(z)
-		opt.Grid = make([]float64, 100)
-		for k := range opt.Grid {
-			opt.Grid[k] = lo + (hi-lo)*float64(k)/99
-		}
+		opt.Grid = defaultGrid(z)
 	}
-	params, failed, err := bootstrapParams(z, y, fit, opt.Replicates, opt.Seed, opt.Workers, opt.Context)
+	params, failed, err := bootstrapParams(z, y, fit, opt.Resamples, opt.Seed, opt.Workers, opt.Context, opt.Progress)
 	if err != nil {
 		return nil, err
 	}
-	band := &Band{Grid: opt.Grid, Level: opt.Level, Fit: fit.Params.Curve(opt.Grid), Params: params, Failed: failed}
-	band.Lo, band.Median, band.Hi = make([]float64, len(opt.Grid)), make([]float64, len(opt.Grid)), make([]float64, len(opt.Grid))
-	for k, g := range opt.Grid {
-		band.Lo[k], band.Median[k], band.Hi[k] = band.interval(g)
-	}
-	return band, nil
+	b := newBootstrapResult(fit, params, opt.Grid, opt.Level)
+	b.Failed, b.Resamples = failed, opt.Resamples
+	return b, nil
 }
 
-// bandOf builds the percentile band of a fit's bootstrap replicates
-// (Result.Replicates) over 100 points spanning z.
-func bandOf(fit *Result, z []float64, level float64) *Band {
+// defaultGrid is 100 points spanning z.
+func defaultGrid(z []float64) []float64 {
 	lo, hi := zRange(z)
 	grid := make([]float64, 100)
 	for k := range grid {
 		grid[k] = lo + (hi-lo)*float64(k)/99
 	}
-	b := &Band{Grid: grid, Level: level, Fit: fit.Params.Curve(grid), Params: fit.Replicates}
-	b.Lo, b.Median, b.Hi = make([]float64, len(grid)), make([]float64, len(grid)), make([]float64, len(grid))
+	return grid
+}
+
+// newBootstrapResult summarises replicate parameters around fit.
+func newBootstrapResult(fit *Result, params []Params, grid []float64, level float64) *BootstrapResult {
+	v := fit.Params.Vector()
+	b := &BootstrapResult{Names: ParamNames(), Estimate: v[:], Level: level, Resamples: len(params), params: params,
+		Grid: grid, Curve: fit.Params.Curve(grid)}
+	for _, p := range params {
+		q := p.Vector()
+		b.Samples = append(b.Samples, q[:])
+	}
+	b.Lo, b.Hi, b.Median, b.SE = num.Percentiles(b.Samples, 4, level)
+	b.BandLo, b.BandMedian, b.BandHi = make([]float64, len(grid)), make([]float64, len(grid)), make([]float64, len(grid))
 	for k, g := range grid {
-		b.Lo[k], b.Median[k], b.Hi[k] = b.interval(g)
+		b.BandLo[k], b.BandMedian[k], b.BandHi[k] = b.interval(g)
 	}
 	return b
+}
+
+// bandOf builds the bootstrap of a fit's own resamples (Result.Samples)
+// with a band over 100 points spanning z.
+func bandOf(fit *Result, z []float64, level float64) *BootstrapResult {
+	return newBootstrapResult(fit, fit.Samples, defaultGrid(z), level)
 }
 
 // testHookBootstrap, when set (tests), is called as bootstrapParams
@@ -110,7 +144,7 @@ var testHookBootstrap func()
 // perturbation of the original, so the multi-start search is not
 // repeated), by damped Newton steps with L-BFGS as the fallback. The
 // points are grouped once; each resample only changes their weights.
-func bootstrapParams(z, y []float64, fit *Result, B int, seed uint64, workers int, ctx context.Context) ([]Params, int, error) {
+func bootstrapParams(z, y []float64, fit *Result, B int, seed uint64, workers int, ctx context.Context, progress func(done, total int)) ([]Params, int, error) {
 	fo := fit.Options
 	one := fo
 	one.Stages = fo.Stages[len(fo.Stages)-1:]
@@ -124,6 +158,7 @@ func bootstrapParams(z, y []float64, fit *Result, B int, seed uint64, workers in
 	base := newSigmoidObjective(z, y, nil)
 	base.configure(fo)
 	var finished atomic.Int64
+	tick := par.Ticker(progress, B)
 	params := make([]Params, B)
 	ok := make([]bool, B)
 	par.For(workers, B, func() func(int) {
@@ -148,6 +183,7 @@ func bootstrapParams(z, y []float64, fit *Result, B int, seed uint64, workers in
 				return // the refit may have been stopped: not finished
 			}
 			finished.Add(1)
+			tick()
 			if !math.IsNaN(r.Objective) && !math.IsInf(r.Objective, 0) && r.Final.Valid() == nil {
 				params[b], ok[b] = r.Final, true
 			}
@@ -173,9 +209,9 @@ func bootstrapParams(z, y []float64, fit *Result, B int, seed uint64, workers in
 
 // interval returns the lower, median and upper percentile of the
 // replicate frontiers at z.
-func (b *Band) interval(z float64) (lo, med, hi float64) {
-	v := make([]float64, len(b.Params))
-	for i, p := range b.Params {
+func (b *BootstrapResult) interval(z float64) (lo, med, hi float64) {
+	v := make([]float64, len(b.params))
+	for i, p := range b.params {
 		v[i] = p.At(z)
 	}
 	sort.Float64s(v)
@@ -192,13 +228,13 @@ type Attainable struct {
 }
 
 // AttainableAt returns the attainable score q(log10 flops) of the full fit
-// with the band's percentile interval at that compute.
-func AttainableAt(fit *Result, band *Band, flops float64) (Attainable, error) {
+// with the bootstrap's percentile interval at that compute.
+func AttainableAt(fit *Result, band *BootstrapResult, flops float64) (Attainable, error) {
 	if !(flops > 0) || math.IsInf(flops, 0) {
 		return Attainable{}, fmt.Errorf("frontier: attainable score: compute %v FLOPs must be positive", flops)
 	}
 	if fit == nil || band == nil {
-		return Attainable{}, fmt.Errorf("frontier: attainable score needs a fit and a bootstrap band")
+		return Attainable{}, fmt.Errorf("frontier: attainable score needs a fit and its bootstrap")
 	}
 	z := math.Log10(flops)
 	lo, _, hi := band.interval(z)

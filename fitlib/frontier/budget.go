@@ -1,6 +1,7 @@
 package frontier
 
 import (
+	"context"
 	"fmt"
 	"math"
 
@@ -39,7 +40,10 @@ func invert4(m [4][4]float64) [4][4]float64 {
 	return out
 }
 
-// BudgetOptions configure the budget-fraction study.
+// BudgetOptions configure the budget-fraction study (AnalyzeBudget,
+// AnalyzeBudgetPoints). The zero value means the fractions 0.05, 0.10,
+// 0.20 and 0.50, 10 repeats, seed 0, the default design and fits, a gap
+// grid step of 0.01, no cancellation and no progress reports.
 type BudgetOptions struct {
 	Fractions []float64     // budget as a share of the total cost (default 0.05, 0.10, 0.20, 0.50)
 	Repeats   int           // random selections and design tie-break seeds per fraction (default 10)
@@ -47,6 +51,12 @@ type BudgetOptions struct {
 	Design    DesignOptions // Budget is set per fraction
 	Fit       Options       // refit options (defaults when zero)
 	GridStep  float64       // z step of the gap grid (default 0.01)
+	// Context, when set, stops the study once cancelled (it replaces
+	// Fit.Context); in a notebook cell pass display.Context().
+	Context context.Context
+	// Progress, when set, is called after each budget fraction with the
+	// fractions done and their total.
+	Progress func(done, total int)
 }
 
 // BudgetPoint compares, at one budget fraction, the frontier refitted on
@@ -65,11 +75,18 @@ type BudgetPoint struct {
 	RandomFailures int     // random draws too small to fit (left out of the mean)
 }
 
-// BudgetCurve runs the budget study for the points pts, with costs cost
-// (for example compute, or parameters) and the full-data fit full.
-func BudgetCurve(pts *Points, cost []float64, full Params, opt BudgetOptions) ([]BudgetPoint, error) {
+// AnalyzeBudgetPoints runs the budget study for the points pts, with
+// costs cost (for example compute, or parameters) and the full-data
+// frontier full.
+func AnalyzeBudgetPoints(pts *Points, cost []float64, full Params, opt BudgetOptions) ([]BudgetPoint, error) {
 	if pts == nil || len(cost) != len(pts.Z) {
 		return nil, fmt.Errorf("frontier: budget study: need one cost per point")
+	}
+	if opt.Context != nil {
+		opt.Fit.Context = opt.Context
+	}
+	if opt.Repeats < 0 || opt.GridStep < 0 {
+		return nil, fmt.Errorf("frontier: budget study: Repeats = %d and GridStep = %v must not be negative (0 means the default)", opt.Repeats, opt.GridStep)
 	}
 	if opt.Fractions == nil {
 		opt.Fractions = []float64{0.05, 0.10, 0.20, 0.50}
@@ -105,7 +122,10 @@ func BudgetCurve(pts *Points, cost []float64, full Params, opt BudgetOptions) ([
 		return g, nil
 	}
 	var out []BudgetPoint
-	for _, f := range opt.Fractions {
+	for fi, f := range opt.Fractions {
+		if err := ctxErr(opt.Fit.Context); err != nil {
+			return nil, fmt.Errorf("frontier: budget study cancelled (%d of %d fractions done): %w", fi, len(opt.Fractions), err)
+		}
 		if !(f > 0 && f <= 1) {
 			return nil, fmt.Errorf("frontier: budget fraction %v must be in (0,1]", f)
 		}
@@ -173,6 +193,9 @@ func BudgetCurve(pts *Points, cost []float64, full Params, opt BudgetOptions) ([
 		bp.RandomGap, bp.RandomGapSD = m, sd
 		bp.RandomN = float64(nsum) / float64(len(gs))
 		out = append(out, bp)
+		if opt.Progress != nil {
+			opt.Progress(fi+1, len(opt.Fractions))
+		}
 	}
 	return out, nil
 }

@@ -11,7 +11,7 @@ func TestFitAndBootstrapCancelled(t *testing.T) {
 	z, y, _ := synthetic(13, 500, steep, 0.03)
 	done, cancel := context.WithCancel(context.Background())
 	cancel()
-	o := DefaultOptions()
+	o := defaultOptions()
 	o.Context = done
 	_, err := Fit(z, y, o)
 	ctxtest.WantCancelled(t, "Fit with a cancelled context", err, "0 of 23 starts finished")
@@ -29,11 +29,11 @@ func TestFitAndBootstrapCancelled(t *testing.T) {
 		t.Fatal(err)
 	}
 	res.Options.Context = done
-	if _, err := Bootstrap(z, y, res, BootstrapOptions{Replicates: 4, Seed: 1}); err != nil {
+	if _, err := Bootstrap(z, y, res, BootstrapOptions{Resamples: 4, Seed: 1}); err != nil {
 		t.Fatalf("bootstrap without a Context: %v", err)
 	}
-	_, err = Bootstrap(z, y, res, BootstrapOptions{Replicates: 100000, Context: done})
+	_, err = Bootstrap(z, y, res, BootstrapOptions{Resamples: 100000, Context: done})
 	ctxtest.WantCancelled(t, "Bootstrap with a cancelled context", err, "0 of 100000 replicates finished")
-	_, err = Bootstrap(z, y, res, BootstrapOptions{Replicates: 100000, Workers: 2, Context: ctxtest.NewErrAfter(500)})
+	_, err = Bootstrap(z, y, res, BootstrapOptions{Resamples: 100000, Workers: 2, Context: ctxtest.NewErrAfter(500)})
 	ctxtest.WantCancelled(t, "Bootstrap cancelled mid-run", err, "of 100000 replicates finished")
 }

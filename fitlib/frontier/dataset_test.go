@@ -91,7 +91,7 @@ func TestBudgetCurveFullBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bc, err := BudgetCurve(p, cost, full.Params, BudgetOptions{Fractions: []float64{1}, Repeats: 2, Design: DesignOptions{Balance: 0.1}})
+	bc, err := AnalyzeBudgetPoints(p, cost, full.Params, BudgetOptions{Fractions: []float64{1}, Repeats: 2, Design: DesignOptions{Balance: 0.1}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +102,7 @@ func TestBudgetCurveFullBudget(t *testing.T) {
 	if b.Gap > 1e-6 || b.BalancedGap > 1e-6 || b.RandomGap > 1e-6 {
 		t.Fatalf("full-budget gaps %+v", b)
 	}
-	if _, err := BudgetCurve(p, cost[:5], full.Params, BudgetOptions{}); err == nil {
+	if _, err := AnalyzeBudgetPoints(p, cost[:5], full.Params, BudgetOptions{}); err == nil {
 		t.Fatal("cost length mismatch accepted")
 	}
 }

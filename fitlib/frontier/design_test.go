@@ -130,7 +130,7 @@ func TestBootstrapBandCoversTruth(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	band, err := Bootstrap(z, y, fit, BootstrapOptions{Replicates: 100, Seed: 3, Grid: []float64{21, 22, 23, 24, 25}})
+	band, err := Bootstrap(z, y, fit, BootstrapOptions{Resamples: 100, Seed: 3, Grid: []float64{21, 22, 23, 24, 25}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,14 +138,14 @@ func TestBootstrapBandCoversTruth(t *testing.T) {
 		t.Fatalf("%d refits failed", band.Failed)
 	}
 	for k, g := range band.Grid {
-		if !(band.Lo[k] <= band.Fit[k] && band.Fit[k] <= band.Hi[k]) {
+		if !(band.BandLo[k] <= band.Curve[k] && band.Curve[k] <= band.BandHi[k]) {
 			t.Fatalf("fit outside band at %v", g)
 		}
-		if w := band.Hi[k] - band.Lo[k]; w <= 0 || w > 0.05 {
+		if w := band.BandHi[k] - band.BandLo[k]; w <= 0 || w > 0.05 {
 			t.Fatalf("band width %v at %v", w, g)
 		}
-		if tv := truth.At(g); tv < band.Lo[k]-0.005 || tv > band.Hi[k]+0.005 {
-			t.Fatalf("truth %v outside [%v, %v] at %v", tv, band.Lo[k], band.Hi[k], g)
+		if tv := truth.At(g); tv < band.BandLo[k]-0.005 || tv > band.BandHi[k]+0.005 {
+			t.Fatalf("truth %v outside [%v, %v] at %v", tv, band.BandLo[k], band.BandHi[k], g)
 		}
 	}
 	a, err := AttainableAt(fit, band, 1e23)
@@ -184,7 +184,7 @@ func TestTemporalDetectsDrift(t *testing.T) {
 		return p
 	}
 	per := DefaultPeriods()[:3]
-	rows, err := Temporal(mk(0), TemporalOptions{Periods: per[:2]})
+	rows, err := BacktestTemporal(mk(0), TemporalOptions{Periods: per[:2]})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +196,7 @@ func TestTemporalDetectsDrift(t *testing.T) {
 			t.Fatalf("bins %v %s", r.BinCoverageError, r.BinErr)
 		}
 	}
-	rows, err = Temporal(mk(0.2), TemporalOptions{Periods: per})
+	rows, err = BacktestTemporal(mk(0.2), TemporalOptions{Periods: per})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,7 +24,7 @@
 // acts on the intercept at the data's mean compute, because on raw z
 // lambda a^2 shrinks the slope by 15%. EnhancedOptions gives the objective
 // of the authors' released fitter (mean loss + lambda b^2). Standard
-// errors, covariance and correlation come from a pairs bootstrap of 200
+// errors, covariance and correlation come from a pairs bootstrap of 1,000
 // refits (Result.SE, Cov, Corr, QuantileSE, Interval); Result.Warnings says
 // when too few points lie above the quantile for it to be estimated. The
 // objective and its exact gradient and Hessian are compiled here (gonum
@@ -35,7 +35,7 @@
 // link), temporal validation over date periods, the greedy I-optimal design
 // under a cost budget, bootstrap bands, the attainable score at a compute
 // budget, loaders for the public leaderboard files (one task -> column table
-// per file) and gonum/plot figures.
+// per file) and figures built on fitlib/plots.
 //
 //	pts, err := frontier.LoadLeaderboard("BBH")
 //	fit, err := frontier.Fit(pts.Z, pts.Y, frontier.Options{}) // the defaults
@@ -45,12 +45,12 @@
 //
 // One-call helpers keep notebook cells short:
 //
-//	rep, err := frontier.AnalyzeTask("BBH", frontier.ReportOptions{Seed: 1}) // fit, baselines, bootstrap, q(1e24)
-//	rows, err := frontier.TemporalAll(frontier.Tasks(), frontier.TemporalOptions{})
-//	table := frontier.Summarize(frontier.OnlyCumulative(rows, true))       // Table 2 style
-//	curve, pts, full, err := frontier.BudgetStudy("BBH", frontier.BudgetOptions{})
-//	cmp, err := frontier.CompareAt1e24(reports, paperReports)             // beside the paper
-//	summary := frontier.Summary(cmp, frontier.CompareTable2(reports, paperReports, table, paperTable), curve)
+//	rep, err := frontier.AnalyzeTask("BBH", frontier.AnalyzeOptions{Seed: 1}) // fit, baselines, bootstrap, q(1e24)
+//	rows, err := frontier.BacktestTasks(frontier.Tasks(), frontier.TemporalOptions{})
+//	table := frontier.Summarize(frontier.OnlyCumulative(rows, true))        // Table 2 style
+//	study, err := frontier.AnalyzeBudget("BBH", frontier.BudgetOptions{})
+//	cmp, err := frontier.CompareAt1e24(reports, paperReports)              // beside the paper
+//	summary := frontier.Summary(cmp, frontier.CompareTable2(reports, paperReports, table, paperTable), study.Curve)
 //
 // Speed: the objective groups models by compute (the leaderboard has 26
 // distinct values), merges repeated (z, y) pairs, factors

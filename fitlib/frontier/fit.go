@@ -67,8 +67,8 @@ func (p Penalty) formula() string {
 // DefaultLambda is the paper's penalty weight.
 const DefaultLambda = 1e-3
 
-// DefaultKappa is the smoothing of the final continuation stage of
-// DefaultOptions. The paper's kappa = 50 leaves a measurable upward bias
+// DefaultKappa is the smoothing of the final continuation stage of the
+// default Options. The paper's kappa = 50 leaves a measurable upward bias
 // at tau = 0.98 (see Options.Kappa); the continuation passes through it
 // and finishes here.
 const DefaultKappa = 1000
@@ -78,7 +78,7 @@ const DefaultKappa = 1000
 func Lambda(v float64) *float64 { return &v }
 
 // Options configure a frontier fit. The zero value means the documented
-// defaults (DefaultOptions returns them filled in): tau 0.98, the summed
+// defaults (Result.Options holds them filled in): tau 0.98, the summed
 // smoothed pinball loss plus lambda = 1e-3 times the centred penalty, and
 // continuation (0.90, 10) -> (0.95, 25) -> (0.98, 50) -> (0.98, 100) ->
 // ... -> (0.98, 800) -> (0.98, 1000), bootstrap standard errors. PaperOptions reproduces the paper's
@@ -122,32 +122,29 @@ type Options struct {
 
 	GridMid      int       // midpoints on the z quantile grid (default 5)
 	GridSlopes   []float64 // slopes b of the grid (default 0.5, 1.5, 4)
-	RandomStarts int       // seeded random starts on top of the grid (default 8; < 0 for none)
+	RandomStarts int       // seeded random starts on top of the grid (default 8)
+	GridOnly     bool      // run the start grid only, without random starts
 	Seed         uint64    // random-start seed
 	Workers      int       // parallel starts (default GOMAXPROCS)
 	MaxIter      int       // L-BFGS major iterations per stage (default 1000)
-	KeepStarts   bool      // report every start in Result.Starts
+	KeepStarts   bool      // report every start in Result.PerStart
 	// SE selects the standard errors of Result (default SEBootstrap).
 	SE SEMethod
-	// SEReplicates is the number of bootstrap resamples (default 200).
-	SEReplicates int
+	// Resamples is the number of bootstrap resamples of SEBootstrap
+	// (default fit.DefaultResamples).
+	Resamples int
 
 	// Context, when set, stops the fit once cancelled: running starts stop
 	// at their next iteration, the rest are not run, and the fit returns an
 	// error wrapping the context's error. Nil means never cancelled. In a
 	// notebook pass display.Context() so that an interrupt stops the fit.
-	// The studies built on fits (Bootstrap, Temporal, BudgetCurve,
+	// The studies built on fits (Bootstrap, BacktestTemporal, AnalyzeBudgetPoints,
 	// AnalyzePoints) stop too when their Fit options carry it.
 	Context context.Context
-}
-
-// DefaultOptions returns the defaults that the zero Options mean, filled
-// in: tau 0.98, summed loss, lambda 1e-3 with PenaltyCentred, final kappa
-// DefaultKappa, the continuation schedule and the start grid.
-func DefaultOptions() Options {
-	o, _ := Options{}.filled()
-	o.Workers = 0
-	return o
+	// Progress, when set, is called with the starts finished and their
+	// total, at most about 100 times and once at the end, never
+	// concurrently (the bootstrap of the standard errors is not counted).
+	Progress func(done, total int)
 }
 
 // PaperOptions returns the objective of Zhang et al. (2026) exactly: the
@@ -177,6 +174,13 @@ func EnhancedOptions() Options {
 	return Options{Kappa: 50, Penalty: PenaltySlope, Mean: true}
 }
 
+// defaultOptions is the zero Options with its defaults filled in.
+func defaultOptions() Options {
+	o, _ := Options{}.filled()
+	o.Workers = 0
+	return o
+}
+
 func (o Options) filled() (Options, error) {
 	if o.Tau == 0 {
 		o.Tau = 0.98
@@ -195,20 +199,23 @@ func (o Options) filled() (Options, error) {
 	if o.GridSlopes == nil {
 		o.GridSlopes = []float64{0.5, 1.5, 4}
 	}
+	if o.RandomStarts < 0 {
+		return o, fmt.Errorf("%s: RandomStarts = %d, need >= 0 (0 means 8; GridOnly for none)", label(o.Task), o.RandomStarts)
+	}
 	if o.RandomStarts == 0 {
 		o.RandomStarts = 8
 	}
-	if o.RandomStarts < 0 {
+	if o.GridOnly {
 		o.RandomStarts = 0
 	}
 	if o.MaxIter == 0 {
 		o.MaxIter = 1000
 	}
-	if o.SEReplicates == 0 {
-		o.SEReplicates = 200
+	if o.Resamples == 0 {
+		o.Resamples = fit.DefaultResamples
 	}
-	if o.SEReplicates < 2 {
-		return o, fmt.Errorf("%s: SEReplicates = %d: the bootstrap needs at least 2 resamples", label(o.Task), o.SEReplicates)
+	if o.Resamples < 2 {
+		return o, fmt.Errorf("%s: Resamples = %d: the bootstrap needs at least 2 resamples (0 means %d)", label(o.Task), o.Resamples, fit.DefaultResamples)
 	}
 	if o.Workers <= 0 {
 		o.Workers = runtime.GOMAXPROCS(0)
@@ -254,8 +261,8 @@ func (o Options) filled() (Options, error) {
 	return o, nil
 }
 
-// StartSummary records one start of the multi-start fit.
-type StartSummary struct {
+// startRun records one start of the multi-start fit.
+type startRun struct {
 	Start, Final Params
 	Objective    float64
 	Status       string
@@ -270,12 +277,15 @@ type Result struct {
 	Converged  bool    // every stage of the best start converged
 	Status     string  // fitlib/fit status (or error) of the best start's last stage
 	Iterations int     // L-BFGS iterations of the best start, all stages
-	FuncEvals  int
-	N          int     // points fitted
-	Coverage   float64 // share of points on or below the frontier
-	Pinball    float64 // mean exact pinball loss at Tau (in-distribution)
-	Starts     []StartSummary
-	Options    Options // the options used, defaults filled in
+	// Evaluations counts the objective evaluations of the best start.
+	Evaluations int
+	N           int     // points fitted
+	Coverage    float64 // share of points on or below the frontier
+	Pinball     float64 // mean exact pinball loss at Tau (in-distribution)
+	// PerStart records every start when Options.KeepStarts: Start and
+	// Params in the order (y0, L, a, b).
+	PerStart []fit.Start
+	Options  Options // the options used, defaults filled in
 
 	// Uncertainty of Params (see SEMethod): standard errors, covariance
 	// and correlation in the order y0, L, a, b, and how they were
@@ -285,8 +295,8 @@ type Result struct {
 	Cov    [4][4]float64
 	Corr   [4][4]float64
 	SEKind string
-	// Replicates are the bootstrap refits' parameters (SEBootstrap).
-	Replicates []Params
+	// Samples are the bootstrap refits' parameters (SEBootstrap).
+	Samples []Params
 
 	// Warnings say where the fit should not be read as a quantile
 	// estimate with honest errors (see fewAbove).
@@ -327,21 +337,23 @@ func Fit(z, y []float64, opt Options) (*Result, error) {
 	if err := ctxErr(opt.Context); err != nil {
 		return nil, fmt.Errorf("%s: fit cancelled (0 of %d starts finished): %w", label(opt.Task), len(starts), err)
 	}
-	res := make([]StartSummary, len(starts))
+	res := make([]startRun, len(starts))
 	evals := make([]int, len(starts))
 	var finished atomic.Int64
+	tick := par.Ticker(opt.Progress, len(starts))
 	par.For(opt.Workers, len(starts), func() func(int) {
 		sv := newStageSolver(obj.clone())
 		sv.ctx = opt.Context
 		sv.newtonLater = !lbfgsOnly
 		return func(i int) {
 			if ctxErr(opt.Context) != nil {
-				res[i] = StartSummary{Start: starts[i], Objective: math.NaN(), Status: "not run: cancelled"}
+				res[i] = startRun{Start: starts[i], Objective: math.NaN(), Status: "not run: cancelled"}
 				return
 			}
 			res[i], evals[i] = runStart(sv, starts[i], opt)
 			if ctxErr(opt.Context) == nil {
 				finished.Add(1)
+				tick()
 			}
 		}
 	})
@@ -363,14 +375,20 @@ func Fit(z, y []float64, opt Options) (*Result, error) {
 	}
 	r := res[best]
 	out := &Result{Params: r.Final, Objective: r.Objective, Converged: r.Converged,
-		Status: r.Status, Iterations: r.Iterations, FuncEvals: evals[best], N: len(z), Options: opt}
+		Status: r.Status, Iterations: r.Iterations, Evaluations: evals[best], N: len(z), Options: opt}
 	if err := out.Params.Valid(); err != nil {
 		return nil, fmt.Errorf("%s: %v", label(opt.Task), err)
 	}
 	out.Coverage = Coverage(out.Params, z, y)
 	out.Pinball = MeanPinball(y, out.Params.Curve(z), opt.Tau)
 	if opt.KeepStarts {
-		out.Starts = res
+		for i, r := range res {
+			st := fit.Start{Index: i, Objective: r.Objective, Converged: r.Converged, Status: r.Status,
+				Method: "continuation (L-BFGS, damped Newton)", Iterations: r.Iterations, Evaluations: evals[i]}
+			s, f := r.Start.Vector(), r.Final.Vector()
+			st.Start, st.Params = s[:], f[:]
+			out.PerStart = append(out.PerStart, st)
+		}
 	}
 	out.Warnings = fewAbove(len(z), opt.Tau)
 	if err := out.uncertainty(z, y, obj); err != nil {
@@ -383,10 +401,10 @@ func Fit(z, y []float64, opt Options) (*Result, error) {
 var lbfgsOnly bool
 
 // runStart runs the continuation from one start.
-func runStart(sv *stageSolver, start Params, opt Options) (StartSummary, int) {
+func runStart(sv *stageSolver, start Params, opt Options) (startRun, int) {
 	o := sv.o
 	x := fromParams(start, o.zref)
-	sum := StartSummary{Start: start, Converged: true}
+	sum := startRun{Start: start, Converged: true}
 	evals := 0
 	for si, st := range opt.Stages {
 		o.setStage(st.Tau, st.Kappa)
@@ -476,7 +494,7 @@ func (sv *stageSolver) minimize(x0 []float64, maxIter int) (x []float64, f float
 		Params:    rawParams,
 	}, fit.Options{
 		Context: sv.ctx, Method: fit.LBFGS, Starts: sv.start, Workers: 1, GTol: stageGTol * ts, FTol: stageFTol,
-		MaxIter: maxIter, MaxEval: maxEval, NoFallback: true, NoSE: true,
+		MaxIter: maxIter, MaxEval: maxEval, NoFallback: true, SE: fit.SENone,
 	})
 	if err != nil {
 		return x0, math.Inf(1), err.Error(), false, 0, 0

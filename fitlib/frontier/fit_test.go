@@ -218,16 +218,16 @@ func TestDefaultRecipeCoverage(t *testing.T) {
 // than every start and is the one reported.
 func TestMultiStartReportsBest(t *testing.T) {
 	z, y, _ := synthetic(13, 500, steep, 0.03)
-	o := DefaultOptions()
+	o := defaultOptions()
 	o.KeepStarts = true
 	r, err := Fit(z, y, o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(r.Starts) != o.GridMid*len(o.GridSlopes)+o.RandomStarts {
-		t.Fatalf("%d starts", len(r.Starts))
+	if len(r.PerStart) != o.GridMid*len(o.GridSlopes)+o.RandomStarts {
+		t.Fatalf("%d starts", len(r.PerStart))
 	}
-	for i, s := range r.Starts {
+	for i, s := range r.PerStart {
 		if s.Objective < r.Objective {
 			t.Fatalf("start %d objective %v below reported %v", i, s.Objective, r.Objective)
 		}

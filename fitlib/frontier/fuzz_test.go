@@ -27,7 +27,7 @@ func FuzzFitInput(f *testing.F) {
 			z = append(z, math.Float64frombits(binary.LittleEndian.Uint64(b[i:])))
 			y = append(y, math.Float64frombits(binary.LittleEndian.Uint64(b[i+8:])))
 		}
-		opt := Options{GridMid: 1, GridSlopes: []float64{1}, RandomStarts: 1, MaxIter: 200, Workers: 1, SEReplicates: 10}
+		opt := Options{GridMid: 1, GridSlopes: []float64{1}, RandomStarts: 1, MaxIter: 200, Workers: 1, Resamples: 10}
 		if r, err := Fit(z, y, opt); err == nil {
 			if verr := r.Params.Valid(); verr != nil {
 				t.Fatalf("invalid params %+v: %v", r.Params, verr)
@@ -38,8 +38,8 @@ func FuzzFitInput(f *testing.F) {
 				}
 			}
 		}
-		for _, m := range []string{MethodConstant, MethodBinwise} {
-			if mod, err := FitMethod(m, z, y, opt, BaselineOptions{Bins: 3, MinPerBin: 1}); err == nil {
+		for _, m := range []Method{MethodConstant, MethodBinwise} {
+			if mod, err := FitMethod(m, z, y, MethodOptions{Fit: opt, Baselines: BaselineOptions{Bins: 3, MinPerBin: 1}}); err == nil {
 				for _, v := range z {
 					if q := mod.At(v); math.IsNaN(q) {
 						t.Fatalf("%s: NaN at %v", m, v)

@@ -10,14 +10,14 @@ import (
 	"github.com/gophernote/gophernote/fitlib/internal/ctxtest"
 )
 
-// TestZeroOptionsAreDefaults: the zero Options and DefaultOptions() fill to
+// TestZeroOptionsAreDefaults: the zero Options and defaultOptions() fill to
 // the same settings, the documented ones, and fit identically.
 func TestZeroOptionsAreDefaults(t *testing.T) {
 	zero, err := Options{}.filled()
 	if err != nil {
 		t.Fatal(err)
 	}
-	def, err := DefaultOptions().filled()
+	def, err := defaultOptions().filled()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +30,7 @@ func TestZeroOptionsAreDefaults(t *testing.T) {
 	}
 	want := []Stage{{0.90, 10}, {0.95, 25}, {0.98, 50}, {0.98, 100}, {0.98, 200}, {0.98, 400}, {0.98, 800}, {0.98, 1000}}
 	if zero.Tau != 0.98 || zero.Kappa != 1000 || zero.Penalty != PenaltyCentred || zero.Mean || zero.SE != SEBootstrap ||
-		zero.SEReplicates != 200 || !reflect.DeepEqual(zero.Stages, want) {
+		zero.Resamples != 1000 || !reflect.DeepEqual(zero.Stages, want) {
 		t.Fatalf("defaults %+v", zero)
 	}
 	p, _ := PaperOptions().filled()
@@ -38,12 +38,12 @@ func TestZeroOptionsAreDefaults(t *testing.T) {
 		t.Fatalf("paper options %+v", p)
 	}
 	z, y, _ := synthetic(5, 300, steep, 0.03)
-	a, err := Fit(z, y, Options{SEReplicates: 20})
+	a, err := Fit(z, y, Options{Resamples: 20})
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := DefaultOptions()
-	o.SEReplicates = 20
+	o := defaultOptions()
+	o.Resamples = 20
 	b, err := Fit(z, y, o)
 	if err != nil {
 		t.Fatal(err)
@@ -128,36 +128,36 @@ func TestNewtonMatchesLBFGS(t *testing.T) {
 		if math.Abs(a.Objective-b.Objective) > 1e-9*a.Objective || maxGap(a.Params, b.Params, 20, 26) > 1e-5 || !b.Converged {
 			t.Errorf("seed %d: L-BFGS %.12g %+v, Newton %.12g %+v (%s)", seed, a.Objective, a.Params, b.Objective, b.Params, b.Status)
 		}
-		for i := range a.Starts {
-			if b.Starts[i].Objective > a.Starts[i].Objective*(1+1e-9) {
-				t.Errorf("seed %d start %d: Newton %.12g above L-BFGS %.12g", seed, i, b.Starts[i].Objective, a.Starts[i].Objective)
+		for i := range a.PerStart {
+			if b.PerStart[i].Objective > a.PerStart[i].Objective*(1+1e-9) {
+				t.Errorf("seed %d start %d: Newton %.12g above L-BFGS %.12g", seed, i, b.PerStart[i].Objective, a.PerStart[i].Objective)
 			}
 		}
 	}
 }
 
 // TestBootstrapSE: the default standard errors are those of Bootstrap with
-// the fit's SEReplicates and Seed: the same replicates, Cov their sample
+// the fit's Resamples and Seed: the same replicates, Cov their sample
 // covariance, QuantileSE their standard deviation at z, Corr the
 // correlation, and Interval their percentile interval.
 func TestBootstrapSE(t *testing.T) {
 	z, y, _ := synthetic(17, 600, steep, 0.03)
-	r, err := Fit(z, y, Options{SEReplicates: 50, Seed: 4})
+	r, err := Fit(z, y, Options{Resamples: 50, Seed: 4})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(r.Replicates) != 50 || !strings.HasPrefix(r.SEKind, "bootstrap: 50") {
-		t.Fatalf("%d replicates, %s", len(r.Replicates), r.SEKind)
+	if len(r.Samples) != 50 || !strings.HasPrefix(r.SEKind, "bootstrap: 50") {
+		t.Fatalf("%d replicates, %s", len(r.Samples), r.SEKind)
 	}
-	band, err := Bootstrap(z, y, r, BootstrapOptions{Replicates: 50, Seed: 4, Grid: []float64{22}})
+	band, err := Bootstrap(z, y, r, BootstrapOptions{Resamples: 50, Seed: 4, Grid: []float64{22}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(band.Params, r.Replicates) {
+	if !reflect.DeepEqual(band.params, r.Samples) {
 		t.Fatal("Bootstrap with the fit's seed and count gives other replicates")
 	}
 	var m [4]float64
-	for _, p := range band.Params {
+	for _, p := range band.params {
 		v := p.Vector()
 		for i := range m {
 			m[i] += v[i] / 50
@@ -166,7 +166,7 @@ func TestBootstrapSE(t *testing.T) {
 	for i := 0; i < 4; i++ {
 		for j := 0; j < 4; j++ {
 			c := 0.0
-			for _, p := range band.Params {
+			for _, p := range band.params {
 				v := p.Vector()
 				c += (v[i] - m[i]) * (v[j] - m[j]) / 49
 			}
@@ -179,7 +179,7 @@ func TestBootstrapSE(t *testing.T) {
 		}
 	}
 	var s, s2 float64
-	for _, p := range band.Params {
+	for _, p := range band.params {
 		s += p.At(22)
 		s2 += p.At(22) * p.At(22)
 	}
@@ -187,15 +187,25 @@ func TestBootstrapSE(t *testing.T) {
 	if got := r.QuantileSE(22); math.Abs(got-sd) > 1e-12 {
 		t.Fatalf("QuantileSE(22) = %v, replicate sd %v", got, sd)
 	}
-	if lo, hi := r.Interval(22, 0.95); lo != band.Lo[0] || hi != band.Hi[0] {
-		t.Fatalf("Interval %v %v, band %v %v", lo, hi, band.Lo[0], band.Hi[0])
+	if lo, hi := r.Interval(22, 0.95); lo != band.BandLo[0] || hi != band.BandHi[0] {
+		t.Fatalf("Interval %v %v, band %v %v", lo, hi, band.BandLo[0], band.BandHi[0])
+	}
+	// The shared bootstrap shape: Samples, SE and intervals of the
+	// parameters from the same resamples.
+	if len(band.Samples) != 50 || band.Resamples != 50 || band.Names[3] != "b" {
+		t.Fatalf("shape: %d samples, %d resamples, names %v", len(band.Samples), band.Resamples, band.Names)
+	}
+	for j := 0; j < 4; j++ {
+		if math.Abs(band.SE[j]-math.Sqrt(r.Cov[j][j])) > 1e-12*band.SE[j] {
+			t.Fatalf("SE[%d] = %v, sqrt(Cov) %v", j, band.SE[j], math.Sqrt(r.Cov[j][j]))
+		}
 	}
 	// The sandwich option gives delta-method standard errors and says so.
 	sw, err := Fit(z, y, Options{SE: SESandwich})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(sw.SEKind, "sandwich") || sw.Replicates != nil || !(sw.QuantileSE(22) > 0) {
+	if !strings.HasPrefix(sw.SEKind, "sandwich") || sw.Samples != nil || !(sw.QuantileSE(22) > 0) {
 		t.Fatalf("sandwich: %s %v", sw.SEKind, sw.QuantileSE(22))
 	}
 	none, err := Fit(z, y, Options{SE: SENone})
@@ -215,7 +225,7 @@ func TestFitCancelledDuringSE(t *testing.T) {
 	defer cancel()
 	testHookBootstrap = cancel // cancel as the bootstrap starts
 	defer func() { testHookBootstrap = nil }()
-	o := Options{SEReplicates: 100000, Workers: 2}
+	o := Options{Resamples: 100000, Workers: 2}
 	o.Context = ctx
 	_, err := Fit(z, y, o)
 	ctxtest.WantCancelled(t, "Fit cancelled in its bootstrap", err, "bootstrap cancelled")
@@ -225,7 +235,7 @@ func TestFitCancelledDuringSE(t *testing.T) {
 // return does not change the package's lists.
 func TestMethodsAndTasksAreCopies(t *testing.T) {
 	m, ts := Methods(), Tasks()
-	m[0], ts[0] = "x", "y"
+	m[0], ts[0] = MethodISpline, "y"
 	if Methods()[0] != MethodSigmoid || Tasks()[0] != "IFEval" {
 		t.Fatal("Methods or Tasks returned the package's own slice")
 	}
@@ -241,20 +251,20 @@ func TestMethodsAndTasksAreCopies(t *testing.T) {
 // set, and " #k" for a repeat.
 func TestCurveLabels(t *testing.T) {
 	z, y, _ := synthetic(3, 300, steep, 0.03)
-	var models []*Model
+	var models []*MethodFit
 	for _, o := range []Options{{}, PaperOptions(), EnhancedOptions(), {}} {
 		o.SE = SENone
-		m, err := FitMethod(MethodSigmoid, z, y, o, BaselineOptions{})
+		m, err := FitMethod(MethodSigmoid, z, y, MethodOptions{Fit: o})
 		if err != nil {
 			t.Fatal(err)
 		}
 		models = append(models, m)
 	}
-	c, err := FitMethod(MethodConstant, z, y, Options{}, BaselineOptions{})
+	c, err := FitMethod(MethodConstant, z, y, MethodOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	models = append(models, c, &Model{Method: MethodConstant, Level: 0.5, Label: "a guess"})
+	models = append(models, c, &MethodFit{Method: MethodConstant, Level: 0.5, Label: "a guess"})
 	got := curveLabels(models)
 	want := []string{"sigmoid", "sigmoid (kappa 50, 0.001 (a^2 + b^2))", "sigmoid (kappa 50, 0.001 b^2, mean loss)", "sigmoid #2", "constant", "a guess"}
 	if !reflect.DeepEqual(got, want) {

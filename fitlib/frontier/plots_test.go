@@ -8,26 +8,22 @@ import (
 	"testing"
 	"time"
 
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/vg"
+	"github.com/gophernote/gophernote/fitlib/internal/report"
+	"github.com/gophernote/gophernote/fitlib/plots"
 )
 
 // render draws p to PNG and decodes it back, checking the size.
-func render(t *testing.T, p *plot.Plot, name string) {
+func render(t *testing.T, p *plots.Figure, name string) {
 	t.Helper()
-	w, err := p.WriterTo(6*vg.Inch, 4*vg.Inch, "png")
+	raw, err := p.PNG()
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	var buf bytes.Buffer
-	if _, err := w.WriteTo(&buf); err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	img, err := png.Decode(&buf)
+	img, err := png.Decode(bytes.NewReader(raw))
 	if err != nil {
 		t.Fatalf("%s: decode: %v", name, err)
 	}
-	if b := img.Bounds(); b.Dx() != 576 || b.Dy() != 384 { // 6x4 inches at gonum's default 96 dpi
+	if b := img.Bounds(); b.Dx() != 576 || b.Dy() != 384 { // 6x4 inches at 96 dpi
 		t.Fatalf("%s: %v", name, b)
 	}
 }
@@ -43,15 +39,15 @@ func TestFiguresRender(t *testing.T) {
 		pts.Lines = append(pts.Lines, i+2)
 		pts.Dates = append(pts.Dates, time.Date(2024, time.Month(1+i%12), 1, 0, 0, 0, 0, time.UTC))
 	}
-	var models []*Model
+	var models []*MethodFit
 	for _, m := range Methods() {
-		mod, err := FitMethod(m, z, y, Options{}, BaselineOptions{})
+		mod, err := FitMethod(m, z, y, MethodOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		models = append(models, mod)
 	}
-	band, err := Bootstrap(z, y, models[0].Sigmoid, BootstrapOptions{Replicates: 20, Seed: 1})
+	band, err := Bootstrap(z, y, models[0].Sigmoid, BootstrapOptions{Resamples: 20, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,12 +55,12 @@ func TestFiguresRender(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(p.Title.Text, "synthetic") || p.X.Label.Text != "log10 pre-training compute (FLOPs)" || p.Y.Min != 0 || p.Y.Max != 1 {
-		t.Fatalf("frontier plot: %q %q %v..%v", p.Title.Text, p.X.Label.Text, p.Y.Min, p.Y.Max)
+	if !strings.Contains(p.Plot.Title.Text, "synthetic") || p.Plot.X.Label.Text != "log10 pre-training compute (FLOPs)" || p.Plot.Y.Min != 0 || p.Plot.Y.Max != 1 {
+		t.Fatalf("frontier plot: %q %q %v..%v", p.Plot.Title.Text, p.Plot.X.Label.Text, p.Plot.Y.Min, p.Plot.Y.Max)
 	}
 	render(t, p, "frontier")
 
-	rows, err := Temporal(pts, TemporalOptions{Periods: DefaultPeriods()[:3]})
+	rows, err := BacktestTemporal(pts, TemporalOptions{Periods: DefaultPeriods()[:3]})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,5 +95,34 @@ func TestFiguresRender(t *testing.T) {
 	render(t, pb, "budget")
 	if _, err := PlotBudget("x", nil); err == nil {
 		t.Fatal("empty budget plot accepted")
+	}
+}
+
+// TestMIMEBundles: fits, bootstraps and reports show tables whose
+// text/plain view is text (rule R3).
+func TestMIMEBundles(t *testing.T) {
+	z, y, _ := synthetic(5, 400, steep, 0.03)
+	r, err := Fit(z, y, Options{Resamples: 20, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Bootstrap(z, y, r, BootstrapOptions{Resamples: 20, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := FitMethod(MethodConstant, z, y, MethodOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pts := &Points{Task: "synthetic", Z: z, Y: y}
+	rep, err := AnalyzePoints(pts, AnalyzeOptions{Fit: Options{Resamples: 20}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	study := &BudgetStudy{Task: "synthetic", Points: pts, Full: r, Curve: []BudgetPoint{{Fraction: 0.1, Gap: 0.01}}}
+	for name, v := range map[string]interface{ MIMEBundle() map[string]string }{"Result": r, "BootstrapResult": b, "MethodFit": m, "TaskReport": rep, "BudgetStudy": study} {
+		if err := report.Check(v.MIMEBundle()); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
 	}
 }

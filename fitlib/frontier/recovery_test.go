@@ -117,7 +117,7 @@ func coverageRun(s betaScene, r int, opt Options, zs []float64) coverageStats {
 				o.Workers = 1
 				o.Seed = uint64(i + 1)
 				res, err := Fit(z, y, o)
-				if err != nil || len(res.Replicates) < 2 {
+				if err != nil || len(res.Samples) < 2 {
 					continue
 				}
 				rc := rec{ok: true}
@@ -125,7 +125,7 @@ func coverageRun(s betaScene, r int, opt Options, zs []float64) coverageStats {
 				obj := newSigmoidObjective(z, y, nil)
 				obj.configure(res.Options)
 				cov, _, err := sandwich(res.Params, z, y, obj, res.Options)
-				sw.Replicates = nil
+				sw.Samples = nil
 				sw.setCov(cov)
 				for _, zz := range zs {
 					lo, hi := res.Interval(zz, 0.95)

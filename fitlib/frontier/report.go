@@ -1,10 +1,11 @@
 package frontier
 
 import (
+	"context"
 	"fmt"
 	"math"
 
-	"gonum.org/v1/plot"
+	"github.com/gophernote/gophernote/fitlib/plots"
 )
 
 // PaperAt1e24 returns the 0.98-quantile sigmoid frontier at 1e24 FLOPs
@@ -21,13 +22,22 @@ var paperAt1e24 = map[string]float64{
 	"GPQA": 0.424, "MUSR": 0.535, "MMLU-PRO": 0.563,
 }
 
-// ReportOptions configure the one-call task analysis.
-type ReportOptions struct {
-	Fit        Options         // sigmoid options (defaults when zero)
-	Baselines  BaselineOptions // defaults when zero
-	Replicates int             // bootstrap replicates (default Fit.SEReplicates, else 200)
-	Seed       uint64          // bootstrap seed (default Fit.Seed)
-	AtFLOPs    float64         // compute of the attainable score (default 1e24)
+// AnalyzeOptions configure the one-call task analysis (AnalyzeTask,
+// AnalyzePoints). The zero value means the default fits, the fit's own
+// bootstrap (Fit.Resamples resamples, Fit.Seed) and the attainable score
+// at 1e24 FLOPs, with no cancellation and no progress reports.
+type AnalyzeOptions struct {
+	Fit       Options         // sigmoid options (defaults when zero)
+	Baselines BaselineOptions // defaults when zero
+	Resamples int             // bootstrap resamples (default Fit.Resamples, else fit.DefaultResamples)
+	Seed      uint64          // bootstrap seed (default Fit.Seed)
+	AtFLOPs   float64         // compute of the attainable score (default 1e24)
+	// Context, when set, stops the analysis once cancelled (it replaces
+	// Fit.Context); in a notebook cell pass display.Context().
+	Context context.Context
+	// Progress, when set, is called after each of the four methods with
+	// the methods done and their total.
+	Progress func(done, total int)
 }
 
 // TaskReport is everything the notebook shows for one task.
@@ -35,9 +45,9 @@ type TaskReport struct {
 	Task       string
 	Points     *Points
 	Fit        *Result
-	Models     []*Model           // sigmoid, constant, binwise, ispline
-	IDPinball  map[string]float64 // in-distribution mean pinball loss per method
-	Band       *Band
+	Methods    []*MethodFit       // sigmoid, constant, binwise, ispline
+	IDPinball  map[string]float64 // in-distribution mean pinball loss per method name
+	Bootstrap  *BootstrapResult   // the sigmoid's bootstrap, with its band
 	Attainable Attainable
 	Paper      float64 // the paper's value at 1e24 (NaN when not reported)
 }
@@ -53,7 +63,7 @@ func LoadTask(task string) (*Points, error) {
 
 // AnalyzeTask loads a task, fits the sigmoid frontier and the three
 // baselines, bootstraps the frontier and evaluates the attainable score.
-func AnalyzeTask(task string, opt ReportOptions) (*TaskReport, error) {
+func AnalyzeTask(task string, opt AnalyzeOptions) (*TaskReport, error) {
 	pts, err := LoadTask(task)
 	if err != nil {
 		return nil, err
@@ -62,16 +72,25 @@ func AnalyzeTask(task string, opt ReportOptions) (*TaskReport, error) {
 }
 
 // AnalyzePoints is AnalyzeTask for points already loaded.
-func AnalyzePoints(pts *Points, opt ReportOptions) (*TaskReport, error) {
+func AnalyzePoints(pts *Points, opt AnalyzeOptions) (*TaskReport, error) {
+	if pts == nil {
+		return nil, fmt.Errorf("frontier: AnalyzePoints: no points")
+	}
 	if opt.AtFLOPs == 0 {
 		opt.AtFLOPs = 1e24
 	}
 	o := opt.Fit
 	o.Task = pts.Task
+	if opt.Context != nil {
+		o.Context = opt.Context
+	}
 	// The fit's bootstrap standard errors and the band share one set of
 	// replicates.
-	if opt.Replicates > 0 {
-		o.SEReplicates = opt.Replicates
+	if opt.Resamples < 0 {
+		return nil, fmt.Errorf("%s: AnalyzeOptions.Resamples = %d, need > 0", label(pts.Task), opt.Resamples)
+	}
+	if opt.Resamples > 0 {
+		o.Resamples = opt.Resamples
 	}
 	if opt.Seed != 0 {
 		o.Seed = opt.Seed
@@ -80,62 +99,79 @@ func AnalyzePoints(pts *Points, opt ReportOptions) (*TaskReport, error) {
 	if v, ok := PaperAt1e24(pts.Task); ok {
 		rep.Paper = v
 	}
-	for _, m := range methods {
-		model, err := FitMethod(m, pts.Z, pts.Y, o, opt.Baselines)
+	for i, m := range methods {
+		model, err := FitMethod(m, pts.Z, pts.Y, MethodOptions{Fit: o, Baselines: opt.Baselines})
 		if err != nil {
 			return nil, err
 		}
-		rep.Models = append(rep.Models, model)
-		rep.IDPinball[m] = MeanPinball(pts.Y, model.Curve(pts.Z), model.tau(o))
+		rep.Methods = append(rep.Methods, model)
+		rep.IDPinball[m.String()] = MeanPinball(pts.Y, model.Curve(pts.Z), model.tau(o))
+		if opt.Progress != nil {
+			opt.Progress(i+1, len(methods))
+		}
 	}
-	rep.Fit = rep.Models[0].Sigmoid
-	var band *Band
+	rep.Fit = rep.Methods[0].Sigmoid
+	var band *BootstrapResult
 	var err error
-	if len(rep.Fit.Replicates) > 1 {
+	if len(rep.Fit.Samples) > 1 {
 		band = bandOf(rep.Fit, pts.Z, 0.95)
 	} else {
 		fo := rep.Fit.Options
-		band, err = Bootstrap(pts.Z, pts.Y, rep.Fit, BootstrapOptions{Replicates: fo.SEReplicates, Seed: fo.Seed, Context: opt.Fit.Context})
+		band, err = Bootstrap(pts.Z, pts.Y, rep.Fit, BootstrapOptions{Resamples: fo.Resamples, Seed: fo.Seed, Context: o.Context})
 		if err != nil {
 			return nil, err
 		}
 	}
-	rep.Band = band
+	rep.Bootstrap = band
 	if rep.Attainable, err = AttainableAt(rep.Fit, band, opt.AtFLOPs); err != nil {
 		return nil, err
 	}
 	return rep, nil
 }
 
-func (m *Model) tau(o Options) float64 {
+func (m *MethodFit) tau(o Options) float64 {
 	if m.Sigmoid != nil {
 		return m.Sigmoid.Options.Tau
 	}
 	f, err := o.filled()
 	if err != nil {
-		return DefaultOptions().Tau
+		return defaultOptions().Tau
 	}
 	return f.Tau
 }
 
 // Plot draws the task's scatter, frontier, baselines and bootstrap band.
-func (r *TaskReport) Plot() (*plot.Plot, error) { return PlotFrontier(r.Points, r.Models, r.Band) }
+func (r *TaskReport) Plot() (*plots.Figure, error) {
+	return PlotFrontier(r.Points, r.Methods, r.Bootstrap)
+}
 
-// TemporalAll runs the temporal validation for each task of the dated
-// file, sequential and cumulative, returning all split rows (tasks whose
-// splits all fail contribute their error rows).
-func TemporalAll(tasks []string, opt TemporalOptions) ([]SplitResult, error) {
+// BacktestTasks runs the temporal validation (BacktestTemporal) for each
+// task of the dated file, sequential and cumulative, returning all split
+// rows (tasks whose splits all fail contribute their error rows).
+// opt.Progress counts the tasks.
+func BacktestTasks(tasks []string, opt TemporalOptions) ([]SplitResult, error) {
 	var rows []SplitResult
-	for _, task := range tasks {
+	one := opt
+	one.Progress = nil
+	for i, task := range tasks {
+		if err := ctxErr(opt.Context); err != nil {
+			return nil, fmt.Errorf("frontier: temporal validation cancelled (%d of %d tasks done): %w", i, len(tasks), err)
+		}
 		pts, err := LoadDated(task)
 		if err != nil {
 			return nil, err
 		}
 		for _, cum := range []bool{false, true} {
-			o := opt
+			o := one
 			o.Cumulative = cum
-			r, _ := Temporal(pts, o) // per-split errors are kept in the rows
+			r, err := BacktestTemporal(pts, o) // per-split errors are kept in the rows
+			if ctxErr(opt.Context) != nil {
+				return nil, err
+			}
 			rows = append(rows, r...)
+		}
+		if opt.Progress != nil {
+			opt.Progress(i+1, len(tasks))
 		}
 	}
 	if len(rows) == 0 {
@@ -155,26 +191,41 @@ func OnlyCumulative(rows []SplitResult, cumulative bool) []SplitResult {
 	return out
 }
 
-// BudgetStudy loads a task from the leaderboard file and runs the budget
+// BudgetStudy is the budget study of one task: its points, the full-data
+// frontier and the gaps per budget fraction.
+type BudgetStudy struct {
+	Task   string
+	Points *Points
+	Full   *Result
+	Curve  []BudgetPoint
+}
+
+// AnalyzeBudget loads a task from the leaderboard file and runs the budget
 // study with cost = pre-training compute (in 1e21 FLOPs) as the cost of
 // evaluating a model, against the full-data frontier.
-func BudgetStudy(task string, opt BudgetOptions) ([]BudgetPoint, *Points, *Result, error) {
+func AnalyzeBudget(task string, opt BudgetOptions) (*BudgetStudy, error) {
 	pts, err := LoadLeaderboard(task)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, err
 	}
 	o := opt.Fit
 	o.Task = task
+	if opt.Context != nil {
+		o.Context = opt.Context
+	}
 	full, err := Fit(pts.Z, pts.Y, o)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, err
 	}
 	cost := make([]float64, pts.Len())
 	for i, c := range pts.FLOPs {
 		cost[i] = c / 1e21
 	}
-	bp, err := BudgetCurve(pts, cost, full.Params, opt)
-	return bp, pts, full, err
+	bp, err := AnalyzeBudgetPoints(pts, cost, full.Params, opt)
+	if err != nil {
+		return nil, err
+	}
+	return &BudgetStudy{Task: task, Points: pts, Full: full, Curve: bp}, nil
 }
 
 // Table 2 of Zhang et al. (2026) for the sigmoid and the three baselines:
@@ -182,14 +233,14 @@ func BudgetStudy(task string, opt BudgetOptions) ([]BudgetPoint, *Points, *Resul
 // only) and out-of-distribution calibration error (mean |coverage - tau|
 // over the temporal splits).
 var (
-	paperIDPinball = map[string]float64{MethodSigmoid: 4.08e-3, MethodConstant: 5.35e-3}
-	paperOODError  = map[string]float64{MethodSigmoid: 0.0221, MethodISpline: 0.0241, MethodBinwise: 0.0281, MethodConstant: 0.0360}
+	paperIDPinball = map[Method]float64{MethodSigmoid: 4.08e-3, MethodConstant: 5.35e-3}
+	paperOODError  = map[Method]float64{MethodSigmoid: 0.0221, MethodISpline: 0.0241, MethodBinwise: 0.0281, MethodConstant: 0.0360}
 )
 
 // PaperTable2 returns Table 2 of Zhang et al. (2026) for a method: the
 // in-distribution pinball loss (NaN where the paper reports none) and the
 // out-of-distribution calibration error as a fraction (0.0221 = 2.21%).
-func PaperTable2(method string) (idPinball, oodError float64) {
+func PaperTable2(method Method) (idPinball, oodError float64) {
 	idPinball, oodError = math.NaN(), math.NaN()
 	if v, ok := paperIDPinball[method]; ok {
 		idPinball = v
@@ -240,7 +291,7 @@ func CompareAt1e24(def, paper []*TaskReport) ([]Compare1e24, error) {
 // AbsCoverageError) over the temporal splits, with the paper's objective
 // and with the defaults.
 type Compare2 struct {
-	Method                                  string
+	Method                                  Method
 	PaperID, PaperObjectiveID, DefaultID    float64
 	PaperOOD, PaperObjectiveOOD, DefaultOOD float64
 	PaperObjectiveSplits, DefaultSplits     int
@@ -249,14 +300,14 @@ type Compare2 struct {
 // CompareTable2 builds the Table 2 side-by-side from the reports and
 // temporal summaries of both objectives (methods in Methods() order).
 func CompareTable2(def, paper []*TaskReport, defT, paperT []MethodSummary) []Compare2 {
-	meanID := func(reps []*TaskReport, m string) float64 {
+	meanID := func(reps []*TaskReport, m Method) float64 {
 		s := 0.0
 		for _, r := range reps {
-			s += r.IDPinball[m]
+			s += r.IDPinball[m.String()]
 		}
 		return s / float64(len(reps))
 	}
-	find := func(ms []MethodSummary, m string) MethodSummary {
+	find := func(ms []MethodSummary, m Method) MethodSummary {
 		for _, x := range ms {
 			if x.Method == m {
 				return x
@@ -297,7 +348,7 @@ func Summary(at []Compare1e24, table2 []Compare2, budget []BudgetPoint) map[stri
 	}
 	t2 := map[string]any{}
 	for _, c := range table2 {
-		t2[c.Method] = map[string]any{
+		t2[c.Method.String()] = map[string]any{
 			"id_pinball":            map[string]any{"paper": num(c.PaperID, 6), "paper_objective": num(c.PaperObjectiveID, 6), "default": num(c.DefaultID, 6)},
 			"ood_calibration_error": map[string]any{"paper": num(c.PaperOOD, 4), "paper_objective": num(c.PaperObjectiveOOD, 4), "default": num(c.DefaultOOD, 4)},
 		}

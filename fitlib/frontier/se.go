@@ -15,7 +15,7 @@ import (
 type SEMethod int
 
 const (
-	// SEBootstrap (the default): the pairs bootstrap. Options.SEReplicates
+	// SEBootstrap (the default): the pairs bootstrap. Options.Resamples
 	// resamples of the points, each refitted from the fit's optimum (see
 	// Bootstrap); Cov is the covariance of the replicate parameters,
 	// QuantileSE(z) the standard deviation of the replicate frontiers at z
@@ -94,7 +94,7 @@ func (r *Result) uncertainty(z, y []float64, obj *sigmoidObjective) error {
 		return nil
 	case SEBootstrap:
 		o := r.Options
-		reps, failed, err := bootstrapParams(z, y, r, o.SEReplicates, o.Seed, o.Workers, o.Context)
+		reps, failed, err := bootstrapParams(z, y, r, o.Resamples, o.Seed, o.Workers, o.Context, nil)
 		if err != nil {
 			if ctxErr(o.Context) != nil {
 				return err
@@ -102,7 +102,7 @@ func (r *Result) uncertainty(z, y []float64, obj *sigmoidObjective) error {
 			r.SEKind = "unavailable: " + err.Error()
 			return nil
 		}
-		r.Replicates = reps
+		r.Samples = reps
 		r.setCov(covariance(reps))
 		r.SEKind = fmt.Sprintf("bootstrap: %d pairs resamples refitted from the optimum", len(reps))
 		if failed > 0 {
@@ -291,14 +291,14 @@ func robustScale(u []float64) float64 {
 // otherwise the delta method sqrt(j' Cov j), j = dq/d(y0, L, a, b). NaN
 // when the fit has no standard errors (see SEKind).
 func (r *Result) QuantileSE(z float64) float64 {
-	if len(r.Replicates) > 1 {
+	if len(r.Samples) > 1 {
 		var m, m2 float64
-		for _, p := range r.Replicates {
+		for _, p := range r.Samples {
 			v := p.At(z)
 			m += v
 			m2 += v * v
 		}
-		n := float64(len(r.Replicates))
+		n := float64(len(r.Samples))
 		m /= n
 		return math.Sqrt(math.Max(0, (m2-n*m*m)/(n-1)))
 	}
@@ -325,8 +325,8 @@ func (r *Result) Interval(z, level float64) (lo, hi float64) {
 	if !(level > 0 && level < 1) {
 		return math.NaN(), math.NaN()
 	}
-	if len(r.Replicates) > 1 {
-		b := &Band{Params: r.Replicates, Level: level}
+	if len(r.Samples) > 1 {
+		b := &BootstrapResult{params: r.Samples, Level: level}
 		lo, _, hi = b.interval(z)
 		return lo, hi
 	}

@@ -21,11 +21,11 @@ func runNotebook(t *testing.T) *notebookRun {
 	t.Helper()
 	nb := &notebookRun{}
 	for _, task := range Tasks() {
-		r, err := AnalyzeTask(task, ReportOptions{Seed: 1})
+		r, err := AnalyzeTask(task, AnalyzeOptions{Seed: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := AnalyzeTask(task, ReportOptions{Seed: 1, Fit: PaperOptions()})
+		p, err := AnalyzeTask(task, AnalyzeOptions{Seed: 1, Fit: PaperOptions()})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -35,17 +35,19 @@ func runNotebook(t *testing.T) *notebookRun {
 	if nb.cmp, err = CompareAt1e24(nb.reports, nb.paperReports); err != nil {
 		t.Fatal(err)
 	}
-	if nb.rows, err = TemporalAll(Tasks(), TemporalOptions{}); err != nil {
+	if nb.rows, err = BacktestTasks(Tasks(), TemporalOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	if nb.paperRows, err = TemporalAll(Tasks(), TemporalOptions{Fit: PaperOptions()}); err != nil {
+	if nb.paperRows, err = BacktestTasks(Tasks(), TemporalOptions{Fit: PaperOptions()}); err != nil {
 		t.Fatal(err)
 	}
 	nb.table2 = CompareTable2(nb.reports, nb.paperReports, Summarize(OnlyCumulative(nb.rows, true)), Summarize(OnlyCumulative(nb.paperRows, true)))
-	if nb.budget, _, _, err = BudgetStudy("BBH", BudgetOptions{Repeats: 5, Seed: 1, Fit: PaperOptions(),
-		Design: DesignOptions{Anchors: true, Balance: 1e-4, Seed: 1}}); err != nil {
+	bs, err := AnalyzeBudget("BBH", BudgetOptions{Repeats: 5, Seed: 1, Fit: PaperOptions(),
+		Design: DesignOptions{Anchors: true, Balance: 1e-4, Seed: 1}})
+	if err != nil {
 		t.Fatal(err)
 	}
+	nb.budget = bs.Curve
 	nb.summary = Summary(nb.cmp, nb.table2, nb.budget)
 	return nb
 }
@@ -126,13 +128,13 @@ func TestNotebookSummary(t *testing.T) {
 	methods := s["methods"].(map[string]any)
 	common := CommonSplits(OnlyCumulative(nb.paperRows, true))
 	for _, m := range Methods() {
-		e := methods[m].(map[string]any)
+		e := methods[m.String()].(map[string]any)
 		id := e["id_pinball"].(map[string]any)
 		for name, reps := range map[string][]*TaskReport{"default": nb.reports, "paper_objective": nb.paperReports} {
 			sum := 0.0
 			for _, r := range reps {
-				var model *Model
-				for _, x := range r.Models {
+				var model *MethodFit
+				for _, x := range r.Methods {
 					if x.Method == m {
 						model = x
 					}
@@ -176,8 +178,8 @@ func TestNotebookSummary(t *testing.T) {
 			t.Errorf("%s: out-of-distribution calibration error %.4f with the paper's objective, paper %.4f", m, got, paperOOD)
 		}
 	}
-	pid := func(m, name string) float64 {
-		return methods[m].(map[string]any)["id_pinball"].(map[string]any)[name].(float64)
+	pid := func(m Method, name string) float64 {
+		return methods[m.String()].(map[string]any)["id_pinball"].(map[string]any)[name].(float64)
 	}
 	// In distribution with the paper's objective: the constant within 2% of
 	// the paper's 5.35e-3 (measured 1%), the sigmoid within 15% of 4.08e-3
@@ -198,10 +200,10 @@ func TestNotebookSummary(t *testing.T) {
 	if pid(MethodSigmoid, "default") >= pid(MethodSigmoid, "paper_objective") {
 		t.Errorf("default sigmoid ID pinball %.3g not below the paper objective's", pid(MethodSigmoid, "default"))
 	}
-	oodOf := func(m, name string) float64 {
-		return methods[m].(map[string]any)["ood_calibration_error"].(map[string]any)[name].(float64)
+	oodOf := func(m Method, name string) float64 {
+		return methods[m.String()].(map[string]any)["ood_calibration_error"].(map[string]any)[name].(float64)
 	}
-	for _, m := range []string{MethodSigmoid, MethodBinwise, MethodISpline} {
+	for _, m := range []Method{MethodSigmoid, MethodBinwise, MethodISpline} {
 		if oodOf(m, "paper_objective") >= oodOf(MethodConstant, "paper_objective") {
 			t.Errorf("paper objective: %s calibration error %.4f not below the constant's %.4f", m, oodOf(m, "paper_objective"), oodOf(MethodConstant, "paper_objective"))
 		}
@@ -254,7 +256,7 @@ func TestExtendedPeriods(t *testing.T) {
 	}
 	sum := map[string][]MethodSummary{}
 	for name, o := range map[string]Options{"paper": PaperOptions(), "default": {}} {
-		rows, err := TemporalAll(Tasks(), TemporalOptions{Periods: ext, Fit: o})
+		rows, err := BacktestTasks(Tasks(), TemporalOptions{Periods: ext, Fit: o})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,7 @@
 package frontier
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"time"
@@ -50,7 +51,10 @@ func DefaultPeriods() []Period {
 		mk("P3", "2024-10", "2024-12"), mk("P4", "2025-01", "2025-03")}
 }
 
-// TemporalOptions configure the temporal validation.
+// TemporalOptions configure the temporal validation (BacktestTemporal,
+// BacktestTasks). The zero value means the paper's periods, sequential
+// splits, 3 test bins of at least 2 points, the default fits, no
+// cancellation and no progress reports.
 type TemporalOptions struct {
 	Periods    []Period        // default DefaultPeriods
 	Cumulative bool            // train on P_1..P_t instead of P_t
@@ -58,12 +62,19 @@ type TemporalOptions struct {
 	MinPerBin  int             // smallest bin (default 2)
 	Fit        Options         // sigmoid options (defaults when zero)
 	Baselines  BaselineOptions // default: 3 bins of at least 2, 2 knots
+	// Context, when set, stops the validation once cancelled (it replaces
+	// Fit.Context); in a notebook cell pass display.Context().
+	Context context.Context
+	// Progress, when set, is called with the splits (BacktestTemporal) or
+	// tasks (BacktestTasks) done and their total.
+	Progress func(done, total int)
 }
 
 // SplitResult is one (method, train period -> test period) evaluation. A
 // split that could not be evaluated carries the reason in Err.
 type SplitResult struct {
-	Method, Task  string
+	Method        Method
+	Task          string
 	Train, Test   string
 	Cumulative    bool
 	NTrain, NTest int
@@ -83,12 +94,12 @@ type SplitResult struct {
 	Warning string
 }
 
-// Temporal fits every method on each period (or the union up to it) and
-// evaluates it on the next period: signed coverage error overall and per
+// BacktestTemporal fits every method on each period (or the union up to
+// it) and evaluates it on the next period: signed coverage error overall and per
 // equal-mass compute bin, and out-of-distribution pinball loss, like Table 2
 // of Zhang et al. (2026). Points without a date are left out. It returns
 // an error only when the input is unusable or no split could be evaluated.
-func Temporal(pts *Points, opt TemporalOptions) ([]SplitResult, error) {
+func BacktestTemporal(pts *Points, opt TemporalOptions) ([]SplitResult, error) {
 	if pts == nil || len(pts.Dates) != len(pts.Z) {
 		return nil, fmt.Errorf("frontier: temporal validation needs dated points")
 	}
@@ -106,6 +117,9 @@ func Temporal(pts *Points, opt TemporalOptions) ([]SplitResult, error) {
 	}
 	if opt.Baselines == (BaselineOptions{}) {
 		opt.Baselines = BaselineOptions{Bins: 3, MinPerBin: 2, Knots: 2}
+	}
+	if opt.Context != nil {
+		opt.Fit.Context = opt.Context
 	}
 	opt.Fit.Task = pts.Task
 	fo, err := opt.Fit.filled()
@@ -126,7 +140,11 @@ func Temporal(pts *Points, opt TemporalOptions) ([]SplitResult, error) {
 	}
 	var out []SplitResult
 	ok := 0
+	splits := len(opt.Periods) - 1
 	for t := 0; t+1 < len(opt.Periods); t++ {
+		if err := ctxErr(opt.Fit.Context); err != nil {
+			return nil, fmt.Errorf("frontier: task %s: temporal validation cancelled (%d of %d splits done): %w", pts.Task, t, splits, err)
+		}
 		var train []int
 		trainName := opt.Periods[t].Name
 		if opt.Cumulative {
@@ -153,7 +171,7 @@ func Temporal(pts *Points, opt TemporalOptions) ([]SplitResult, error) {
 				o := opt.Fit
 				o.Task = pts.Task + " period " + trainName
 				o.SE = SENone // the study scores curves, not their errors
-				model, err := FitMethod(m, tr.Z, tr.Y, o, opt.Baselines)
+				model, err := FitMethod(m, tr.Z, tr.Y, MethodOptions{Fit: o, Baselines: opt.Baselines})
 				if err != nil && ctxErr(opt.Fit.Context) != nil {
 					return nil, err // cancelled: stop the study
 				}
@@ -169,6 +187,9 @@ func Temporal(pts *Points, opt TemporalOptions) ([]SplitResult, error) {
 			}
 			out = append(out, r)
 		}
+		if opt.Progress != nil {
+			opt.Progress(t+1, splits)
+		}
 	}
 	if ok == 0 {
 		first := ""
@@ -180,7 +201,7 @@ func Temporal(pts *Points, opt TemporalOptions) ([]SplitResult, error) {
 	return out, nil
 }
 
-func evaluate(r *SplitResult, m *Model, te *Points, tau float64, opt TemporalOptions) {
+func evaluate(r *SplitResult, m *MethodFit, te *Points, tau float64, opt TemporalOptions) {
 	q := m.Curve(te.Z)
 	below := 0
 	for i := range q {
@@ -214,7 +235,7 @@ func evaluate(r *SplitResult, m *Model, te *Points, tau float64, opt TemporalOpt
 
 // MethodSummary aggregates the evaluated splits of one method.
 type MethodSummary struct {
-	Method           string
+	Method           Method
 	Splits           int     // splits every method evaluated
 	NTest            int     // test points over those splits
 	CoverageError    float64 // mean signed coverage error over splits

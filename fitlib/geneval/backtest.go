@@ -1,20 +1,23 @@
 package geneval
 
 import (
+	"context"
 	"fmt"
 	"math"
 )
 
-// Backtest fits a law on the checkpoints with compute C <= C_max for a
-// sequence of caps and predicts the most expensive checkpoint (the target).
-type Backtest struct {
-	Law, Benchmark string
-	K              int
-	Target         string  // most expensive checkpoint
-	TargetCompute  float64 // C_target
-	TargetPass     float64 // observed pass_B@k of the target
-	Names          []string
-	Full           []float64 // parameters fitted on every checkpoint
+// BacktestResult is a law fitted on the checkpoints with compute C <=
+// C_max for a sequence of caps, predicting the most expensive checkpoint
+// (the target).
+type BacktestResult struct {
+	Law           Law
+	Benchmark     string
+	K             int
+	Target        string  // most expensive checkpoint
+	TargetCompute float64 // C_target
+	TargetPass    float64 // observed pass_B@k of the target
+	Names         []string
+	Full          []float64 // parameters fitted on every checkpoint
 	// Per cap, aligned with Ratios = C_max/C_target (descending). A cap
 	// with fewer than parameters+2 checkpoints, or whose fit failed, has
 	// Fitted false and NaN in its other entries.
@@ -25,7 +28,7 @@ type Backtest struct {
 	Predicted []float64   // predicted pass_B@k of the target
 	RelError  []float64   // |predicted - observed| / observed
 	Params    [][]float64 // Params[i][j]: parameter j fitted under cap i
-	// Tolerance is the stability tolerance (see Stability).
+	// Tolerance is the stability tolerance (see SettleOrders).
 	Tolerance float64
 }
 
@@ -38,17 +41,37 @@ func DefaultRatios() []float64 {
 	return r
 }
 
-// RunBacktest backtests law at k on b (gold only for the gold-reference
-// law) over the caps ratios (DefaultRatios when nil). The target is the
-// most expensive checkpoint among those the law can use; its pass_B@k must
-// be positive and defined at k (its fewest samples per problem bound k).
-func RunBacktest(b *Benchmark, gold []Gold, law string, k int, ratios []float64) (*Backtest, error) {
+// BacktestOptions configures Backtest. The zero value means the caps
+// DefaultRatios, no cancellation and no progress reports.
+type BacktestOptions struct {
+	// Ratios are the caps C_max/C_target, each in (0, 1] (default
+	// DefaultRatios).
+	Ratios []float64
+	// Context, when set, stops the backtest once cancelled (in a notebook
+	// cell: display.Context()), with an error wrapping its Err.
+	Context context.Context
+	// Progress, when set, is called after each cap with the caps done and
+	// their total.
+	Progress func(done, total int)
+}
+
+// Backtest backtests law at k on b (gold only for the gold-reference law)
+// over the caps opt.Ratios. The target is the most expensive checkpoint
+// among those the law can use; its pass_B@k must be positive and defined
+// at k (its fewest samples per problem bound k).
+func Backtest(b *Benchmark, gold []Gold, law Law, k int, opt BacktestOptions) (*BacktestResult, error) {
 	l, err := lookupLaw(law)
 	if err != nil {
 		return nil, err
 	}
+	ratios := opt.Ratios
 	if ratios == nil {
 		ratios = DefaultRatios()
+	}
+	for _, r := range ratios {
+		if !(r > 0) || r > 1 {
+			return nil, fmt.Errorf("geneval: Backtest: cap ratio %v, need 0 < C_max/C_target <= 1", r)
+		}
 	}
 	o, err := Observe(b, gold, law, k)
 	if err != nil {
@@ -82,15 +105,23 @@ func RunBacktest(b *Benchmark, gold []Gold, law string, k int, ratios []float64)
 	if err != nil {
 		return nil, err
 	}
-	bt := &Backtest{Law: law, Benchmark: b.File, K: k, Target: tgt.Name, TargetCompute: tgt.Compute(),
+	bt := &BacktestResult{Law: law, Benchmark: b.File, K: k, Target: tgt.Name, TargetCompute: tgt.Compute(),
 		TargetPass: o.Pass[ti], Names: append([]string(nil), l.names...), Full: full.Params, Tolerance: 0.1}
 	nan := make([]float64, len(l.names))
 	for j := range nan {
 		nan[j] = math.NaN()
 	}
-	for _, r := range ratios {
-		if !(r > 0) || r > 1 {
-			return nil, fmt.Errorf("geneval: backtest cap ratio %v, need 0 < C_max/C_target <= 1", r)
+	x1, x2 := o.columns()
+	target := map[string][]float64{l.vars[0]: x1[ti : ti+1]}
+	if x2 != nil {
+		target[l.vars[1]] = x2[ti : ti+1]
+	}
+	for ri, r := range ratios {
+		if opt.Context != nil && opt.Context.Err() != nil {
+			return nil, fmt.Errorf("geneval: Backtest %s cancelled (%d of %d caps done): %w", law, ri, len(ratios), opt.Context.Err())
+		}
+		if opt.Progress != nil && ri > 0 {
+			opt.Progress(ri, len(ratios))
 		}
 		cmax := r * tgt.Compute() * (1 + 1e-12)
 		n := 0
@@ -101,11 +132,14 @@ func RunBacktest(b *Benchmark, gold []Gold, law string, k int, ratios []float64)
 		}
 		bt.Ratios = append(bt.Ratios, r)
 		bt.Points = append(bt.Points, n)
-		var f Fit
+		var f *LawFit
 		ok := n >= len(l.names)+2
 		if ok {
-			f, err = o.fit(cmax)
+			f, err = o.fitCtx(opt.Context, cmax)
 			ok = err == nil
+			if opt.Context != nil && opt.Context.Err() != nil {
+				return nil, fmt.Errorf("geneval: Backtest %s cancelled (%d of %d caps done): %w", law, ri, len(ratios), opt.Context.Err())
+			}
 		}
 		if !ok {
 			bt.Fitted = append(bt.Fitted, false)
@@ -115,7 +149,7 @@ func RunBacktest(b *Benchmark, gold []Gold, law string, k int, ratios []float64)
 			bt.Params = append(bt.Params, nan)
 			continue
 		}
-		pred, err := PredictLaw(law, f.Params, o.X1[ti:ti+1], o.X2[ti:ti+1])
+		pred, err := law.Predict(f.Params, target)
 		if err != nil {
 			return nil, err
 		}
@@ -125,6 +159,9 @@ func RunBacktest(b *Benchmark, gold []Gold, law string, k int, ratios []float64)
 		bt.Predicted = append(bt.Predicted, p)
 		bt.RelError = append(bt.RelError, math.Abs(p-bt.TargetPass)/bt.TargetPass)
 		bt.Params = append(bt.Params, f.Params)
+	}
+	if opt.Progress != nil {
+		opt.Progress(len(ratios), len(ratios))
 	}
 	return bt, nil
 }
@@ -167,7 +204,7 @@ func withinTolerance(name string, v, full, tol float64) bool {
 // number because they trade off against the exponents (10% on alpha at
 // C ~ 1e21 moves C0 by tens of percent at an unchanged prediction); their
 // own SettleOrders are reported per parameter.
-func (bt *Backtest) SettleOrders(name string) (float64, error) {
+func (bt *BacktestResult) SettleOrders(name string) (float64, error) {
 	cols := []int{}
 	for j, n := range bt.Names {
 		if (name == "" && !prefactor(n)) || n == name {

@@ -46,16 +46,17 @@ func BenchmarkLawGrids(b *testing.B) {
 				continue
 			}
 			var st [][]float64
-			for _, th := range l.starts(o.X1, o.X2, o.Y) {
+			x1, x2 := o.columns()
+			for _, th := range l.starts(x1, x2, o.Y) {
 				st = append(st, public(th))
 			}
-			jobs[law] = append(jobs[law], benchJob{o.X1, o.X2, o.Y, st})
+			jobs[law.String()] = append(jobs[law.String()], benchJob{x1, x2, o.Y, st})
 			obs = append(obs, o)
 		}
 	}
 	spec := filepath.Join(b.TempDir(), "spec.json")
 	raw, _ := json.Marshal(map[string]any{
-		LawCompute: toPy(jobs[LawCompute]), LawParamsTokens: toPy(jobs[LawParamsTokens]), LawGoldReference: toPy(jobs[LawGoldReference]),
+		"compute": toPy(jobs["compute"]), "params_tokens": toPy(jobs["params_tokens"]), "gold_reference": toPy(jobs["gold_reference"]),
 	})
 	if err := os.WriteFile(spec, raw, 0o644); err != nil {
 		b.Fatal(err)
@@ -68,7 +69,7 @@ func BenchmarkLawGrids(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			ours[o.Law] = append(ours[o.Law], f.Objective)
+			ours[o.Law.String()] = append(ours[o.Law.String()], f.Objective)
 		}
 		goSec := time.Since(t0).Seconds()
 		cmd := exec.Command("/usr/bin/python3", "testdata/bench_scipy.py", spec)

@@ -25,7 +25,7 @@
 //   - The laws are fitlib/formula formulas fitted on the fitlib/fit engine:
 //     least squares on log(-log pass_B@k), every parameter positive through
 //     a log transform, L-BFGS from a grid of starts (FitLaw).
-//   - Stability (Backtest.SettleOrders): exponents within 10% and the
+//   - Stability (BacktestResult.SettleOrders): exponents within 10% and the
 //     constant term within 0.1 nats of the full-data fit, every cap from
 //     the target down; prefactors are reported per parameter only.
 //
@@ -36,14 +36,18 @@
 // A Benchmark holds one passk.Counts (the per-problem counts type shared
 // with package monkeys) per checkpoint; every derived number (compute,
 // fewest samples) is a method, so a Benchmark written as a literal works.
-// Grid fits and the bootstrap take a Context (display.Context() in a
-// notebook cell) and report progress.
+// Grid fits, backtests, the bootstrap and the whole study take a Context
+// (display.Context() in a notebook cell) and report progress. A law is a
+// Law constant; your own checkpoints are named columns keyed by its Vars
+// (C, or N and D, or G):
 //
+//	f, err := geneval.FitLaw(geneval.LawParamsTokens, map[string][]float64{"N": n, "D": d}, negLogPass)
 //	b, err := geneval.LoadPythia("gsm8k")
-//	grid, err := geneval.FitComputeLawGrid(b, geneval.KGrid(10000), geneval.GridOptions{})
+//	grid, err := geneval.FitLawGrid(b, nil, geneval.LawCompute, geneval.KGrid(10000), geneval.GridOptions{})
 //	alpha, err := grid.Param("alpha")
-//	iv, err := geneval.BootstrapLaw(b, nil, geneval.LawCompute, 1, geneval.BootstrapOptions{Seed: 1})
-//	study, err := geneval.RunStudy(nil, 1, geneval.GridOptions{}) // all of notebook 03; study.Summary()
+//	boot, err := geneval.BootstrapLaw(b, nil, geneval.LawCompute, 1, geneval.BootstrapOptions{Seed: 1})
+//	bt, err := geneval.Backtest(b, nil, geneval.LawCompute, 1, geneval.BacktestOptions{})
+//	study, err := geneval.AnalyzePythia(geneval.AnalyzeOptions{}) // all of notebook 03; study.Summary()
 //	env := geneval.Envelope{Beta: 0.34, Gamma: 0.28, N0: 406.4, D0: 410.7, C: 6}
 //	md, err := geneval.EnvelopeDerivation(env, 1e22)
 package geneval

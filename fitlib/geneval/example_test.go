@@ -33,9 +33,9 @@ func ExampleEnvelope() {
 func ExampleFitLaw() {
 	// Exact values of -log pass@k = 0.5 + 300 C^-0.1 at six compute values:
 	// the fit recovers the law.
-	cs := []float64{1e18, 1e19, 1e20, 1e21, 1e22, 1e23}
-	y, _ := geneval.PredictLaw(geneval.LawCompute, []float64{0.5, 300, 0.1}, cs, nil)
-	f, err := geneval.FitLaw(geneval.LawCompute, cs, nil, y)
+	cols := map[string][]float64{"C": {1e18, 1e19, 1e20, 1e21, 1e22, 1e23}}
+	y, _ := geneval.LawCompute.Predict([]float64{0.5, 300, 0.1}, cols)
+	f, err := geneval.FitLaw(geneval.LawCompute, cols, y)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -77,13 +77,13 @@ func ExampleLoadPythia() {
 	// 54 checkpoints (27 warm-up ones left out); largest Pythia_12B_300B, 128 problems, 2.16e+22 FLOPs
 }
 
-func ExampleFitComputeLawGrid() {
+func ExampleFitLawGrid() {
 	b, err := geneval.LoadPythia("gsm8k")
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	g, err := geneval.FitComputeLawGrid(b, []int{1, 10, 100}, geneval.GridOptions{})
+	g, err := geneval.FitLawGrid(b, nil, geneval.LawCompute, []int{1, 10, 100}, geneval.GridOptions{})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -92,4 +92,61 @@ func ExampleFitComputeLawGrid() {
 	fmt.Printf("k %v alpha %.3f\n", g.K, alpha)
 	// Output:
 	// k [1 10 100] alpha [0.082 0.127 0.217]
+}
+
+func ExampleLaw() {
+	// The three laws, their data columns and parameters.
+	for _, l := range geneval.Laws() {
+		fmt.Printf("%-14s columns %v parameters %v: %s\n", l, l.Vars(), l.Params(), l.Formula())
+	}
+	// Output:
+	// compute        columns [C] parameters [E0 C0 alpha]: E0 + C0 * C^(-alpha)
+	// params_tokens  columns [N D] parameters [E0 N0 beta D0 gamma]: E0 + N0 * N^(-beta) + D0 * D^(-gamma)
+	// gold_reference columns [G] parameters [xi0 K0 kappa]: xi0 + K0 * G^kappa
+}
+
+func ExampleLawFit_Envelope() {
+	// A parameters+tokens fit gives the compute-optimal envelope: exact
+	// values of Hoffmann et al.'s eq. (10) law at 12 (N, D) pairs.
+	var n, d []float64
+	for _, x := range []float64{1e8, 1e9, 1e10} {
+		for _, r := range []float64{5, 20, 80, 320} {
+			n, d = append(n, x), append(d, r*x)
+		}
+	}
+	cols := map[string][]float64{"N": n, "D": d}
+	y, _ := geneval.LawParamsTokens.Predict([]float64{1.69, 406.4, 0.34, 410.7, 0.28}, cols)
+	f, err := geneval.FitLaw(geneval.LawParamsTokens, cols, y)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	e, _ := f.Envelope()
+	fmt.Printf("envelope exponent %.4f (Hoffmann %.4f)\n", e.Alpha(), geneval.HoffmannEnvelope().Alpha())
+	// Output:
+	// envelope exponent 0.1535 (Hoffmann 0.1535)
+}
+
+func ExampleBacktest() {
+	// Fit the compute law on ever smaller shares of GSM8K's checkpoints and
+	// predict pass@1 of the largest one.
+	b, err := geneval.LoadPythia("gsm8k")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	bt, err := geneval.Backtest(b, nil, geneval.LawCompute, 1, geneval.BacktestOptions{Ratios: []float64{1, 0.1, 0.01}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("target %s, pass@1 %.4f\n", bt.Target, bt.TargetPass)
+	for i, r := range bt.Ratios {
+		fmt.Printf("C_max/C_target %g: %d checkpoints, relative error %.3f\n", r, bt.Points[i], bt.RelError[i])
+	}
+	// Output:
+	// target Pythia_12B_300B, pass@1 0.0109
+	// C_max/C_target 1: 54 checkpoints, relative error 0.708
+	// C_max/C_target 0.1: 45 checkpoints, relative error 0.928
+	// C_max/C_target 0.01: 31 checkpoints, relative error 0.152
 }

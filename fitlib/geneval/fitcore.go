@@ -8,11 +8,11 @@ import (
 	"github.com/gophernote/gophernote/fitlib/fit"
 )
 
-// Fit is one law fitted to one k.
-type Fit struct {
-	Law    string
+// LawFit is one law fitted to one k.
+type LawFit struct {
+	Law    Law
 	K      int
-	Names  []string  // parameter names, LawParamNames order
+	Names  []string  // parameter names, Law.Params order
 	Params []float64 // fitted parameters
 	Points int       // checkpoints in the fit
 	// ZeroPass counts checkpoints left out because pass_B@k = 0 (-log is
@@ -37,7 +37,7 @@ type Fit struct {
 }
 
 // Param returns the fitted value of the named parameter.
-func (f Fit) Param(name string) (float64, error) {
+func (f *LawFit) Param(name string) (float64, error) {
 	for i, n := range f.Names {
 		if n == name {
 			return f.Params[i], nil
@@ -46,27 +46,37 @@ func (f Fit) Param(name string) (float64, error) {
 	return math.NaN(), fmt.Errorf("geneval: law %s has no parameter %q (has %v)", f.Law, name, f.Names)
 }
 
-// FitLaw fits a law to -log pass_B@k values y at checkpoints given by x1
-// (and x2 for the parameters+tokens law; see PredictLaw) by least squares
-// in log space, sum (log y - log law)^2, on the fitlib/fit engine: the law's
-// formula gives values and exact gradients, every parameter is positive
-// through a log transform, and L-BFGS runs from a grid of starts in
-// parallel. Values must be positive and finite; the caller drops
-// checkpoints with pass_B@k = 0. At least one more point than parameters is
-// required.
-func FitLaw(law string, x1, x2, y []float64) (Fit, error) { return fitLaw(nil, law, x1, x2, y) }
+// FitLaw fits a law to -log pass_B@k values y at checkpoints given as named
+// columns (the keys of law.Vars(): C, or N and D, or G; see Law.Predict)
+// by least squares in log space, sum (log y - log law)^2, on the fitlib/fit
+// engine: the law's formula gives values and exact gradients, every
+// parameter is positive through a log transform, and L-BFGS runs from a
+// grid of starts in parallel. Values must be positive and finite; the
+// caller drops checkpoints with pass_B@k = 0. At least one more point than
+// parameters is required.
+func FitLaw(law Law, cols map[string][]float64, y []float64) (*LawFit, error) {
+	l, err := lookupLaw(law)
+	if err != nil {
+		return nil, err
+	}
+	x1, x2, err := l.columns(cols, len(y))
+	if err != nil {
+		return nil, err
+	}
+	return fitLaw(nil, law, x1, x2, y)
+}
 
-func fitLaw(ctx context.Context, law string, x1, x2, y []float64) (Fit, error) {
+func fitLaw(ctx context.Context, law Law, x1, x2, y []float64) (*LawFit, error) {
 	pb, opt, err := lawProblem(law, x1, x2, y)
 	if err != nil {
-		return Fit{}, err
+		return nil, err
 	}
 	opt.Context = ctx
 	res, err := fit.Fit(pb, opt)
 	if err != nil {
-		return Fit{}, fmt.Errorf("geneval: FitLaw %s: %w", law, err)
+		return nil, fmt.Errorf("geneval: FitLaw %s: %w", law, err)
 	}
-	return Fit{
+	return &LawFit{
 		Law: law, Names: append([]string(nil), res.Names...), Params: res.Params, Points: len(y),
 		Objective: res.Objective, RMSLog: math.Sqrt(res.Objective / float64(len(y))), Converged: res.Converged,
 		Status: res.Status, Iterations: res.Iterations, AtBound: res.AtBound, Starts: res.Starts, StartsConverged: res.ConvStarts,
@@ -75,7 +85,7 @@ func fitLaw(ctx context.Context, law string, x1, x2, y []float64) (Fit, error) {
 
 // lawProblem validates the inputs and builds the fitlib/fit problem and
 // options of FitLaw.
-func lawProblem(law string, x1, x2, y []float64) (fit.Problem, fit.Options, error) {
+func lawProblem(law Law, x1, x2, y []float64) (fit.Problem, fit.Options, error) {
 	var pb fit.Problem
 	var opt fit.Options
 	l, err := lookupLaw(law)
@@ -119,60 +129,46 @@ func lawProblem(law string, x1, x2, y []float64) (fit.Problem, fit.Options, erro
 		params[j] = fit.Param{Name: n, Transform: fit.Log, Init: starts[0][j]}
 	}
 	pb = fit.Problem{Formula: f, Data: data, Y: y, YName: "-log pass@k", Loss: fit.SquaredLog(), Params: params}
-	opt = fit.Options{Starts: starts[1:], FTol: 1e-12, GTol: 1e-7, NoSE: true}
+	opt = fit.Options{Starts: starts[1:], FTol: 1e-12, GTol: 1e-7, SE: fit.SENone}
 	return pb, opt, nil
 }
 
-// Interval is a bootstrap percentile interval of every parameter of a law
-// fitted at one k, resampling checkpoints with replacement (it reflects
-// which checkpoints were trained, not the sampling noise of pass@k).
-type Interval struct {
-	Law               string
-	K                 int
-	Names             []string
-	Estimate, Lo, Hi  []float64
-	Resamples, Failed int // resamples attempted; refits that did not converge (left out)
-	Level             float64
-}
-
-// BootstrapOptions configures BootstrapLaw. The zero value means 200
-// resamples, a 95% interval, seed 0 and no cancellation.
+// BootstrapOptions configures BootstrapLaw. The zero value means
+// fit.DefaultResamples resamples, 95% percentile intervals, seed 0,
+// GOMAXPROCS workers, no cancellation and no progress reports.
 type BootstrapOptions struct {
-	Resamples int     // resamples of the checkpoints (default 200)
+	Resamples int     // resamples of the checkpoints (default fit.DefaultResamples)
 	Level     float64 // interval coverage in (0, 1) (default 0.95)
 	Seed      uint64  // the same seed gives the same interval
+	Workers   int     // parallel refits (default GOMAXPROCS)
 	// Context, when set, stops the resampling once cancelled (in a
 	// notebook cell: display.Context()), with an error wrapping its Err.
 	Context context.Context
+	// Progress, when set, is called with the resamples done and the
+	// total, at most about 100 times and once at the end, never
+	// concurrently.
+	Progress func(done, total int)
 }
 
 // BootstrapLaw fits law at k on b (gold for the gold-reference law) and
-// returns percentile intervals from resamples of the checkpoints
-// (fitlib/fit's Bootstrap, seeded: the same seed gives the same interval).
-func BootstrapLaw(b *Benchmark, gold []Gold, law string, k int, opt BootstrapOptions) (*Interval, error) {
-	if opt.Resamples < 0 {
-		return nil, fmt.Errorf("geneval: BootstrapLaw: Resamples = %d, need > 0 (0 for 200)", opt.Resamples)
-	}
-	if opt.Level != 0 && !(opt.Level > 0 && opt.Level < 1) {
-		return nil, fmt.Errorf("geneval: BootstrapLaw: Level = %v, need 0 < Level < 1 (0 for 0.95)", opt.Level)
-	}
+// returns percentile intervals of every parameter from resamples of the
+// checkpoints (fitlib/fit's Bootstrap, seeded: the same seed gives the
+// same interval). Resampling checkpoints reflects which checkpoints were
+// trained, not the sampling noise of pass@k.
+func BootstrapLaw(b *Benchmark, gold []Gold, law Law, k int, opt BootstrapOptions) (*fit.BootstrapResult, error) {
 	o, err := Observe(b, gold, law, k)
 	if err != nil {
 		return nil, err
 	}
-	pb, fo, err := lawProblem(law, o.X1, o.X2, o.Y)
+	x1, x2 := o.columns()
+	pb, fo, err := lawProblem(law, x1, x2, o.Y)
 	if err != nil {
 		return nil, fmt.Errorf("%s k=%d: %w", o.Benchmark, k, err)
 	}
-	fo.Context = opt.Context
-	resamples := opt.Resamples
-	if resamples == 0 {
-		resamples = 200
-	}
-	r, err := fit.Bootstrap(pb, fo, fit.BootstrapOptions{Resamples: resamples, Level: opt.Level, Seed: opt.Seed})
+	r, err := fit.Bootstrap(pb, fit.BootstrapOptions{Resamples: opt.Resamples, Level: opt.Level, Seed: opt.Seed,
+		Workers: opt.Workers, Context: opt.Context, Progress: opt.Progress, Fit: fo})
 	if err != nil {
 		return nil, fmt.Errorf("geneval: bootstrap %s k=%d: %w", law, k, err)
 	}
-	return &Interval{Law: law, K: k, Names: r.Names, Estimate: r.Fit.Params, Lo: r.Lo, Hi: r.Hi,
-		Resamples: r.Resample, Failed: r.Failed, Level: r.Level}, nil
+	return r, nil
 }

@@ -8,22 +8,26 @@ import (
 
 // Observations are the checkpoints that can enter one law's fit at one k.
 type Observations struct {
-	Law, Benchmark string
-	K              int
-	Checkpoints    []string
-	Compute        []float64 // C = 6ND of each checkpoint kept
-	X1, X2         []float64 // law inputs (see PredictLaw)
-	Pass           []float64 // pass_B@k
-	Y              []float64 // -log pass_B@k
-	// Checkpoints left out, by reason (see Fit).
+	Law         Law
+	Benchmark   string
+	K           int
+	Checkpoints []string
+	Compute     []float64 // C = 6ND of each checkpoint kept
+	// Data holds the law's inputs as named columns (the keys of
+	// Law.Vars()), the columns FitLaw and Law.Predict take.
+	Data map[string][]float64
+	Pass []float64 // pass_B@k
+	Y    []float64 // -log pass_B@k
+	// Checkpoints left out, by reason (see LawFit).
 	ZeroPass, Undersampled, Other int
 }
 
 // Observe collects the inputs of law at k from per-problem counts b; gold is
 // needed only for the gold-reference law (checkpoints without a gold
 // likelihood are counted in Other).
-func Observe(b *Benchmark, gold []Gold, law string, k int) (*Observations, error) {
-	if _, err := lookupLaw(law); err != nil {
+func Observe(b *Benchmark, gold []Gold, law Law, k int) (*Observations, error) {
+	l, err := lookupLaw(law)
+	if err != nil {
 		return nil, err
 	}
 	if b == nil {
@@ -40,7 +44,8 @@ func Observe(b *Benchmark, gold []Gold, law string, k int) (*Observations, error
 	if law == LawGoldReference && len(gold) == 0 {
 		return nil, fmt.Errorf("geneval: the %s law needs gold-answer likelihoods (LoadGold)", law)
 	}
-	o := &Observations{Law: law, Benchmark: b.File, K: k}
+	o := &Observations{Law: law, Benchmark: b.File, K: k, Data: map[string][]float64{}}
+	var x1s, x2s []float64
 	for i, ck := range b.Checkpoints {
 		var x1, x2 float64
 		switch law {
@@ -66,27 +71,48 @@ func Observe(b *Benchmark, gold []Gold, law string, k int) (*Observations, error
 		}
 		o.Checkpoints = append(o.Checkpoints, ck.Name)
 		o.Compute = append(o.Compute, ck.Compute())
-		o.X1 = append(o.X1, x1)
-		o.X2 = append(o.X2, x2)
+		x1s, x2s = append(x1s, x1), append(x2s, x2)
 		o.Pass = append(o.Pass, pass[i])
 		o.Y = append(o.Y, -math.Log(pass[i]))
+	}
+	o.Data[l.vars[0]] = x1s
+	if len(l.vars) == 2 {
+		o.Data[l.vars[1]] = x2s
 	}
 	return o, nil
 }
 
-// fit fits the observations (optionally only those with Compute <= cmax).
-func (o *Observations) fit(cmax float64) (Fit, error) { return o.fitCtx(nil, cmax) }
+// columns returns the law's first and second input columns (nil for a
+// law of one variable).
+func (o *Observations) columns() (x1, x2 []float64) {
+	l, err := lookupLaw(o.Law)
+	if err != nil {
+		return nil, nil
+	}
+	x1 = o.Data[l.vars[0]]
+	if len(l.vars) == 2 {
+		x2 = o.Data[l.vars[1]]
+	}
+	return x1, x2
+}
 
-func (o *Observations) fitCtx(ctx context.Context, cmax float64) (Fit, error) {
+// fit fits the observations (optionally only those with Compute <= cmax).
+func (o *Observations) fit(cmax float64) (*LawFit, error) { return o.fitCtx(nil, cmax) }
+
+func (o *Observations) fitCtx(ctx context.Context, cmax float64) (*LawFit, error) {
+	ox1, ox2 := o.columns()
 	var x1, x2, y []float64
 	for i, c := range o.Compute {
 		if c <= cmax {
-			x1, x2, y = append(x1, o.X1[i]), append(x2, o.X2[i]), append(y, o.Y[i])
+			x1, y = append(x1, ox1[i]), append(y, o.Y[i])
+			if ox2 != nil {
+				x2 = append(x2, ox2[i])
+			}
 		}
 	}
 	f, err := fitLaw(ctx, o.Law, x1, x2, y)
 	if err != nil {
-		return Fit{}, fmt.Errorf("%s k=%d: %w", o.Benchmark, o.K, err)
+		return nil, fmt.Errorf("%s k=%d: %w", o.Benchmark, o.K, err)
 	}
 	f.K = o.K
 	f.ZeroPass, f.Undersampled, f.Other = o.ZeroPass, o.Undersampled, o.Other
@@ -94,14 +120,15 @@ func (o *Observations) fitCtx(ctx context.Context, cmax float64) (Fit, error) {
 }
 
 // Fit fits the law to all observations.
-func (o *Observations) Fit() (Fit, error) { return o.fit(math.Inf(1)) }
+func (o *Observations) Fit() (*LawFit, error) { return o.fit(math.Inf(1)) }
 
 // GridFit is one law fitted separately at every k of a grid.
 type GridFit struct {
-	Law, Benchmark string
-	Names          []string // parameter names
-	K              []int    // the k values that had enough checkpoints
-	Fits           []Fit    // one per K
+	Law       Law
+	Benchmark string
+	Names     []string  // parameter names
+	K         []int     // the k values that had enough checkpoints
+	Fits      []*LawFit // one per K
 	// Skipped lists k values of the requested grid without enough
 	// checkpoints for a fit, with the reason.
 	Skipped []string
@@ -133,7 +160,7 @@ type GridOptions struct {
 
 // FitLawGrid fits law separately for every k in ks. A k with fewer
 // checkpoints than parameters + 2 is skipped and listed in Skipped.
-func FitLawGrid(b *Benchmark, gold []Gold, law string, ks []int, opt GridOptions) (*GridFit, error) {
+func FitLawGrid(b *Benchmark, gold []Gold, law Law, ks []int, opt GridOptions) (*GridFit, error) {
 	l, err := lookupLaw(law)
 	if err != nil {
 		return nil, err
@@ -174,21 +201,4 @@ func FitLawGrid(b *Benchmark, gold []Gold, law string, ks []int, opt GridOptions
 		opt.Progress(len(ks), len(ks))
 	}
 	return g, nil
-}
-
-// FitComputeLawGrid fits -log pass_B@k = E0 + C0 C^-alpha for every k.
-func FitComputeLawGrid(b *Benchmark, ks []int, opt GridOptions) (*GridFit, error) {
-	return FitLawGrid(b, nil, LawCompute, ks, opt)
-}
-
-// FitParamsTokensLawGrid fits -log pass_B@k = E0 + N0 N^-beta + D0 D^-gamma
-// for every k.
-func FitParamsTokensLawGrid(b *Benchmark, ks []int, opt GridOptions) (*GridFit, error) {
-	return FitLawGrid(b, nil, LawParamsTokens, ks, opt)
-}
-
-// FitGoldLawGrid fits -log pass_B@k = xi0 + K0 [-log GoldProb_B]^kappa for
-// every k on the checkpoints that have gold-answer likelihoods.
-func FitGoldLawGrid(b *Benchmark, gold []Gold, ks []int, opt GridOptions) (*GridFit, error) {
-	return FitLawGrid(b, gold, LawGoldReference, ks, opt)
 }

@@ -9,29 +9,98 @@ import (
 	inum "github.com/gophernote/gophernote/fitlib/internal/num"
 )
 
-// Law names accepted by FitLaw, the grid fits and the backtests.
+// Law selects one of the three laws of Schaeffer et al. (2026), sec. 3,
+// for -log pass_B@k. As a cell's final value a Law typesets itself.
+type Law int
+
+// The laws, in the paper's order. Their data columns (Law.Vars) are C
+// (compute 6ND), N and D (parameters and tokens), and G (-log GoldProb_B).
 const (
-	LawCompute       = "compute"        // E0 + C0 C^-alpha
-	LawParamsTokens  = "params_tokens"  // E0 + N0 N^-beta + D0 D^-gamma
-	LawGoldReference = "gold_reference" // xi0 + K0 x^kappa, x = -log GoldProb_B
+	LawCompute       Law = iota // E0 + C0 C^-alpha
+	LawParamsTokens             // E0 + N0 N^-beta + D0 D^-gamma
+	LawGoldReference            // xi0 + K0 G^kappa, G = -log GoldProb_B
 )
 
-// Laws lists the three law names in the paper's order.
-func Laws() []string { return []string{LawCompute, LawParamsTokens, LawGoldReference} }
+// Laws lists the three laws in the paper's order.
+func Laws() []Law { return []Law{LawCompute, LawParamsTokens, LawGoldReference} }
+
+// String is the law's name in summaries: "compute", "params_tokens" or
+// "gold_reference".
+func (l Law) String() string {
+	switch l {
+	case LawCompute:
+		return "compute"
+	case LawParamsTokens:
+		return "params_tokens"
+	case LawGoldReference:
+		return "gold_reference"
+	}
+	return fmt.Sprintf("Law(%d)", int(l))
+}
+
+// Params returns the law's parameter names, in the order of
+// LawFit.Params (nil for an unknown law).
+func (l Law) Params() []string {
+	s, err := lookupLaw(l)
+	if err != nil {
+		return nil
+	}
+	return append([]string(nil), s.names...)
+}
+
+// Vars returns the names of the law's data columns: the keys of the
+// columns FitLaw and Predict take (nil for an unknown law).
+func (l Law) Vars() []string {
+	s, err := lookupLaw(l)
+	if err != nil {
+		return nil
+	}
+	return append([]string(nil), s.vars...)
+}
+
+// Formula returns the law as fitlib/formula source text, e.g.
+// "E0 + C0 * C^(-alpha)" ("" for an unknown law).
+func (l Law) Formula() string {
+	s, err := lookupLaw(l)
+	if err != nil {
+		return ""
+	}
+	return s.src
+}
+
+// LaTeX returns the law as a LaTeX equation for -log pass_B@k ("" for an
+// unknown law).
+func (l Law) LaTeX() string {
+	s, err := lookupLaw(l)
+	if err != nil {
+		return ""
+	}
+	f, err := s.formula()
+	if err != nil {
+		return ""
+	}
+	return `-\log \mathrm{pass}_B@k = ` + f.LaTeX()
+}
+
+// MIMEBundle typesets the law when it ends a notebook cell: text/latex for
+// the notebook, the formula's text as text/plain.
+func (l Law) MIMEBundle() map[string]string {
+	return map[string]string{"text/latex": "$" + l.LaTeX() + "$", "text/plain": l.String() + " law: -log pass_B@k = " + l.Formula()}
+}
 
 // lawSpec is one of the three laws of Schaeffer et al. (2026), sec. 3,
 // written once as a fitlib/formula source: evaluation, gradient, LaTeX and
 // parameter names all come from it. starts proposes multi-start points as
 // log-parameters (every parameter is positive and fitted through its log).
 type lawSpec struct {
-	name   string
+	name   Law
 	src    string   // the law as a formula
 	vars   []string // its data variables (x1, and x2 for parameters+tokens)
 	names  []string // its parameters, in order of first appearance in src
 	starts func(x1, x2, y []float64) [][]float64
 }
 
-func lookupLaw(name string) (*lawSpec, error) {
+func lookupLaw(name Law) (*lawSpec, error) {
 	switch name {
 	case LawCompute:
 		return &computeLaw, nil
@@ -40,7 +109,7 @@ func lookupLaw(name string) (*lawSpec, error) {
 	case LawGoldReference:
 		return &goldLaw, nil
 	}
-	return nil, fmt.Errorf("geneval: unknown law %q (want %q, %q or %q)", name, LawCompute, LawParamsTokens, LawGoldReference)
+	return nil, fmt.Errorf("geneval: unknown law %v (LawCompute, LawParamsTokens or LawGoldReference)", name)
 }
 
 // formula parses the law (cheap: a few microseconds).
@@ -53,39 +122,6 @@ func (l *lawSpec) formula() (*formula.Formula, error) {
 		return nil, fmt.Errorf("geneval: law %s: formula parameters %v, want %v", l.name, got, l.names)
 	}
 	return f, nil
-}
-
-// LawParamNames returns the parameter names of a law in the order of
-// Fit.Params.
-func LawParamNames(law string) ([]string, error) {
-	l, err := lookupLaw(law)
-	if err != nil {
-		return nil, err
-	}
-	return append([]string(nil), l.names...), nil
-}
-
-// LawFormula returns the law as fitlib/formula source text, e.g.
-// "E0 + C0 * C^(-alpha)".
-func LawFormula(law string) (string, error) {
-	l, err := lookupLaw(law)
-	if err != nil {
-		return "", err
-	}
-	return l.src, nil
-}
-
-// LawLaTeX returns the law as a LaTeX equation for -log pass_B@k.
-func LawLaTeX(law string) (string, error) {
-	l, err := lookupLaw(law)
-	if err != nil {
-		return "", err
-	}
-	f, err := l.formula()
-	if err != nil {
-		return "", err
-	}
-	return `-\log \mathrm{pass}_B@k = ` + f.LaTeX(), nil
 }
 
 var computeLaw = lawSpec{
@@ -171,31 +207,61 @@ func internal(l *lawSpec, p []float64) ([]float64, error) {
 	return th, nil
 }
 
-// PredictLaw evaluates a law with parameters params (in LawParamNames order)
-// at checkpoints given as whole columns: x1 is C for the compute law, N for
-// the parameters+tokens law and -log GoldProb_B for the gold-reference law;
-// x2 is D for the parameters+tokens law and ignored (may be nil) otherwise.
-// It returns the predicted -log pass_B@k.
-func PredictLaw(law string, params, x1, x2 []float64) ([]float64, error) {
-	l, err := lookupLaw(law)
+// Predict evaluates the law with parameters params (in Params order) on
+// named data columns (the keys of Vars: C for the compute law, N and D for
+// the parameters+tokens law, G = -log GoldProb_B for the gold-reference
+// law) and returns the predicted -log pass_B@k. A missing or extra column
+// is an error naming it.
+func (l Law) Predict(params []float64, cols map[string][]float64) ([]float64, error) {
+	s, err := lookupLaw(l)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := internal(l, params); err != nil {
+	if _, err := internal(s, params); err != nil {
 		return nil, err
 	}
-	cols := [][]float64{x1}
-	if len(l.vars) == 2 {
-		if len(x2) != len(x1) {
-			return nil, fmt.Errorf("geneval: law %s needs N and D of equal length, got %d and %d", law, len(x1), len(x2))
+	x1, x2, err := s.columns(cols, -1)
+	if err != nil {
+		return nil, err
+	}
+	data := [][]float64{x1}
+	if x2 != nil {
+		data = append(data, x2)
+	}
+	f, err := s.formula()
+	if err != nil {
+		return nil, err
+	}
+	return f.Eval(params, data)
+}
+
+// columns returns the law's columns from a map keyed by its variables,
+// naming a missing or extra key; n >= 0 requires that length.
+func (l *lawSpec) columns(cols map[string][]float64, n int) (x1, x2 []float64, err error) {
+	for k := range cols {
+		known := false
+		for _, v := range l.vars {
+			known = known || k == v
 		}
-		cols = append(cols, x2)
+		if !known {
+			return nil, nil, fmt.Errorf("geneval: law %s reads the columns %s, not %q", l.name, strings.Join(l.vars, ", "), k)
+		}
 	}
-	f, err := l.formula()
-	if err != nil {
-		return nil, err
+	out := make([][]float64, 2)
+	for i, v := range l.vars {
+		c, ok := cols[v]
+		if !ok {
+			return nil, nil, fmt.Errorf("geneval: law %s needs a column %q (its columns: %s)", l.name, v, strings.Join(l.vars, ", "))
+		}
+		if n < 0 {
+			n = len(c)
+		}
+		if len(c) != n {
+			return nil, nil, fmt.Errorf("geneval: law %s: column %s has %d values, want %d", l.name, v, len(c), n)
+		}
+		out[i] = c
 	}
-	return f.Eval(params, cols)
+	return out[0], out[1], nil
 }
 
 func logs(x []float64) []float64 {

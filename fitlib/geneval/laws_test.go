@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"github.com/gophernote/gophernote/fitlib/fit"
 	"github.com/gophernote/gophernote/fitlib/internal/ctxtest"
+	"github.com/gophernote/gophernote/fitlib/internal/report"
 	"math"
 	"strings"
 	"testing"
@@ -25,19 +26,19 @@ func TestFitLawRecoversExactLaws(t *testing.T) {
 		gs = append(gs, 20+1e3/math.Sqrt(ns[i]/1e6))
 	}
 	for _, c := range []struct {
-		law    string
-		x1, x2 []float64
-		truth  []float64
+		law   Law
+		cols  map[string][]float64
+		truth []float64
 	}{
-		{LawCompute, cs, nil, []float64{0.7, 300, 0.09}},
-		{LawParamsTokens, ns, ds, []float64{1.2, 3e4, 0.5, 8e5, 0.6}},
-		{LawGoldReference, gs, nil, []float64{0.5, 0.02, 1.3}},
+		{LawCompute, map[string][]float64{"C": cs}, []float64{0.7, 300, 0.09}},
+		{LawParamsTokens, map[string][]float64{"N": ns, "D": ds}, []float64{1.2, 3e4, 0.5, 8e5, 0.6}},
+		{LawGoldReference, map[string][]float64{"G": gs}, []float64{0.5, 0.02, 1.3}},
 	} {
-		y, err := PredictLaw(c.law, c.truth, c.x1, c.x2)
+		y, err := c.law.Predict(c.truth, c.cols)
 		if err != nil {
 			t.Fatal(err)
 		}
-		f, err := FitLaw(c.law, c.x1, c.x2, y)
+		f, err := FitLaw(c.law, c.cols, y)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -55,31 +56,40 @@ func TestFitLawRecoversExactLaws(t *testing.T) {
 func TestFitLawErrors(t *testing.T) {
 	x := []float64{1e18, 1e19, 1e20, 1e21, 1e22}
 	y := []float64{5, 4, 3, 2, 1}
+	type cols = map[string][]float64
 	for _, c := range []struct {
-		law    string
-		x1, x2 []float64
-		y      []float64
-		want   string
+		law  Law
+		cols cols
+		y    []float64
+		want string
 	}{
-		{"kaplan", x, nil, y, `unknown law "kaplan"`},
-		{LawCompute, x[:3], nil, y[:3], "3 points for 3 parameters"},
-		{LawCompute, x, nil, []float64{5, 4, math.Inf(1), 2, 1}, "y[2] = +Inf"},
-		{LawCompute, []float64{1e18, -1, 1e20, 1e21, 1e22}, nil, y, "C[1] = -1"},
-		{LawParamsTokens, x, []float64{1, 2, 3, 4, 0}, append(y, 1, 1), "differ"},
-		{LawParamsTokens, append(x, 1e23), []float64{1, 2, 3, 4, 0, 6}, append(y, 0.5), "D[4] = 0"},
+		{Law(7), cols{"C": x}, y, `unknown law Law(7)`},
+		{LawCompute, cols{"C": x[:3]}, y[:3], "3 points for 3 parameters"},
+		{LawCompute, cols{"C": x}, []float64{5, 4, math.Inf(1), 2, 1}, "y[2] = +Inf"},
+		{LawCompute, cols{"C": {1e18, -1, 1e20, 1e21, 1e22}}, y, "C[1] = -1"},
+		{LawCompute, cols{"N": x}, y, `reads the columns C, not "N"`},
+		{LawParamsTokens, cols{"N": x}, y, `needs a column "D"`},
+		{LawParamsTokens, cols{"N": x, "D": {1, 2, 3, 4}}, y, "column D has 4 values, want 5"},
+		{LawParamsTokens, cols{"N": append(x, 1e23), "D": {1, 2, 3, 4, 0, 6}}, append(y, 0.5), "D[4] = 0"},
 	} {
-		if _, err := FitLaw(c.law, c.x1, c.x2, c.y); err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: error %v, want %q", c.law, err, c.want)
+		if _, err := FitLaw(c.law, c.cols, c.y); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: error %v, want %q", c.law, err, c.want)
 		}
 	}
-	if _, err := PredictLaw(LawCompute, []float64{1, -2, 0.1}, x, nil); err == nil || !strings.Contains(err.Error(), "C0 = -2") {
+	if _, err := LawCompute.Predict([]float64{1, -2, 0.1}, cols{"C": x}); err == nil || !strings.Contains(err.Error(), "C0 = -2") {
 		t.Errorf("negative C0: %v", err)
 	}
-	if tex, err := LawLaTeX(LawParamsTokens); err != nil || !strings.Contains(tex, `\beta`) || !strings.HasPrefix(tex, `-\log`) {
-		t.Errorf("LaTeX %q, %v", tex, err)
+	if tex := LawParamsTokens.LaTeX(); !strings.Contains(tex, `\beta`) || !strings.HasPrefix(tex, `-\log \mathrm{pass}_B@k = `) {
+		t.Errorf("LaTeX %q", tex)
 	}
-	if src, _ := LawFormula(LawGoldReference); src != "xi0 + K0 * G^kappa" {
+	if src := LawGoldReference.Formula(); src != "xi0 + K0 * G^kappa" {
 		t.Errorf("gold formula %q", src)
+	}
+	if b := LawCompute.MIMEBundle(); b["text/latex"] != "$"+LawCompute.LaTeX()+"$" || !strings.Contains(b["text/plain"], "E0 + C0 * C^(-alpha)") {
+		t.Errorf("MIMEBundle %q", b)
+	}
+	if LawParamsTokens.String() != "params_tokens" || Law(9).Formula() != "" || fmt.Sprint(LawCompute.Vars()) != "[C]" {
+		t.Error("Law methods")
 	}
 }
 
@@ -87,7 +97,7 @@ func TestFitLawErrors(t *testing.T) {
 // backtest: exponents within 10%, the constant within 0.1 nats,
 // prefactors ignored at law level, contiguity from the target down.
 func TestSettleOrdersRule(t *testing.T) {
-	bt := &Backtest{
+	bt := &BacktestResult{
 		Law: LawCompute, Names: []string{"E0", "C0", "alpha"}, Full: []float64{1, 100, 0.2}, Tolerance: 0.1,
 		Ratios: []float64{1, 0.1, 0.01, 0.001, 1e-4},
 		Fitted: []bool{true, true, true, true, false},
@@ -120,13 +130,13 @@ func TestBacktestErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := RunBacktest(b, nil, LawCompute, 200, nil); err == nil || !strings.Contains(err.Error(), "Pythia_12B_300B") {
+	if _, err := Backtest(b, nil, LawCompute, 200, BacktestOptions{}); err == nil || !strings.Contains(err.Error(), "Pythia_12B_300B") {
 		t.Errorf("k=200 > 128 samples: %v", err)
 	}
-	if _, err := RunBacktest(b, nil, LawCompute, 1, []float64{2}); err == nil || !strings.Contains(err.Error(), "ratio 2") {
+	if _, err := Backtest(b, nil, LawCompute, 1, BacktestOptions{Ratios: []float64{2}}); err == nil || !strings.Contains(err.Error(), "ratio 2") {
 		t.Errorf("ratio 2: %v", err)
 	}
-	if _, err := RunBacktest(b, nil, LawGoldReference, 1, nil); err == nil || !strings.Contains(err.Error(), "gold") {
+	if _, err := Backtest(b, nil, LawGoldReference, 1, BacktestOptions{}); err == nil || !strings.Contains(err.Error(), "gold") {
 		t.Errorf("gold law without gold: %v", err)
 	}
 	if _, err := LoadPythia("mmlu"); err == nil || !strings.Contains(err.Error(), "mmlu") {
@@ -150,12 +160,12 @@ func TestBootstrapLaw(t *testing.T) {
 		t.Fatal(err)
 	}
 	truth := []float64{0.5, 300, 0.1}
-	y, _ := PredictLaw(LawCompute, truth, o.X1, nil)
-	pb, opt, err := lawProblem(LawCompute, o.X1, nil, y)
+	y, _ := LawCompute.Predict(truth, o.Data)
+	pb, opt, err := lawProblem(LawCompute, o.Data["C"], nil, y)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := fit.Bootstrap(pb, opt, fit.BootstrapOptions{Resamples: 50, Seed: 3})
+	r, err := fit.Bootstrap(pb, fit.BootstrapOptions{Resamples: 50, Seed: 3, Fit: opt})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,14 +205,43 @@ func TestBootstrapLawContext(t *testing.T) {
 	if err != nil || iv.Resamples != 50 {
 		t.Errorf("live context: %+v, %v", iv, err)
 	}
-	_, err = FitComputeLawGrid(b, KGrid(10000), GridOptions{Context: ctxtest.NewErrAfter(40)})
-	ctxtest.WantCancelled(t, "FitComputeLawGrid", err, "k done")
+	_, err = FitLawGrid(b, nil, LawCompute, KGrid(10000), GridOptions{Context: ctxtest.NewErrAfter(40)})
+	ctxtest.WantCancelled(t, "FitLawGrid", err, "k done")
 	var calls []int
-	g, err := FitComputeLawGrid(b, []int{1, 2, 5}, GridOptions{Progress: func(done, total int) { calls = append(calls, done*10+total) }})
+	g, err := FitLawGrid(b, nil, LawCompute, []int{1, 2, 5}, GridOptions{Progress: func(done, total int) { calls = append(calls, done*10+total) }})
 	if err != nil || len(g.K) != 3 || fmt.Sprint(calls) != "[13 23 33]" {
 		t.Errorf("progress %v, %v", calls, err)
 	}
 	if _, err := BootstrapLaw(b, nil, LawCompute, 1, BootstrapOptions{Level: 1.5}); err == nil {
 		t.Error("Level 1.5 accepted")
+	}
+	_, err = Backtest(b, nil, LawCompute, 1, BacktestOptions{Context: ctxtest.NewErrAfter(3)})
+	ctxtest.WantCancelled(t, "Backtest", err, "caps done")
+	calls = nil
+	if _, err := Backtest(b, nil, LawCompute, 1, BacktestOptions{Progress: func(done, total int) { calls = append(calls, done) }}); err != nil || fmt.Sprint(calls) != "[1 2 3 4 5 6 7 8 9]" {
+		t.Errorf("backtest progress %v, %v", calls, err)
+	}
+}
+
+// TestMIMEBundles: fits, grids and backtests show a table with a
+// text/plain view that is text (rule R3).
+func TestMIMEBundles(t *testing.T) {
+	b, err := LoadPythia("gsm8k")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := FitLawGrid(b, nil, LawCompute, []int{1, 10}, GridOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bt, err := Backtest(b, nil, LawCompute, 1, BacktestOptions{Ratios: []float64{1, 0.1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &Study{GSM8KCompute: g, Backtests: []*BacktestResult{bt}, BacktestK: 1}
+	for name, v := range map[string]interface{ MIMEBundle() map[string]string }{"LawFit": g.Fits[0], "GridFit": g, "BacktestResult": bt, "Study": s, "Law": LawCompute} {
+		if err := report.Check(v.MIMEBundle()); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
 	}
 }

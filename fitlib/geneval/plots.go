@@ -113,6 +113,7 @@ func PlotLawVsCompute(b *Benchmark, gold []Gold, g *GridFit, ks []int) (*plots.F
 		if err := addPoints(p, xys(o.Compute, o.Y, true, true), ci, fmt.Sprintf("k=%d", k)); err != nil {
 			return nil, err
 		}
+		ox1, ox2 := o.columns()
 		switch g.Law {
 		case LawCompute:
 			lo, hi := minOf(o.Compute), maxOf(o.Compute)
@@ -120,7 +121,7 @@ func PlotLawVsCompute(b *Benchmark, gold []Gold, g *GridFit, ks []int) (*plots.F
 			for i := 0; i <= 60; i++ {
 				cs = append(cs, lo*math.Pow(hi/lo, float64(i)/60))
 			}
-			pred, err := PredictLaw(g.Law, f.Params, cs, nil)
+			pred, err := g.Law.Predict(f.Params, map[string][]float64{"C": cs})
 			if err != nil {
 				return nil, err
 			}
@@ -130,14 +131,14 @@ func PlotLawVsCompute(b *Benchmark, gold []Gold, g *GridFit, ks []int) (*plots.F
 			}
 		case LawParamsTokens:
 			sizes := map[float64]bool{}
-			for _, n := range o.X1 {
+			for _, n := range ox1 {
 				sizes[n] = true
 			}
 			for n := range sizes {
 				var ds []float64
-				for i := range o.X1 {
-					if o.X1[i] == n {
-						ds = append(ds, o.X2[i])
+				for i := range ox1 {
+					if ox1[i] == n {
+						ds = append(ds, ox2[i])
 					}
 				}
 				lo, hi := minOf(ds), maxOf(ds)
@@ -146,7 +147,7 @@ func PlotLawVsCompute(b *Benchmark, gold []Gold, g *GridFit, ks []int) (*plots.F
 					d := lo * math.Pow(hi/lo, float64(i)/30)
 					dd, ns, cs = append(dd, d), append(ns, n), append(cs, FLOPsPerParamToken*n*d)
 				}
-				pred, err := PredictLaw(g.Law, f.Params, ns, dd)
+				pred, err := g.Law.Predict(f.Params, map[string][]float64{"N": ns, "D": dd})
 				if err != nil {
 					return nil, err
 				}
@@ -162,9 +163,9 @@ func PlotLawVsCompute(b *Benchmark, gold []Gold, g *GridFit, ks []int) (*plots.F
 			sort.Slice(idx, func(a, b int) bool { return o.Compute[idx[a]] < o.Compute[idx[b]] })
 			var cs, xs []float64
 			for _, i := range idx {
-				cs, xs = append(cs, o.Compute[i]), append(xs, o.X1[i])
+				cs, xs = append(cs, o.Compute[i]), append(xs, ox1[i])
 			}
-			pred, err := PredictLaw(g.Law, f.Params, xs, nil)
+			pred, err := g.Law.Predict(f.Params, map[string][]float64{"G": xs})
 			if err != nil {
 				return nil, err
 			}
@@ -218,7 +219,7 @@ func PlotParamVsK(name string, grids []*GridFit) (*plots.Figure, error) {
 // the full-data value, since it is compared in absolute nats) against
 // C_max/C_target, with the tolerance band 1 +- Tolerance. Prefactors, which
 // trade off against the exponents, are left out as in SettleOrders.
-func PlotStability(bt *Backtest) (*plots.Figure, error) {
+func PlotStability(bt *BacktestResult) (*plots.Figure, error) {
 	if bt == nil {
 		return nil, fmt.Errorf("geneval: PlotStability: nil backtest")
 	}
@@ -257,7 +258,7 @@ func PlotStability(bt *Backtest) (*plots.Figure, error) {
 
 // PlotBacktestError draws |predicted - observed| / observed pass@k of the
 // target against C_max/C_target, one line per backtest (log axes).
-func PlotBacktestError(bts []*Backtest) (*plots.Figure, error) {
+func PlotBacktestError(bts []*BacktestResult) (*plots.Figure, error) {
 	if len(bts) == 0 {
 		return nil, fmt.Errorf("geneval: PlotBacktestError: no backtests")
 	}

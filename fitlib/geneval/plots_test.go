@@ -59,17 +59,17 @@ func TestPlotsRender(t *testing.T) {
 			t.Fatal(err)
 		}
 		p, err := PlotLawVsCompute(b, gold, g, ks)
-		render(t, "law "+law, p, err)
+		render(t, "law "+law.String(), p, err)
 		p, err = PlotParamVsK(g.Names[len(g.Names)-1], []*GridFit{g})
-		render(t, "param "+law, p, err)
-		bt, err := RunBacktest(b, gold, law, 1, []float64{1, 0.3, 0.1, 0.01})
+		render(t, "param "+law.String(), p, err)
+		bt, err := Backtest(b, gold, law, 1, BacktestOptions{Ratios: []float64{1, 0.3, 0.1, 0.01}})
 		if err != nil {
 			t.Fatal(err)
 		}
 		p, err = PlotStability(bt)
-		render(t, "stability "+law, p, err)
-		p, err = PlotBacktestError([]*Backtest{bt})
-		render(t, "backtest "+law, p, err)
+		render(t, "stability "+law.String(), p, err)
+		p, err = PlotBacktestError([]*BacktestResult{bt})
+		render(t, "backtest "+law.String(), p, err)
 	}
 	p, err := PlotCheckpointsPassAtK(b, 300e9, KGrid(10000))
 	render(t, "pass@k", p, err)

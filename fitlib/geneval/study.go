@@ -1,6 +1,7 @@
 package geneval
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"strings"
@@ -44,15 +45,37 @@ type Study struct {
 	MATHCompute, MATHParamsTokens                       *GridFit
 	// Backtests of the three laws on GSM8K at BacktestK, in Laws() order.
 	BacktestK int
-	Backtests []*Backtest
+	Backtests []*BacktestResult
 }
 
-// RunStudy runs the Study for the k grid ks (KGrid(10000) when nil) with
-// backtests at backtestK, over the caps DefaultRatios. opt.Context stops
-// it; opt.Progress counts the five grid fits.
-func RunStudy(ks []int, backtestK int, opt GridOptions) (*Study, error) {
+// AnalyzeOptions configures AnalyzePythia. The zero value is notebook 03's
+// analysis: the k grid KGrid(10000), backtests at k = 1, no cancellation
+// and no progress reports.
+type AnalyzeOptions struct {
+	Ks        []int // the k grid of the fits (default KGrid(10000))
+	BacktestK int   // the k of the backtests (default 1)
+	// Context, when set, stops the analysis once cancelled (in a notebook
+	// cell: display.Context()), with an error wrapping its Err.
+	Context context.Context
+	// Progress, when set, is called after each of the five grid fits and
+	// three backtests with the steps done and their total (8).
+	Progress func(done, total int)
+}
+
+// AnalyzePythia runs the Study of the Pythia checkpoints: the five grid
+// fits over opt.Ks and the backtests of the three GSM8K laws at
+// opt.BacktestK over the caps DefaultRatios.
+func AnalyzePythia(opt AnalyzeOptions) (*Study, error) {
+	ks := opt.Ks
 	if ks == nil {
 		ks = KGrid(10000)
+	}
+	backtestK := opt.BacktestK
+	if backtestK == 0 {
+		backtestK = 1
+	}
+	if backtestK < 0 {
+		return nil, fmt.Errorf("geneval: AnalyzePythia: BacktestK = %d, need k >= 1 (0 means 1)", backtestK)
 	}
 	s := &Study{BacktestK: backtestK}
 	var err error
@@ -68,7 +91,7 @@ func RunStudy(ks []int, backtestK int, opt GridOptions) (*Study, error) {
 	jobs := []struct {
 		dst  **GridFit
 		b    *Benchmark
-		law  string
+		law  Law
 		gold []Gold
 	}{
 		{&s.GSM8KCompute, s.GSM8K, LawCompute, nil},
@@ -77,20 +100,24 @@ func RunStudy(ks []int, backtestK int, opt GridOptions) (*Study, error) {
 		{&s.MATHCompute, s.MATH, LawCompute, nil},
 		{&s.MATHParamsTokens, s.MATH, LawParamsTokens, nil},
 	}
+	steps := len(jobs) + len(Laws())
 	for i, job := range jobs {
 		if *job.dst, err = FitLawGrid(job.b, job.gold, job.law, ks, GridOptions{Context: opt.Context}); err != nil {
 			return nil, err
 		}
 		if opt.Progress != nil {
-			opt.Progress(i+1, len(jobs))
+			opt.Progress(i+1, steps)
 		}
 	}
-	for _, law := range Laws() {
-		bt, err := RunBacktest(s.GSM8K, s.Gold, law, backtestK, nil)
+	for i, law := range Laws() {
+		bt, err := Backtest(s.GSM8K, s.Gold, law, backtestK, BacktestOptions{Context: opt.Context})
 		if err != nil {
 			return nil, err
 		}
 		s.Backtests = append(s.Backtests, bt)
+		if opt.Progress != nil {
+			opt.Progress(len(jobs)+i+1, steps)
+		}
 	}
 	return s, nil
 }
@@ -123,12 +150,12 @@ func (s *Study) Summary() map[string]any {
 	errs := map[string]any{}
 	for _, bt := range s.Backtests {
 		o, _ := bt.SettleOrders("")
-		stab[bt.Law] = o
+		stab[bt.Law.String()] = o
 		var e []any
 		for _, v := range bt.RelError {
 			e = append(e, jsonNumber(v))
 		}
-		errs[bt.Law] = e
+		errs[bt.Law.String()] = e
 	}
 	return map[string]any{
 		"gsm8k_compute_law":                 lawSummary(s.GSM8KCompute),
@@ -172,7 +199,7 @@ func (g *GridFit) Markdown() string {
 // Markdown returns the backtest as a Markdown table: per cap, the
 // checkpoints used, the predicted pass@k of the target, its relative error
 // and every parameter, then the settling orders of magnitude.
-func (bt *Backtest) Markdown() string {
+func (bt *BacktestResult) Markdown() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**Backtest of the %s law at k = %d**: target %s (C = %.3g FLOPs), observed pass@k = %.4g\n\n| C_max/C_target | points | predicted | rel. error |",
 		bt.Law, bt.K, bt.Target, bt.TargetCompute, bt.TargetPass)
@@ -213,11 +240,11 @@ func (bt *Backtest) Markdown() string {
 	return b.String()
 }
 
-// EnvelopeFromFit returns the compute-optimal envelope (c = 6) of a fitted
+// Envelope returns the compute-optimal envelope (c = 6) of a fitted
 // parameters+tokens law.
-func EnvelopeFromFit(f Fit) (Envelope, error) {
-	if f.Law != LawParamsTokens {
-		return Envelope{}, fmt.Errorf("geneval: EnvelopeFromFit needs a %s fit, got %s", LawParamsTokens, f.Law)
+func (f *LawFit) Envelope() (Envelope, error) {
+	if f == nil || f.Law != LawParamsTokens || len(f.Params) != 5 {
+		return Envelope{}, fmt.Errorf("geneval: Envelope needs a %s fit", LawParamsTokens)
 	}
 	e := Envelope{E0: f.Params[0], N0: f.Params[1], Beta: f.Params[2], D0: f.Params[3], Gamma: f.Params[4], C: FLOPsPerParamToken}
 	return e, e.Validate()
@@ -232,14 +259,14 @@ type EnvelopeGrid struct {
 	Envelopes            []Envelope
 }
 
-// EnvelopesOf computes the EnvelopeGrid of a parameters+tokens grid fit.
-func EnvelopesOf(g *GridFit) (*EnvelopeGrid, error) {
+// Envelopes computes the EnvelopeGrid of a parameters+tokens grid fit.
+func (g *GridFit) Envelopes() (*EnvelopeGrid, error) {
 	if g == nil || g.Law != LawParamsTokens {
-		return nil, fmt.Errorf("geneval: EnvelopesOf needs a %s grid fit", LawParamsTokens)
+		return nil, fmt.Errorf("geneval: Envelopes needs a %s grid fit", LawParamsTokens)
 	}
 	out := &EnvelopeGrid{K: append([]int(nil), g.K...)}
 	for i, f := range g.Fits {
-		e, err := EnvelopeFromFit(f)
+		e, err := f.Envelope()
 		if err != nil {
 			return nil, fmt.Errorf("k=%d: %w", g.K[i], err)
 		}

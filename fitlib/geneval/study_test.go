@@ -34,10 +34,10 @@ var (
 	studyErr  error
 )
 
-// sharedStudy runs RunStudy once for all tests of this file.
+// sharedStudy runs AnalyzePythia once for all tests of this file.
 func sharedStudy(t *testing.T) *Study {
 	t.Helper()
-	studyOnce.Do(func() { study, studyErr = RunStudy(nil, 1, GridOptions{}) })
+	studyOnce.Do(func() { study, studyErr = AnalyzePythia(AnalyzeOptions{}) })
 	if studyErr != nil {
 		t.Fatal(studyErr)
 	}
@@ -130,16 +130,16 @@ func TestGridsAgainstScipy(t *testing.T) {
 func TestBacktestsAgainstScipy(t *testing.T) {
 	s := sharedStudy(t)
 	ref := loadRef(t)
-	bts := append([]*Backtest(nil), s.Backtests...)
+	bts := append([]*BacktestResult(nil), s.Backtests...)
 	for _, law := range Laws() {
-		bt, err := RunBacktest(s.GSM8K, s.Gold, law, 100, nil)
+		bt, err := Backtest(s.GSM8K, s.Gold, law, 100, BacktestOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		bts = append(bts, bt)
 	}
 	for _, bt := range bts {
-		key := bt.Law
+		key := bt.Law.String()
 		if bt.K != 1 {
 			key = fmt.Sprintf("%s@%d", bt.Law, bt.K)
 		}
@@ -215,7 +215,7 @@ func TestSummaryKeysAndStability(t *testing.T) {
 			}
 			want = -math.Log10(r)
 		}
-		if got := stab[bt.Law].(float64); math.Abs(got-want) > 1e-6 {
+		if got := stab[bt.Law.String()].(float64); math.Abs(got-want) > 1e-6 {
 			t.Errorf("%s: stability %v, recomputed %v", bt.Law, got, want)
 		}
 	}
@@ -227,7 +227,7 @@ func TestSummaryKeysAndStability(t *testing.T) {
 // 0.09255487, E0 ~ 0; two checkpoints never solve a problem.
 func TestWarmupKeptComputeLaw(t *testing.T) {
 	b := loadGSM8K(t)
-	g, err := FitComputeLawGrid(b, []int{1}, GridOptions{})
+	g, err := FitLawGrid(b, nil, LawCompute, []int{1}, GridOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -245,7 +245,7 @@ func TestWarmupKeptComputeLaw(t *testing.T) {
 // against scipy's beta and gamma for every well-posed k.
 func TestEnvelopeSummary(t *testing.T) {
 	s := sharedStudy(t)
-	env, err := EnvelopesOf(s.GSM8KParamsTokens)
+	env, err := s.GSM8KParamsTokens.Envelopes()
 	if err != nil {
 		t.Fatal(err)
 	}

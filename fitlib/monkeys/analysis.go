@@ -2,13 +2,12 @@ package monkeys
 
 import (
 	"context"
-	"github.com/gophernote/gophernote/fitlib/passk"
-
 	"fmt"
 	"math"
 	"runtime"
 
 	"github.com/gophernote/gophernote/fitlib/internal/par"
+	"github.com/gophernote/gophernote/fitlib/passk"
 )
 
 // ModelAnalysis gathers every estimate of one model's power law.
@@ -16,22 +15,23 @@ type ModelAnalysis struct {
 	Model  string
 	Counts passk.Counts
 	// LS is the paper's least-squares fit on pass_B@k from the counts.
-	LS PowerLawFit
+	LS *PowerLawFit
 	// BetaBinomial and Kumaraswamy are the MLE fits with scale = max c/n.
-	BetaBinomial, Kumaraswamy MLEFit
+	BetaBinomial, Kumaraswamy *MLEFit
 	// BetaRouteLS and KumaRouteLS are the paper's route from a fitted
 	// distribution: exact -log(1 - F(k)) on the same k grid as LS, then
 	// least squares. Compare their B with the closed form (fit.B = alpha).
-	BetaRouteLS, KumaRouteLS PowerLawFit
+	BetaRouteLS, KumaRouteLS *PowerLawFit
 	// Discretized is the histogram estimator (scaled Beta).
-	Discretized DiscretizedFit
+	Discretized *DiscretizedFit
 	// DiscretizedKuma is the same histogram estimator with a scaled
 	// Kumaraswamy (its b = alpha, like the Beta's).
-	DiscretizedKuma DiscretizedFit
+	DiscretizedKuma *DiscretizedFit
 }
 
-// AnalyzeOptions configures Analyze. The zero value is the paper's
-// analysis.
+// AnalyzeOptions configures Analyze, AnalyzeAll and AnalyzeFile. The zero
+// value is the paper's analysis, with no cancellation and no progress
+// reports.
 type AnalyzeOptions struct {
 	// Scale is p_max, the top of the support of p in the MLE and
 	// discretized fits. Zero means the largest observed c_i/n_i, the
@@ -42,6 +42,10 @@ type AnalyzeOptions struct {
 	Scale float64
 	// Context, when set, stops the fits once cancelled.
 	Context context.Context
+	// Progress, when set, is called with the steps done and their total:
+	// the six estimators of one model (Analyze), or the models analysed
+	// (AnalyzeAll, AnalyzeFile); never concurrently.
+	Progress func(done, total int)
 }
 
 // Analyze runs every estimator on one model's counts.
@@ -59,17 +63,25 @@ func Analyze(c passk.Counts, opt AnalyzeOptions) (*ModelAnalysis, error) {
 		}
 		return nil
 	}
+	step := func(i int) {
+		if opt.Progress != nil {
+			opt.Progress(i, 6)
+		}
+	}
 	var err error
-	if m.LS, err = LeastSquares(c, nil); err != nil {
+	if m.LS, err = FitLeastSquares(c, nil); err != nil {
 		return m, err
 	}
+	step(1)
 	mle := MLEOptions{Scale: opt.Scale, Context: opt.Context}
 	if m.BetaBinomial, err = FitBetaBinomial(c, mle); err != nil {
 		return m, err
 	}
+	step(2)
 	if m.Kumaraswamy, err = FitKumaraswamyBinomial(c, mle); err != nil {
 		return m, err
 	}
+	step(3)
 	if err := cancelled(); err != nil {
 		return m, err
 	}
@@ -83,12 +95,15 @@ func Analyze(c passk.Counts, opt AnalyzeOptions) (*ModelAnalysis, error) {
 	if m.KumaRouteLS, err = m.Kumaraswamy.Dist.PowerLawLS(ks); err != nil {
 		return m, err
 	}
+	step(4)
 	if m.Discretized, err = FitDiscretized(c, FamilyBeta, opt.Scale); err != nil {
 		return m, err
 	}
+	step(5)
 	if m.DiscretizedKuma, err = FitDiscretized(c, FamilyKumaraswamy, opt.Scale); err != nil {
 		return m, err
 	}
+	step(6)
 	return m, cancelled()
 }
 
@@ -96,8 +111,11 @@ func Analyze(c passk.Counts, opt AnalyzeOptions) (*ModelAnalysis, error) {
 func AnalyzeAll(cs []passk.Counts, opt AnalyzeOptions) ([]*ModelAnalysis, error) {
 	out := make([]*ModelAnalysis, len(cs))
 	errs := make([]error, len(cs))
+	tick := par.Ticker(opt.Progress, len(cs))
+	one := opt
+	one.Progress = nil // AnalyzeAll reports models, not estimators
 	par.For(runtime.GOMAXPROCS(0), len(cs), func() func(int) {
-		return func(i int) { out[i], errs[i] = Analyze(cs[i], opt) }
+		return func(i int) { out[i], errs[i] = Analyze(cs[i], one); tick() }
 	})
 	for _, err := range errs {
 		if err != nil {
@@ -150,8 +168,8 @@ func (m *ModelAnalysis) SummaryEntry() map[string]float64 {
 // TestVectors returns the check values computed by this package:
 // Beta(0.4, 5) F(100) and Beta(0.15, 3.5) F(1e4).
 func TestVectors() map[string]float64 {
-	b1 := Dist{Family: FamilyBeta, Alpha: 0.4, Beta: 5, Scale: 1}
-	b2 := Dist{Family: FamilyBeta, Alpha: 0.15, Beta: 3.5, Scale: 1}
+	b1 := Dist{Family: FamilyBeta, Alpha: 0.4, Beta: 5}
+	b2 := Dist{Family: FamilyBeta, Alpha: 0.15, Beta: 3.5}
 	return map[string]float64{
 		"beta_0.4_5_F100":    b1.F(100),
 		"beta_0.15_3.5_F1e4": b2.F(1e4),
@@ -161,7 +179,7 @@ func TestVectors() map[string]float64 {
 // Summary assembles the notebook's final JSON object with exactly the keys
 // test_vectors, pythia_math, bon_text and samples_to_10pct_error. Numbers
 // are rounded to 6 significant digits.
-func Summary(pythia, bon []*ModelAnalysis, bt BacktestResult) map[string]any {
+func Summary(pythia, bon []*ModelAnalysis, bt *BacktestResult) map[string]any {
 	per := func(ms []*ModelAnalysis) map[string]map[string]float64 {
 		out := map[string]map[string]float64{}
 		for _, m := range ms {

@@ -8,6 +8,9 @@ import (
 	"testing"
 
 	"gonum.org/v1/gonum/diff/fd"
+
+	"github.com/gophernote/gophernote/fitlib/internal/report"
+	"github.com/gophernote/gophernote/fitlib/passk"
 )
 
 // The numbers the notebook's summary reports, each checked against an
@@ -20,7 +23,7 @@ import (
 //   - scale: the largest c/n; closed form a = Γ(α+β)/Γ(β)·s^-α via math.Lgamma.
 func TestSummaryNumbers(t *testing.T) {
 	py, bon := analyzed(t)
-	bt := BacktestResult{Estimators: Estimators(), SamplesTo10Pct: []int{100, 300, 1000}}
+	bt := &BacktestResult{Estimators: Estimators(), SamplesTo10Pct: []int{100, 300, 1000}}
 	sum := Summary(py, bon, bt)
 	raw, err := json.Marshal(sum)
 	if err != nil {
@@ -166,9 +169,9 @@ var (
 func analyzed(t *testing.T) (py, bon []*ModelAnalysis) {
 	t.Helper()
 	analysisOnce.Do(func() {
-		analysisPy, analysisErr = PythiaMath()
+		analysisPy, analysisErr = AnalyzePythiaMath(AnalyzeOptions{})
 		if analysisErr == nil {
-			analysisBoN, analysisErr = BoNText()
+			analysisBoN, analysisErr = AnalyzeBoNText(AnalyzeOptions{})
 		}
 	})
 	if analysisErr != nil {
@@ -183,4 +186,25 @@ func mean(x []float64) float64 {
 		s += v
 	}
 	return s / float64(len(x))
+}
+
+// TestMIMEBundles: the results show tables with a text/plain view that is
+// text (rule R3).
+func TestMIMEBundles(t *testing.T) {
+	c, _ := passk.NewCounts("toy", []int{1000, 1000, 1000, 1000, 1000, 1000}, []int{0, 2, 9, 40, 150, 600})
+	m, err := Analyze(c, AnalyzeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := Demonstrate(Dist{Family: FamilyUniform}, []float64{1, 10, 100}, 100, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bt := &BacktestResult{Estimators: Estimators(), SampleSizes: []int{10}, MedianRelErr: [][]float64{{0.1}, {0.2}, {0.3}}, SamplesTo10Pct: []int{10, -1, -1}}
+	for name, v := range map[string]interface{ MIMEBundle() map[string]string }{"ModelAnalysis": m, "MLEFit": m.BetaBinomial,
+		"PowerLawFit": m.LS, "DiscretizedFit": m.Discretized, "BacktestResult": bt, "Demo": d} {
+		if err := report.Check(v.MIMEBundle()); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
 }

@@ -15,20 +15,38 @@ import (
 	"github.com/gophernote/gophernote/fitlib/passk"
 )
 
-// Estimator names used by Backtest and Synthetic.
+// Estimator selects an estimator of the power-law exponent b (EstimateB,
+// the backtests).
+type Estimator int
+
+// The estimators.
 const (
-	EstLeastSquares = "least_squares"
-	EstBetaBinomial = "beta_binomial"
-	EstKumaraswamy  = "kumaraswamy_binomial"
+	EstLeastSquares Estimator = iota // the paper's least squares on pass_B@k
+	EstBetaBinomial                  // alpha of the scaled Beta-binomial MLE
+	EstKumaraswamy                   // alpha of the scaled Kumaraswamy-binomial MLE
 )
 
+// String is the estimator's name in summaries: "least_squares",
+// "beta_binomial" or "kumaraswamy_binomial".
+func (e Estimator) String() string {
+	switch e {
+	case EstLeastSquares:
+		return "least_squares"
+	case EstBetaBinomial:
+		return "beta_binomial"
+	case EstKumaraswamy:
+		return "kumaraswamy_binomial"
+	}
+	return fmt.Sprintf("Estimator(%d)", int(e))
+}
+
 // Estimators lists the three estimators of the exponent b.
-func Estimators() []string { return []string{EstLeastSquares, EstBetaBinomial, EstKumaraswamy} }
+func Estimators() []Estimator { return []Estimator{EstLeastSquares, EstBetaBinomial, EstKumaraswamy} }
 
 // EstimateB returns the power-law exponent b estimated from counts by the
-// named estimator: least squares on pass@k (k up to the smallest n), or
-// alpha of the scaled Beta-/Kumaraswamy-binomial MLE (scale = max c/n).
-func EstimateB(c passk.Counts, estimator string) (float64, error) {
+// estimator: least squares on pass@k (k up to the smallest n), or alpha of
+// the scaled Beta-/Kumaraswamy-binomial MLE (scale = max c/n).
+func EstimateB(c passk.Counts, estimator Estimator) (float64, error) {
 	switch estimator {
 	case EstLeastSquares:
 		nmin := c.N[0]
@@ -37,19 +55,29 @@ func EstimateB(c passk.Counts, estimator string) (float64, error) {
 				nmin = n
 			}
 		}
-		f, err := LeastSquares(c, KsUpTo(nmin))
-		return f.B, err
-	case EstBetaBinomial:
-		f, err := FitBetaBinomial(c, MLEOptions{Starts: [][2]float64{{0.5, 3.5}}})
-		return f.Alpha, err
-	case EstKumaraswamy:
-		f, err := FitKumaraswamyBinomial(c, MLEOptions{Starts: [][2]float64{{0.5, 3.5}}})
-		return f.Alpha, err
+		f, err := FitLeastSquares(c, KsUpTo(nmin))
+		if err != nil {
+			return math.NaN(), err
+		}
+		return f.B, nil
+	case EstBetaBinomial, EstKumaraswamy:
+		fitFn := FitBetaBinomial
+		if estimator == EstKumaraswamy {
+			fitFn = FitKumaraswamyBinomial
+		}
+		f, err := fitFn(c, MLEOptions{Starts: [][2]float64{{0.5, 3.5}}})
+		if err != nil {
+			return math.NaN(), err
+		}
+		return f.Alpha, nil
 	}
-	return math.NaN(), fmt.Errorf("monkeys: unknown estimator %q (have %v)", estimator, Estimators())
+	return math.NaN(), fmt.Errorf("monkeys: unknown estimator %v (have %v)", estimator, Estimators())
 }
 
-// BacktestOptions configures Backtest and Synthetic.
+// BacktestOptions configures Backtest and BacktestSynthetic. The zero
+// value means sample sizes 10, 30, 100, 300, 1000 and 3000, 10 seeds, seed
+// 0, every estimator, GOMAXPROCS workers, no cancellation and no progress
+// reports.
 type BacktestOptions struct {
 	// SampleSizes are the n' per problem (default 10, 30, 100, 300, 1000, 3000).
 	SampleSizes []int
@@ -58,7 +86,7 @@ type BacktestOptions struct {
 	// Seed makes the study reproducible.
 	Seed uint64
 	// Estimators to run (default Estimators()).
-	Estimators []string
+	Estimators []Estimator
 	// Workers run in parallel (default GOMAXPROCS).
 	Workers int
 	// Context, when set, stops the study once cancelled: no further task
@@ -66,13 +94,25 @@ type BacktestOptions struct {
 	// how many tasks finished. Nil means never cancelled. In a notebook
 	// pass display.Context() so that an interrupt stops it.
 	Context context.Context
+	// Progress, when set, is called with the tasks (estimator x size x
+	// dataset x seed) finished and their total, at most about 100 times
+	// and once at the end, never concurrently.
+	Progress func(done, total int)
 }
 
-func (o *BacktestOptions) defaults() {
+func (o *BacktestOptions) defaults() error {
+	if o.Seeds < 0 {
+		return fmt.Errorf("monkeys: BacktestOptions.Seeds = %d, need > 0 (0 means 10)", o.Seeds)
+	}
+	for _, n := range o.SampleSizes {
+		if n < 1 {
+			return fmt.Errorf("monkeys: BacktestOptions.SampleSizes holds %d, need sizes >= 1", n)
+		}
+	}
 	if len(o.SampleSizes) == 0 {
 		o.SampleSizes = []int{10, 30, 100, 300, 1000, 3000}
 	}
-	if o.Seeds <= 0 {
+	if o.Seeds == 0 {
 		o.Seeds = 10
 	}
 	if len(o.Estimators) == 0 {
@@ -81,15 +121,16 @@ func (o *BacktestOptions) defaults() {
 	if o.Workers <= 0 {
 		o.Workers = runtime.GOMAXPROCS(0)
 	}
+	return nil
 }
 
 // BacktestResult holds the estimates of a sample-efficiency study.
 type BacktestResult struct {
-	Estimators  []string
+	Estimators  []Estimator
 	SampleSizes []int
 	Datasets    []string
 	// Reference[e][d]: the value estimator e is compared with on dataset d
-	// (its own full-data estimate in Backtest, the true b in Synthetic).
+	// (its own full-data estimate in Backtest, the true b in BacktestSynthetic).
 	Reference [][]float64
 	// Estimates[e][s]: estimates of b at SampleSizes[s], over datasets and
 	// seeds (NaN when the estimator failed, e.g. no success at all).
@@ -105,10 +146,10 @@ type BacktestResult struct {
 }
 
 // SamplesTo10PctMap returns SamplesTo10Pct keyed by estimator name.
-func (r BacktestResult) SamplesTo10PctMap() map[string]int {
+func (r *BacktestResult) SamplesTo10PctMap() map[string]int {
 	out := map[string]int{}
-	for e, name := range r.Estimators {
-		out[name] = r.SamplesTo10Pct[e]
+	for e, est := range r.Estimators {
+		out[est.String()] = r.SamplesTo10Pct[e]
 	}
 	return out
 }
@@ -119,17 +160,19 @@ type btTask struct{ e, s, d, seed int }
 // seeds), re-estimates b with each estimator and measures the relative
 // error against the estimator's own full-data estimate (Schaeffer et al.
 // 2025, Sec. 6 backtesting). Runs in parallel; reproducible from opt.Seed.
-func Backtest(datasets []passk.Counts, opt BacktestOptions) (BacktestResult, error) {
-	opt.defaults()
+func Backtest(datasets []passk.Counts, opt BacktestOptions) (*BacktestResult, error) {
+	if err := opt.defaults(); err != nil {
+		return nil, err
+	}
 	if len(datasets) == 0 {
-		return BacktestResult{}, fmt.Errorf("monkeys: Backtest: no datasets")
+		return nil, fmt.Errorf("monkeys: Backtest: no datasets")
 	}
 	r := newResult(datasets, opt)
 	for e, est := range opt.Estimators {
 		for d, c := range datasets {
 			b, err := EstimateB(c, est)
 			if err != nil {
-				return r, fmt.Errorf("monkeys: Backtest: full-data %s on %s: %w", est, c.Name, err)
+				return nil, fmt.Errorf("monkeys: Backtest: full-data %s on %s: %w", est, c.Name, err)
 			}
 			r.Reference[e][d] = b
 		}
@@ -141,19 +184,24 @@ func Backtest(datasets []passk.Counts, opt BacktestOptions) (BacktestResult, err
 		}
 		return EstimateB(sub, opt.Estimators[t.e])
 	})
-	return r, err
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
 }
 
-// Synthetic runs the same study on data drawn from a known truth: for each
+// BacktestSynthetic runs the same study on data drawn from a known truth: for each
 // seed, `problems` success probabilities from truth and nmax = the largest
 // sample size attempts each; smaller sizes are hypergeometric subsamples of
 // the same attempts (nested, as in the paper). Errors are relative to the
 // true exponent of truth.
-func Synthetic(truth Dist, problems int, opt BacktestOptions) (BacktestResult, error) {
-	opt.defaults()
+func BacktestSynthetic(truth Dist, problems int, opt BacktestOptions) (*BacktestResult, error) {
+	if err := opt.defaults(); err != nil {
+		return nil, err
+	}
 	_, b, err := truth.Asymptote()
 	if err != nil {
-		return BacktestResult{}, err
+		return nil, err
 	}
 	nmax := 0
 	for _, n := range opt.SampleSizes {
@@ -164,7 +212,7 @@ func Synthetic(truth Dist, problems int, opt BacktestOptions) (BacktestResult, e
 	full := make([]passk.Counts, opt.Seeds)
 	for i := range full {
 		if full[i], err = Simulate(truth, problems, nmax, opt.Seed+uint64(i)*7919); err != nil {
-			return BacktestResult{}, err
+			return nil, err
 		}
 	}
 	r := newResult([]passk.Counts{{Name: truth.String()}}, opt)
@@ -183,11 +231,14 @@ func Synthetic(truth Dist, problems int, opt BacktestOptions) (BacktestResult, e
 		}
 		return EstimateB(c, opt.Estimators[t.e])
 	})
-	return r, err
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
 }
 
-func newResult(datasets []passk.Counts, opt BacktestOptions) BacktestResult {
-	r := BacktestResult{Estimators: opt.Estimators, SampleSizes: opt.SampleSizes}
+func newResult(datasets []passk.Counts, opt BacktestOptions) *BacktestResult {
+	r := &BacktestResult{Estimators: opt.Estimators, SampleSizes: opt.SampleSizes}
 	for _, c := range datasets {
 		r.Datasets = append(r.Datasets, c.Name)
 	}
@@ -239,11 +290,13 @@ func (r *BacktestResult) run(opt BacktestOptions, est func(btTask, *rand.Rand) (
 		return fmt.Errorf("monkeys: backtest cancelled (0 of %d tasks finished): %w", len(tasks), err)
 	}
 	var finished atomic.Int64
+	tick := par.Ticker(opt.Progress, len(tasks))
 	par.For(opt.Workers, len(tasks), func() func(int) {
 		return func(k int) {
 			if cancelled() != nil {
 				return // start no more tasks
 			}
+			defer tick()
 			defer finished.Add(1)
 			t := tasks[k]
 			stream := uint64(((t.s*nd)+t.d)*opt.Seeds + t.seed)

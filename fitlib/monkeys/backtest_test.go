@@ -18,7 +18,7 @@ func TestBacktestReproducibleAndConsistent(t *testing.T) {
 		c, _ := passk.FindCounts(all, name)
 		sets = append(sets, c)
 	}
-	opt := BacktestOptions{SampleSizes: []int{30, 300, 3000}, Seeds: 3, Seed: 5, Estimators: []string{EstLeastSquares, EstBetaBinomial}}
+	opt := BacktestOptions{SampleSizes: []int{30, 300, 3000}, Seeds: 3, Seed: 5, Estimators: []Estimator{EstLeastSquares, EstBetaBinomial}}
 	opt.Workers = 1
 	a, err := Backtest(sets, opt)
 	if err != nil {
@@ -40,7 +40,7 @@ func TestBacktestReproducibleAndConsistent(t *testing.T) {
 	}
 }
 
-func checkSummary(t *testing.T, r BacktestResult) {
+func checkSummary(t *testing.T, r *BacktestResult) {
 	t.Helper()
 	for e, name := range r.Estimators {
 		want := -1
@@ -73,13 +73,13 @@ func TestNotebookBacktest(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the notebook's full backtest takes ~10-20 s; skipped with -short")
 	}
-	r, err := NotebookBacktest(pythia(t))
+	r, err := Backtest(pythia(t), BacktestOptions{Seeds: 5, Seed: 2025})
 	if err != nil {
 		t.Fatal(err)
 	}
 	checkSummary(t, r)
 	got := r.SamplesTo10PctMap()
-	want := map[string]int{EstLeastSquares: 100, EstBetaBinomial: 300, EstKumaraswamy: 1000}
+	want := map[string]int{"least_squares": 100, "beta_binomial": 300, "kumaraswamy_binomial": 1000}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("samples to 10%% error %v, want %v; median errors %v", got, want, r.MedianRelErr)
 	}
@@ -92,7 +92,7 @@ func TestNotebookBacktest(t *testing.T) {
 // Kumaraswamy truth; with the paper's scale = max c/n it is biased low.
 func TestSyntheticRecovery(t *testing.T) {
 	truth, _ := NewBeta(0.15, 3.5, 1)
-	r, err := Synthetic(truth, 128, BacktestOptions{SampleSizes: []int{1000, 10000}, Seeds: 4, Seed: 2, Estimators: []string{EstLeastSquares, EstBetaBinomial}})
+	r, err := BacktestSynthetic(truth, 128, BacktestOptions{SampleSizes: []int{1000, 10000}, Seeds: 4, Seed: 2, Estimators: []Estimator{EstLeastSquares, EstBetaBinomial}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -35,7 +35,7 @@ func TestBenchBetaBinomialMLE(t *testing.T) {
 	}
 	const repeats = 7
 	var times []float64
-	var fit MLEFit
+	var fit *MLEFit
 	for i := 0; i < repeats; i++ {
 		t0 := time.Now()
 		fit, err = FitBetaBinomial(c, MLEOptions{Scale: 1})

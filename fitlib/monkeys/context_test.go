@@ -22,8 +22,8 @@ func TestSyntheticCancelled(t *testing.T) {
 		ctx  context.Context
 		frag string
 	}{{done, "(0 of 400 tasks finished)"}, {mid, "of 400 tasks finished"}} {
-		_, err := Synthetic(truth, 64, BacktestOptions{SampleSizes: []int{100, 1000}, Seeds: 100, Seed: 2,
-			Estimators: []string{EstLeastSquares, EstBetaBinomial}, Workers: 2, Context: c.ctx})
+		_, err := BacktestSynthetic(truth, 64, BacktestOptions{SampleSizes: []int{100, 1000}, Seeds: 100, Seed: 2,
+			Estimators: []Estimator{EstLeastSquares, EstBetaBinomial}, Workers: 2, Context: c.ctx})
 		if err == nil || !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), c.frag) {
 			t.Errorf("Synthetic cancelled: error %v, want one wrapping context.Canceled with %q", err, c.frag)
 		}

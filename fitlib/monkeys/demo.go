@@ -26,13 +26,13 @@ type Demo struct {
 // Demonstrate computes a Demo with `problems` simulated problems. Attempts
 // are whole: at a fractional k the simulation measures F(floor(k)), so
 // use whole ks (IntLogKs) to compare.
-func Demonstrate(d Dist, ks []float64, problems int, seed uint64) (Demo, error) {
+func Demonstrate(d Dist, ks []float64, problems int, seed uint64) (*Demo, error) {
 	exact, err := d.FailureCurve(ks)
 	if err != nil {
-		return Demo{}, err
+		return nil, err
 	}
 	if problems < 1 {
-		return Demo{}, fmt.Errorf("monkeys: Demonstrate: %d problems, need >= 1", problems)
+		return nil, fmt.Errorf("monkeys: Demonstrate: %d problems, need >= 1", problems)
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x64656d6f))
 	T := make([]float64, problems)
@@ -48,7 +48,7 @@ func Demonstrate(d Dist, ks []float64, problems int, seed uint64) (Demo, error) 
 			}
 		}
 	}
-	demo := Demo{Dist: d, Ks: ks, Exact: exact}
+	demo := &Demo{Dist: d, Ks: ks, Exact: exact}
 	for i, k := range ks {
 		n := 0
 		for _, t := range T {

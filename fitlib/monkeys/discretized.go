@@ -92,20 +92,20 @@ type DiscretizedFit struct {
 // scale is p_max, the top of the support of p; zero means the largest
 // observed c_i/n_i, the paper's choice. It must not be below that value
 // (the histogram would then hold mass the model cannot place).
-func FitDiscretized(c passk.Counts, family Family, scale float64) (DiscretizedFit, error) {
+func FitDiscretized(c passk.Counts, family Family, scale float64) (*DiscretizedFit, error) {
 	if err := c.Validate(); err != nil {
-		return DiscretizedFit{}, err
+		return nil, err
 	}
 	if family != FamilyBeta && family != FamilyKumaraswamy {
-		return DiscretizedFit{}, fmt.Errorf("monkeys: discretized fit supports Beta and Kumaraswamy, not %v", family)
+		return nil, fmt.Errorf("monkeys: discretized fit supports Beta and Kumaraswamy, not %v", family)
 	}
 	s := c.MaxPHat()
 	if s == 0 {
-		return DiscretizedFit{}, fmt.Errorf("monkeys: %s: no problem was ever solved: nothing to fit", label(c))
+		return nil, fmt.Errorf("monkeys: %s: no problem was ever solved: nothing to fit", label(c))
 	}
 	if scale != 0 {
 		if !(scale >= s && scale <= 1) {
-			return DiscretizedFit{}, fmt.Errorf("monkeys: %s: scale = %v, need max c/n = %v <= scale <= 1 (or 0 for max c/n)", label(c), scale, s)
+			return nil, fmt.Errorf("monkeys: %s: scale = %v, need max c/n = %v <= scale <= 1 (or 0 for max c/n)", label(c), scale, s)
 		}
 		s = scale
 	}
@@ -117,11 +117,11 @@ func FitDiscretized(c passk.Counts, family Family, scale float64) (DiscretizedFi
 	}
 	res := 1 / float64(nmax)
 	if res >= 1 {
-		return DiscretizedFit{}, fmt.Errorf("monkeys: %s: need more than one sample per problem for a histogram", label(c))
+		return nil, fmt.Errorf("monkeys: %s: need more than one sample per problem for a histogram", label(c))
 	}
 	edges, err := LogBins(res, 10)
 	if err != nil {
-		return DiscretizedFit{}, err
+		return nil, err
 	}
 	counts := Histogram(passAt1(c), edges)
 	nll := func(a, b float64) float64 {
@@ -144,13 +144,13 @@ func FitDiscretized(c passk.Counts, family Family, scale float64) (DiscretizedFi
 			MajorIterations: 5000,
 		}, &optimize.NelderMead{})
 		if r == nil {
-			return DiscretizedFit{}, fmt.Errorf("monkeys: discretized %v fit of %s: %v", family, label(c), err)
+			return nil, fmt.Errorf("monkeys: discretized %v fit of %s: %v", family, label(c), err)
 		}
 		x = r.X
 	}
 	a, _, ua := shapeFromTheta(x[0])
 	b, _, ub := shapeFromTheta(x[1])
-	fit := DiscretizedFit{Family: family, Alpha: a, Beta: b, Scale: s, NLL: r.F, Status: r.Status.String(),
+	fit := &DiscretizedFit{Family: family, Alpha: a, Beta: b, Scale: s, NLL: r.F, Status: r.Status.String(),
 		Converged: err == nil && (r.Status == optimize.FunctionConvergence || r.Status == optimize.MethodConverge),
 		Edges:     edges, Counts: counts}
 	for i, u := range []float64{ua, ub} {

@@ -34,14 +34,23 @@ func (f Family) String() string {
 }
 
 // Dist is a distribution of per-problem single-attempt success
-// probabilities. Build it with NewDelta, NewUniform, NewBeta or
-// NewKumaraswamy, which check the parameters.
+// probabilities. A literal works (Scale left at zero means the unscaled
+// support [0, 1]); NewDelta, NewUniform, NewBeta and NewKumaraswamy check
+// the parameters at once, and every method reports invalid ones.
 type Dist struct {
 	Family Family
 	P      float64 // Delta: the common success probability
 	Alpha  float64 // Beta, Kumaraswamy: shape at 0 (density ~ p^(Alpha-1))
 	Beta   float64 // Beta, Kumaraswamy: shape at the top of the support
-	Scale  float64 // support [0, Scale], 0 < Scale <= 1 (Uniform, Beta, Kumaraswamy)
+	Scale  float64 // support [0, Scale], 0 < Scale <= 1 (Uniform, Beta, Kumaraswamy); 0 means 1
+}
+
+// s is the top of the support: Scale, or 1 when Scale is zero.
+func (d Dist) s() float64 {
+	if d.Scale == 0 {
+		return 1
+	}
+	return d.Scale
 }
 
 // NewDelta returns the distribution with all mass at p, 0 < p <= 1.
@@ -50,20 +59,22 @@ func NewDelta(p float64) (Dist, error) {
 	return d, d.Validate()
 }
 
-// NewUniform returns p ~ Uniform[0, s], 0 < s <= 1.
+// NewUniform returns p ~ Uniform[0, s], 0 < s <= 1 (0 means 1).
 func NewUniform(s float64) (Dist, error) {
 	d := Dist{Family: FamilyUniform, Scale: s}
 	return d, d.Validate()
 }
 
-// NewBeta returns p = s·X with X ~ Beta(alpha, beta), 0 < s <= 1.
+// NewBeta returns p = s·X with X ~ Beta(alpha, beta), 0 < s <= 1 (0
+// means 1).
 func NewBeta(alpha, beta, s float64) (Dist, error) {
 	d := Dist{Family: FamilyBeta, Alpha: alpha, Beta: beta, Scale: s}
 	return d, d.Validate()
 }
 
 // NewKumaraswamy returns p = s·X with X ~ Kumaraswamy(alpha, beta), whose
-// CDF is 1 - (1 - x^alpha)^beta (Kumaraswamy 1980), 0 < s <= 1.
+// CDF is 1 - (1 - x^alpha)^beta (Kumaraswamy 1980), 0 < s <= 1 (0 means
+// 1).
 func NewKumaraswamy(alpha, beta, s float64) (Dist, error) {
 	d := Dist{Family: FamilyKumaraswamy, Alpha: alpha, Beta: beta, Scale: s}
 	return d, d.Validate()
@@ -84,8 +95,8 @@ func (d Dist) Validate() error {
 	default:
 		return fmt.Errorf("monkeys: unknown distribution family %d", int(d.Family))
 	}
-	if !(d.Scale > 0 && d.Scale <= 1) {
-		return bad("scale", d.Scale, "0 < scale <= 1")
+	if !(d.s() > 0 && d.s() <= 1) {
+		return bad("scale", d.Scale, "0 < scale <= 1 (0 means 1)")
 	}
 	if d.Family == FamilyUniform {
 		return nil
@@ -105,12 +116,12 @@ func (d Dist) String() string {
 	case FamilyDelta:
 		return fmt.Sprintf("Delta(p=%.4g)", d.P)
 	case FamilyUniform:
-		return fmt.Sprintf("Uniform(0, %.4g)", d.Scale)
+		return fmt.Sprintf("Uniform(0, %.4g)", d.s())
 	}
-	if d.Scale == 1 {
+	if d.s() == 1 {
 		return fmt.Sprintf("%v(%.4g, %.4g)", d.Family, d.Alpha, d.Beta)
 	}
-	return fmt.Sprintf("%v(%.4g, %.4g) on [0, %.4g]", d.Family, d.Alpha, d.Beta, d.Scale)
+	return fmt.Sprintf("%v(%.4g, %.4g) on [0, %.4g]", d.Family, d.Alpha, d.Beta, d.s())
 }
 
 // CDF returns P(p <= x).
@@ -124,10 +135,10 @@ func (d Dist) CDF(x float64) float64 {
 		}
 		return 1
 	}
-	if x >= d.Scale {
+	if x >= d.s() {
 		return 1
 	}
-	y := x / d.Scale
+	y := x / d.s()
 	switch d.Family {
 	case FamilyUniform:
 		return y
@@ -142,19 +153,19 @@ func (d Dist) CDF(x float64) float64 {
 
 // PDF returns the density of p at x (0 for Delta).
 func (d Dist) PDF(x float64) float64 {
-	if d.Family == FamilyDelta || x <= 0 || x >= d.Scale {
+	if d.Family == FamilyDelta || x <= 0 || x >= d.s() {
 		return 0
 	}
-	y := x / d.Scale
+	y := x / d.s()
 	switch d.Family {
 	case FamilyUniform:
-		return 1 / d.Scale
+		return 1 / d.s()
 	case FamilyBeta:
 		lb := mathext.Lbeta(d.Alpha, d.Beta)
-		return math.Exp((d.Alpha-1)*math.Log(y)+(d.Beta-1)*math.Log1p(-y)-lb) / d.Scale
+		return math.Exp((d.Alpha-1)*math.Log(y)+(d.Beta-1)*math.Log1p(-y)-lb) / d.s()
 	case FamilyKumaraswamy:
 		ya := math.Pow(y, d.Alpha)
-		return d.Alpha * d.Beta * math.Exp((d.Alpha-1)*math.Log(y)+(d.Beta-1)*math.Log1p(-ya)) / d.Scale
+		return d.Alpha * d.Beta * math.Exp((d.Alpha-1)*math.Log(y)+(d.Beta-1)*math.Log1p(-ya)) / d.s()
 	}
 	return math.NaN()
 }
@@ -173,12 +184,12 @@ func (d Dist) Asymptote() (a, b float64, err error) {
 	case FamilyDelta:
 		return 0, 0, fmt.Errorf("monkeys: %v: F(k) = (1-p)^k is exponential, not a power law", d)
 	case FamilyUniform:
-		return 1 / d.Scale, 1, nil
+		return 1 / d.s(), 1, nil
 	case FamilyBeta:
-		la := LogGammaRatio(d.Beta, d.Alpha) - d.Alpha*math.Log(d.Scale)
+		la := LogGammaRatio(d.Beta, d.Alpha) - d.Alpha*math.Log(d.s())
 		return math.Exp(la), d.Alpha, nil
 	default: // Kumaraswamy
 		lg, _ := math.Lgamma(d.Alpha + 1)
-		return d.Beta * math.Exp(lg-d.Alpha*math.Log(d.Scale)), d.Alpha, nil
+		return d.Beta * math.Exp(lg-d.Alpha*math.Log(d.s())), d.Alpha, nil
 	}
 }

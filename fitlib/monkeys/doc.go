@@ -27,7 +27,7 @@
 //   - Dist: Delta, Uniform, Beta and Kumaraswamy distributions of p, each
 //     optionally scaled to [0, s], with the exact F(k) (accurate to 1e-13
 //     relative for k up to 1e9) and the closed-form asymptote (a, b).
-//   - LeastSquares: the paper's estimator, an ordinary least-squares line
+//   - FitLeastSquares: the paper's estimator, an ordinary least-squares line
 //     through log(-log pass_B@k) against log k, pass_B@k from the unbiased
 //     estimator (package passk) averaged over problems.
 //   - FitBetaBinomial, FitKumaraswamyBinomial: maximum likelihood of scaled
@@ -36,10 +36,15 @@
 //     paper's route (integrate F(k), then least squares).
 //   - FitDiscretized: the paper's histogram-of-pass_i@1 estimator, with a
 //     scaled Beta or Kumaraswamy (both in every ModelAnalysis).
-//   - Backtest, Synthetic: sample-efficiency studies by hypergeometric
+//   - Backtest, BacktestSynthetic: sample-efficiency studies by hypergeometric
 //     subsampling of counts, parallel and seeded.
 //   - Demonstrate: exact curves against Monte Carlo for the theorem.
-//   - Plot* functions: the figures, as *plot.Plot.
+//   - Plot* functions: the figures, as fitlib/plots figures.
+//   - Analyze, AnalyzeAll, AnalyzeFile, AnalyzePythiaMath, AnalyzeBoNText:
+//     every estimator on one or more models (a ModelAnalysis shows them
+//     as a table when it ends a notebook cell).
+//   - EstimateB with an Estimator (EstLeastSquares, EstBetaBinomial,
+//     EstKumaraswamy): one exponent by one estimator.
 //
 // Hand-written numerics (gonum has no equivalent): the log ratio of gamma
 // functions with an asymptotic series, the positive-term (Pfaff) series of

@@ -57,7 +57,7 @@ func TestDiscretizedReference(t *testing.T) {
 }
 
 // Least squares on the real data uses exactly the pass@k the authors
-// tabulated: our PassAtK equals pythia_math_avg_pass_at_k.csv.
+// tabulated: our pass@k (CurveFirstSuccess) equals pythia_math_avg_pass_at_k.csv.
 func TestPassAtKMatchesPublishedAverages(t *testing.T) {
 	all := pythia(t)
 	tb, err := readAvg("llmonkeys/pythia_math_avg_pass_at_k.csv")
@@ -65,7 +65,7 @@ func TestPassAtKMatchesPublishedAverages(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range all {
-		got, err := PassAtK(c, PaperKs())
+		got, err := c.CurveFirstSuccess(PaperKs())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -85,7 +85,7 @@ func TestPassAtKMatchesPublishedAverages(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range bon {
-		got, err := PassAtK(c, PaperKs())
+		got, err := c.CurveFirstSuccess(PaperKs())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -156,7 +156,7 @@ func TestCountsErrorsNameRow(t *testing.T) {
 		if _, err := FitKumaraswamyBinomial(bad, MLEOptions{}); err == nil {
 			t.Error("FitKumaraswamyBinomial accepted bad counts")
 		}
-		if _, err := LeastSquares(bad, nil); err == nil {
+		if _, err := FitLeastSquares(bad, nil); err == nil {
 			t.Error("LeastSquares accepted bad counts")
 		}
 		if _, err := FitDiscretized(bad, FamilyBeta, 0); err == nil {
@@ -168,7 +168,7 @@ func TestCountsErrorsNameRow(t *testing.T) {
 		t.Errorf("all-zero counts: %v", err)
 	}
 	short, _ := passk.NewCounts("s", []int{5, 100}, []int{0, 3})
-	if _, err := PassAtK(short, []int{10}); err == nil || !strings.Contains(err.Error(), "row 0") {
+	if _, err := FitLeastSquares(short, []int{10}); err == nil || !strings.Contains(err.Error(), "row 0") {
 		t.Errorf("k > n with c = 0 must name the row: %v", err)
 	}
 }
@@ -184,8 +184,8 @@ func TestMLEReportsBound(t *testing.T) {
 	if len(f.AtBound) == 0 || !strings.Contains(f.AtBound[0], "upper bound 1000") || !strings.Contains(f.String(), "AT BOUND") {
 		t.Errorf("bound not reported: %v", f)
 	}
-	if len(f.Starts) != 2 || f.Starts[0].Alpha0 != 0.5 || math.Min(f.Starts[0].NLL, f.Starts[1].NLL) != f.NLL {
-		t.Errorf("per-start summaries %+v do not match the fit (NLL %v)", f.Starts, f.NLL)
+	if len(f.PerStart) != 2 || f.PerStart[0].Start[0] != 0.5 || math.Min(f.PerStart[0].Objective, f.PerStart[1].Objective) != f.NLL {
+		t.Errorf("per-start records %+v do not match the fit (NLL %v)", f.PerStart, f.NLL)
 	}
 }
 

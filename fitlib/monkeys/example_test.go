@@ -31,12 +31,12 @@ func ExampleNewBeta() {
 	// Beta(0.3, 3) on [0, 0.5]
 }
 
-func ExampleLeastSquares() {
+func ExampleFitLeastSquares() {
 	// Simulated counts with a known law: p ~ Beta(0.3, 3), so -log pass@k
 	// falls as k^-0.3 at large k.
 	truth, _ := monkeys.NewBeta(0.3, 3, 1)
 	c, _ := monkeys.Simulate(truth, 2000, 10000, 1)
-	fit, err := monkeys.LeastSquares(c, []int{100, 300, 1000, 3000, 10000})
+	fit, err := monkeys.FitLeastSquares(c, []int{100, 300, 1000, 3000, 10000})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -81,4 +81,35 @@ func ExampleAnalyze() {
 	// Output:
 	// p_max 0.60 (largest c/n, the paper's choice)
 	// monkeys: "toy": AnalyzeOptions.Scale = 0.5, need max c/n = 0.6 <= Scale <= 1 (or 0 for max c/n, the paper's choice)
+}
+
+func ExampleEstimateB() {
+	// The exponent b of one model by each estimator (Schaeffer et al.
+	// 2025): simulated counts from p ~ Beta(0.3, 3) on [0, 0.5].
+	truth, _ := monkeys.NewBeta(0.3, 3, 0.5)
+	c, _ := monkeys.Simulate(truth, 500, 2000, 3)
+	for _, e := range monkeys.Estimators() {
+		b, err := monkeys.EstimateB(c, e)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Printf("%-20s b = %.2f\n", e, b)
+	}
+	// Least squares carries its finite-k bias (see Dist.PowerLawLS).
+	// Output:
+	// least_squares        b = 0.37
+	// beta_binomial        b = 0.29
+	// kumaraswamy_binomial b = 0.33
+}
+
+func ExampleDist() {
+	// A literal works: Scale left at zero is the unscaled support [0, 1].
+	d := monkeys.Dist{Family: monkeys.FamilyUniform}
+	fmt.Println(d, d.F(9)) // F(k) = 1/(k+1) for Uniform[0, 1]
+	bad := monkeys.Dist{Family: monkeys.FamilyBeta, Alpha: 0.5}
+	fmt.Println(bad.Validate())
+	// Output:
+	// Uniform(0, 1) 0.1
+	// monkeys: Beta distribution: beta = 0, need 0 < beta < Inf
 }

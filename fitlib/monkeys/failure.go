@@ -35,12 +35,12 @@ func (d Dist) F(k float64) float64 {
 		}
 		return math.Exp(k * math.Log1p(-d.P))
 	case FamilyUniform:
-		if d.Scale == 1 {
+		if d.s() == 1 {
 			return 1 / (k + 1)
 		}
-		return -math.Expm1((k+1)*math.Log1p(-d.Scale)) / (d.Scale * (k + 1))
+		return -math.Expm1((k+1)*math.Log1p(-d.s())) / (d.s() * (k + 1))
 	case FamilyBeta:
-		if d.Scale == 1 {
+		if d.s() == 1 {
 			return math.Exp(LogGammaRatio(d.Beta, d.Alpha) - LogGammaRatio(d.Beta+k, d.Alpha))
 		}
 	}
@@ -52,8 +52,8 @@ func (d Dist) F(k float64) float64 {
 // times the power t^α of G's lower tail is negligible.
 func (d Dist) failureIntegral(k float64) float64 {
 	T := math.Inf(1)
-	if d.Scale < 1 {
-		T = -k * math.Log1p(-d.Scale)
+	if d.s() < 1 {
+		T = -k * math.Log1p(-d.s())
 	}
 	a := d.Alpha
 	tmax := 40 + 2*a + 10*math.Sqrt(a)

@@ -23,7 +23,7 @@ type PowerLawFit struct {
 }
 
 // Predict returns A·k^(-B).
-func (f PowerLawFit) Predict(k float64) float64 { return f.A * math.Pow(k, -f.B) }
+func (f *PowerLawFit) Predict(k float64) float64 { return f.A * math.Pow(k, -f.B) }
 
 // PaperKs returns the 101 values of k from 1 to 10,000 on which the
 // llmonkeys data files tabulate pass@k (pythia_math_avg_pass_at_k.csv,
@@ -74,48 +74,14 @@ func KsUpTo(kmax int) []int {
 	return out
 }
 
-// PassAtK returns the benchmark-level pass_B@k, the mean over problems of
-// the unbiased estimator (package passk), for each k in ks. A problem with
-// fewer samples than k counts as solved when n - c < k — the estimator's
-// own value 1 - C(n-c,k)/C(n,k) — which is how best-of-N jailbreaking data
-// that stop at the first success are scored; with c = 0 and k > n the
-// estimate does not exist and the error names the problem.
-func PassAtK(c passk.Counts, ks []int) ([]float64, error) {
+// FitLeastSquares is the paper's estimator: pass_B@k from the counts on
+// the grid ks (nil: PaperKs up to the largest n), then FitPowerLaw. A
+// problem with fewer samples than k counts as solved when it has a
+// success, as best-of-N jailbreaking data that stop at the first success
+// are scored (passk.Counts.CurveFirstSuccess).
+func FitLeastSquares(c passk.Counts, ks []int) (*PowerLawFit, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err
-	}
-	out := make([]float64, len(ks))
-	for j, k := range ks {
-		if k < 1 {
-			return nil, fmt.Errorf("monkeys: ks[%d] = %d, need k >= 1", j, k)
-		}
-		sum := 0.0
-		for i := range c.N {
-			n, cc := c.N[i], c.C[i]
-			if k > n {
-				if n-cc < k && cc > 0 {
-					sum++
-					continue
-				}
-				return nil, fmt.Errorf("monkeys: %s: %s: k = %d > num_samples = %d with num_correct = 0: pass@k cannot be estimated", label(c), c.Row(i), k, n)
-			}
-			p, err := passk.PassAtK(n, cc, k)
-			if err != nil {
-				return nil, fmt.Errorf("monkeys: %s: %s: %w", label(c), c.Row(i), err)
-			}
-			sum += p
-		}
-		out[j] = sum / float64(len(c.N))
-	}
-	return out, nil
-}
-
-// LeastSquares is the paper's estimator: pass_B@k from the counts
-// (PassAtK) on the grid ks (nil: PaperKs up to the largest n), then
-// FitPowerLaw.
-func LeastSquares(c passk.Counts, ks []int) (PowerLawFit, error) {
-	if err := c.Validate(); err != nil {
-		return PowerLawFit{}, err
 	}
 	if ks == nil {
 		nmax := 0
@@ -126,9 +92,9 @@ func LeastSquares(c passk.Counts, ks []int) (PowerLawFit, error) {
 		}
 		ks = KsUpTo(nmax)
 	}
-	pass, err := PassAtK(c, ks)
+	pass, err := c.CurveFirstSuccess(ks)
 	if err != nil {
-		return PowerLawFit{}, err
+		return nil, fmt.Errorf("monkeys: %w", err)
 	}
 	kf := make([]float64, len(ks))
 	y := make([]float64, len(ks))
@@ -136,25 +102,25 @@ func LeastSquares(c passk.Counts, ks []int) (PowerLawFit, error) {
 		kf[i] = float64(k)
 		y[i] = -math.Log(pass[i])
 	}
-	fit, err := FitPowerLaw(kf, y)
+	f, err := FitPowerLaw(kf, y)
 	if err != nil {
-		return fit, fmt.Errorf("monkeys: %s: %w", label(c), err)
+		return nil, fmt.Errorf("monkeys: %s: %w", label(c), err)
 	}
-	return fit, nil
+	return f, nil
 }
 
 // FitPowerLaw fits log y = log A - B·log k by ordinary least squares
 // (gonum stat.LinearRegression), skipping points with y = 0 or y = +Inf
 // (counted in Dropped). At least two usable points are needed.
-func FitPowerLaw(ks, y []float64) (PowerLawFit, error) {
+func FitPowerLaw(ks, y []float64) (*PowerLawFit, error) {
 	if len(ks) != len(y) {
-		return PowerLawFit{}, fmt.Errorf("monkeys: %d k values but %d y values", len(ks), len(y))
+		return nil, fmt.Errorf("monkeys: %d k values but %d y values", len(ks), len(y))
 	}
-	var f PowerLawFit
+	f := &PowerLawFit{}
 	var lx, ly []float64
 	for i := range ks {
 		if !(ks[i] > 0) || math.IsNaN(y[i]) || y[i] < 0 {
-			return PowerLawFit{}, fmt.Errorf("monkeys: point %d: k = %v, -log pass = %v: need k > 0 and a value >= 0", i, ks[i], y[i])
+			return nil, fmt.Errorf("monkeys: point %d: k = %v, -log pass = %v: need k > 0 and a value >= 0", i, ks[i], y[i])
 		}
 		if y[i] == 0 || math.IsInf(y[i], 1) {
 			f.Dropped++
@@ -166,7 +132,7 @@ func FitPowerLaw(ks, y []float64) (PowerLawFit, error) {
 		ly = append(ly, math.Log(y[i]))
 	}
 	if len(lx) < 2 {
-		return f, fmt.Errorf("monkeys: power-law fit needs 2 points with 0 < pass@k < 1, have %d (%d dropped)", len(lx), f.Dropped)
+		return nil, fmt.Errorf("monkeys: power-law fit needs 2 points with 0 < pass@k < 1, have %d (%d dropped)", len(lx), f.Dropped)
 	}
 	icpt, slope := stat.LinearRegression(lx, ly, nil, false)
 	f.A, f.B = math.Exp(icpt), -slope
@@ -179,14 +145,14 @@ func FitPowerLaw(ks, y []float64) (PowerLawFit, error) {
 // closed form (Asymptote) it shows the least-squares estimator's finite-k
 // bias: Beta(0.15, 3.5) over 101 log-spaced k in [1, 1e4] gives B ≈ 0.24
 // although the asymptotic exponent is 0.15.
-func (d Dist) PowerLawLS(ks []float64) (PowerLawFit, error) {
+func (d Dist) PowerLawLS(ks []float64) (*PowerLawFit, error) {
 	if err := d.Validate(); err != nil {
-		return PowerLawFit{}, err
+		return nil, err
 	}
 	y := make([]float64, len(ks))
 	for i, k := range ks {
 		if !(k > 0) {
-			return PowerLawFit{}, fmt.Errorf("monkeys: ks[%d] = %v, need k > 0", i, k)
+			return nil, fmt.Errorf("monkeys: ks[%d] = %v, need k > 0", i, k)
 		}
 		y[i] = d.NegLogPass(k)
 	}

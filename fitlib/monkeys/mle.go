@@ -8,6 +8,7 @@ import (
 
 	"gonum.org/v1/gonum/optimize"
 
+	"github.com/gophernote/gophernote/fitlib/fit"
 	"github.com/gophernote/gophernote/fitlib/passk"
 )
 
@@ -28,6 +29,9 @@ type MLEOptions struct {
 	// Context, when set, stops the fit once cancelled (checked at every
 	// L-BFGS iteration); the fit then returns the context's error.
 	Context context.Context
+	// Progress, when set, is called after each start with the starts done
+	// and their total.
+	Progress func(done, total int)
 }
 
 // Bounds on alpha and beta, imposed by a logistic reparameterisation in
@@ -64,8 +68,10 @@ type MLEFit struct {
 	A, B float64
 	// Dist is the fitted distribution of p.
 	Dist Dist
-	// Starts summarises every start, the best included.
-	Starts []StartSummary
+	// PerStart records every start, the best included: Start and Params
+	// are (alpha, beta[, scale]), Objective the total negative
+	// log-likelihood.
+	PerStart []fit.Start
 }
 
 // ctxConverger stops gonum's optimizer once ctx is cancelled (gonum's
@@ -86,25 +92,15 @@ func (c ctxConverger) Converged(loc *optimize.Location) optimize.Status {
 	return c.inner.Converged(loc)
 }
 
-// StartSummary records one L-BFGS start of an MLE fit.
-type StartSummary struct {
-	Alpha0, Beta0 float64 // starting point
-	Alpha, Beta   float64 // where it ended
-	Scale         float64
-	NLL           float64 // total negative log-likelihood at the end
-	Status        string
-	Iterations    int
-}
-
 // FitBetaBinomial fits p = s·X, X ~ Beta(α, β), c_i ~ Binomial(n_i, p_i) by
 // maximum likelihood (BetaBinomialLogPMF, analytic gradient, L-BFGS).
-func FitBetaBinomial(c passk.Counts, opt MLEOptions) (MLEFit, error) {
+func FitBetaBinomial(c passk.Counts, opt MLEOptions) (*MLEFit, error) {
 	return fitMLE(c, opt, FamilyBeta, betaBinomial)
 }
 
 // FitKumaraswamyBinomial fits p = s·X, X ~ Kumaraswamy(α, β) by maximum
 // likelihood (KumaraswamyBinomialLogPMF, analytic gradient, L-BFGS).
-func FitKumaraswamyBinomial(c passk.Counts, opt MLEOptions) (MLEFit, error) {
+func FitKumaraswamyBinomial(c passk.Counts, opt MLEOptions) (*MLEFit, error) {
 	return fitMLE(c, opt, FamilyKumaraswamy, kumaraswamyBinomial)
 }
 
@@ -126,23 +122,23 @@ func thetaFromShape(v float64) float64 {
 	return math.Log(u / (1 - u))
 }
 
-func fitMLE(c passk.Counts, opt MLEOptions, fam Family, lp logpmfFunc) (MLEFit, error) {
+func fitMLE(c passk.Counts, opt MLEOptions, fam Family, lp logpmfFunc) (*MLEFit, error) {
 	if err := c.Validate(); err != nil {
-		return MLEFit{}, err
+		return nil, err
 	}
 	pmax := c.MaxPHat()
 	if pmax == 0 {
-		return MLEFit{}, fmt.Errorf("monkeys: %s: no problem was ever solved (all num_correct = 0): the distribution of p cannot be fitted", label(c))
+		return nil, fmt.Errorf("monkeys: %s: no problem was ever solved (all num_correct = 0): the distribution of p cannot be fitted", label(c))
 	}
 	s := opt.Scale
 	switch {
 	case s == 0:
 		s = pmax
 	case !(s > 0 && s <= 1):
-		return MLEFit{}, fmt.Errorf("monkeys: MLEOptions.Scale = %v, need 0 < scale <= 1 (or 0 for max c/n)", opt.Scale)
+		return nil, fmt.Errorf("monkeys: MLEOptions.Scale = %v, need 0 < scale <= 1 (or 0 for max c/n)", opt.Scale)
 	}
 	if opt.FitScale && pmax >= 1 {
-		return MLEFit{}, fmt.Errorf("monkeys: %s: a problem has c = n, so the scale cannot be below 1: fit with Scale = 1", label(c))
+		return nil, fmt.Errorf("monkeys: %s: a problem has c = n, so the scale cannot be below 1: fit with Scale = 1", label(c))
 	}
 	pairs := distinctPairs(c)
 	np := float64(c.Len())
@@ -204,7 +200,7 @@ func fitMLE(c passk.Counts, opt MLEOptions, fam Family, lp logpmfFunc) (MLEFit, 
 	}
 	var best *optimize.Result
 	var lastErr error
-	var summaries []StartSummary
+	var summaries []fit.Start
 	settings := func() *optimize.Settings {
 		st := &optimize.Settings{
 			GradientThreshold: 1e-7,
@@ -216,12 +212,12 @@ func fitMLE(c passk.Counts, opt MLEOptions, fam Family, lp logpmfFunc) (MLEFit, 
 		}
 		return st
 	}
-	for _, st := range starts {
+	for si, st := range starts {
 		if opt.Context != nil && opt.Context.Err() != nil {
-			return MLEFit{}, fmt.Errorf("monkeys: %v-binomial fit of %s cancelled: %w", fam, label(c), opt.Context.Err())
+			return nil, fmt.Errorf("monkeys: %v-binomial fit of %s cancelled: %w", fam, label(c), opt.Context.Err())
 		}
 		if !(st[0] > 0 && st[1] > 0) {
-			return MLEFit{}, fmt.Errorf("monkeys: starting point (alpha, beta) = (%v, %v) must be positive", st[0], st[1])
+			return nil, fmt.Errorf("monkeys: starting point (alpha, beta) = (%v, %v) must be positive", st[0], st[1])
 		}
 		x0 := []float64{thetaFromShape(st[0]), thetaFromShape(st[1])}
 		if opt.FitScale {
@@ -229,7 +225,10 @@ func fitMLE(c passk.Counts, opt MLEOptions, fam Family, lp logpmfFunc) (MLEFit, 
 		}
 		res, err := optimize.Minimize(prob, x0, settings(), &optimize.LBFGS{})
 		if opt.Context != nil && opt.Context.Err() != nil {
-			return MLEFit{}, fmt.Errorf("monkeys: %v-binomial fit of %s cancelled: %w", fam, label(c), opt.Context.Err())
+			return nil, fmt.Errorf("monkeys: %v-binomial fit of %s cancelled: %w", fam, label(c), opt.Context.Err())
+		}
+		if opt.Progress != nil {
+			opt.Progress(si+1, len(starts))
 		}
 		if res == nil {
 			lastErr = err
@@ -239,53 +238,58 @@ func fitMLE(c passk.Counts, opt MLEOptions, fam Family, lp logpmfFunc) (MLEFit, 
 			lastErr = err
 		}
 		ea, eb, es, _, _, _ := params(res.X)
-		summaries = append(summaries, StartSummary{Alpha0: st[0], Beta0: st[1], Alpha: ea, Beta: eb, Scale: es,
-			NLL: res.F * np, Status: res.Status.String(), Iterations: res.Stats.MajorIterations})
+		start, end := []float64{st[0], st[1]}, []float64{ea, eb}
+		if opt.FitScale {
+			start, end = append(start, (pmax+1)/2), append(end, es)
+		}
+		summaries = append(summaries, fit.Start{Index: si, Start: start, Params: end, Objective: res.F * np,
+			Converged: res.Status == optimize.GradientThreshold || res.Status == optimize.FunctionConvergence,
+			Status:    res.Status.String(), Method: "gonum L-BFGS", Iterations: res.Stats.MajorIterations, Evaluations: res.Stats.FuncEvaluations})
 		if best == nil || res.F < best.F {
 			best = res
 		}
 	}
 	if best == nil {
-		return MLEFit{}, fmt.Errorf("monkeys: %v-binomial fit of %s failed: %v", fam, label(c), lastErr)
+		return nil, fmt.Errorf("monkeys: %v-binomial fit of %s failed: %v", fam, label(c), lastErr)
 	}
 	x := best.X
 	a, b, sc, _, _, _ := params(x)
-	fit := MLEFit{
+	mf := &MLEFit{
 		Family: fam, Alpha: a, Beta: b, Scale: sc,
 		NLL:        best.F * np,
 		Status:     best.Status.String(),
 		Iterations: best.Stats.MajorIterations, Evaluations: best.Stats.FuncEvaluations,
-		Starts: summaries,
+		PerStart: summaries,
 	}
 	gr := make([]float64, len(x))
 	objective(x, gr)
 	for _, v := range gr {
-		fit.GradNorm = math.Max(fit.GradNorm, math.Abs(v))
+		mf.GradNorm = math.Max(mf.GradNorm, math.Abs(v))
 	}
-	fit.Converged = fit.GradNorm <= 1e-5
+	mf.Converged = mf.GradNorm <= 1e-5
 	for i, name := range []string{"alpha", "beta"} {
 		_, _, u := shapeFromTheta(x[i])
 		if u < 1e-6 {
-			fit.AtBound = append(fit.AtBound, fmt.Sprintf("%s at lower bound %g", name, ShapeMin))
+			mf.AtBound = append(mf.AtBound, fmt.Sprintf("%s at lower bound %g", name, ShapeMin))
 		} else if u > 1-1e-6 {
-			fit.AtBound = append(fit.AtBound, fmt.Sprintf("%s at upper bound %g", name, ShapeMax))
+			mf.AtBound = append(mf.AtBound, fmt.Sprintf("%s at upper bound %g", name, ShapeMax))
 		}
 	}
 	if opt.FitScale {
 		u := 1 / (1 + math.Exp(-x[2]))
 		if u < 1e-6 {
-			fit.AtBound = append(fit.AtBound, fmt.Sprintf("scale at lower bound max c/n = %g", pmax))
+			mf.AtBound = append(mf.AtBound, fmt.Sprintf("scale at lower bound max c/n = %g", pmax))
 		} else if u > 1-1e-6 {
-			fit.AtBound = append(fit.AtBound, "scale at upper bound 1")
+			mf.AtBound = append(mf.AtBound, "scale at upper bound 1")
 		}
 	}
 	d := Dist{Family: fam, Alpha: a, Beta: b, Scale: sc}
 	if err := d.Validate(); err != nil {
-		return fit, err
+		return mf, err
 	}
-	fit.Dist = d
-	fit.A, fit.B, _ = d.Asymptote()
-	return fit, nil
+	mf.Dist = d
+	mf.A, mf.B, _ = d.Asymptote()
+	return mf, nil
 }
 
 func isLimit(s optimize.Status) bool {
@@ -293,7 +297,7 @@ func isLimit(s optimize.Status) bool {
 }
 
 // String summarises the fit on one line.
-func (f MLEFit) String() string {
+func (f *MLEFit) String() string {
 	conv := "converged"
 	if !f.Converged {
 		conv = "NOT CONVERGED"

@@ -18,15 +18,17 @@ const (
 	BoNTextFile    = "llmonkeys/bon_jailbreaking_text_per_problem_counts.csv"
 )
 
-// PythiaMath analyses the 7 Pythia models on 128 MATH problems
+// AnalyzePythiaMath analyses the 7 Pythia models on 128 MATH problems
 // (Brown et al. 2024 samples, n = 10,000 per problem).
-func PythiaMath() ([]*ModelAnalysis, error) {
-	return AnalyzeFile(PythiaMathFile, "model", AnalyzeOptions{})
+func AnalyzePythiaMath(opt AnalyzeOptions) ([]*ModelAnalysis, error) {
+	return AnalyzeFile(PythiaMathFile, "model", opt)
 }
 
-// BoNText analyses the 7 frontier models of best-of-N text jailbreaking
-// (Hughes et al. 2024, 159 prompts).
-func BoNText() ([]*ModelAnalysis, error) { return AnalyzeFile(BoNTextFile, "model", AnalyzeOptions{}) }
+// AnalyzeBoNText analyses the 7 frontier models of best-of-N text
+// jailbreaking (Hughes et al. 2024, 159 prompts).
+func AnalyzeBoNText(opt AnalyzeOptions) ([]*ModelAnalysis, error) {
+	return AnalyzeFile(BoNTextFile, "model", opt)
+}
 
 // CountsOf returns the counts of analysed models, in order.
 func CountsOf(ms []*ModelAnalysis) []passk.Counts {
@@ -37,25 +39,12 @@ func CountsOf(ms []*ModelAnalysis) []passk.Counts {
 	return out
 }
 
-// NotebookBacktest is the notebook's sample-efficiency study: every
-// dataset subsampled to 10, 30, 100, 300, 1000 and 3000 samples per
-// problem, 5 seeds each, seed 2025.
-func NotebookBacktest(datasets []passk.Counts) (BacktestResult, error) {
-	return Backtest(datasets, BacktestOptions{SampleSizes: []int{10, 30, 100, 300, 1000, 3000}, Seeds: 5, Seed: 2025})
-}
-
-// NotebookSynthetic is the notebook's synthetic study: 128 problems drawn
-// from truth, 100, 1000 and 10,000 samples each, 4 seeds, seed 7.
-func NotebookSynthetic(truth Dist) (BacktestResult, error) {
-	return Synthetic(truth, 128, BacktestOptions{SampleSizes: []int{100, 1000, 10000}, Seeds: 4, Seed: 7})
-}
-
 // TheoremDemos returns the three demonstrations of the theorem: Delta(0.01)
 // (exponential), Uniform[0,1] (k^-1) and Beta(0.3, 3) (k^-0.3), on whole k
 // from 1 to 1e4 with 100,000 simulated problems each.
-func TheoremDemos() ([]Demo, error) {
+func TheoremDemos() ([]*Demo, error) {
 	ks := IntLogKs(1e4, 40)
-	var out []Demo
+	var out []*Demo
 	for i, d := range []Dist{{Family: FamilyDelta, P: 0.01}, {Family: FamilyUniform, Scale: 1}, {Family: FamilyBeta, Alpha: 0.3, Beta: 3, Scale: 1}} {
 		demo, err := Demonstrate(d, ks, 100000, uint64(i+1))
 		if err != nil {
@@ -67,7 +56,7 @@ func TheoremDemos() ([]Demo, error) {
 }
 
 // DemoMarkdown tabulates the local log-log slopes of the demos at a few k.
-func DemoMarkdown(demos []Demo) string {
+func DemoMarkdown(demos []*Demo) string {
 	var b strings.Builder
 	b.WriteString("| distribution | closed-form b | slope near k=10 (exact / simulated) | near k=100 | near k=1000 |\n|---|---|---|---|---|\n")
 	for _, d := range demos {
@@ -107,8 +96,8 @@ func AnalysisMarkdown(ms []*ModelAnalysis) string {
 	return b.String()
 }
 
-// BacktestMarkdown tabulates median relative errors per sample size.
-func BacktestMarkdown(r BacktestResult) string {
+// Markdown tabulates the median relative errors per sample size.
+func (r *BacktestResult) Markdown() string {
 	var b strings.Builder
 	b.WriteString("| estimator |")
 	for _, n := range r.SampleSizes {

@@ -35,7 +35,7 @@ func line(f *plots.Figure, name string, xs, ys []float64, st plots.Style) error 
 // and the benchmark's -log(pass_B@k) (thick) with its least-squares power
 // law (dashed): the aggregate of exponentials is a straight line.
 func PlotPerProblem(c passk.Counts, maxLines int) (*plots.Figure, error) {
-	fit, err := LeastSquares(c, nil)
+	fit, err := FitLeastSquares(c, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -51,7 +51,7 @@ func PlotPerProblem(c passk.Counts, maxLines int) (*plots.Figure, error) {
 			continue
 		}
 		one := passk.Counts{Name: c.Name, N: c.N[i : i+1], C: c.C[i : i+1]}
-		pk, err := PassAtK(one, ks)
+		pk, err := one.CurveFirstSuccess(ks)
 		if err != nil {
 			return nil, err
 		}
@@ -176,8 +176,8 @@ func PlotDiagonal(xs, ys []float64, labels []string, title, xlabel, ylabel strin
 
 // PlotBacktest draws the median relative error of each estimator against
 // the samples per problem (log-log) with the 10% line.
-func PlotBacktest(r BacktestResult, title string) (*plots.Figure, error) {
-	if len(r.SampleSizes) == 0 {
+func PlotBacktest(r *BacktestResult, title string) (*plots.Figure, error) {
+	if r == nil || len(r.SampleSizes) == 0 {
 		return nil, fmt.Errorf("monkeys: PlotBacktest: no sample sizes")
 	}
 	f := plots.LogLog(title, "samples per problem n'", "median relative error of b")
@@ -192,7 +192,7 @@ func PlotBacktest(r BacktestResult, title string) (*plots.Figure, error) {
 			continue
 		}
 		st := plots.Style{Color: plots.Color(e), Marker: markers[e%len(markers)]}
-		if err := f.Line(name, x, y, st); err != nil {
+		if err := f.Line(name.String(), x, y, st); err != nil {
 			return nil, err
 		}
 		if err := f.Scatter("", x, y, st); err != nil {
@@ -208,7 +208,7 @@ func PlotBacktest(r BacktestResult, title string) (*plots.Figure, error) {
 // PlotDemos draws each Demo's exact F(k) (line) and simulated F(k)
 // (points) on log-log axes: Delta bends down (exponential), Uniform and
 // Beta are straight lines of slope -1 and -alpha.
-func PlotDemos(demos []Demo) (*plots.Figure, error) {
+func PlotDemos(demos []*Demo) (*plots.Figure, error) {
 	f := plots.LogLog("Aggregate failure F(k) = E[(1-p)^k]: exact and simulated", "attempts k", "F(k)")
 	markers := []string{"circle", "triangle", "square", "diamond"}
 	for i, d := range demos {

@@ -69,7 +69,7 @@ func TestFigures(t *testing.T) {
 		t.Error("mismatched lengths must be an error")
 	}
 	ks := IntLogKs(1e4, 30)
-	var demos []Demo
+	var demos []*Demo
 	for _, d := range []Dist{{Family: FamilyDelta, P: 0.01}, {Family: FamilyUniform, Scale: 1}, {Family: FamilyBeta, Alpha: 0.3, Beta: 3, Scale: 1}} {
 		demo, err := Demonstrate(d, ks, 20000, 1)
 		if err != nil {
@@ -82,7 +82,7 @@ func TestFigures(t *testing.T) {
 		t.Fatal(err)
 	}
 	renderPNG(t, p, "theorem")
-	r := BacktestResult{Estimators: Estimators(), SampleSizes: []int{10, 100, 1000},
+	r := &BacktestResult{Estimators: Estimators(), SampleSizes: []int{10, 100, 1000},
 		MedianRelErr: [][]float64{{0.5, 0.2, 0.05}, {0.3, 0.1, 0.02}, {0.4, 0.15, 0.03}}}
 	p, err = PlotBacktest(r, "backtest")
 	if err != nil {

@@ -17,13 +17,13 @@ func (d Dist) Sample(rng *rand.Rand) float64 {
 	case FamilyDelta:
 		return d.P
 	case FamilyUniform:
-		return d.Scale * rng.Float64()
+		return d.s() * rng.Float64()
 	case FamilyBeta:
-		return d.Scale * distuv.Beta{Alpha: d.Alpha, Beta: d.Beta, Src: rng}.Rand()
+		return d.s() * distuv.Beta{Alpha: d.Alpha, Beta: d.Beta, Src: rng}.Rand()
 	case FamilyKumaraswamy:
 		u := rng.Float64()
 		y := -math.Expm1(math.Log1p(-u) / d.Beta)
-		return d.Scale * math.Pow(y, 1/d.Alpha)
+		return d.s() * math.Pow(y, 1/d.Alpha)
 	}
 	return math.NaN()
 }

@@ -151,7 +151,53 @@ func (c Counts) Curve(ks []int) ([]float64, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
-	return Mean(c.N, c.C, ks)
+	m, err := matrix(c.N, c.C, ks, c.Row)
+	if err != nil {
+		return nil, err
+	}
+	return colMeans(m, len(ks)), nil
+}
+
+// CurveFirstSuccess is Curve for data whose sampling stops at a problem's
+// first success, as best-of-N jailbreaking data do: a problem with fewer
+// samples than k counts as solved when it has a success (n - c < k, where
+// the unbiased estimator 1 - C(n-c,k)/C(n,k) is itself 1); one without a
+// success and fewer than k samples has no estimate, and the error names
+// its row. On problems with at least k samples it equals Curve.
+func (c Counts) CurveFirstSuccess(ks []int) ([]float64, error) {
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	out := make([]float64, len(ks))
+	for j, k := range ks {
+		if k < 1 {
+			return nil, fmt.Errorf("passk: ks[%d] = %d, need k >= 1", j, k)
+		}
+		sum := 0.0
+		for i := range c.N {
+			n, cc := c.N[i], c.C[i]
+			if k > n {
+				if cc > 0 {
+					sum++
+					continue
+				}
+				return nil, fmt.Errorf("passk: %s: %s: k = %d > %d samples with none correct: pass@k cannot be estimated", c.label(), c.Row(i), k, n)
+			}
+			sum += passAtK(n, cc, k)
+		}
+		out[j] = sum / float64(len(c.N))
+	}
+	return out, nil
+}
+
+// Matrix returns pass@k for every problem (rows) and every k in ks
+// (columns): m[i][j] is pass@ks[j] of problem i. Errors name the problem's
+// row (and file line) and k.
+func (c Counts) Matrix(ks []int) ([][]float64, error) {
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	return matrix(c.N, c.C, ks, c.Row)
 }
 
 // ReadCounts reads a per-problem counts CSV (columns num_samples and

@@ -11,9 +11,10 @@
 //
 //	p, err := passk.PassAtK(10000, 122, 10) // one problem
 //	ks := passk.Grid(10000)                 // 1, 2, 5, 10, ..., 5000, 10000
-//	curve, err := passk.Mean(ns, cs, ks)    // mean over problems, one per k
-//	ci, err := passk.Bootstrap(ns, cs, ks, passk.BootstrapOptions{Seed: 1})
-//	// ci[j].Lo, ci[j].Hi: 95% percentile interval of the mean at ks[j]
+//	c := passk.Counts{N: ns, C: cs}         // per-problem samples and correct
+//	curve, err := c.Curve(ks)               // mean over problems, one per k
+//	b, err := passk.Bootstrap(c, ks, passk.BootstrapOptions{Seed: 1})
+//	// b.Lo[j], b.Hi[j]: 95% percentile interval of the mean at ks[j]
 //
 // Counts is fitlib's one type for per-problem counts (n_i samples, c_i
 // correct): ReadCounts splits a counts file by model, and packages monkeys

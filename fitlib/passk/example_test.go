@@ -29,10 +29,11 @@ func ExampleGrid() {
 	// [1 2 5 10 20 50 100 200 300]
 }
 
-func ExampleMean() {
+func ExampleCounts_Curve() {
 	// Two problems, 10 samples each, 0 and 5 correct: pass@5 of the second
 	// is 1 - C(5,5)/C(10,5) = 1 - 1/252, so the mean is 0.498.
-	curve, _ := passk.Mean([]int{10, 10}, []int{0, 5}, []int{1, 5})
+	c := passk.Counts{N: []int{10, 10}, C: []int{0, 5}}
+	curve, _ := c.Curve([]int{1, 5})
 	fmt.Printf("%.4f\n", curve)
 	// Output:
 	// [0.2500 0.4980]
@@ -47,17 +48,16 @@ func ExampleCurve() {
 }
 
 func ExampleBootstrap() {
-	ns := []int{100, 100, 100, 100, 100, 100}
-	cs := []int{0, 1, 3, 10, 40, 90}
-	ci, err := passk.Bootstrap(ns, cs, []int{1, 10}, passk.BootstrapOptions{Resamples: 2000, Seed: 1})
+	c := passk.Counts{N: []int{100, 100, 100, 100, 100, 100}, C: []int{0, 1, 3, 10, 40, 90}}
+	b, err := passk.Bootstrap(c, []int{1, 10}, passk.BootstrapOptions{Resamples: 2000, Seed: 1})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	for _, iv := range ci {
+	for j, k := range b.Ks {
 		// The estimate is the plain mean (checked against Python's math.comb:
 		// 0.240 and 0.5064); the interval comes from resampling problems.
-		fmt.Printf("k=%d %.3f in [%.2f, %.2f]\n", iv.K, iv.Estimate, iv.Lo, iv.Hi)
+		fmt.Printf("k=%d %.3f in [%.2f, %.2f]\n", k, b.Estimate[j], b.Lo[j], b.Hi[j])
 	}
 	// Output:
 	// k=1 0.240 in [0.02, 0.52]
@@ -90,4 +90,18 @@ func ExampleReadCounts() {
 	fmt.Printf("%d models; %s: %d problems, pass@1 %.4f, pass@100 %.4f\n", len(all), c.Name, c.Len(), p1, p100)
 	// Output:
 	// 7 models; Pythia 12B: 128 problems, pass@1 0.0232, pass@100 0.4834
+}
+
+func ExampleCounts_CurveFirstSuccess() {
+	// Best-of-N jailbreaking data stop at a prompt's first success: the
+	// third prompt broke on its 3rd attempt, so at k = 10 it counts as
+	// solved although it has only 3 samples.
+	c := passk.Counts{N: []int{10, 10, 3}, C: []int{1, 0, 1}}
+	p, err := c.CurveFirstSuccess([]int{1, 10})
+	fmt.Printf("%.4f %v\n", p, err)
+	_, err = c.Curve([]int{10})
+	fmt.Println(err)
+	// Output:
+	// [0.1444 0.6667] <nil>
+	// passk: k = 10 > n = 3 samples (row 2, ks[0])
 }

@@ -76,10 +76,10 @@ func Grid(n int) []int {
 	return ks
 }
 
-// Matrix returns pass@k for every problem (rows) and every k in ks
-// (columns): m[i][j] = pass@ks[j] of problem i with ns[i] samples and cs[i]
-// correct. Errors name the problem index and k.
-func Matrix(ns, cs []int, ks []int) ([][]float64, error) {
+// matrix returns pass@k for every problem (rows) and every k in ks
+// (columns): m[i][j] = pass@ks[j] of problem i with ns[i] samples and
+// cs[i] correct; row names problem i in errors.
+func matrix(ns, cs []int, ks []int, row func(int) string) ([][]float64, error) {
 	if len(ns) != len(cs) {
 		return nil, fmt.Errorf("passk: %d sample counts but %d correct counts", len(ns), len(cs))
 	}
@@ -89,26 +89,16 @@ func Matrix(ns, cs []int, ks []int) ([][]float64, error) {
 	m := make([][]float64, len(ns))
 	flat := make([]float64, len(ns)*len(ks))
 	for i := range ns {
-		row := flat[i*len(ks) : (i+1)*len(ks)]
+		r := flat[i*len(ks) : (i+1)*len(ks)]
 		for j, k := range ks {
 			if err := check(ns[i], cs[i], k); err != nil {
-				return nil, fmt.Errorf("%w (problem %d, ks[%d])", err, i, j)
+				return nil, fmt.Errorf("%w (%s, ks[%d])", err, row(i), j)
 			}
-			row[j] = passAtK(ns[i], cs[i], k)
+			r[j] = passAtK(ns[i], cs[i], k)
 		}
-		m[i] = row
+		m[i] = r
 	}
 	return m, nil
-}
-
-// Mean returns the benchmark-level pass_B@k, the mean of pass@k over
-// problems, for each k in ks.
-func Mean(ns, cs []int, ks []int) ([]float64, error) {
-	m, err := Matrix(ns, cs, ks)
-	if err != nil {
-		return nil, err
-	}
-	return colMeans(m, len(ks)), nil
 }
 
 func colMeans(m [][]float64, nk int) []float64 {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gophernote/gophernote/fitlib/data"
 	"github.com/gophernote/gophernote/fitlib/internal/num"
+	"github.com/gophernote/gophernote/fitlib/internal/report"
 )
 
 // exactPassAtK is 1 - C(n-c,k)/C(n,k) in exact rational arithmetic.
@@ -84,8 +85,8 @@ func TestPassAtKErrors(t *testing.T) {
 			t.Errorf("PassAtK(%d,%d,%d) error %v, want %q", tc.n, tc.c, tc.k, err, tc.want)
 		}
 	}
-	_, err := Matrix([]int{10, 10}, []int{1, 12}, []int{1})
-	if err == nil || !strings.Contains(err.Error(), "problem 1") {
+	_, err := Counts{N: []int{10, 10}, C: []int{1, 4}}.Matrix([]int{11})
+	if err == nil || !strings.Contains(err.Error(), "row 0") {
 		t.Errorf("Matrix must name the problem: %v", err)
 	}
 }
@@ -174,7 +175,7 @@ func TestReferenceLLMonkeys(t *testing.T) {
 	}
 	for i := range am {
 		e := byModel[am[i]]
-		got, err := Mean(e[0], e[1], []int{ak[i]})
+		got, err := Counts{N: e[0], C: e[1]}.Curve([]int{ak[i]})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -195,46 +196,49 @@ func TestQuantileMatchesNumpyLinear(t *testing.T) {
 }
 
 func TestBootstrap(t *testing.T) {
-	ns := []int{100, 100, 100, 100, 100, 50, 50, 20}
-	cs := []int{0, 1, 5, 50, 100, 3, 0, 19}
+	c := Counts{N: []int{100, 100, 100, 100, 100, 50, 50, 20}, C: []int{0, 1, 5, 50, 100, 3, 0, 19}}
 	ks := []int{1, 5, 20}
-	a, err := Bootstrap(ns, cs, ks, BootstrapOptions{Resamples: 400, Seed: 7, Workers: 1})
+	a, err := Bootstrap(c, ks, BootstrapOptions{Resamples: 400, Seed: 7, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := Bootstrap(ns, cs, ks, BootstrapOptions{Resamples: 400, Seed: 7, Workers: 3})
+	b, err := Bootstrap(c, ks, BootstrapOptions{Resamples: 400, Seed: 7, Workers: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
-	mean, _ := Mean(ns, cs, ks)
-	for j := range a {
-		if a[j] != b[j] {
-			t.Errorf("k=%d: results depend on workers: %+v vs %+v", ks[j], a[j], b[j])
+	mean, _ := c.Curve(ks)
+	if a.Resamples != 400 || a.Level != 0.95 || len(a.Samples) != 400 || a.Names[1] != "pass@5" || a.Ks[2] != 20 {
+		t.Errorf("shape: %d resamples, level %v, %d samples, names %v, ks %v", a.Resamples, a.Level, len(a.Samples), a.Names, a.Ks)
+	}
+	for j := range ks {
+		if a.Lo[j] != b.Lo[j] || a.Hi[j] != b.Hi[j] || a.SE[j] != b.SE[j] {
+			t.Errorf("k=%d: results depend on workers", ks[j])
 		}
-		if a[j].Estimate != mean[j] || !(a[j].Lo <= a[j].Estimate && a[j].Estimate <= a[j].Hi) || a[j].Lo >= a[j].Hi {
-			t.Errorf("k=%d: bad interval %+v", ks[j], a[j])
+		if a.Estimate[j] != mean[j] || !(a.Lo[j] <= a.Estimate[j] && a.Estimate[j] <= a.Hi[j]) || a.Lo[j] >= a.Hi[j] {
+			t.Errorf("k=%d: bad interval %v [%v, %v]", ks[j], a.Estimate[j], a.Lo[j], a.Hi[j])
 		}
 	}
 	// Identical problems: every resample has the same mean.
-	c, err := Bootstrap([]int{10, 10, 10}, []int{3, 3, 3}, []int{2}, BootstrapOptions{Seed: 1})
+	d3, err := Bootstrap(Counts{N: []int{10, 10, 10}, C: []int{3, 3, 3}}, []int{2}, BootstrapOptions{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	want, _ := PassAtK(10, 3, 2)
-	if math.Abs(c[0].Lo-want) > 1e-15 || math.Abs(c[0].Hi-want) > 1e-15 {
-		t.Errorf("degenerate bootstrap %+v, want all %v", c[0], want)
+	if math.Abs(d3.Lo[0]-want) > 1e-15 || math.Abs(d3.Hi[0]-want) > 1e-15 || d3.SE[0] > 1e-13 {
+		t.Errorf("degenerate bootstrap [%v, %v] SE %v, want all %v", d3.Lo[0], d3.Hi[0], d3.SE[0], want)
 	}
 	// Brute force: with 2 problems the resampled mean takes values
 	// {p0, (p0+p1)/2, p1} with probabilities 1/4, 1/2, 1/4, so the 2.5% and
-	// 97.5% quantiles over many resamples are p0 and p1.
-	d, err := Bootstrap([]int{10, 10}, []int{0, 10}, []int{1}, BootstrapOptions{Resamples: 4000, Seed: 3})
+	// 97.5% quantiles over many resamples are p0 and p1, the median 1/2
+	// and the standard deviation sqrt(1/8).
+	d, err := Bootstrap(Counts{N: []int{10, 10}, C: []int{0, 10}}, []int{1}, BootstrapOptions{Resamples: 4000, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d[0].Lo != 0 || d[0].Hi != 1 || d[0].Estimate != 0.5 {
-		t.Errorf("two-problem bootstrap %+v, want [0, 1] around 0.5", d[0])
+	if d.Lo[0] != 0 || d.Hi[0] != 1 || d.Estimate[0] != 0.5 || d.Median[0] != 0.5 || math.Abs(d.SE[0]-math.Sqrt(0.125)) > 0.01 {
+		t.Errorf("two-problem bootstrap %v [%v, %v] median %v SE %v, want [0, 1] around 0.5, SE 0.354", d.Estimate[0], d.Lo[0], d.Hi[0], d.Median[0], d.SE[0])
 	}
-	if _, err := Bootstrap(ns, cs, ks, BootstrapOptions{Level: 1.5}); err == nil {
+	if _, err := Bootstrap(c, ks, BootstrapOptions{Level: 1.5}); err == nil {
 		t.Error("Level 1.5 accepted")
 	}
 }
@@ -288,15 +292,14 @@ func TestReadCountsFile(t *testing.T) {
 }
 
 func TestBootstrapContextProgress(t *testing.T) {
-	ns := []int{100, 100, 100, 100}
-	cs := []int{1, 5, 50, 0}
+	cn := Counts{N: []int{100, 100, 100, 100}, C: []int{1, 5, 50, 0}}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := Bootstrap(ns, cs, []int{1, 10}, BootstrapOptions{Resamples: 5000, Context: ctx}); !errors.Is(err, context.Canceled) {
+	if _, err := Bootstrap(cn, []int{1, 10}, BootstrapOptions{Resamples: 5000, Context: ctx}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
 	}
 	var last, calls int
-	_, err := Bootstrap(ns, cs, []int{1, 10}, BootstrapOptions{Resamples: 1000, Workers: 2, Progress: func(done, total int) {
+	_, err := Bootstrap(cn, []int{1, 10}, BootstrapOptions{Resamples: 1000, Workers: 2, Progress: func(done, total int) {
 		if total != 1000 || done <= last {
 			t.Errorf("progress %d/%d after %d", done, total, last)
 		}
@@ -305,5 +308,41 @@ func TestBootstrapContextProgress(t *testing.T) {
 	}})
 	if err != nil || last != 1000 || calls > 101 {
 		t.Errorf("progress ended at %d after %d calls: %v", last, calls, err)
+	}
+}
+
+func TestBootstrapMIMEBundle(t *testing.T) {
+	b, err := Bootstrap(Counts{N: []int{10, 10, 10}, C: []int{0, 3, 9}}, []int{1, 2}, BootstrapOptions{Resamples: 50})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := report.Check(b.MIMEBundle()); err != nil {
+		t.Error(err)
+	}
+	if !strings.Contains(b.String(), "pass@k bootstrap") {
+		t.Error(b.String())
+	}
+}
+
+// TestCurveFirstSuccess: equal to Curve where every problem has k samples;
+// a short problem with a success counts as solved, one without is an
+// error naming its row.
+func TestCurveFirstSuccess(t *testing.T) {
+	c := Counts{N: []int{20, 20, 5}, C: []int{2, 0, 5}}
+	a, err := c.Curve([]int{1, 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := c.CurveFirstSuccess([]int{1, 5})
+	if err != nil || a[0] != b[0] || a[1] != b[1] {
+		t.Errorf("Curve %v, CurveFirstSuccess %v (%v)", a, b, err)
+	}
+	p, _ := PassAtK(20, 2, 10)
+	got, err := c.CurveFirstSuccess([]int{10}) // the third problem stopped at its first success
+	if err != nil || math.Abs(got[0]-(p+0+1)/3) > 1e-15 {
+		t.Errorf("k = 10: %v (%v), want %v", got, err, (p+1)/3)
+	}
+	if _, err := (Counts{N: []int{20, 5}, C: []int{1, 0}}).CurveFirstSuccess([]int{10}); err == nil || !strings.Contains(err.Error(), "row 1") {
+		t.Errorf("short unsolved problem: %v", err)
 	}
 }

@@ -164,3 +164,23 @@ func FromMIMEr(m MIMEr) Bundle {
 	b, _ := bundleOrError(mimeBundle(m))
 	return b
 }
+
+// Value displays v the way a cell shows its final value: Auto's bundle for
+// rich values (a figure, a fit report, a table), the %v text otherwise.
+// It shows several rich values from one cell:
+//
+//	display.Value(fit)
+//	display.Value(boot)
+func Value(v any) *Handle { h := NewID(); _ = h.Value(v); return h }
+
+// Value shows v under the handle as Value does.
+func (h *Handle) Value(v any) error {
+	b, ok := Auto(v)
+	switch {
+	case ok && b.Data == nil:
+		return nil // a handle or progress bar: already shown
+	case !ok:
+		b = Bundle{Data: MIME{"text/plain": fmt.Sprintf("%v", v)}}
+	}
+	return h.Show(b)
+}

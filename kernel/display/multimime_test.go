@@ -19,3 +19,14 @@ func TestAutoMultiMIME(t *testing.T) {
 		t.Errorf("bundle %v", b.Data)
 	}
 }
+
+// TestValue: Value shows a rich value as a cell's final value would be
+// shown, and anything else as its %v text.
+func TestValue(t *testing.T) {
+	f := install(t)
+	Value(twoViews{})
+	Value(42)
+	if len(f.bundles) != 2 || f.bundles[0].Data["text/html"] == nil || f.bundles[1].Data["text/plain"] != "42" {
+		t.Errorf("bundles %v", f.bundles)
+	}
+}

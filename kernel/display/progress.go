@@ -66,6 +66,22 @@ func (p *Progress) Set(i int) {
 	p.maybeSend()
 }
 
+// Update moves the bar to step done of total (total > 0 replaces the
+// bar's total): its signature is fitlib's Options.Progress, so
+//
+//	bar := display.NewProgress(0, "bootstrap")
+//	boot, err := fit.Bootstrap(pb, fit.BootstrapOptions{Progress: bar.Update})
+//
+// shows the resamples as they finish.
+func (p *Progress) Update(done, total int) {
+	p.mu.Lock()
+	if total > 0 {
+		p.total = total
+	}
+	p.n = done
+	p.maybeSend()
+}
+
 // Done shows the final state (always sent, never throttled). Later calls
 // to Add, Set and Done do nothing.
 func (p *Progress) Done() {

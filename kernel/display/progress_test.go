@@ -93,3 +93,19 @@ func TestProgressConcurrentWorkers(t *testing.T) {
 		t.Errorf("final state %q", last)
 	}
 }
+
+// TestProgressUpdate: Update(done, total) has fitlib's Progress signature;
+// it sets the total and reaching it sends the final state.
+func TestProgressUpdate(t *testing.T) {
+	f := install(t)
+	clk := &fakeClock{t: time.Unix(0, 0)}
+	p := newProgress(0, "resamples", clk.now)
+	var progress func(done, total int) = p.Update
+	clk.advance(time.Second)
+	progress(10, 40)
+	progress(40, 40)
+	last := f.bundles[len(f.bundles)-1].Data["text/plain"].(string)
+	if !strings.Contains(last, "40/40") || !strings.HasSuffix(last, "done") {
+		t.Errorf("final bar %q, want 40/40 done", last)
+	}
+}

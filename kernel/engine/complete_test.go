@@ -115,7 +115,7 @@ func TestCompleteMembersOfExpressions(t *testing.T) {
 		{"pl.Title.Te", []string{"Text:field", "TextStyle:field"}},             // a field of a compiled struct
 		{"pl.X.Label.Te", []string{"Text:field", "TextStyle:field"}},           // two levels
 		{"plot.New().Ad", []string{"Add:method"}},                              // a call's result
-		{"res.Ge", []string{"Get:method"}},                                     // a compiled pointer type
+		{"res.Inte", []string{"Interval:method"}},                              // a compiled pointer type
 		{"fits[0].Conv", []string{"ConvStarts:field", "Converged:field"}},      // index of a compiled slice
 		{"res.Summary().", []string{}},                                         // a string has no members
 		{"twice(2).", []string{}},                                              // nor an int
@@ -131,12 +131,12 @@ func TestCompleteMembersOfExpressions(t *testing.T) {
 		}
 	}
 	// The signature of a documented method comes from the doc tables.
-	items, _, _ := e.CompleteItems("res.Get", 7)
-	if len(items) != 1 || items[0].Signature != "func (r *Result) Get(name string) (float64, error)" {
-		t.Errorf("res.Get signature: %+v", items)
+	items, _, _ := e.CompleteItems("res.Interval", 12)
+	if len(items) != 1 || items[0].Signature != "func (r *Result) Interval(level float64) (lo, hi []float64, err error)" {
+		t.Errorf("res.Interval signature: %+v", items)
 	}
 	items, _, _ = e.CompleteItems("fit.Bootstrap", 13)
-	if len(items) != 3 || !strings.HasPrefix(items[0].Signature, "func Bootstrap(pb Problem, opt Options, bo BootstrapOptions)") {
+	if len(items) != 3 || !strings.HasPrefix(items[0].Signature, "func Bootstrap(pb Problem, opt BootstrapOptions)") {
 		t.Errorf("fit.Bootstrap signature: %+v", items)
 	}
 }
@@ -180,7 +180,7 @@ func TestCompleteStructLiteralKeys(t *testing.T) {
 func TestInspectInsideCalls(t *testing.T) {
 	e := newEngine(t)
 	run(t, e, labSession)
-	bootstrap := "func Bootstrap(pb Problem, opt Options, bo BootstrapOptions) (*BootstrapResult, error)"
+	bootstrap := "func Bootstrap(pb Problem, opt BootstrapOptions) (*BootstrapResult, error)"
 	cases := []struct{ code, want string }{
 		// Shift-Tab in Lab sends the cursor where it is: inside the brackets.
 		{"fit.Bootstrap(", bootstrap},
@@ -192,8 +192,8 @@ func TestInspectInsideCalls(t *testing.T) {
 		{"fmt.Println(strings.Repeat(\"a\", ", "strings.Repeat: func(string, int) string"},
 		{"fmt.Println(strings.Repeat(\"a\", 2), ", "fmt.Println"},
 		{"twice(3|)", "func twice(v int) int { return 2 * v }"},
-		{"res.Get(", "func (r *Result) Get(name string) (float64, error)\n\nGet returns the fitted value"},
-		{"fits[0].Get(\"E\"|)", "func (r *Result) Get(name string) (float64, error)"},
+		{"res.Param(", "func (r *Result) Param(name string) (float64, error)\n\nParam returns the fitted value"},
+		{"fits[0].Param(\"E\"|)", "func (r *Result) Param(name string) (float64, error)"},
 		{"pts[0].norm(", "func (p point) norm() int"},
 		{"s.Len(", "func (s *seg) Len() int"},
 		// Not a call: the word at the cursor.
@@ -224,7 +224,7 @@ func TestInspectMembers(t *testing.T) {
 		cursor int
 		want   string
 	}{
-		{"res.Get", 5, "func (r *Result) Get(name string) (float64, error)\n\nGet returns the fitted value of parameter name."},
+		{"res.Param", 5, "func (r *Result) Param(name string) (float64, error)\n\nParam returns the fitted value of parameter name."},
 		{"res.Converged", 6, "field Converged bool\n\nin type Result struct"},
 		{"pts[0].norm", 9, "func (p point) norm() int"},
 		{"s.Label", 4, "field Label string\n\nin type seg struct"},
@@ -261,7 +261,7 @@ func TestCompleteCellLocals(t *testing.T) {
 		code string
 		want []string
 	}{
-		{"r2, err := fit.Fit(pb, fit.Options{})\nr2.Ge", []string{"Get:method"}},
+		{"r2, err := fit.Fit(pb, fit.Options{})\nr2.Inte", []string{"Interval:method"}},
 		{"r2, err := fit.Fit(pb, fit.Options{})\nerr.", []string{"Error:method"}},
 		{"for _, q := range pts {\n\tq.", []string{"X:field", "Y:field", "norm:method"}},
 		{"for k, v := range segs {\n\tv.La", []string{"Label:field"}},
@@ -281,7 +281,7 @@ func TestCompleteCellLocals(t *testing.T) {
 		}
 	}
 	for _, c := range []struct{ code, want string }{
-		{"r2, _ := fit.Fit(pb, o)\nr2.Get(", "func (r *Result) Get(name string) (float64, error)"},
+		{"r2, _ := fit.Fit(pb, o)\nr2.Param(", "func (r *Result) Param(name string) (float64, error)"},
 		{"q := pts[0]\nq", "q point (defined in this cell)"},
 	} {
 		data, ok := e.Inspect(c.code, len([]rune(c.code)), 0)

@@ -19,19 +19,16 @@ import (
 
 // ctxwork is a compiled test package that cells import as
 // "gophernote.test/ctxwork": Work blocks until its context is done (like a
-// long fitlib call given display.Context()), Count is a progress counter.
+// long fitlib call given display.Context()), Progress a fitlib progress
+// function that records the count reported.
 type ctxwork struct {
 	ticks   atomic.Int64 // Work's iterations
-	counted atomic.Int64 // Count.Add totals
+	counted atomic.Int64 // the last count Progress reported
 	mu      sync.Mutex
 	running int
 	errs    []error // what each Work call returned
 	ended   chan struct{}
 }
-
-type ctxCount struct{ w *ctxwork }
-
-func (c ctxCount) Add(n int) { c.w.counted.Add(int64(n)) }
 
 func (w *ctxwork) work(ctx context.Context) error {
 	w.mu.Lock()
@@ -72,9 +69,9 @@ func useCtxwork(t *testing.T, e *Engine) *ctxwork {
 	w := &ctxwork{ended: make(chan struct{}, 16)}
 	const path = "gophernote.test/ctxwork"
 	syms := map[string]reflect.Value{
-		"Work":    reflect.ValueOf(w.work),
-		"LastErr": reflect.ValueOf(w.lastErr),
-		"Counter": reflect.ValueOf(ctxCount{w}),
+		"Work":     reflect.ValueOf(w.work),
+		"LastErr":  reflect.ValueOf(w.lastErr),
+		"Progress": reflect.ValueOf(func(done, total int) { w.counted.Store(int64(done)) }),
 	}
 	if err := e.in.Use(interp.Exports{path + "/ctxwork": syms}); err != nil {
 		t.Fatal(err)
@@ -196,13 +193,11 @@ for i := 0; i < 60; i++ {
 	d := 2e9 * math.Pow(1.4, float64(i/4))
 	ns, ds, ls = append(ns, n), append(ds, d), append(ls, p.Loss(n, d)*(1+0.01*math.Sin(float64(7*i))))
 }
-runs, err := chinchilla.NewRuns(ns, ds, ls)
-if err != nil {
-	panic(err)
-}`)
-	interruptWhen(t, e, `res, err := chinchilla.Bootstrap(runs, chinchilla.BootstrapOptions{Resamples: 1000000, Context: display.Context(), Progress: ctxwork.Counter})
+runs := &chinchilla.Runs{N: ns, D: ds, Loss: ls}
+full := &chinchilla.LawFit{Params: p, Theta: p.ToTheta()}`)
+	interruptWhen(t, e, `res, err := chinchilla.Bootstrap(runs, full, chinchilla.BootstrapOptions{Resamples: 100000, Context: display.Context(), Progress: ctxwork.Progress})
 fmt.Println(res, err)`, func() bool { return w.counted.Load() > 0 })
-	// The resamples stop: the counter settles well before the million.
+	// The resamples stop: the counter settles well before the 100,000.
 	var last int64 = -1
 	waitFor(t, "bootstrap resamples still being counted", func() bool {
 		n := w.counted.Load()
@@ -213,7 +208,7 @@ fmt.Println(res, err)`, func() bool { return w.counted.Load() > 0 })
 		time.Sleep(300 * time.Millisecond)
 		return false
 	})
-	if last >= 1000000 {
+	if last >= 100000 {
 		t.Fatalf("all %d resamples ran", last)
 	}
 	t.Logf("bootstrap stopped after %d resamples", last)

@@ -91,3 +91,47 @@ func GoldenMin(f func(float64) float64, lo, hi float64, maxSteps int, tol float6
 	}
 	return (lo + hi) / 2
 }
+
+// Percentiles summarises bootstrap samples (samples[r][j]: parameter j of
+// resample r; NaN entries are left out) for each of k parameters: the
+// central percentile interval at level, the median and the standard
+// deviation (n - 1 denominator), the shape every fitlib BootstrapResult
+// reports. Quantiles follow QuantileSorted; a parameter without finite
+// samples gets NaN.
+func Percentiles(samples [][]float64, k int, level float64) (lo, hi, median, sd []float64) {
+	a := (1 - level) / 2
+	col := make([]float64, 0, len(samples))
+	for j := 0; j < k; j++ {
+		col = col[:0]
+		for _, s := range samples {
+			if v := s[j]; !math.IsNaN(v) {
+				col = append(col, v)
+			}
+		}
+		sort.Float64s(col)
+		lo = append(lo, QuantileSorted(col, a))
+		hi = append(hi, QuantileSorted(col, 1-a))
+		median = append(median, QuantileSorted(col, 0.5))
+		sd = append(sd, SD(col))
+	}
+	return lo, hi, median, sd
+}
+
+// SD is the sample standard deviation of x (n - 1 denominator), NaN for
+// fewer than two values.
+func SD(x []float64) float64 {
+	n := float64(len(x))
+	if n < 2 {
+		return math.NaN()
+	}
+	var m float64
+	for _, v := range x {
+		m += v
+	}
+	m /= n
+	var s float64
+	for _, v := range x {
+		s += (v - m) * (v - m)
+	}
+	return math.Sqrt(s / (n - 1))
+}

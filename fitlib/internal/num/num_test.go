@@ -61,3 +61,17 @@ func TestLogistic(t *testing.T) {
 		t.Errorf("NaN in, not NaN out")
 	}
 }
+
+// TestPercentiles checks the bootstrap summary against numpy's linear
+// quantiles of 1..5 (np.percentile([1,2,3,4,5], [2.5, 50, 97.5]) = 1.1, 3,
+// 4.9) and the n-1 standard deviation sqrt(2.5); NaNs are left out.
+func TestPercentiles(t *testing.T) {
+	s := [][]float64{{1, 5}, {2, math.NaN()}, {3, 5}, {4, 5}, {5, 5}}
+	lo, hi, med, sd := Percentiles(s, 2, 0.95)
+	if math.Abs(lo[0]-1.1) > 1e-12 || math.Abs(hi[0]-4.9) > 1e-12 || med[0] != 3 || math.Abs(sd[0]-math.Sqrt(2.5)) > 1e-12 {
+		t.Errorf("column 0: %v %v %v %v", lo[0], hi[0], med[0], sd[0])
+	}
+	if lo[1] != 5 || hi[1] != 5 || sd[1] != 0 {
+		t.Errorf("column 1: %v %v %v", lo[1], hi[1], sd[1])
+	}
+}

@@ -47,3 +47,26 @@ func For(workers, n int, mk func() func(int)) {
 	}
 	wg.Wait()
 }
+
+// Ticker returns a function that records one finished job of total and
+// reports the count to report (fitlib's Options.Progress): calls to report
+// never overlap, come in increasing order, at most about 100 times, and
+// always once when the last job finishes. A nil report gives a no-op.
+func Ticker(report func(done, total int), total int) func() {
+	if report == nil {
+		return func() {}
+	}
+	var mu sync.Mutex
+	done, every := 0, total/100
+	if every < 1 {
+		every = 1
+	}
+	return func() {
+		mu.Lock()
+		defer mu.Unlock()
+		done++
+		if done%every == 0 || done == total {
+			report(done, total)
+		}
+	}
+}

@@ -25,3 +25,31 @@ func TestFor(t *testing.T) {
 		}
 	}
 }
+
+// TestTicker: reports arrive in order, never overlap, at most about 100 of
+// them, and the last one is the total.
+func TestTicker(t *testing.T) {
+	var got []int
+	inside := false
+	tick := Ticker(func(done, total int) {
+		if inside {
+			t.Error("overlapping report")
+		}
+		inside = true
+		if total != 1000 {
+			t.Errorf("total %d", total)
+		}
+		got = append(got, done)
+		inside = false
+	}, 1000)
+	For(4, 1000, func() func(int) { return func(int) { tick() } })
+	if len(got) == 0 || len(got) > 101 || got[len(got)-1] != 1000 {
+		t.Fatalf("%d reports, last %v", len(got), got)
+	}
+	for i := 1; i < len(got); i++ {
+		if got[i] <= got[i-1] {
+			t.Fatalf("reports out of order: %v", got)
+		}
+	}
+	Ticker(nil, 5)() // a nil report is a no-op
+}

@@ -23,6 +23,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/gophernote/gophernote/fitlib/data"
 )
 
 // Kernel is a gophernote binary built for the test and installed as the
@@ -88,7 +90,7 @@ func JupyterEnv(t testing.TB, tmp, jupyterPath string) []string {
 	if err := os.MkdirAll(home, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	return append(os.Environ(),
+	return append(append(os.Environ(), dataEnv()...),
 		"HOME="+home,
 		"JUPYTER_PATH="+jupyterPath,
 		"JUPYTER_CONFIG_DIR="+filepath.Join(tmp, "jupyter-config"),
@@ -96,6 +98,25 @@ func JupyterEnv(t testing.TB, tmp, jupyterPath string) []string {
 		"JUPYTER_RUNTIME_DIR="+filepath.Join(tmp, "jupyter-runtime"),
 		"IPYTHONDIR="+filepath.Join(tmp, "ipython"),
 	)
+}
+
+// dataEnv names the dataset folder for kernels started under a temporary
+// HOME: without it they would miss the user cache that `gophernote data
+// fetch` (make deps) filled on a machine without ../shared/data, and
+// download everything again. It is the first folder of data.Dirs holding a
+// catalogued table, or nothing when $GOPHERNOTE_DATA is set already.
+func dataEnv() []string {
+	if os.Getenv(data.EnvVar) != "" {
+		return nil
+	}
+	for _, d := range data.Dirs() {
+		if _, err := os.Stat(filepath.Join(d, "chinchilla", "svg_extracted_data.csv")); err == nil {
+			if abs, err := filepath.Abs(d); err == nil {
+				return []string{data.EnvVar + "=" + abs}
+			}
+		}
+	}
+	return nil
 }
 
 // Server is a running server process and its log.

@@ -3,7 +3,7 @@
 // in the bundle); after running it, the live (trusted) output's.
 'use strict';
 module.exports = async (lab) => {
-  const plot = await lab.findCell('p := plot.New()');
+  const plot = await lab.findCell('f := plots.LogLog(');
   lab.step = 'wait for the saved plot';
   await lab.outputs(plot).locator('img').first().waitFor({ timeout: 30000 });
   const before = await lab.cells();

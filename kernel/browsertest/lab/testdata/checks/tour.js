@@ -3,10 +3,10 @@
 'use strict';
 module.exports = async (lab) => {
   const r = await lab.runNotebook('tour');
-  const plot = await lab.findCell('p := plot.New()');
+  const plot = await lab.findCell('f := plots.LogLog(');
   const latex = await lab.findCell('display.LaTeX(');
-  const table = await lab.findCell('display.Table(');
-  const progress = await lab.findCell('display.NewProgress(reps');
+  const table = await lab.findCell('tab.Assign(');
+  const progress = await lab.findCell('display.NewProgress(0, "bootstrap');
   r.plot = await lab.shownMime(plot);
   await lab.screenshot('tour-plot', lab.outputs(plot).first());
   lab.step = 'read the typeset LaTeX';
@@ -17,7 +17,7 @@ module.exports = async (lab) => {
   await lab.screenshot('tour-latex', lab.outputs(latex).first());
   r.table = await lab.outputs(table).first().evaluate((e) => ({
     rows: e.querySelectorAll('tbody tr').length,
-    header: [...e.querySelectorAll('thead th')].map((th) => th.textContent.trim())
+    header: [...e.querySelectorAll('thead tr:first-child th')].map((th) => th.textContent.trim())
   }));
   await lab.screenshot('tour-table', lab.outputs(table).first());
   const cells = await lab.cells();

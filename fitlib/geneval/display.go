@@ -1,0 +1,77 @@
+package geneval
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/gophernote/gophernote/fitlib/internal/report"
+)
+
+// This file gives the package's results their rich form in a notebook
+// (rule R3 of fitlib/doc.go): MIMEBundle returns a table (text/html, or the
+// Markdown the results already write) and text/plain that is text.
+
+func (f *LawFit) table() *report.Table {
+	t := &report.Table{Title: fmt.Sprintf("%s law at k = %d: -log pass_B@k = %s", f.Law, f.K, f.Law.Formula()),
+		Header: []string{"parameter", "value"}}
+	for j, n := range f.Names {
+		t.Add(n, report.Num(f.Params[j]))
+	}
+	t.Note("%d checkpoints (left out: %d with pass@k = 0, %d with fewer than k samples, %d other); RMS log residual %.4f",
+		f.Points, f.ZeroPass, f.Undersampled, f.Other, f.RMSLog)
+	t.Note("converged: %v (%s); %d of %d starts converged", f.Converged, f.Status, f.StartsConverged, f.Starts)
+	if len(f.AtBound) > 0 {
+		t.Note("at the bound 0: %s", strings.Join(f.AtBound, ", "))
+	}
+	return t
+}
+
+// MIMEBundle shows the fit as a table when it ends a notebook cell.
+func (f *LawFit) MIMEBundle() map[string]string { return report.Bundle(f.table()) }
+
+// String is the text table.
+func (f *LawFit) String() string { return f.table().Text() }
+
+// MIMEBundle shows the grid fit as its Markdown table (text/markdown, and
+// the same text as text/plain) when it ends a notebook cell.
+func (g *GridFit) MIMEBundle() map[string]string {
+	md := g.Markdown()
+	return map[string]string{"text/markdown": md, "text/plain": md}
+}
+
+// MIMEBundle shows the backtest as its Markdown table when it ends a
+// notebook cell.
+func (bt *BacktestResult) MIMEBundle() map[string]string {
+	md := bt.Markdown()
+	return map[string]string{"text/markdown": md, "text/plain": md}
+}
+
+func (s *Study) tables() []*report.Table {
+	fits := &report.Table{Title: "Pythia checkpoints: the laws fitted at every k", Header: []string{"benchmark", "law", "k fitted", "k skipped"}}
+	for _, g := range []*GridFit{s.GSM8KCompute, s.GSM8KParamsTokens, s.GSM8KGoldReference, s.MATHCompute, s.MATHParamsTokens} {
+		if g == nil {
+			continue
+		}
+		k := ""
+		if len(g.K) > 0 {
+			k = fmt.Sprintf("%d (%d..%d)", len(g.K), g.K[0], g.K[len(g.K)-1])
+		}
+		fits.Add(shortName(g.Benchmark), g.Law.String(), k, strconv.Itoa(len(g.Skipped)))
+	}
+	bts := &report.Table{Title: fmt.Sprintf("Backtests on GSM8K at k = %d", s.BacktestK),
+		Header: []string{"law", "target", "observed pass@k", "relative error, all checkpoints", "settles (orders of magnitude)"}}
+	for _, bt := range s.Backtests {
+		o, _ := bt.SettleOrders("")
+		e := "—"
+		if len(bt.RelError) > 0 {
+			e = report.Num(bt.RelError[0])
+		}
+		bts.Add(bt.Law.String(), bt.Target, report.Num(bt.TargetPass), e, report.Num(o))
+	}
+	return []*report.Table{fits, bts}
+}
+
+// MIMEBundle shows the study as two tables (the grid fits and the
+// backtests) when it ends a notebook cell; the fields hold the details.
+func (s *Study) MIMEBundle() map[string]string { return report.Bundle(s.tables()...) }
