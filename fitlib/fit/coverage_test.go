@@ -47,23 +47,26 @@ import (
 // E + A N^-alpha, noise 1% or 1%-4% growing along N, or 10% outliers of
 // sd 10%):
 //
-//	design                 model-based     HC3, t(n-p)   HC2 + Bell-McCaffrey (SEAuto)
-//	sq-log n=10            0.948-0.952     0.976-0.979   0.958-0.970
-//	sq-log n=33            0.923-0.939     0.952-0.954   0.948-0.954
-//	sq-log n=60            0.929-0.936     0.940-0.944   0.938-0.940
-//	sq-log 1-4x n=20       0.904-0.964     0.935-0.971   0.934-0.976
-//	sq-log 1-4x n=60       0.919-0.934     0.929-0.940   0.927-0.939
-//	Huber 1e-3 n=10        0.962-0.968     -             0.946-0.970
-//	Huber 1e-3 1-4x n=20   0.907-0.983     -             0.920-0.973
-//	Huber 1e-3 10% out n=50 0.992-0.994    -             0.960-0.966
-//	Huber 1e-2 10% out n=20 0.979-0.983    -             0.976-0.978
+//	design (1000 datasets)    model-based      HC3, t(n-p)    SEAuto: HC2, Bell-McCaffrey
+//	sq-log n=10               0.948-0.952      0.976-0.979    0.958-0.970
+//	sq-log n=33               0.923-0.939      0.952-0.954    0.948-0.954
+//	sq-log n=60               0.930-0.935      0.940-0.944    0.938-0.940
+//	sq-log 1-4x n=20          0.905-0.973      0.935-0.971    0.934-0.976
+//	sq-log 1-4x n=60          0.918-0.929      0.929-0.940    0.927-0.939
+//	Huber 1e-3 n=10           0.966-0.968      -              0.945-0.969
+//	Huber 1e-3 1-4x n=20      0.907-0.983      -              0.919-0.973
+//	Huber 1e-3 10% out n=50   0.991-0.993      -              0.960-0.965
+//	Huber 1e-2 10% out n=20   0.979-0.983      -              0.961-0.967
+//	pinball line 1-4x n=100   0.860-0.997      (Powell sandwich, n^-1/3: 0.931-0.964; n^-1/5: 0.941-0.972)
 //
 // (the model-based column for Huber with the residual-SD bandwidth used
-// before; the others with the robust scale min(SD, IQR/1.349)). No closed
-// form is within 93-97% on every design: HC2 with Bell-McCaffrey degrees
-// of freedom misses by at most 0.008, on the conservative side except for
-// the asymptote E under fourfold heteroscedasticity at 60 rows (0.927)
-// and 20 rows with Huber (0.920).
+// before; the others with the robust scale min(SD, IQR/1.349) and the
+// Huber window correction h'^2 = h^2 - delta^2/3). No closed form is
+// within 93-97% on every design: SEAuto's worst are conservative (A and
+// alpha at 10-20 rows with noise growing along N: up to 0.981) and the
+// asymptote E under fourfold heteroscedasticity (0.919 with Huber at 20
+// rows, 0.927 squared at 60), where the few rows that fix E carry the
+// largest noise. TestCoverageGrid prints the whole grid.
 //
 // Measured before this change (Huber sandwich from the raw Hessian, normal
 // quantile), on the repro: coverage 0.47-0.52, SE / sd of the
@@ -400,12 +403,90 @@ func sdev(x []float64) float64 {
 	return math.Sqrt(s / float64(len(x)-1))
 }
 
-var _ = fmt.Sprint
-
 func mustParseQuiet(src string, vars ...string) *formula.Formula {
 	f, err := formula.Parse(src, vars...)
 	if err != nil {
 		panic(err)
 	}
 	return f
+}
+
+// TestCoverageGrid (GOPHERNOTE_COVERAGE set) measures the wider grid of
+// designs behind SEAuto's choice, summarised at the top of this file:
+// squared-log and Huber fits of E + A N^-alpha at 10-200 rows with 1%
+// noise, noise growing fourfold along N, or 10% outliers, and pinball
+// fits of a line with constant or growing noise. It logs the coverage of
+// each parameter and fails only outside 90-98.5% (the designs at the
+// edges of 93-97% are listed at the top).
+func TestCoverageGrid(t *testing.T) {
+	if os.Getenv("GOPHERNOTE_COVERAGE") == "" {
+		t.Skip("the wider coverage grid: set GOPHERNOTE_COVERAGE=N (N datasets per design)")
+	}
+	D, _ := coverageDatasets(t, 0)
+	law := mustParse(t, "E + A * N^(-alpha)", "N")
+	type design struct {
+		name  string
+		n     int
+		loss  Loss
+		noise func(n int) func(*rand.Rand) float64
+	}
+	homo := func(n int) func(*rand.Rand) float64 { return gaussNoise(0.01) }
+	grow := func(n int) func(*rand.Rand) float64 { return growingNoise(0.01, n) }
+	cont := func(int) func(*rand.Rand) float64 { return contaminated }
+	var designs []design
+	for _, n := range []int{10, 20, 33, 60, 200} {
+		designs = append(designs, design{fmt.Sprintf("squared-log, n=%d", n), n, SquaredLog(), homo},
+			design{fmt.Sprintf("squared-log, noise 1-4x, n=%d", n), n, SquaredLog(), grow})
+	}
+	for _, n := range []int{10, 20, 50, 100} {
+		designs = append(designs, design{fmt.Sprintf("Huber(1e-3), n=%d", n), n, Huber(1e-3), homo},
+			design{fmt.Sprintf("Huber(1e-3), noise 1-4x, n=%d", n), n, Huber(1e-3), grow},
+			design{fmt.Sprintf("Huber(1e-3), 10%% outliers, n=%d", n), n, Huber(1e-3), cont},
+			design{fmt.Sprintf("Huber(1e-2), 10%% outliers, n=%d", n), n, Huber(1e-2), cont})
+	}
+	for _, d := range designs {
+		res := make([]*Result, D)
+		par.For(runtime.GOMAXPROCS(0), D, func() func(int) {
+			return func(i int) {
+				r := rand.New(rand.NewPCG(uint64(i), 0xd1))
+				x, y := powerLawData(r, d.n, d.noise(d.n), true)
+				res[i], _ = Fit(Problem{Formula: law, Data: map[string][]float64{"N": x}, Y: y, Loss: d.loss, Params: covParams()}, Options{Workers: 1, Seed: uint64(i)})
+			}
+		})
+		line := ""
+		for j, nm := range res[0].Names {
+			cover := 0
+			for _, r := range res {
+				if r != nil && r.Lo[j] <= covPowerLaw[nm] && covPowerLaw[nm] <= r.Hi[j] {
+					cover++
+				}
+			}
+			cv := float64(cover) / float64(D)
+			line += fmt.Sprintf(" %s %.3f", nm, cv)
+			if cv < 0.90 || cv > 0.985 {
+				t.Errorf("%s: %s covered %.3f", d.name, nm, cv)
+			}
+		}
+		t.Logf("%-34s%s", d.name, line)
+	}
+	for _, n := range []int{50, 100, 400} {
+		res := make([]*Result, D)
+		par.For(runtime.GOMAXPROCS(0), D, func() func(int) {
+			return func(i int) {
+				r := rand.New(rand.NewPCG(uint64(i), 0xf2))
+				res[i], _ = Fit(pinballLine(r, n), Options{Workers: 1})
+			}
+		})
+		line := ""
+		for j, nm := range res[0].Names {
+			cover := 0
+			for _, r := range res {
+				if r != nil && r.Lo[j] <= float64(j+1) && float64(j+1) <= r.Hi[j] {
+					cover++
+				}
+			}
+			line += fmt.Sprintf(" %s %.3f", nm, float64(cover)/float64(D))
+		}
+		t.Logf("pinball line, noise 0.05-0.5, n=%d:%s", n, line)
+	}
 }

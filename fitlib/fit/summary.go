@@ -143,7 +143,17 @@ func (r *Result) statistics() [][2]string {
 		{"method", fmt.Sprintf("%s, %d iterations, %d evaluations (start %d of %d; %d converged; %d evaluations in all)", r.Method, r.Iterations, r.Evaluations, r.Start, r.Starts, r.ConvStarts, r.TotalEvaluations)},
 	}
 	if r.DOF > 0 {
-		out = append(out, [2]string{"degrees of freedom", fmt.Sprint(r.DOF)})
+		dof := fmt.Sprint(r.DOF)
+		if r.bm != nil {
+			var parts []string
+			for j, n := range r.Names {
+				if j < len(r.RefDOF) && r.RefDOF[j] > 0 {
+					parts = append(parts, fmt.Sprintf("%s %.3g", n, r.RefDOF[j]))
+				}
+			}
+			dof += " (n - p); intervals' Bell-McCaffrey: " + strings.Join(parts, ", ")
+		}
+		out = append(out, [2]string{"degrees of freedom", dof})
 	}
 	if !math.IsNaN(r.StepSE) && r.StepSE != 0 {
 		out = append(out, [2]string{"distance to optimum", fmt.Sprintf("%.2g standard errors (Newton step)", r.StepSE)})
