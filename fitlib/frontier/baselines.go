@@ -174,6 +174,7 @@ func FitMethod(method Method, z, y []float64, mo MethodOptions) (*MethodFit, err
 	default:
 		return nil, fmt.Errorf("%s: unknown method %v (MethodSigmoid, MethodConstant, MethodBinwise, MethodISpline)", label(opt.Task), method)
 	}
+	opt, _ = opt.smallSample(len(z)) // the same kappa as the sigmoid's
 	fo, err := opt.filled()
 	if err != nil {
 		return nil, err

@@ -24,8 +24,9 @@ type scipyRun struct {
 type scipyGolden struct {
 	Generated string `json:"_generated"`
 	Tasks     map[string]struct {
-		LegacyStart scipyRun `json:"legacy_start"`
-		GoOptimum   scipyRun `json:"go_optimum"`
+		LegacyStart  scipyRun `json:"legacy_start"`
+		GoOptimum    scipyRun `json:"go_optimum"`
+		LegacyFitter scipyRun `json:"legacy_fitter"`
 	} `json:"tasks"`
 }
 
@@ -45,8 +46,9 @@ func TestPaperObjectiveMatchesScipy(t *testing.T) {
 	regen := os.Getenv("GOPHERNOTE_SCIPY") == "1"
 	golden := scipyGolden{Generated: "by TestPaperObjectiveMatchesScipy with GOPHERNOTE_SCIPY=1 (testdata/scipy_paper_objective.py); do not edit",
 		Tasks: map[string]struct {
-			LegacyStart scipyRun `json:"legacy_start"`
-			GoOptimum   scipyRun `json:"go_optimum"`
+			LegacyStart  scipyRun `json:"legacy_start"`
+			GoOptimum    scipyRun `json:"go_optimum"`
+			LegacyFitter scipyRun `json:"legacy_fitter"`
 		}{}}
 	if !regen {
 		b, err := os.ReadFile(scipyGoldenFile)
@@ -92,8 +94,9 @@ func TestPaperObjectiveMatchesScipy(t *testing.T) {
 				t.Fatalf("%s: scipy: %v", task, err)
 			}
 			var g struct {
-				LegacyStart scipyRun `json:"legacy_start"`
-				GoOptimum   scipyRun `json:"go_optimum"`
+				LegacyStart  scipyRun `json:"legacy_start"`
+				GoOptimum    scipyRun `json:"go_optimum"`
+				LegacyFitter scipyRun `json:"legacy_fitter"`
 			}
 			if err := json.Unmarshal(out, &g); err != nil {
 				t.Fatal(err)
@@ -118,10 +121,38 @@ func TestPaperObjectiveMatchesScipy(t *testing.T) {
 			}
 		}
 	}
+	legacyGap(t, golden)
 	if regen {
 		b, _ := json.MarshalIndent(golden, "", " ")
 		if err := os.WriteFile(scipyGoldenFile, append(b, '\n'), 0o644); err != nil {
 			t.Fatal(err)
+		}
+	}
+}
+
+// legacyGap pins the sentence of PaperOptions' documentation: the
+// authors' legacy fitter as they run it (one start, scipy's default
+// tolerances and finite-difference gradient; the "legacy_fitter" runs of
+// the golden file) stops short of the paper objective's minimum on BBH
+// and IFEval (objective 6.53 against 4.88, 10.27 against 9.37; frontier
+// at 1e24 FLOPs 0.668 against 0.678 and 0.752 against 0.775) and reaches
+// it, within 1e-6 relative, on the other four tasks.
+func legacyGap(t *testing.T, golden scipyGolden) {
+	t.Helper()
+	want := map[string][2]float64{"BBH": {6.53, 0.668}, "IFEval": {10.27, 0.752}}
+	for task, g := range golden.Tasks {
+		l, best := g.LegacyFitter, g.LegacyStart
+		if l.Objective == 0 {
+			t.Fatalf("%s: no legacy_fitter run in %s: regenerate with GOPHERNOTE_SCIPY=1", task, scipyGoldenFile)
+		}
+		w, short := want[task]
+		gap := l.Objective/best.Objective - 1
+		at24 := Params{Y0: l.Params[0], L: l.Params[1], A: l.Params[2], B: l.Params[3]}.At(24)
+		switch {
+		case short && (math.Abs(l.Objective-w[0]) > 0.01 || math.Abs(at24-w[1]) > 0.001):
+			t.Errorf("%s: the legacy fitter stops at objective %.4f, frontier at 1e24 %.4f; documented %.2f and %.3f", task, l.Objective, at24, w[0], w[1])
+		case !short && gap > 1e-6:
+			t.Errorf("%s: the legacy fitter stops %.2g above the minimum (objective %.6g against %.6g)", task, gap, l.Objective, best.Objective)
 		}
 	}
 }

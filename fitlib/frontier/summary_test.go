@@ -10,7 +10,9 @@ import (
 // computes, with the same calls.
 type notebookRun struct {
 	reports, paperReports []*TaskReport
+	enhReports            []*TaskReport
 	rows, paperRows       []SplitResult
+	enhRows               []SplitResult
 	cmp                   []Compare1e24
 	table2                []Compare2
 	budget                []BudgetPoint
@@ -29,7 +31,11 @@ func runNotebook(t *testing.T) *notebookRun {
 		if err != nil {
 			t.Fatal(err)
 		}
-		nb.reports, nb.paperReports = append(nb.reports, r), append(nb.paperReports, p)
+		e, err := AnalyzeTask(task, AnalyzeOptions{Seed: 1, Fit: EnhancedOptions()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		nb.reports, nb.paperReports, nb.enhReports = append(nb.reports, r), append(nb.paperReports, p), append(nb.enhReports, e)
 	}
 	var err error
 	if nb.cmp, err = CompareAt1e24(nb.reports, nb.paperReports); err != nil {
@@ -41,7 +47,11 @@ func runNotebook(t *testing.T) *notebookRun {
 	if nb.paperRows, err = BacktestTasks(Tasks(), TemporalOptions{Fit: PaperOptions()}); err != nil {
 		t.Fatal(err)
 	}
+	if nb.enhRows, err = BacktestTasks(Tasks(), TemporalOptions{Fit: EnhancedOptions()}); err != nil {
+		t.Fatal(err)
+	}
 	nb.table2 = CompareTable2(nb.reports, nb.paperReports, Summarize(OnlyCumulative(nb.rows, true)), Summarize(OnlyCumulative(nb.paperRows, true)))
+	nb.table2 = CompareTable2Enhanced(nb.table2, nb.enhReports, Summarize(OnlyCumulative(nb.enhRows, true)))
 	bs, err := AnalyzeBudget("BBH", BudgetOptions{Repeats: 5, Seed: 1, Fit: PaperOptions(),
 		Design: DesignOptions{Anchors: true, Balance: 1e-4, Seed: 1}})
 	if err != nil {
@@ -109,12 +119,13 @@ func TestNotebookSummary(t *testing.T) {
 			}
 		}
 		// The defaults estimate the 0.98 quantile: in-sample coverage
-		// within 0.005 of 0.98 (within 1/89 for MMLU-PRO's 89 models).
-		tol := 0.005
-		if r.Points.Len() < 200 {
-			tol = 1.0 / float64(r.Points.Len())
-		}
-		if d := c["default"].(float64) - 0.98; math.Abs(d) > tol {
+		// within 0.005 of 0.98; MMLU-PRO's 89 models (n (1 - tau) = 1.8)
+		// get the small-sample fit, an envelope on or above every model.
+		if r.Points.Len() < 250 {
+			if c["default"].(float64) < 0.98 || r.Fit.Options.Kappa != SmallSampleKappa {
+				t.Errorf("%s (%d models): default coverage %.4f, kappa %v; want the small-sample fit's envelope", task, r.Points.Len(), c["default"], r.Fit.Options.Kappa)
+			}
+		} else if d := c["default"].(float64) - 0.98; math.Abs(d) > 0.005 {
 			t.Errorf("%s: default coverage %.4f", task, c["default"])
 		}
 	}
@@ -130,7 +141,7 @@ func TestNotebookSummary(t *testing.T) {
 	for _, m := range Methods() {
 		e := methods[m.String()].(map[string]any)
 		id := e["id_pinball"].(map[string]any)
-		for name, reps := range map[string][]*TaskReport{"default": nb.reports, "paper_objective": nb.paperReports} {
+		for name, reps := range map[string][]*TaskReport{"default": nb.reports, "paper_objective": nb.paperReports, "enhanced_fitter": nb.enhReports} {
 			sum := 0.0
 			for _, r := range reps {
 				var model *MethodFit
@@ -155,20 +166,28 @@ func TestNotebookSummary(t *testing.T) {
 			}
 		}
 		ood := e["ood_calibration_error"].(map[string]any)
-		ce, n := 0.0, 0
-		for _, r := range common {
-			if r.Method == m {
+		for name, rows := range map[string][]SplitResult{"paper_objective": common, "enhanced_fitter": CommonSplits(OnlyCumulative(nb.enhRows, true))} {
+			ce, n := 0.0, 0
+			for _, r := range rows {
+				if r.Method != m {
+					continue
+				}
+				// every test period has fewer than 60 models: the paper's
+				// binned (macro) error is one bin, the global error
+				if math.Abs(r.MacroCoverageError-math.Abs(r.Coverage-0.98)) > 1e-12 {
+					t.Errorf("%s %s -> %s: macro error %v, global %v", r.Task, r.Train, r.Test, r.MacroCoverageError, math.Abs(r.Coverage-0.98))
+				}
 				ce += math.Abs(r.Coverage - 0.98)
 				n++
 			}
-		}
-		if n != 12 {
-			t.Fatalf("%s: %d common cumulative splits, want 12", m, n)
+			if n != 12 {
+				t.Fatalf("%s %s: %d common cumulative splits, want 12", m, name, n)
+			}
+			if got := ood[name].(float64); math.Abs(got-ce/float64(n)) > 5e-5 {
+				t.Errorf("%s %s ood_calibration_error %v, direct %v", m, name, got, ce/float64(n))
+			}
 		}
 		got := ood["paper_objective"].(float64)
-		if math.Abs(got-ce/float64(n)) > 5e-5 {
-			t.Errorf("%s ood_calibration_error %v, direct %v", m, got, ce/float64(n))
-		}
 		// Table 2: the dated file's splits train on 9-45 models and test on
 		// 4-36 (one model moves a split's coverage by 3-25 points), so only
 		// agreement within 8 points is asked (measured: 3.7-6.5 points,
@@ -208,11 +227,15 @@ func TestNotebookSummary(t *testing.T) {
 			t.Errorf("paper objective: %s calibration error %.4f not below the constant's %.4f", m, oodOf(m, "paper_objective"), oodOf(MethodConstant, "paper_objective"))
 		}
 	}
-	// The defaults on 9-45 training models: an envelope with little
-	// smoothing extrapolates badly (measured 0.58), and every one of those
-	// fits says it is an envelope.
-	if v := oodOf(MethodSigmoid, "default"); v < 0.3 {
-		t.Errorf("default sigmoid out-of-distribution error %.3f: the measured 0.58 changed; revisit the notebook", v)
+	// The defaults on 9-45 training models: every fit is an envelope and
+	// says so, and the small-sample rule (kappa 50, mean loss) keeps its
+	// out-of-period error at 0.13 (0.58 before the rule; the paper's
+	// objective 0.09, the authors' released fitter 0.12).
+	if v := oodOf(MethodSigmoid, "default"); v > 0.2 {
+		t.Errorf("default sigmoid out-of-distribution error %.3f: measured 0.13 with the small-sample rule", v)
+	}
+	if v := oodOf(MethodSigmoid, "enhanced_fitter"); math.Abs(v-0.123) > 0.02 {
+		t.Errorf("enhanced fitter's sigmoid out-of-distribution error %.3f, measured 0.123", v)
 	}
 	for _, r := range CommonSplits(OnlyCumulative(nb.rows, true)) {
 		if r.Method == MethodSigmoid && !strings.Contains(r.Warning, "upper envelope") {
@@ -239,11 +262,14 @@ func TestNotebookSummary(t *testing.T) {
 
 // TestExtendedPeriods checks the notebook's statements about the longer
 // window (to 2024-12, 2025Q1, 2025Q2, 2025H2, 2026-01): 24 common
-// cumulative splits with either objective; every method under-covers on
-// average with both; with the paper's objective the constant has the
-// largest calibration error and pinball loss and the I-spline the
-// smallest; the defaults under-cover more than the paper's objective for
-// every method.
+// cumulative splits with either objective (training sets of 13-78 models,
+// all in the small-sample regime); every method under-covers on average
+// with both; with the paper's objective the constant has the largest
+// calibration error and pinball loss and the I-spline the smallest; the
+// defaults (small-sample rule) are within 0.02 of the paper objective's
+// calibration error for every method (measured: sigmoid 0.076 against
+// 0.084), while without the rule (KeepKappa) every method under-covers
+// more than with the paper's objective (sigmoid 0.141).
 func TestExtendedPeriods(t *testing.T) {
 	var ext []Period
 	for _, b := range [][3]string{{"to 2024-12", "", "2024-12"}, {"2025Q1", "2025-01", "2025-03"}, {"2025Q2", "2025-04", "2025-06"},
@@ -255,7 +281,7 @@ func TestExtendedPeriods(t *testing.T) {
 		ext = append(ext, p)
 	}
 	sum := map[string][]MethodSummary{}
-	for name, o := range map[string]Options{"paper": PaperOptions(), "default": {}} {
+	for name, o := range map[string]Options{"paper": PaperOptions(), "default": {}, "keep": {KeepKappa: true}} {
 		rows, err := BacktestTasks(Tasks(), TemporalOptions{Periods: ext, Fit: o})
 		if err != nil {
 			t.Fatal(err)
@@ -267,16 +293,22 @@ func TestExtendedPeriods(t *testing.T) {
 			}
 		}
 	}
-	p, d := sum["paper"], sum["default"]
-	for k, m := range p {
-		if k != 1 && (m.AbsCoverageError >= p[1].AbsCoverageError || m.Pinball >= p[1].Pinball) {
+	p, d, k := sum["paper"], sum["default"], sum["keep"]
+	for i, m := range p {
+		if i != 1 && (m.AbsCoverageError >= p[1].AbsCoverageError || m.Pinball >= p[1].Pinball) {
 			t.Errorf("paper objective: %s (%+v) not better than the constant (%+v)", m.Method, m, p[1])
 		}
-		if k != 3 && m.AbsCoverageError <= p[3].AbsCoverageError {
+		if i != 3 && m.AbsCoverageError <= p[3].AbsCoverageError {
 			t.Errorf("paper objective: %s calibration error %.4f not above the I-spline's %.4f", m.Method, m.AbsCoverageError, p[3].AbsCoverageError)
 		}
-		if d[k].CoverageError >= m.CoverageError {
-			t.Errorf("%s: defaults' coverage error %.4f not below the paper objective's %.4f", m.Method, d[k].CoverageError, m.CoverageError)
+		if math.Abs(d[i].MacroCoverageError-m.MacroCoverageError) > 0.02 {
+			t.Errorf("%s: defaults' calibration error %.4f, the paper objective's %.4f", m.Method, d[i].MacroCoverageError, m.MacroCoverageError)
 		}
+		if k[i].CoverageError >= m.CoverageError {
+			t.Errorf("%s: kappa 1000 (KeepKappa) coverage error %.4f not below the paper objective's %.4f", m.Method, k[i].CoverageError, m.CoverageError)
+		}
+	}
+	if d[0].MacroCoverageError >= p[0].MacroCoverageError {
+		t.Errorf("sigmoid: defaults' calibration error %.4f not below the paper objective's %.4f (measured 0.076, 0.084)", d[0].MacroCoverageError, p[0].MacroCoverageError)
 	}
 }

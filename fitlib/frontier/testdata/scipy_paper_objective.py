@@ -15,7 +15,12 @@ median at the median z, b = 1) and a start given on the command line
 
 Input (JSON file named on the command line): z, y, tau, kappa, lam,
 start [y0, L, a, b]. Output (stdout, JSON): for each start the
-objective, parameters [y0, L, a, b], scipy's success flag and message.
+objective, parameters [y0, L, a, b], scipy's success flag and message;
+and "legacy_fitter": the legacy fitter's algorithm as the authors run it
+(sigmoid_legacy.py @ 4b6ec39, lines 58-88: the objective in its own
+log1p(exp(.)) form, its one start, L-BFGS-B with scipy's default
+tolerances and finite-difference gradient, maxiter 10000, and the start
+itself when scipy reports no success).
 Written for this project from the formula above.
 """
 import json
@@ -66,13 +71,44 @@ def run(t0, z, y, tau, kappa, lam):
             "success": bool(r.success), "message": str(r.message)}
 
 
+def legacy_objective(t, z, y, tau, kappa, lam):
+    """The objective in the legacy fitter's own floating-point form
+    (sigmoid_legacy.py lines 50-64, expression by expression): log1p(exp(.))
+    for the smoothed pinball and the slope's softplus, which overflow to
+    inf for large arguments, and (1/k) * ... rather than .../k. Its
+    finite-difference path is sensitive to such details (dividing by k
+    instead sends BBH's run to the minimum)."""
+    sig = lambda u: 1.0 / (1.0 + np.exp(-u))
+    g0, gl, a, bb = t
+    y0 = float(sig(np.array([g0]))[0])
+    L_cap = max(1e-6, 1.0 - y0 - 1e-6)
+    L = float(sig(np.array([gl]))[0]) * L_cap
+    b = float(np.log1p(np.exp(bb)))
+    yh = y0 + L * sig(a + b * z)
+    r = y - yh
+    k = kappa
+    rho = (1.0 / k) * np.log1p(np.exp(k * r)) + (tau - 1.0) * r
+    return float(np.sum(rho) + lam * (a * a + b * b))
+
+
+def run_legacy(t0, z, y, tau, kappa, lam):
+    order = np.argsort(z)  # the legacy fitter sorts the points by z (lines 37-39)
+    z, y = z[order], y[order]
+    with np.errstate(over="ignore", invalid="ignore"):
+        r = minimize(legacy_objective, t0, args=(z, y, tau, kappa, lam), method="L-BFGS-B", options={"maxiter": 10000})
+    t = r.x if (r.success and np.isfinite(r.fun)) else t0
+    return {"objective": objective(t, z, y, tau, kappa, lam), "params": list(map(float, natural(t))),
+            "success": bool(r.success), "message": str(r.message)}
+
+
 def main():
     with open(sys.argv[1]) as fh:
         d = json.load(fh)
     z, y = np.array(d["z"], float), np.array(d["y"], float)
     args = (z, y, float(d["tau"]), float(d["kappa"]), float(d["lam"]))
     out = {"legacy_start": run(legacy_start(z, y), *args),
-           "go_optimum": run(raw(d["start"]), *args)}
+           "go_optimum": run(raw(d["start"]), *args),
+           "legacy_fitter": run_legacy(legacy_start(z, y), *args)}
     print(json.dumps(out))
 
 
