@@ -129,12 +129,12 @@ func FitVP(pb Problem, opt Options) (*Result, error) {
 	}
 	res.StepSE = math.NaN()
 	res.LogLik, res.AIC, res.BIC = math.NaN(), math.NaN(), math.NaN()
-	if !math.IsInf(res.Objective, 0) && !math.IsNaN(res.Objective) {
-		if opt.SE != SENone {
-			full.standardErrors(res, &opt, &pb)
-		}
-		full.informationCriteria(res)
+	k := len(res.Params)
+	res.SE, res.Lo, res.Hi, res.RefDOF = nanVec(k), nanVec(k), nanVec(k), nanVec(k)
+	if opt.SE != SENone {
+		full.standardErrors(res, &opt, &pb)
 	}
+	full.informationCriteria(res)
 	return res, nil
 }
 
