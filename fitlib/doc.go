@@ -150,7 +150,11 @@
 // task. fitlib returns errors; it never panics on user data.
 //
 // V1. No exported package-level variables: lists are functions returning
-// a fresh copy (data.Sources, frontier.Methods, frontier.Tasks).
+// a fresh copy (data.Sources, data.Datasets, frontier.Methods,
+// frontier.Tasks); a process-wide setting is a setter guarded by a lock
+// (data.SetAutoContext, data.SetAutoProgress). Why: a cell that assigns a
+// package variable changes it for every later cell and for concurrent
+// calls, without a trace.
 //
 // G1. No generic exported functions or types: notebook cells reach fitlib
 // through yaegi's symbol tables, which cannot hold them.
