@@ -161,5 +161,7 @@
 //
 // X1. Every package has runnable examples, with // Output: where the
 // result is deterministic; fitlib has at least 40 (go test
-// ./fitlib/... -run Example).
+// ./fitlib/... -run Example). An output comment must be its own last
+// comment group of the body: joined to a comment above it, go test
+// compiles the example but never runs it.
 package fitlib
