@@ -162,7 +162,7 @@ type observation struct {
 	End   string `json:"end"`
 	Error string `json:"error,omitempty"` // the interpreted run's error: "Name: value"
 	// Nondeterministic: two compiled runs differed (compiled only).
-	Nondeterministic bool `json:"nondeterministic,omitempty"`
+	Nondeterministic bool   `json:"nondeterministic,omitempty"`
 	BuildError       string `json:"build_error,omitempty"`
 }
 

@@ -11,7 +11,7 @@ import (
 // countSink counts stream bytes and calls; it keeps nothing.
 type countSink struct{ bytes, calls atomic.Int64 }
 
-func (s *countSink) Stream(_, text string) { s.bytes.Add(int64(len(text))); s.calls.Add(1) }
+func (s *countSink) Stream(_, text string)        { s.bytes.Add(int64(len(text))); s.calls.Add(1) }
 func (s *countSink) Display(display.Bundle, bool) {}
 func (s *countSink) Clear(bool)                   {}
 func (s *countSink) Input(string, bool) (string, error) {
