@@ -32,7 +32,11 @@ type Options struct {
 	// outlive their cell). When nil, such output goes to the sink of the
 	// most recent cell.
 	Idle cell.Sink
-	// Args are the os.Args cells see; nil means the process's.
+	// Args are the os.Args cells see, and what flag.Parse in a cell
+	// parses: a cell is a fresh program, never the kernel's command line.
+	// Nil or empty means []string{"notebook"}: no arguments, and a
+	// program name as os.Args[0] (callers pass the notebook's or script's
+	// name when they know it).
 	Args []string
 }
 
@@ -67,6 +71,8 @@ type Engine struct {
 
 	stopMu sync.Mutex
 	stop   chan struct{} // closed when the running cell is interrupted
+
+	proc *process // os.Exit, log, flag, syscall for cells (process.go)
 }
 
 // New starts an interpreter with Go's standard library, the gophernote
@@ -85,6 +91,9 @@ func New(opts Options) (e *Engine, err error) {
 	}
 	// yaegi reads YAEGI_SPECIAL_STDIO in New: with it, os.Stdin/Stdout/
 	// Stderr in cells are the engine's streams rather than the process's.
+	if len(opts.Args) == 0 {
+		opts.Args = []string{"notebook"}
+	}
 	old, had := os.LookupEnv("YAEGI_SPECIAL_STDIO")
 	os.Setenv("YAEGI_SPECIAL_STDIO", "1")
 	e.in = interp.New(interp.Options{
@@ -119,9 +128,10 @@ func New(opts Options) (e *Engine, err error) {
 			e.syms[dir(k)] = v
 		}
 	}
-	// os.Exit would end the kernel: make it stop the cell instead.
-	exitOverride := interp.Exports{"os/os": {"Exit": reflect.ValueOf(cellExit)}}
-	if err := e.in.Use(exitOverride); err != nil {
+	// os.Exit, log.Fatal, flag.Parse, syscall.Exec... would end or
+	// take over the kernel's process: replace them for cells.
+	e.proc = newProcess(e, opts.Args, streamWriter{e.out, "stderr"})
+	if err := e.in.Use(e.proc.symbols()); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
 	e.names = packageNames(e.syms)
@@ -179,6 +189,9 @@ func (e *Engine) Execute(ctx context.Context, code string, sink cell.Sink) (res 
 		return cell.Result{Err: &cell.Error{Name: "EngineClosed", Value: "the engine is closed", Traceback: []string{"EngineClosed: the engine is closed"}}}
 	}
 	e.cellN++
+	// os.Exit in the cell cancels ctx with the exit as its cause.
+	ctx, endProc := e.proc.begin(ctx)
+	defer endProc()
 	e.out.begin(sink, e.cellN)
 	defer e.out.end()
 	display.SetPublisher(sinkPublisher{e.out})
@@ -242,7 +255,7 @@ const runDefersSrc = ";func() { _gnds := _gnDefers; _gnDefers = nil; for _gni :=
 func (e *Engine) runUnits(ctx context.Context, pl *plan) (last reflect.Value, rerr *cell.Error) {
 	for _, u := range pl.units {
 		if err := ctx.Err(); err != nil {
-			return last, interrupted()
+			return last, stopError(ctx)
 		}
 		if u.dyn != nil {
 			src, ce := u.dyn()
@@ -307,9 +320,3 @@ func (e *Engine) valueBundle(v reflect.Value) *display.Bundle {
 
 // voidType is the type yaegi returns for statements without a value.
 var voidType = reflect.TypeOf((*any)(nil))
-
-// cellExit replaces os.Exit in cells: it stops the cell with a panic and
-// keeps the kernel running.
-func cellExit(code int) {
-	panic(fmt.Sprintf("os.Exit(%d) called: the cell stopped (the kernel keeps running)", code))
-}
