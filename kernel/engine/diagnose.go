@@ -10,7 +10,7 @@ import (
 // reports some undefined names unhelpfully ("constant definition loop", or
 // a crash in generic code), so the engine looks for one itself when it
 // gets such an error. It returns nil when every name is accounted for.
-func (a *analysis) undefinedIdent() *cellError {
+func (s *scope) undefinedIdent() *cellError {
 	declSite := map[*ast.Ident]bool{}
 	mark := func(xs ...ast.Expr) {
 		for _, x := range xs {
@@ -21,8 +21,8 @@ func (a *analysis) undefinedIdent() *cellError {
 	}
 	var best *cellError
 	bestOff := -1
-	roots := []ast.Node{a.pc.stmts.Body}
-	for _, d := range a.pc.decls.Decls {
+	roots := []ast.Node{s.pc.stmts.Body}
+	for _, d := range s.pc.decls.Decls {
 		roots = append(roots, d)
 	}
 	for _, root := range roots {
@@ -63,12 +63,12 @@ func (a *analysis) undefinedIdent() *cellError {
 					mark(n.Key, n.Value)
 				}
 			case *ast.Ident:
-				if declSite[n] || n.Obj != nil || n.Name == "_" || a.definedAnywhere(n.Name) {
+				if declSite[n] || n.Obj != nil || n.Name == "_" || s.definedAnywhere(n.Name) {
 					return true
 				}
-				off := a.off(n.Pos())
+				off := s.off(n.Pos())
 				if bestOff < 0 || off < bestOff {
-					l, c := lineCol(a.pc.src, off)
+					l, c := lineCol(s.pc.src, off)
 					best, bestOff = &cellError{line: l, col: c, msg: "undefined: " + n.Name}, off
 				}
 			}
@@ -76,19 +76,4 @@ func (a *analysis) undefinedIdent() *cellError {
 		})
 	}
 	return best
-}
-
-// definedAnywhere reports whether name is a builtin, a package name, or
-// defined by the cell or the session.
-func (a *analysis) definedAnywhere(name string) bool {
-	for _, b := range goBuiltins {
-		if b == name {
-			return true
-		}
-	}
-	if a.known(name) {
-		return true
-	}
-	_, ok := a.e.names[name]
-	return ok || name == rtName
 }

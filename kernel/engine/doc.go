@@ -1,6 +1,12 @@
-package engine
-
-// Cell rules (what users can rely on; each is tested in this package).
+// Package engine runs notebook cells on a yaegi interpreter: it splits a
+// cell into imports, declarations and statements, rewrites the Go that
+// yaegi v0.16 gets wrong, evaluates the parts in an order that works,
+// streams output to a Sink while the cell runs, and maps every error to
+// the cell's line:col.
+//
+// # Cell rules
+//
+// What users can rely on; each rule is tested in this package.
 //
 // Layout. A cell is a Go scratch file: imports, declarations (func, type,
 // var, const) and statements in any order. Imports run first (an import
@@ -12,10 +18,10 @@ package engine
 // Variables defined by top-level := statements stay visible to later cells.
 // A top-level var whose value reads a variable of an earlier cell or of a
 // statement runs as an assignment (var y T; y = E, or y := E without a
-// type), after the vars it reads; see varinit.go.
-// A top-level := (or var) from an index of a compiled value (s[i], m[k],
-// s[i].F of a compiled package's slice, map or array) gets its type from
-// the engine, which must be able to name it: else the error says so.
+// type), after the vars it reads. A top-level := (or var) from an index of
+// a compiled value (s[i], m[k], s[i].F of a compiled package's slice, map
+// or array) gets its type from the engine, which must be able to name it:
+// else the error says so.
 //
 // Value. When the last top-level item is an expression with exactly one
 // value, it is the cell's result: display.Auto's bundle for rich values
@@ -54,3 +60,45 @@ package engine
 // closure calling the variable it is assigned to) stops with a Panic
 // instead of Go's fatal stack overflow. Not protected: Go runtime fatal
 // errors such as concurrent map writes or running out of memory.
+//
+// # How a cell is prepared
+//
+// splitCell parses the cell in two views (declarations as a file,
+// statements as a function body) that keep the cell's line:col. Then the
+// passes in passes.go run in a fixed order over one prep; each declares
+// the facts it needs and provides, which init checks. A rewrite registers
+// edits on the cell's text; the last pass, units, renders them (with line
+// directives, so yaegi's positions stay the cell's) into the interpreter
+// calls of the plan. The golden tests (testdata/golden, go test -update)
+// show each pass's rewritten source.
+//
+// # Workarounds
+//
+// Each yaegi gap the engine works around lives in its own file (a pass
+// when it rewrites source), and has a canary in canary_test.go that runs
+// the raw construct on plain yaegi and fails once a yaegi release handles
+// it — then delete the file, its pass and its row. Rows: gap | file |
+// canary | upstream (traefik/yaegi issue or pull request; "none found"
+// when a search of the tracker found none). Add a row with its canary.
+//
+//	top-level blocks do not scope; := in a nested block fails | fix_compound.go | compound, compound/define | none found
+//	top-level defer re-runs after every later cell | fix_defer.go | defer | none found
+//	func main re-runs after every declaration cell | fix_main.go | main | none found
+//	generic call in a top-level := crashes (nil type) | fix_stash.go | stash | #1636 (related)
+//	top-level := from an index of a compiled value: definition loop | fix_indexdef.go | indexdefine | #1536 (related)
+//	var initialiser reading an earlier cell's variable: definition loop | fix_varinit.go | varinit | none found
+//	cell types lose their methods in compiled code (Display, String) | fix_finalshow.go | finalshow | #654
+//	range over int (Go 1.22) | fix_rangeint.go | rangeint | #1644, #1645 (unreleased)
+//	loop variables shared across iterations (pre-1.22) | fix_loopvar.go | loopvar | #1594, #1713, #1645
+//	builtins min, max, clear (Go 1.21) | fix_builtins.go | builtins, builtins/clear | #1674, #1721
+//	slices and maps generic functions missing or failing | fix_slices.go | slices, slices/Max | none found
+//	interpreted value into a compiled variadic interface parameter | fix_variadic.go | variadic | none found
+//	panic in a goroutine kills the process | fix_goroutine.go | goroutine | #1560 (related)
+//	interrupted time.Sleep keeps running | fix_sleep.go | sleep | none found
+//	callers keep a redefined function's old body; types and methods cannot be redefined | fix_redefine.go | redefine, redefine/type | #1673
+//	generic type inference picks wrong type arguments (hint only) | fix_inferred.go | inferred | #1610
+//	range over func, package iter (rejected with an error) | fix_iterators.go | iterators | none found
+//
+// Guards that are not yaegi gaps have no canary: runaway recursion
+// (fix_recursion.go; Go's own stack overflow is fatal).
+package engine

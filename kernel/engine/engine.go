@@ -1,8 +1,3 @@
-// Package engine runs notebook cells on a yaegi interpreter: it splits a
-// cell into imports, declarations and statements, rewrites modern Go that
-// yaegi lacks, evaluates the parts in an order that works, streams output to
-// a Sink while the cell runs, and maps every error to the cell's line:col.
-// See doc.go for the rules cells follow.
 package engine
 
 import (
@@ -245,10 +240,6 @@ func (e *Engine) Execute(ctx context.Context, code string, sink cell.Sink) (res 
 	}
 	return cell.Result{Value: e.valueBundle(last)}
 }
-
-// runDefersSrc runs and clears the deferred calls a cell registered with
-// its top-level defer statements.
-const runDefersSrc = ";func() { _gnds := _gnDefers; _gnDefers = nil; for _gni := len(_gnds) - 1; _gni >= 0; _gni-- { _gnds[_gni]() } }()"
 
 // runUnits evaluates a prepared cell's units in order; it stops at the
 // first error.

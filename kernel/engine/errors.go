@@ -1,12 +1,16 @@
 package engine
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gophernote/gophernote/kernel/cell"
+	"github.com/traefik/yaegi/interp"
 )
 
 // cellError is a compile-time problem at a cell position (line 0: unknown).
@@ -76,4 +80,92 @@ func mapPosition(s string, cur int) *cellError {
 		e.cell = n
 	}
 	return e
+}
+
+// interrupted is the error of a cancelled cell.
+func interrupted() *cell.Error {
+	return &cell.Error{Name: "Interrupted", Value: "the cell was interrupted", Traceback: []string{"Interrupted: the cell was interrupted"}}
+}
+
+// internalError reports a crash of the engine or interpreter itself.
+func internalError(r any) *cell.Error {
+	v := fmt.Sprintf("the interpreter crashed: %v", r)
+	return &cell.Error{Name: "InternalError", Value: v, Traceback: []string{"InternalError: " + v}}
+}
+
+// runError converts an Eval error of unit u into the cell's Error.
+func (e *Engine) runError(err error, ctx context.Context, pl *plan, u unit) *cell.Error {
+	if ctx.Err() != nil {
+		drain(250 * time.Millisecond)
+		e.out.takePanics()
+		return stopError(ctx)
+	}
+	var p interp.Panic
+	if errors.As(err, &p) {
+		return e.panicError(p.Value, pl)
+	}
+	ce := mapPosition(err.Error(), e.cellN)
+	if ce.msg == "constant definition loop" || ce.line == 0 {
+		if d := pl.diagnose(); d != nil {
+			return d.toError()
+		}
+	}
+	if u.kind == unitHelper {
+		ce.msg = "internal helper failed: " + ce.msg
+	}
+	if len(pl.untypedIndex) > 0 && strings.Contains(ce.msg, "definition loop") {
+		return untypedIndexError(pl, ce.msg)
+	}
+	if len(pl.inferredCalls) > 0 && (strings.Contains(ce.msg, "cannot use") || strings.Contains(ce.msg, "mismatch")) {
+		ce.msg += " (the interpreter may have inferred the type arguments of a generic call wrongly: " +
+			strings.Join(pl.inferredCalls, ", ") + "; give them explicitly, e.g. F[int, string](...))"
+	}
+	return ce.toError()
+}
+
+// panicError builds the "Panic" error, or a CompileError naming the
+// construct when yaegi crashed while compiling.
+func (e *Engine) panicError(v any, pl *plan) *cell.Error {
+	frames := e.out.takePanics()
+	if len(frames) == 0 {
+		// No interpreted frame unwound: the interpreter itself crashed,
+		// which in yaegi v0.16 means a construct it cannot compile.
+		if d := pl.diagnose(); d != nil {
+			return d.toError()
+		}
+		msg := fmt.Sprintf("the interpreter crashed compiling this cell (%v)", v)
+		if len(pl.untypedIndex) > 0 && strings.Contains(fmt.Sprint(v), "nil") {
+			return untypedIndexError(pl, fmt.Sprint(v))
+		}
+		if len(pl.rangeUnknown) > 0 {
+			msg = fmt.Sprintf("cannot compile the range loop at %s (%v): ranging over an integer whose type the engine could not see, or over a function, is not supported; write for i := 0; i < n; i++", strings.Join(pl.rangeUnknown, ", "), v)
+		}
+		ce := &cellError{msg: msg}
+		return ce.toError()
+	}
+	first := mapPosition(frames[0], e.cellN)
+	if l, c := e.stmtAt(); l > 0 && (first.line == 0 || strings.HasSuffix(first.msg, " main(...)")) {
+		// The panic unwound straight out of a top-level statement, whose
+		// position yaegi does not track: use the statement's.
+		first = &cellError{line: l, col: c, msg: "panic: main(...)"}
+		frames[0] = fmt.Sprintf("%s:%d:%d: panic: main(...)", cellFile(e.cellN), l, c)
+	}
+	val := fmt.Sprintf("%v", v)
+	if first.line > 0 {
+		val += " [at " + strings.TrimSuffix(first.where(), ": ") + "]"
+	}
+	tb := []string{"panic: " + fmt.Sprintf("%v", v)}
+	for _, f := range frames {
+		ce := mapPosition(f, e.cellN)
+		if ce.line > 0 {
+			tb = append(tb, "    "+frameLine(ce))
+		}
+	}
+	return &cell.Error{Name: "Panic", Value: val, Traceback: tb}
+}
+
+// frameLine renders one interpreted frame of a panic: "at 3:5 in main.f".
+func frameLine(ce *cellError) string {
+	fn := strings.TrimSuffix(strings.TrimPrefix(ce.msg, "panic: "), "(...)")
+	return "at " + strings.TrimSuffix(ce.where(), ": ") + " in " + fn
 }

@@ -55,11 +55,11 @@ type process struct {
 	mu     sync.Mutex
 	cancel context.CancelCauseFunc // cancels the running cell; nil between cells
 
-	args  []string       // os.Args of cells
-	std   *log.Logger    // the standard logger of cells
-	flags *flag.FlagSet  // flag.CommandLine of cells
-	usage func()         // flag.Usage of cells
-	out   io.Writer      // the cells' stderr
+	args  []string      // os.Args of cells
+	std   *log.Logger   // the standard logger of cells
+	flags *flag.FlagSet // flag.CommandLine of cells
+	usage func()        // flag.Usage of cells
+	out   io.Writer     // the cells' stderr
 	e     *Engine
 }
 
@@ -296,11 +296,11 @@ func (p *process) symbols() interp.Exports {
 	addSyscalls(syscallSyms)
 
 	return interp.Exports{
-		"log/log":             logSyms,
-		"flag/flag":           flagSyms,
-		"os/os":               osSyms,
-		"os/signal/signal":    signalSyms,
-		"syscall/syscall":     syscallSyms,
+		"log/log":          logSyms,
+		"flag/flag":        flagSyms,
+		"os/os":            osSyms,
+		"os/signal/signal": signalSyms,
+		"syscall/syscall":  syscallSyms,
 	}
 }
 

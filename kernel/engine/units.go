@@ -10,51 +10,67 @@ import (
 
 // Units: the order in which a prepared cell runs.
 
-// buildUnits orders the cell into interpreter calls: imports, helpers,
-// declarations, re-evaluated dependents of redefined functions, then the
-// statements. When a declaration refers to a name a statement of the same
-// cell defines, declarations and statements run in source order instead.
-func (a *analysis) buildUnits() {
-	e := a.e
-	if len(a.newImports) > 0 {
+// unitBuilder turns a rewritten cell into units (interpreter calls).
+type unitBuilder struct {
+	*prep
+	varInits map[*ast.ValueSpec]*varInit // var specs run as assignments (fix_varinit.go)
+}
+
+// buildUnits is the pass "units", the last one: it renders the edits the
+// other passes registered and orders the cell into interpreter calls:
+// imports, helpers, declarations, re-evaluated dependents of redefined
+// functions, then the statements. When a declaration refers to a name a
+// statement of the same cell defines, declarations and statements run in
+// source order instead.
+func buildUnits(p *prep) {
+	p.use(factHelpers)
+	p.use(factMain)
+	p.r.sortEdits()
+	u := &unitBuilder{prep: p, varInits: map[*ast.ValueSpec]*varInit{}}
+	u.build()
+}
+
+func (u *unitBuilder) build() {
+	e := u.e
+	if len(u.newImports) > 0 {
 		var b strings.Builder
 		b.WriteString("import (")
-		for _, im := range a.newImports {
+		for _, im := range u.newImports {
 			b.WriteString("\n")
 			if im.off >= 0 {
-				b.WriteString(a.r.directive(im.off))
+				b.WriteString(u.r.directive(im.off))
 			}
 			b.WriteString(im.name + " " + strconv.Quote(im.path))
 		}
 		b.WriteString("\n)")
-		imps := a.newImports
-		a.pl.units = append(a.pl.units, unit{kind: unitImports, src: b.String(), after: func() {
+		imps := u.newImports
+		u.pl.units = append(u.pl.units, unit{kind: unitImports, src: b.String(), after: func() {
 			for _, im := range imps {
 				e.imported[im.name+" "+im.path] = true
 				e.importNames[im.name] = im.path
 			}
 		}})
 	}
-	for _, h := range e.helperOrder(a.needHelpers) {
+	for _, h := range e.helperOrder(u.helpers) {
 		name := h
-		a.pl.units = append(a.pl.units, unit{kind: unitHelper, src: helpers[h].src, after: func() { e.helpersLoaded[name] = true }})
+		u.pl.units = append(u.pl.units, unit{kind: unitHelper, src: helpers[h].src, after: func() { e.helpersLoaded[name] = true }})
 	}
 
 	stmtOrder := false
 	var declNodes []ast.Decl
-	for _, d := range a.pc.decls.Decls {
+	for _, d := range u.pc.decls.Decls {
 		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.IMPORT {
 			continue
 		}
 		declNodes = append(declNodes, d)
 		ast.Inspect(d, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && id.Obj == nil && a.stmtDefined[id.Name] {
+			if id, ok := n.(*ast.Ident); ok && id.Obj == nil && u.stmtDefined[id.Name] {
 				stmtOrder = true
 			}
 			return true
 		})
 	}
-	stmts := a.pc.stmts.Body.List
+	stmts := u.pc.stmts.Body.List
 
 	// The declaration run of each declaration: all one run, or in source
 	// order a new run after each statement.
@@ -62,21 +78,21 @@ func (a *analysis) buildUnits() {
 	run, si := 0, 0
 	for _, d := range declNodes {
 		if stmtOrder {
-			for si < len(stmts) && a.off(stmts[si].Pos()) < a.off(d.Pos()) {
+			for si < len(stmts) && u.off(stmts[si].Pos()) < u.off(d.Pos()) {
 				si++
 				run = si
 			}
 		}
 		runOf[d] = run
 	}
-	a.markVarInits(declNodes, runOf)
-	a.typeVarInits(declNodes)
+	u.markVarInits(declNodes, runOf)
+	u.typeVarInits(declNodes)
 
 	if !stmtOrder {
-		a.addDeclUnit(declNodes)
-		a.addRedefines()
-		a.addMainCall()
-		a.addStmtUnit(stmts, true)
+		u.addDeclUnit(declNodes)
+		addRedefines(u.prep)
+		addMainCall(u.prep)
+		u.addStmtUnit(stmts, true)
 		return
 	}
 	// Source order: alternate runs of declarations and statements.
@@ -85,9 +101,9 @@ func (a *analysis) buildUnits() {
 	di := 0
 	si = 0
 	for di < len(declNodes) || si < len(stmts) {
-		if si >= len(stmts) || (di < len(declNodes) && a.off(declNodes[di].Pos()) < a.off(stmts[si].Pos())) {
+		if si >= len(stmts) || (di < len(declNodes) && u.off(declNodes[di].Pos()) < u.off(stmts[si].Pos())) {
 			if len(sRun) > 0 {
-				a.addStmtUnit(sRun, false)
+				u.addStmtUnit(sRun, false)
 				sRun = nil
 			}
 			dRun = append(dRun, declNodes[di])
@@ -95,40 +111,18 @@ func (a *analysis) buildUnits() {
 			continue
 		}
 		if len(dRun) > 0 {
-			a.addDeclUnit(dRun)
+			u.addDeclUnit(dRun)
 			dRun = nil
 		}
 		sRun = append(sRun, stmts[si])
 		si++
 	}
 	if len(dRun) > 0 {
-		a.addDeclUnit(dRun)
+		u.addDeclUnit(dRun)
 	}
-	a.addRedefines()
-	a.addMainCall()
-	a.addStmtUnit(sRun, true)
-}
-
-// renameMain makes a cell's func main an ordinary function run once by
-// the cell: yaegi would otherwise run a main function again after every
-// later declaration cell.
-func (a *analysis) renameMain() {
-	for _, d := range a.pc.decls.Decls {
-		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == "main" && fd.Type.TypeParams == nil {
-			a.r.addText(a.off(fd.Name.Pos()), a.off(fd.Name.End()), mainName)
-			a.mainAt = a.off(fd.Name.Pos())
-		}
-	}
-}
-
-// mainName is what a cell's func main is renamed to.
-const mainName = "_gnMain"
-
-// addMainCall runs the cell's main function, after its declarations.
-func (a *analysis) addMainCall() {
-	if a.mainAt >= 0 {
-		a.pl.units = append(a.pl.units, unit{kind: unitStmts, src: ";" + a.r.directive(a.mainAt) + mainName + "()"})
-	}
+	addRedefines(u.prep)
+	addMainCall(u.prep)
+	u.addStmtUnit(sRun, true)
 }
 
 // declKey is the session key of a declaration: its name, or Recv.Name for
@@ -160,95 +154,95 @@ func declKey(d *ast.FuncDecl) string {
 
 // addDeclUnit adds one unit evaluating the declarations ds and records
 // them in the session once it succeeds.
-func (a *analysis) addDeclUnit(ds []ast.Decl) {
+func (u *unitBuilder) addDeclUnit(ds []ast.Decl) {
 	var b strings.Builder
 	recs := map[string]*declRecord{}
 	for _, d := range ds {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
-			if _, ok := a.e.decls[declKey(d)]; ok && d.Recv != nil {
+			if _, ok := u.e.decls[declKey(d)]; ok && d.Recv != nil {
 				continue // identical method re-run (different ones were rejected)
 			}
-			src := a.r.render(a.off(d.Pos()), a.off(d.End()))
+			src := u.r.render(u.off(d.Pos()), u.off(d.End()))
 			b.WriteString(src + "\n")
-			rec := &declRecord{kind: token.FUNC, src: src, norm: normalize(a.text(d)), refs: identRefs(d.Body), cell: a.e.cellN, decl: d, doc: a.text(d),
+			rec := &declRecord{kind: token.FUNC, src: src, norm: normalize(u.text(d)), refs: identRefs(d.Body), cell: u.e.cellN, decl: d, doc: u.text(d),
 				arity: fieldCount(d.Type.Results), generic: d.Type.TypeParams != nil}
 			recs[declKey(d)] = rec
 		case *ast.GenDecl:
 			for _, s := range d.Specs {
-				start, end := a.off(s.Pos()), a.off(s.End())
+				start, end := u.off(s.Pos()), u.off(s.End())
 				if ts, ok := s.(*ast.TypeSpec); ok {
-					if old, ok := a.e.decls[ts.Name.Name]; ok && old.kind == token.TYPE {
+					if old, ok := u.e.decls[ts.Name.Name]; ok && old.kind == token.TYPE {
 						continue // identical redefinition (different ones were rejected)
 					}
 				}
 				var src string
-				if vs, ok := s.(*ast.ValueSpec); ok && a.varInits[vs] != nil {
+				if vs, ok := s.(*ast.ValueSpec); ok && u.varInits[vs] != nil {
 					// Declared without its value, or not at all: the
 					// value is assigned by a unit of its own.
-					src = a.varInitDecl(a.varInits[vs])
+					src = u.varInitDecl(u.varInits[vs])
 				} else {
-					src = d.Tok.String() + " " + a.r.render(start, end)
+					src = d.Tok.String() + " " + u.r.render(start, end)
 				}
 				if src != "" {
 					b.WriteString(src + "\n")
 				}
-				doc := d.Tok.String() + " " + a.text(s)
+				doc := d.Tok.String() + " " + u.text(s)
 				switch s := s.(type) {
 				case *ast.TypeSpec:
-					recs[s.Name.Name] = &declRecord{kind: token.TYPE, src: src, norm: normalize(a.text(s)), cell: a.e.cellN, decl: s, doc: doc}
+					recs[s.Name.Name] = &declRecord{kind: token.TYPE, src: src, norm: normalize(u.text(s)), cell: u.e.cellN, decl: s, doc: doc}
 				case *ast.ValueSpec:
 					for _, n := range s.Names {
-						recs[n.Name] = &declRecord{kind: d.Tok, src: src, cell: a.e.cellN, decl: s, doc: doc}
+						recs[n.Name] = &declRecord{kind: d.Tok, src: src, cell: u.e.cellN, decl: s, doc: doc}
 					}
 				}
 			}
 		}
 	}
-	e := a.e
-	compiled := a.declCompiledVars(ds)
+	e := u.e
+	compiled := u.declCompiledVars(ds)
 	record := func() {
 		for k, r := range recs {
 			e.decls[k] = r
 		}
 		e.setCompiledVars(compiled)
 	}
-	early, late := a.orderVarInits(ds, true), a.orderVarInits(ds, false)
+	early, late := u.orderVarInits(ds, true), u.orderVarInits(ds, false)
 	if b.Len() == 0 {
 		if len(early) == 0 && len(late) == 0 {
 			return
 		}
-		a.addVarInitUnit(append(early, late...), record)
+		u.addVarInitUnit(append(early, late...), record)
 		return
 	}
-	a.addVarInitUnit(early, nil)
-	a.pl.units = append(a.pl.units, unit{kind: unitDecls, src: b.String(), after: record})
-	a.addVarInitUnit(late, nil)
+	u.addVarInitUnit(early, nil)
+	u.pl.units = append(u.pl.units, unit{kind: unitDecls, src: b.String(), after: record})
+	u.addVarInitUnit(late, nil)
 }
 
 // addStmtUnit adds one unit running the statements ss. The leading ";"
 // keeps yaegi from parsing a statement that starts with func as a
 // declaration (which would register a main function re-run by every later
 // declaration cell).
-func (a *analysis) addStmtUnit(ss []ast.Stmt, last bool) {
+func (u *unitBuilder) addStmtUnit(ss []ast.Stmt, last bool) {
 	var group []ast.Stmt
 	flush := func(isLast bool) {
 		if len(group) > 0 {
-			a.addStmtGroup(group, isLast)
+			u.addStmtGroup(group, isLast)
 			group = nil
 		}
 	}
 	for _, s := range ss {
 		group = append(group, s)
-		if id, ok := a.stashes[s]; ok {
+		if id := u.stashed(s); id != nil {
 			flush(false)
-			a.pl.units = append(a.pl.units, a.unstashUnit(id))
+			u.pl.units = append(u.pl.units, unstashUnit(u.prep, id))
 		}
 	}
 	flush(last)
 }
 
-func (a *analysis) addStmtGroup(ss []ast.Stmt, last bool) {
+func (u *unitBuilder) addStmtGroup(ss []ast.Stmt, last bool) {
 	var b strings.Builder
 	b.WriteString(";")
 	for _, s := range ss {
@@ -256,25 +250,25 @@ func (a *analysis) addStmtGroup(ss []ast.Stmt, last bool) {
 		// position of a panic in the cell's own frame unreliably. (An
 		// interpreted assignment: a call into compiled code per
 		// statement tripled the cost of a small cell.)
-		l, c := a.pos(s.Pos())
-		fmt.Fprintf(&b, "\n%s = %d; %s", atVar, l*atScale+c, a.r.render(a.off(s.Pos()), a.off(s.End())))
+		l, c := u.pos(s.Pos())
+		fmt.Fprintf(&b, "\n%s = %d; %s", atVar, l*atScale+c, u.r.render(u.off(s.Pos()), u.off(s.End())))
 	}
 	final := false
-	if last && a.finalIsLast() {
+	if last && u.finalIsLast() {
 		if es, ok := ss[len(ss)-1].(*ast.ExprStmt); ok {
 			final = true
-			a.pl.hasFinal = true
-			a.pl.finalArity = a.arity(es.X)
+			u.pl.hasFinal = true
+			u.pl.finalArity = u.arity(es.X)
 		}
 	}
 	names := map[string]bool{}
-	for n := range a.stmtDefined {
+	for n := range u.stmtDefined {
 		names[n] = true
 	}
-	varTypes := a.recordVarTypes()
-	compiled := a.recordCompiledVars(ss)
-	e := a.e
-	a.pl.units = append(a.pl.units, unit{kind: unitStmts, src: b.String(), final: final, after: func() {
+	varTypes := u.recordVarTypes()
+	compiled := u.recordCompiledVars(ss)
+	e := u.e
+	u.pl.units = append(u.pl.units, unit{kind: unitStmts, src: b.String(), final: final, after: func() {
 		for n := range names {
 			e.stmtVars[n] = true
 		}
@@ -283,12 +277,6 @@ func (a *analysis) addStmtGroup(ss []ast.Stmt, last bool) {
 			e.varTypes[n] = t
 		}
 	}})
-}
-
-// finalIsLast reports whether the cell's last top-level chunk is a statement.
-func (a *analysis) finalIsLast() bool {
-	cs := a.pc.chunks
-	return len(cs) > 0 && !cs[len(cs)-1].decl
 }
 
 // identRefs returns the identifiers used in n.

@@ -8,7 +8,8 @@ import (
 	"strings"
 )
 
-// Package-level var initialisers that read variables of earlier units.
+// Workaround: package-level var initialisers that read variables of
+// earlier units.
 //
 // yaegi orders the package-level vars of one Eval by their dependencies
 // (genGlobalVarDecl): a var whose initialiser mentions a global variable
@@ -39,8 +40,7 @@ type varInit struct {
 
 // markVarInits decides which var specs of the cell's declarations run as
 // assignments; runOf gives the declaration run (unit) of each declaration.
-func (a *analysis) markVarInits(decls []ast.Decl, runOf map[ast.Decl]int) {
-	a.varInits = map[*ast.ValueSpec]*varInit{}
+func (u *unitBuilder) markVarInits(decls []ast.Decl, runOf map[ast.Decl]int) {
 	top := map[any]bool{}                 // the cell's top-level declaration nodes
 	specRun := map[any]int{}              // var specs -> run
 	byName := map[string]*ast.ValueSpec{} // var names -> spec
@@ -69,7 +69,7 @@ func (a *analysis) markVarInits(decls []ast.Decl, runOf map[ast.Decl]int) {
 	// Names read by the cell's functions, transitively through the
 	// functions they call.
 	funcRefs := map[string]map[string]bool{}
-	for name, fd := range a.cellFuncs {
+	for name, fd := range u.funcs {
 		funcRefs[name] = identRefs(fd.Body)
 	}
 	for changed := true; changed; {
@@ -96,11 +96,11 @@ func (a *analysis) markVarInits(decls []ast.Decl, runOf map[ast.Decl]int) {
 				switch n := n.(type) {
 				case *ast.SelectorExpr:
 					ast.Inspect(n.X, func(m ast.Node) bool {
-						return a.varInitRef(m, vs, specRun, top, funcRefs, byName, outside, deps, usesDecl)
+						return u.varInitRef(m, vs, specRun, top, funcRefs, byName, outside, deps, usesDecl)
 					})
 					return false
 				default:
-					return a.varInitRef(n, vs, specRun, top, funcRefs, byName, outside, deps, usesDecl)
+					return u.varInitRef(n, vs, specRun, top, funcRefs, byName, outside, deps, usesDecl)
 				}
 			})
 		}
@@ -131,22 +131,22 @@ func (a *analysis) markVarInits(decls []ast.Decl, runOf map[ast.Decl]int) {
 					vi.deps[d] = true
 				}
 			}
-			a.varInits[vs] = vi
+			u.varInits[vs] = vi
 		}
 	}
 	// Early: untyped, reading no declaration of the cell but other early
 	// specs.
-	for _, vi := range a.varInits {
+	for _, vi := range u.varInits {
 		vi.early = !vi.typed
 	}
 	for changed := true; changed; {
 		changed = false
-		for vs, vi := range a.varInits {
+		for vs, vi := range u.varInits {
 			if !vi.early {
 				continue
 			}
 			for _, d := range usesDecl[vs] {
-				if dv, ok := d.(*ast.ValueSpec); ok && a.varInits[dv] != nil && a.varInits[dv].early {
+				if dv, ok := d.(*ast.ValueSpec); ok && u.varInits[dv] != nil && u.varInits[dv].early {
 					continue
 				}
 				vi.early = false
@@ -161,7 +161,7 @@ func (a *analysis) markVarInits(decls []ast.Decl, runOf map[ast.Decl]int) {
 // the engine can spell them, the defines that would run after the
 // declarations but that a function of the cell reads (yaegi compiles a
 // function only once the variables it reads exist).
-func (a *analysis) typeVarInits(decls []ast.Decl) {
+func (u *unitBuilder) typeVarInits(decls []ast.Decl) {
 	usedByFuncs := map[string]bool{}
 	for _, d := range decls {
 		if fd, ok := d.(*ast.FuncDecl); ok {
@@ -170,7 +170,7 @@ func (a *analysis) typeVarInits(decls []ast.Decl) {
 			}
 		}
 	}
-	for vs, vi := range a.varInits {
+	for vs, vi := range u.varInits {
 		if vi.typed || vi.early {
 			continue
 		}
@@ -181,18 +181,18 @@ func (a *analysis) typeVarInits(decls []ast.Decl) {
 		if !used {
 			continue
 		}
-		if ts, ok := a.valueTypes(vs); ok {
+		if ts, ok := u.valueTypes(vs); ok {
 			vi.types, vi.typed = ts, true
 		}
 	}
 }
 
 // valueTypes spells the types of the names of an untyped var spec.
-func (a *analysis) valueTypes(vs *ast.ValueSpec) ([]string, bool) {
+func (u *unitBuilder) valueTypes(vs *ast.ValueSpec) ([]string, bool) {
 	var ts []string
 	if len(vs.Values) == len(vs.Names) {
 		for _, v := range vs.Values {
-			t, ok := a.valueTypeText(v)
+			t, ok := u.valueTypeText(v)
 			if !ok {
 				return nil, false
 			}
@@ -201,13 +201,13 @@ func (a *analysis) valueTypes(vs *ast.ValueSpec) ([]string, bool) {
 		return ts, true
 	}
 	// var a, b = f() of a function of the cell.
-	fd := a.cellCallee(vs.Values[0])
+	fd := u.cellCallee(vs.Values[0])
 	if len(vs.Values) != 1 || fd == nil || fieldCount(fd.Type.Results) != len(vs.Names) {
 		return nil, false
 	}
 	for _, f := range fd.Type.Results.List {
 		for range max(len(f.Names), 1) {
-			ts = append(ts, a.r.render(a.off(f.Type.Pos()), a.off(f.Type.End())))
+			ts = append(ts, u.r.render(u.off(f.Type.Pos()), u.off(f.Type.End())))
 		}
 	}
 	return ts, true
@@ -215,7 +215,7 @@ func (a *analysis) valueTypes(vs *ast.ValueSpec) ([]string, bool) {
 
 // cellCallee returns the non-generic function of the cell that x calls,
 // or nil.
-func (a *analysis) cellCallee(x ast.Expr) *ast.FuncDecl {
+func (u *unitBuilder) cellCallee(x ast.Expr) *ast.FuncDecl {
 	call, ok := unparen(x).(*ast.CallExpr)
 	if !ok {
 		return nil
@@ -235,9 +235,9 @@ func (a *analysis) cellCallee(x ast.Expr) *ast.FuncDecl {
 // a function of the cell, the type of a conversion to a type of the cell
 // or of a composite literal, the default type of a constant literal, or a
 // compiled type.
-func (a *analysis) valueTypeText(x ast.Expr) (string, bool) {
-	render := func(t ast.Expr) string { return a.r.render(a.off(t.Pos()), a.off(t.End())) }
-	if fd := a.cellCallee(x); fd != nil {
+func (u *unitBuilder) valueTypeText(x ast.Expr) (string, bool) {
+	render := func(t ast.Expr) string { return u.r.render(u.off(t.Pos()), u.off(t.End())) }
+	if fd := u.cellCallee(x); fd != nil {
 		if fieldCount(fd.Type.Results) != 1 {
 			return "", false
 		}
@@ -256,16 +256,16 @@ func (a *analysis) valueTypeText(x ast.Expr) (string, bool) {
 		}
 	case *ast.UnaryExpr:
 		if cl, ok := unparen(x.X).(*ast.CompositeLit); ok && x.Op == token.AND {
-			if t, ok := a.valueTypeText(cl); ok {
+			if t, ok := u.valueTypeText(cl); ok {
 				return "*" + t, true
 			}
 		}
 	case *ast.BasicLit:
 		t := map[token.Token]reflect.Type{token.INT: reflect.TypeFor[int](), token.FLOAT: reflect.TypeFor[float64](),
 			token.IMAG: reflect.TypeFor[complex128](), token.CHAR: reflect.TypeFor[rune](), token.STRING: reflect.TypeFor[string]()}[x.Kind]
-		return a.spellValueType(t)
+		return u.spellValueType(t)
 	}
-	return a.spellValueType(a.compiledType(x))
+	return u.spellValueType(u.compiledType(x))
 }
 
 func isEllipsis(x ast.Expr) bool {
@@ -275,10 +275,10 @@ func isEllipsis(x ast.Expr) bool {
 
 // varInitDecl returns the declaration of a converted spec without its
 // value, or "" for a define.
-func (a *analysis) varInitDecl(vi *varInit) string {
+func (u *unitBuilder) varInitDecl(vi *varInit) string {
 	vs := vi.spec
 	if vs.Type != nil {
-		return "var " + a.r.render(a.off(vs.Pos()), a.off(vs.Type.End()))
+		return "var " + u.r.render(u.off(vs.Pos()), u.off(vs.Type.End()))
 	}
 	if vi.types == nil {
 		return ""
@@ -288,13 +288,13 @@ func (a *analysis) varInitDecl(vi *varInit) string {
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		b.WriteString("var " + a.r.render(a.off(n.Pos()), a.off(n.End())) + " " + vi.types[i])
+		b.WriteString("var " + u.r.render(u.off(n.Pos()), u.off(n.End())) + " " + vi.types[i])
 	}
 	return b.String()
 }
 
 // varInitRef records what node n of the initialiser of vs reads.
-func (a *analysis) varInitRef(n ast.Node, vs *ast.ValueSpec, specRun map[any]int, top map[any]bool,
+func (u *unitBuilder) varInitRef(n ast.Node, vs *ast.ValueSpec, specRun map[any]int, top map[any]bool,
 	funcRefs map[string]map[string]bool, byName map[string]*ast.ValueSpec,
 	outside map[*ast.ValueSpec]bool, deps map[*ast.ValueSpec]map[*ast.ValueSpec]bool, usesDecl map[*ast.ValueSpec][]any) bool {
 	id, ok := n.(*ast.Ident)
@@ -302,7 +302,7 @@ func (a *analysis) varInitRef(n ast.Node, vs *ast.ValueSpec, specRun map[any]int
 		return true
 	}
 	if id.Obj == nil {
-		if a.sessionVar(id.Name) {
+		if u.sessionVar(id.Name) {
 			outside[vs] = true
 		}
 		return true
@@ -334,27 +334,27 @@ func (a *analysis) varInitRef(n ast.Node, vs *ast.ValueSpec, specRun map[any]int
 
 // sessionVar reports whether name, not declared by the cell, is a
 // variable of an earlier cell or of a statement of this one.
-func (a *analysis) sessionVar(name string) bool {
-	if _, ok := a.declDefined[name]; ok {
+func (u *unitBuilder) sessionVar(name string) bool {
+	if _, ok := u.declDefined[name]; ok {
 		return false
 	}
-	if a.stmtDefined[name] || a.e.stmtVars[name] {
+	if u.stmtDefined[name] || u.e.stmtVars[name] {
 		return true
 	}
-	rec, ok := a.e.decls[name]
+	rec, ok := u.e.decls[name]
 	return ok && rec.kind == token.VAR
 }
 
 // orderVarInits returns the converted specs among ds with the given
 // early flag, each after the converted specs it reads (source order
 // otherwise).
-func (a *analysis) orderVarInits(ds []ast.Decl, early bool) []*varInit {
+func (u *unitBuilder) orderVarInits(ds []ast.Decl, early bool) []*varInit {
 	var todo []*varInit
 	for _, d := range ds {
 		if g, ok := d.(*ast.GenDecl); ok {
 			for _, s := range g.Specs {
-				if vs, ok := s.(*ast.ValueSpec); ok && a.varInits[vs] != nil && a.varInits[vs].early == early {
-					todo = append(todo, a.varInits[vs])
+				if vs, ok := s.(*ast.ValueSpec); ok && u.varInits[vs] != nil && u.varInits[vs].early == early {
+					todo = append(todo, u.varInits[vs])
 				}
 			}
 		}
@@ -363,7 +363,7 @@ func (a *analysis) orderVarInits(ds []ast.Decl, early bool) []*varInit {
 	done := map[*ast.ValueSpec]bool{}
 	pending := func(vi *varInit) bool {
 		for d := range vi.deps {
-			if !done[d] && a.varInits[d].early == early && inList(todo, d) {
+			if !done[d] && u.varInits[d].early == early && inList(todo, d) {
 				return true
 			}
 		}
@@ -395,7 +395,7 @@ func inList(vis []*varInit, vs *ast.ValueSpec) bool {
 
 // addVarInitUnit adds a unit assigning the converted specs vis: y = E for
 // a declared type, y := E otherwise.
-func (a *analysis) addVarInitUnit(vis []*varInit, after func()) {
+func (u *unitBuilder) addVarInitUnit(vis []*varInit, after func()) {
 	if len(vis) == 0 {
 		return
 	}
@@ -403,7 +403,7 @@ func (a *analysis) addVarInitUnit(vis []*varInit, after func()) {
 	b.WriteString(";")
 	for _, vi := range vis {
 		vs := vi.spec
-		l, c := a.pos(vs.Pos())
+		l, c := u.pos(vs.Pos())
 		op := " = "
 		if !vi.typed {
 			for _, n := range vs.Names {
@@ -413,8 +413,8 @@ func (a *analysis) addVarInitUnit(vis []*varInit, after func()) {
 			}
 		}
 		b.WriteString("\n" + atVar + " = " + strconv.Itoa(l*atScale+c) + "; " +
-			a.r.render(a.off(vs.Names[0].Pos()), a.off(vs.Names[len(vs.Names)-1].End())) + op +
-			a.r.render(a.off(vs.Values[0].Pos()), a.off(vs.Values[len(vs.Values)-1].End())))
+			u.r.render(u.off(vs.Names[0].Pos()), u.off(vs.Names[len(vs.Names)-1].End())) + op +
+			u.r.render(u.off(vs.Values[0].Pos()), u.off(vs.Values[len(vs.Values)-1].End())))
 	}
-	a.pl.units = append(a.pl.units, unit{kind: unitStmts, src: b.String(), after: after})
+	u.pl.units = append(u.pl.units, unit{kind: unitStmts, src: b.String(), after: after})
 }

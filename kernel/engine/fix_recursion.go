@@ -4,11 +4,14 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"reflect"
 	"runtime"
 	"sync"
 	"sync/atomic"
 )
 
+// Workaround: runaway recursion.
+//
 // An interpreted call uses a few kilobytes of Go stack, so runaway
 // recursion in a cell reaches Go's 1 GB stack limit, a fatal error that no
 // recover can stop (at roughly 300,000 to 1,000,000 calls). Functions that
@@ -58,15 +61,21 @@ func (d *depth) take() string {
 	return m
 }
 
-// guardRecursion registers the depth guard for the cell's recursive
-// functions and function literals.
-func (a *analysis) guardRecursion() {
-	for _, d := range a.pc.decls.Decls {
+func init() {
+	rtParts = append(rtParts, func(e *Engine) map[string]reflect.Value {
+		return map[string]reflect.Value{"Enter": reflect.ValueOf(e.depth.enter), "Leave": reflect.ValueOf(e.depth.leave)}
+	})
+}
+
+// guardRecursion is the pass "recursion": the depth guard for the cell's
+// recursive functions and function literals.
+func guardRecursion(p *prep) {
+	for _, d := range p.pc.decls.Decls {
 		fd, ok := d.(*ast.FuncDecl)
-		if !ok || fd.Body == nil || !a.recursive(fd) {
+		if !ok || fd.Body == nil || !recursive(p.scope, fd) {
 			continue
 		}
-		a.guardBody(fd.Body, declKey(fd))
+		guardBody(p, fd.Body, declKey(fd))
 	}
 	visit := func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)
@@ -77,23 +86,23 @@ func (a *analysis) guardRecursion() {
 			fl, ok := r.(*ast.FuncLit)
 			id, isID := as.Lhs[i].(*ast.Ident)
 			if ok && isID && identRefs(fl.Body)[id.Name] {
-				a.guardBody(fl.Body, id.Name)
+				guardBody(p, fl.Body, id.Name)
 			}
 		}
 		return true
 	}
-	ast.Inspect(a.pc.decls, visit)
-	ast.Inspect(a.pc.stmts.Body, visit)
+	ast.Inspect(p.pc.decls, visit)
+	ast.Inspect(p.pc.stmts.Body, visit)
 }
 
-func (a *analysis) guardBody(body *ast.BlockStmt, name string) {
-	at := a.off(body.Lbrace) + 1
-	a.r.addText(at, at, fmt.Sprintf(" %s.Enter(%q); defer %s.Leave(); ", rtName, name, rtName))
+func guardBody(p *prep, body *ast.BlockStmt, name string) {
+	at := p.off(body.Lbrace) + 1
+	p.r.addText(at, at, fmt.Sprintf(" %s.Enter(%q); defer %s.Leave(); ", rtName, name, rtName))
 }
 
 // recursive reports whether fd can call itself: its body names it, or
 // names a cell or session function from which it is reachable.
-func (a *analysis) recursive(fd *ast.FuncDecl) bool {
+func recursive(s *scope, fd *ast.FuncDecl) bool {
 	self := fd.Name.Name
 	seen := map[string]bool{}
 	var reaches func(refs map[string]bool, depth int) bool
@@ -109,11 +118,11 @@ func (a *analysis) recursive(fd *ast.FuncDecl) bool {
 				continue
 			}
 			seen[r] = true
-			if cf, ok := a.cellFuncs[r]; ok && cf.Body != nil {
+			if cf, ok := s.funcs[r]; ok && cf.Body != nil {
 				if reaches(identRefs(cf.Body), depth+1) {
 					return true
 				}
-			} else if rec, ok := a.e.decls[r]; ok && rec.kind == token.FUNC {
+			} else if rec, ok := s.e.decls[r]; ok && rec.kind == token.FUNC {
 				if reaches(rec.refs, depth+1) {
 					return true
 				}

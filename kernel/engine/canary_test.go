@@ -1,0 +1,261 @@
+package engine
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/traefik/yaegi/interp"
+	"github.com/traefik/yaegi/stdlib"
+)
+
+// Canaries: each runs the raw construct a workaround exists for on plain
+// yaegi (interp.New + stdlib.Symbols, none of the engine) and checks that
+// yaegi still gets it wrong. When a yaegi release fixes the construct,
+// the canary fails and names the workaround to delete. The package
+// documentation's table lists every canary; TestWorkaroundTable keeps the
+// two in step.
+
+// canary is one raw construct.
+type canary struct {
+	name string // the row of the table in doc.go
+	// evals are run in order on one interpreter; the result is of the
+	// last one (earlier ones must succeed).
+	evals []string
+	// broken reports whether yaegi still gets it wrong, given the output
+	// of the evaluations and the last one's error (a recovered panic
+	// becomes an error too); detail says what it did.
+	broken func(out string, err error) bool
+	// symbols, when set, are loaded besides stdlib.Symbols (a compiled
+	// function the construct calls).
+	symbols interp.Exports
+	// subprocess runs the canary in a child process: for constructs that
+	// kill the process.
+	subprocess bool
+	// run, when set, replaces the plain evaluation.
+	run func() (string, error)
+}
+
+var canaries = []canary{
+	{
+		// Top-level blocks do not scope: the inner x is the outer one.
+		name:   "compound",
+		evals:  []string{`import "fmt"`, "x := 1", "{ x := 2; _ = x }; fmt.Print(x)"},
+		broken: func(out string, err error) bool { return out == "2" },
+	},
+	{
+		name:   "compound/define",
+		evals:  []string{"func f() (int, int) { return 1, 2 }", "if true { a, b := f(); _, _ = a, b }"},
+		broken: errContains("undefined: a"),
+	},
+	{
+		name:   "defer",
+		evals:  []string{`import "fmt"`, `defer fmt.Println("deferred")`, `var later int`},
+		broken: func(out string, err error) bool { return strings.Count(out, "deferred") > 1 },
+	},
+	{
+		name:   "main",
+		evals:  []string{`import "fmt"`, `func main() { fmt.Println("main ran") }`, `var later int`},
+		broken: func(out string, err error) bool { return strings.Count(out, "main ran") > 1 },
+	},
+	{
+		name: "stash",
+		evals: []string{
+			"func first[T any](xs []T) T { return xs[0] }",
+			"x := first([]int{7, 8})",
+		},
+		broken: errContains("nil"),
+	},
+	{
+		name:    "indexdefine",
+		symbols: interp.Exports{"canary/canary": {"Values": reflect.ValueOf([]float64{1.5, 2.5})}},
+		evals:   []string{`import "canary"`, "v := canary.Values[1]"},
+		broken:  errContains("constant definition loop"),
+	},
+	{
+		name:   "varinit",
+		evals:  []string{"x := 2", "var y = x * 3"},
+		broken: errContains("definition loop"),
+	},
+	{
+		name: "finalshow",
+		symbols: interp.Exports{"canary/canary": {"HasString": reflect.ValueOf(func(v any) bool {
+			_, ok := v.(interface{ String() string })
+			return ok
+		})}},
+		evals:  []string{`import ("canary"; "fmt")`, `type T struct{}; func (T) String() string { return "t" }`, `fmt.Println(canary.HasString(T{}))`},
+		broken: func(out string, err error) bool { return err == nil && strings.TrimSpace(out) == "false" },
+	},
+	{
+		name:   "rangeint",
+		evals:  []string{"s := 0; for i := range 3 { s += i }"},
+		broken: func(out string, err error) bool { return err != nil },
+	},
+	{
+		name: "loopvar",
+		evals: []string{`import "fmt"`, `func run() {
+	var fs []func()
+	for i := 0; i < 3; i++ {
+		fs = append(fs, func() { fmt.Print(i) })
+	}
+	for _, f := range fs {
+		f()
+	}
+}`, "run()"},
+		broken: func(out string, err error) bool { return out == "333" },
+	},
+	{
+		name:   "builtins",
+		evals:  []string{"func f() int { return min(2, 1) }"},
+		broken: errContains("undefined: min"),
+	},
+	{
+		name:  "builtins/clear",
+		evals: []string{"m := map[int]int{1: 1}; clear(m)"},
+		broken: func(out string, err error) bool {
+			return err != nil
+		},
+	},
+	{
+		name:   "slices",
+		evals:  []string{`import "slices"`, "func f() { s := []int{2, 1}; slices.Sort(s) }"},
+		broken: errContains("slices.Sort"),
+	},
+	{
+		name:   "slices/Max",
+		evals:  []string{`import "slices"`, "func f() int { return slices.Max([]int{2, 1}) }"},
+		broken: errContains("slices.Max"),
+	},
+	{
+		name:    "variadic",
+		symbols: interp.Exports{"canary/canary": {"Count": reflect.ValueOf(func(xs ...fmt.Stringer) int { return len(xs) })}},
+		evals: []string{`import "canary"`, `type T struct{}; func (T) String() string { return "t" }`,
+			"func f() int { return canary.Count(T{}) }", "n := f()"},
+		broken: func(out string, err error) bool { return err != nil },
+	},
+	{
+		name:       "goroutine",
+		evals:      []string{`import "time"`, `go func() { panic("in goroutine") }(); time.Sleep(100 * time.Millisecond)`},
+		subprocess: true,
+		broken:     func(out string, err error) bool { return strings.Contains(out, "exit status") },
+	},
+	{
+		// An interrupted time.Sleep keeps the evaluation goroutine alive.
+		name: "sleep",
+		run: func() (string, error) {
+			i := interp.New(interp.Options{})
+			i.Use(stdlib.Symbols)
+			if _, err := i.Eval(`import "time"`); err != nil {
+				return "", err
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+			defer cancel()
+			_, err := i.EvalWithContext(ctx, "time.Sleep(time.Second)")
+			time.Sleep(100 * time.Millisecond)
+			return fmt.Sprint(runningEvals()), err
+		},
+		broken: func(out string, err error) bool { return out != "0" },
+	},
+	{
+		name:   "redefine",
+		evals:  []string{"func f() int { return 1 }", "func g() int { return f() }", "func f() int { return 2 }", `import "fmt"`, "fmt.Print(g())"},
+		broken: func(out string, err error) bool { return out == "1" },
+	},
+	{
+		name:   "redefine/type",
+		evals:  []string{"type T struct{ A int }", "type T struct{ B string }", `import "fmt"`, `fmt.Printf("%+v", T{})`},
+		broken: func(out string, err error) bool { return out == "{A:0}" },
+	},
+	{
+		name:   "inferred",
+		evals:  []string{"func Map[T, U any](xs []T, f func(T) U) []U { var r []U; for _, x := range xs { r = append(r, f(x)) }; return r }", `func g() []string { return Map([]int{1}, func(i int) string { return "x" }) }`},
+		broken: errContains("cannot use"),
+	},
+	{
+		name:   "iterators",
+		evals:  []string{"func seq(yield func(int) bool) { yield(1) }", "func f() { for x := range seq { _ = x } }"},
+		broken: func(out string, err error) bool { return err != nil },
+	},
+}
+
+// errContains is a broken check: the last evaluation failed with s.
+func errContains(s string) func(string, error) bool {
+	return func(_ string, err error) bool { return err != nil && strings.Contains(err.Error(), s) }
+}
+
+// runCanary evaluates c on a plain interpreter.
+func runCanary(c canary) (out string, err error) {
+	var buf bytes.Buffer
+	i := interp.New(interp.Options{Stdout: &buf, Stderr: &buf})
+	if err := i.Use(stdlib.Symbols); err != nil {
+		return "", err
+	}
+	if c.symbols != nil {
+		if err := i.Use(c.symbols); err != nil {
+			return "", err
+		}
+	}
+	for n, src := range c.evals {
+		err = func() (err error) {
+			defer func() {
+				if r := recover(); r != nil {
+					err = fmt.Errorf("panic: %v", r)
+				}
+			}()
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			_, err = i.EvalWithContext(ctx, src)
+			return err
+		}()
+		if err != nil && n < len(c.evals)-1 {
+			return buf.String(), fmt.Errorf("setup %q: %w", src, err)
+		}
+	}
+	return buf.String(), err
+}
+
+// TestCanaries fails when yaegi handles a construct a workaround exists
+// for: the workaround (and its table row) can then be deleted.
+func TestCanaries(t *testing.T) {
+	if name := os.Getenv("GOPHERNOTE_CANARY"); name != "" {
+		// The child process of a subprocess canary.
+		for _, c := range canaries {
+			if c.name == name {
+				c.subprocess = false
+				_, err := runCanary(c)
+				fmt.Println("canary finished:", err)
+				return
+			}
+		}
+		t.Fatalf("no canary %q", name)
+	}
+	for _, c := range canaries {
+		t.Run(c.name, func(t *testing.T) {
+			var out string
+			var err error
+			if c.subprocess {
+				cmd := exec.Command(os.Args[0], "-test.run=^TestCanaries$")
+				cmd.Env = append(os.Environ(), "GOPHERNOTE_CANARY="+c.name)
+				b, runErr := cmd.CombinedOutput()
+				out = string(b)
+				if runErr != nil {
+					out += "\n" + runErr.Error()
+				}
+			} else if c.run != nil {
+				out, err = c.run()
+			} else {
+				out, err = runCanary(c)
+			}
+			if !c.broken(out, err) {
+				t.Errorf("yaegi now handles the construct of workaround %q (output %q, error %v): "+
+					"delete the workaround (see its row in the package documentation) and this canary", c.name, out, err)
+			}
+		})
+	}
+}

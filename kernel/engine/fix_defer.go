@@ -1,0 +1,61 @@
+package engine
+
+import (
+	"go/ast"
+	"strings"
+)
+
+// Workaround: defer at the top level of a cell.
+//
+// yaegi keeps a top-level deferred call in its global frame and runs it
+// again after every later cell. So `defer f(args)` at the top level of a
+// statement cell evaluates its arguments at once and appends the call to
+// the interpreted list _gnDefers, which the engine runs (interruptibly,
+// last first) when the cell ends, also after a failure.
+
+func init() {
+	helpers["_gnDefers"] = helper{src: `var _gnDefers []func()`}
+}
+
+// runDefersSrc runs and clears the deferred calls a cell registered with
+// its top-level defer statements.
+const runDefersSrc = ";func() { _gnds := _gnDefers; _gnDefers = nil; for _gni := len(_gnds) - 1; _gni >= 0; _gni-- { _gnds[_gni]() } }()"
+
+// deferTopLevel is the pass "defer".
+func deferTopLevel(p *prep) {
+	for _, s := range p.pc.stmts.Body.List {
+		d, ok := s.(*ast.DeferStmt)
+		if !ok {
+			continue
+		}
+		call := d.Call
+		p.needHelper("_gnDefers")
+		p.pl.hasDefers = true
+		p.r.add(p.off(d.Pos()), p.off(d.End()), func(r *renderer) string {
+			pre, text := deferredCall(p.scope, r, call)
+			return "{ " + pre + "_gnDefers = append(_gnDefers, func() { " + text + " }) }"
+		})
+	}
+}
+
+// deferredCall renders a call whose arguments must be evaluated now and
+// the call made later (go, defer): temporaries for the arguments, and the
+// call on them. Constants stay inline (a temporary would give an untyped
+// constant its default type).
+func deferredCall(s *scope, r *renderer, call *ast.CallExpr) (pre, text string) {
+	var args []string
+	for _, x := range call.Args {
+		if s.isConstant(x) {
+			args = append(args, r.render(s.off(x.Pos()), s.off(x.End())))
+			continue
+		}
+		t := r.fresh("arg")
+		pre += t + " := " + r.render(s.off(x.Pos()), s.off(x.End())) + "; "
+		args = append(args, t)
+	}
+	ell := ""
+	if call.Ellipsis.IsValid() {
+		ell = "..."
+	}
+	return pre, r.render(s.off(call.Fun.Pos()), s.off(call.Fun.End())) + "(" + strings.Join(args, ", ") + ell + ")"
+}

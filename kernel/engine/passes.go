@@ -1,0 +1,226 @@
+package engine
+
+import (
+	"fmt"
+	"go/ast"
+	"strings"
+)
+
+// A cell is prepared by the passes below, run in this order over one
+// prep. Each pass declares the facts it needs (which earlier passes must
+// provide) and the facts it provides; init checks the order, and each
+// fact's accessor checks at run time that the running pass declared it.
+// So an ordering dependency (indexdefine reads what stash decided) is
+// written here, not implied by the order of calls.
+//
+// A pass that rewrites source registers edits with prep.r; edits are
+// applied when the units pass renders the cell. Edits registered at the
+// same offset nest in registration order (an earlier wrapper encloses a
+// later one), which is why the wrappers fact exists.
+var passes = []pass{
+	{name: "imports", provides: []fact{factImports}, run: collectImports},
+	{name: "names", needs: []fact{factImports}, provides: []fact{factNames}, run: collectNames},
+	{name: "autoimport", needs: []fact{factNames}, provides: []fact{factPackages}, run: autoImports},
+	{name: "compound", needs: []fact{factNames}, provides: []fact{factWrappers}, run: wrapCompound},
+	{name: "recursion", needs: []fact{factNames}, run: guardRecursion},
+	{name: "inferred", needs: []fact{factNames}, run: noteInferredCalls},
+	{name: "defer", needs: []fact{factNames}, provides: []fact{factHelpers}, run: deferTopLevel},
+	{name: "main", needs: []fact{factNames}, provides: []fact{factMain}, run: renameMain},
+	{name: "stash", needs: []fact{factNames, factPackages}, provides: []fact{factStashes}, run: markStashes},
+	{name: "indexdefine", needs: []fact{factNames, factPackages, factStashes}, run: markIndexDefines},
+	{name: "finalshow", needs: []fact{factNames}, run: wrapFinalShow},
+	{name: "rangeint", needs: []fact{factNames, factPackages, factWrappers}, run: rewriteRangeInt},
+	{name: "loopvar", needs: []fact{factNames, factPackages}, run: perIterationLoopVars},
+	{name: "builtins", needs: []fact{factNames}, provides: []fact{factHelpers}, run: rewriteBuiltins},
+	{name: "slices", needs: []fact{factNames, factPackages}, provides: []fact{factHelpers, factIterOK}, run: rewriteSlices},
+	{name: "iterators", needs: []fact{factNames, factPackages, factIterOK}, run: rejectIterators},
+	{name: "variadic", needs: []fact{factNames, factPackages}, run: fixVariadicIfaces},
+	{name: "goroutine", needs: []fact{factNames}, run: guardGoroutines},
+	{name: "sleep", needs: []fact{factNames, factPackages}, run: interruptibleSleep},
+	{name: "units", needs: []fact{factNames, factPackages, factHelpers, factStashes, factMain}, run: buildUnits},
+}
+
+// fact is something a pass decides that a later pass reads.
+type fact string
+
+const (
+	factImports  fact = "imports"  // scope.imports, scope.newImports: the cell's own imports
+	factNames    fact = "names"    // scope.declDefined, stmtDefined, funcs, values
+	factPackages fact = "packages" // scope.imports completed with packages used by name only
+	factWrappers fact = "wrappers" // statements wrapped in function literals (outer edits)
+	factHelpers  fact = "helpers"  // prep.helpers: interpreted helpers the rewrites call
+	factMain     fact = "main"     // prep.mainAt: the renamed func main
+	factStashes  fact = "stashes"  // prep.stashes: top-level := run in two steps
+	factIterOK   fact = "iterok"   // prep.iterOK: iterator calls a rewrite replaced
+)
+
+// pass is one step of preparing a cell.
+type pass struct {
+	name     string
+	needs    []fact
+	provides []fact
+	run      func(*prep)
+}
+
+func (p *pass) declares(f fact) bool {
+	for _, g := range p.needs {
+		if g == f {
+			return true
+		}
+	}
+	for _, g := range p.provides {
+		if g == f {
+			return true
+		}
+	}
+	return false
+}
+
+func init() {
+	if err := checkPasses(passes); err != nil {
+		panic("engine: " + err.Error())
+	}
+}
+
+// checkPasses verifies that every fact a pass needs is provided by earlier
+// passes only: every provider of a fact runs before every pass that needs
+// it, and no fact is needed that nothing provides.
+func checkPasses(ps []pass) error {
+	names := map[string]bool{}
+	providedBy := map[fact][]int{}
+	for i, p := range ps {
+		if names[p.name] {
+			return fmt.Errorf("pass %q listed twice", p.name)
+		}
+		names[p.name] = true
+		for _, f := range p.provides {
+			providedBy[f] = append(providedBy[f], i)
+		}
+	}
+	for i, p := range ps {
+		for _, f := range p.needs {
+			ids := providedBy[f]
+			if len(ids) == 0 {
+				return fmt.Errorf("pass %q needs %q, which no pass provides", p.name, f)
+			}
+			for _, j := range ids {
+				if j >= i {
+					return fmt.Errorf("pass %q needs %q but runs before pass %q, which provides it", p.name, f, ps[j].name)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// passClosure returns the names of the passes that pass name needs,
+// transitively, with name itself: what a golden test runs.
+func passClosure(name string) map[string]bool {
+	byFact := map[fact][]string{}
+	byName := map[string]*pass{}
+	for i := range passes {
+		p := &passes[i]
+		byName[p.name] = p
+		for _, f := range p.provides {
+			byFact[f] = append(byFact[f], p.name)
+		}
+	}
+	out := map[string]bool{}
+	var add func(n string)
+	add = func(n string) {
+		if out[n] {
+			return
+		}
+		out[n] = true
+		for _, f := range byName[n].needs {
+			for _, m := range byFact[f] {
+				add(m)
+			}
+		}
+	}
+	if byName[name] != nil {
+		add(name)
+	}
+	return out
+}
+
+// prep is one cell in preparation: the names it defines and the first
+// error (scope, through typer), type queries (typer), the edits registered
+// so far (r), the plan being built (pl), and the facts the passes provide.
+// Only the passes write it.
+type prep struct {
+	*typer
+	r  *renderer
+	pl *plan
+
+	cur *pass // the running pass
+
+	helpers map[string]bool         // factHelpers
+	mainAt  int                     // factMain: offset of a renamed func main, or -1
+	stashes map[ast.Stmt]*ast.Ident // factStashes: top-level := of generic calls
+	iterOK  map[ast.Node]bool       // factIterOK: iterator calls replaced by a rewrite
+}
+
+// use checks that the running pass declared the fact it reads or writes.
+func (p *prep) use(f fact) {
+	if p.cur != nil && !p.cur.declares(f) {
+		panic(fmt.Sprintf("engine: pass %q uses fact %q without declaring it", p.cur.name, f))
+	}
+}
+
+func (p *prep) needHelper(name string) { p.use(factHelpers); p.helpers[name] = true }
+
+func (p *prep) stashed(s ast.Stmt) *ast.Ident { p.use(factStashes); return p.stashes[s] }
+
+// prepare parses and rewrites code into a plan, running every pass.
+func (e *Engine) prepare(code string) (*plan, *cellError) {
+	p, err := e.prepareWith(code, nil)
+	if err != nil {
+		return nil, err
+	}
+	return p.pl, nil
+}
+
+// prepareWith runs the passes named in only (all when nil) in order.
+func (e *Engine) prepareWith(code string, only map[string]bool) (*prep, *cellError) {
+	pc, err := splitCell(code)
+	if err != nil {
+		return nil, err.(*cellError)
+	}
+	s := newScope(e, pc)
+	p := &prep{
+		typer:   &typer{scope: s},
+		r:       &renderer{src: code, file: cellFile(e.cellN)},
+		pl:      &plan{},
+		helpers: map[string]bool{},
+		mainAt:  -1,
+		stashes: map[ast.Stmt]*ast.Ident{},
+		iterOK:  map[ast.Node]bool{},
+	}
+	p.pl.diagnose = s.undefinedIdent
+	for i := range passes {
+		ps := &passes[i]
+		if only != nil && !only[ps.name] {
+			continue
+		}
+		p.cur = ps
+		ps.run(p)
+		p.cur = nil
+		if s.err != nil {
+			return nil, s.err
+		}
+	}
+	return p, nil
+}
+
+// passNames lists the passes in order, for the package documentation test.
+func passNames() string {
+	var b strings.Builder
+	for i, p := range passes {
+		if i > 0 {
+			b.WriteString(" ")
+		}
+		b.WriteString(p.name)
+	}
+	return b.String()
+}
