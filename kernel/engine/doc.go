@@ -98,6 +98,7 @@
 //	callers keep a redefined function's old body; types and methods cannot be redefined | fix_redefine.go | redefine, redefine/type | #1673
 //	generic type inference picks wrong type arguments (hint only) | fix_inferred.go | inferred | #1610
 //	range over func, package iter (rejected with an error) | fix_iterators.go | iterators | none found
+//	print and println write to stdout in fmt's format (Go: stderr, runtime format) | fix_println.go | println | none found
 //
 // Guards that are not yaegi gaps have no canary: runaway recursion
 // (fix_recursion.go; Go's own stack overflow is fatal).

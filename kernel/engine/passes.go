@@ -37,6 +37,7 @@ var passes = []pass{
 	{name: "variadic", needs: []fact{factNames, factPackages}, run: fixVariadicIfaces},
 	{name: "goroutine", needs: []fact{factNames}, run: guardGoroutines},
 	{name: "sleep", needs: []fact{factNames, factPackages}, run: interruptibleSleep},
+	{name: "println", needs: []fact{factNames}, run: rewritePrintln},
 	{name: "units", needs: []fact{factNames, factPackages, factHelpers, factStashes, factMain}, run: buildUnits},
 }
 
