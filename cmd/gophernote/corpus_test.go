@@ -171,7 +171,7 @@ type observation struct {
 func (p *corpusProgram) selectReason() string {
 	c := p.compiled
 	switch {
-	case c.BuildError != "":
+	case c.BuildError != "" && c.End != "compile error":
 		return "does not build: " + firstLine(c.BuildError)
 	case c.Nondeterministic:
 		return "nondeterministic: two compiled runs differ"
@@ -339,13 +339,22 @@ func staticSkip(src []byte) string {
 }
 
 // compiledRun builds and runs a program twice (the second run checks that
-// it is deterministic), caching the result by source and Go version.
+// it is deterministic), caching the result by source, go.sum and Go
+// version. yaegi's programs build in a directory of their own without
+// go.mod (the language version is the toolchain's, as for a program a
+// user writes); this repository's programs build inside its module, so
+// they can import gonum and fitlib (those importing fitlib are not
+// cached). The binary is named after the file, as `go build FILE.go`
+// names it.
 func compiledRun(t *testing.T, p *corpusProgram, work string) observation {
 	if p.skip != "" {
 		return observation{}
 	}
-	cacheFile := compiledCachePath(p.src)
-	if data, err := os.ReadFile(cacheFile); err == nil {
+	own := strings.HasPrefix(p.name, "own/")
+	sum, _ := os.ReadFile(filepath.Join(moduleRoot(t), "go.sum"))
+	cacheable := !bytes.Contains(p.src, []byte(`"github.com/gophernote/gophernote/`))
+	cacheFile := compiledCachePath(p.src, sum)
+	if data, err := os.ReadFile(cacheFile); err == nil && cacheable {
 		var o observation
 		if json.Unmarshal(data, &o) == nil {
 			return o
@@ -357,40 +366,60 @@ func compiledRun(t *testing.T, p *corpusProgram, work string) observation {
 		return observation{BuildError: err.Error()}
 	}
 	defer os.RemoveAll(dir)
-	// A directory without go.mod: the language version is the toolchain's
-	// (per-iteration loop variables), as for a program a user writes.
-	if err := os.WriteFile(filepath.Join(dir, "main.go"), p.src, 0o644); err != nil {
-		t.Error(err)
-		return observation{BuildError: err.Error()}
+	base := filepath.Base(p.path)
+	bin := filepath.Join(dir, strings.TrimSuffix(base, ".go"))
+	var build *exec.Cmd
+	if own {
+		build = exec.Command("go", "build", "-o", bin, p.path)
+		build.Dir = moduleRoot(t)
+	} else {
+		if err := os.WriteFile(filepath.Join(dir, base), p.src, 0o644); err != nil {
+			t.Error(err)
+			return observation{BuildError: err.Error()}
+		}
+		build = exec.Command("go", "build", "-o", bin, base)
+		build.Dir = dir
+		build.Env = append(os.Environ(), "GO111MODULE=on", "GOWORK=off", "GOFLAGS=")
 	}
-	bin := filepath.Join(dir, "prog")
-	build := exec.Command("go", "build", "-o", bin, "main.go")
-	build.Dir = dir
-	build.Env = append(os.Environ(), "GO111MODULE=on", "GOWORK=off", "GOFLAGS=")
 	var o observation
 	if out, err := build.CombinedOutput(); err != nil {
-		o = observation{BuildError: string(out) + err.Error()}
+		if own {
+			// A program Go rejects: the interpreted runs must reject it too.
+			o = observation{End: "compile error", BuildError: string(out)}
+		} else {
+			o = observation{BuildError: string(out) + err.Error()}
+		}
 	} else {
 		o = goRun(bin, p.dir)
 		if again := goRun(bin, p.dir); again != o {
 			o.Nondeterministic = true
 		}
 	}
-	if data, err := json.Marshal(o); err == nil {
+	if data, err := json.Marshal(o); err == nil && cacheable {
 		os.MkdirAll(filepath.Dir(cacheFile), 0o755)
 		os.WriteFile(cacheFile, data, 0o644)
 	}
 	return o
 }
 
+// moduleRoot is the repository's root (where go.mod is).
+func moduleRoot(t *testing.T) string {
+	abs, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return abs
+}
+
 // compiledCachePath is the cache file of a program's compiled result.
-func compiledCachePath(src []byte) string {
+func compiledCachePath(src, sum []byte) string {
 	base, err := os.UserCacheDir()
 	if err != nil {
 		base = os.TempDir()
 	}
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\n%s\n", runtime.Version(), "go-corpus-v1")
+	fmt.Fprintf(h, "%s\n%s\n", runtime.Version(), "go-corpus-v3")
+	h.Write(sum)
 	h.Write(src)
 	return filepath.Join(base, "gophernote", "go-corpus", hex.EncodeToString(h.Sum(nil))+".json")
 }
@@ -411,7 +440,17 @@ func goRun(bin, dir string) observation {
 	if i := crashStart(stderr, "panic: "); i >= 0 && code == 2 {
 		msg := stderr[i+len("panic: "):]
 		msg = msg[:strings.Index(msg, "\n\ngoroutine ")]
-		stderr, o.End = stderr[:i], "panic: "+strings.TrimSuffix(msg, " [recovered]")
+		// Drop the addresses of a fault: "\n[signal SIGSEGV: ... pc=0x...]".
+		if j := strings.Index(msg, "\n[signal "); j >= 0 {
+			msg = msg[:j]
+		}
+		// A panic raised while panicking prints the chain
+		// ("A [recovered]\n\tpanic: B"): the last one is what ended it.
+		if j := strings.LastIndex(msg, "\n\tpanic: "); j >= 0 {
+			msg = msg[j+len("\n\tpanic: "):]
+		}
+		msg = strings.TrimSuffix(strings.TrimSuffix(msg, " [recovered]"), " [recovered, repanicked]")
+		stderr, o.End = stderr[:i], "panic: "+msg
 	} else if i := crashStart(stderr, "fatal error: "); i >= 0 && code == 2 {
 		msg := firstLine(stderr[i+len("fatal error: "):])
 		stderr, o.End = stderr[:i], "fatal: "+msg
@@ -516,6 +555,8 @@ func endOf(err string) string {
 		}
 	case "Deadlock":
 		return "deadlock"
+	case "CompileError":
+		return "compile error"
 	}
 	return "error"
 }
@@ -573,7 +614,9 @@ func notebookRun(p *corpusProgram, work string) observation {
 		"metadata": map[string]any{"kernelspec": map[string]any{"name": "gophernote", "language": "go", "display_name": "Go"}},
 		"cells":    []any{cell(decls), cell(body)}}
 	data, _ := json.Marshal(nb)
-	nbPath := filepath.Join(dir, "prog.ipynb")
+	// Named after the program: os.Args[0] is the notebook's name.
+	stem := strings.TrimSuffix(filepath.Base(p.path), ".go")
+	nbPath := filepath.Join(dir, stem+".ipynb")
 	if err := os.WriteFile(nbPath, data, 0o644); err != nil {
 		return observation{End: "error", Error: err.Error()}
 	}
@@ -581,7 +624,7 @@ func notebookRun(p *corpusProgram, work string) observation {
 	if timedOut {
 		return observation{End: "timeout"}
 	}
-	written, err := os.ReadFile(filepath.Join(dir, "prog.ipynb"))
+	written, err := os.ReadFile(filepath.Join(dir, stem+".ipynb"))
 	if err != nil {
 		return observation{End: "error", Error: "no notebook written: " + firstLine(stderr)}
 	}

@@ -30,5 +30,21 @@ func init() {
 			},
 			broken: func(out string, err error) bool { return out == "stdout=x [1]\n stderr=" },
 		},
+		canary{
+			// math/rand/v2's generic N is not in the symbol table.
+			name:   "randv2",
+			evals:  []string{`import "math/rand/v2"`, "x := rand.N(5)"},
+			broken: func(_ string, err error) bool { return err != nil },
+		},
+		canary{
+			// A receive that waits, as the left operand of &&, reads false.
+			name: "recvbool",
+			evals: []string{`import ("fmt"; "time")`, `func f() {
+	m := make(chan bool)
+	go func() { time.Sleep(10 * time.Millisecond); m <- true }()
+	fmt.Print(<-m && true)
+}`, "f()"},
+			broken: func(out string, err error) bool { return out == "false" },
+		},
 	)
 }

@@ -99,6 +99,8 @@
 //	generic type inference picks wrong type arguments (hint only) | fix_inferred.go | inferred | #1610
 //	range over func, package iter (rejected with an error) | fix_iterators.go | iterators | none found
 //	print and println write to stdout in fmt's format (Go: stderr, runtime format) | fix_println.go | println | none found
+//	math/rand/v2's generic N is missing (compiled generics have no symbols) | fix_randv2.go | randv2 | none found
+//	a receive that waits, as an operand of !, && or ||, reads false | fix_recvbool.go | recvbool | none found
 //
 // Guards that are not yaegi gaps have no canary: runaway recursion
 // (fix_recursion.go; Go's own stack overflow is fatal).

@@ -13,6 +13,7 @@ import (
 	"github.com/traefik/yaegi/interp"
 	yaegistd "github.com/traefik/yaegi/stdlib"
 	"github.com/traefik/yaegi/stdlib/unrestricted"
+	yaegiunsafe "github.com/traefik/yaegi/stdlib/unsafe"
 
 	"github.com/gophernote/gophernote/kernel/display"
 	gnstd "github.com/gophernote/gophernote/stdlib"
@@ -110,7 +111,8 @@ func New(opts Options) (e *Engine, err error) {
 	}()
 	tables := []interp.Exports{yaegistd.Symbols, gnstd.Symbols, rtSymbols(e)}
 	if !opts.Sandbox {
-		tables = append(tables, unrestricted.Symbols)
+		// unsafe as a Go program has it (Sizeof, Pointer, Slice...).
+		tables = append(tables, unrestricted.Symbols, yaegiunsafe.Symbols)
 	}
 	for _, t := range tables {
 		if err := e.in.Use(t); err != nil {

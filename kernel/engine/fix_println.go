@@ -65,8 +65,8 @@ func goPrint(args []any, ln bool) string {
 
 // appendPrint appends one value in the runtime's print format
 // (runtime/print.go of Go 1.26: floats and complexes in strconv's
-// shortest 'g' form, unsigned and signed integers in decimal, uintptr
-// and pointers in hexadecimal).
+// shortest 'g' form, integers (uintptr too) in decimal, pointers in
+// hexadecimal).
 func appendPrint(b []byte, v reflect.Value) []byte {
 	if !v.IsValid() {
 		return append(b, "(0x0,0x0)"...) // a nil interface
@@ -76,10 +76,8 @@ func appendPrint(b []byte, v reflect.Value) []byte {
 		return strconv.AppendBool(b, v.Bool())
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		return strconv.AppendInt(b, v.Int(), 10)
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		return strconv.AppendUint(b, v.Uint(), 10)
-	case reflect.Uintptr:
-		return appendHex(b, v.Uint())
 	case reflect.Float32:
 		return strconv.AppendFloat(b, v.Float(), 'g', -1, 32)
 	case reflect.Float64:

@@ -38,6 +38,8 @@ var passes = []pass{
 	{name: "goroutine", needs: []fact{factNames}, run: guardGoroutines},
 	{name: "sleep", needs: []fact{factNames, factPackages}, run: interruptibleSleep},
 	{name: "println", needs: []fact{factNames}, run: rewritePrintln},
+	{name: "randv2", needs: []fact{factNames, factPackages}, provides: []fact{factHelpers}, run: rewriteRandN},
+	{name: "recvbool", run: rewriteRecvBool},
 	{name: "units", needs: []fact{factNames, factPackages, factHelpers, factStashes, factMain}, run: buildUnits},
 }
 

@@ -59,7 +59,18 @@ func (e *Engine) pkgName(p string) string {
 			return name
 		}
 	}
-	return path.Base(p)
+	return defaultPkgName(p)
+}
+
+// defaultPkgName is the name a package gets by convention from its path:
+// the last element, or the one before a major version suffix
+// (math/rand/v2 is package rand, not v2).
+func defaultPkgName(p string) string {
+	base := path.Base(p)
+	if len(base) >= 2 && base[0] == 'v' && strings.Trim(base[1:], "0123456789") == "" && strings.Contains(p, "/") {
+		return path.Base(path.Dir(p))
+	}
+	return base
 }
 
 // pathForName returns the import path for an unimported package name.
