@@ -164,7 +164,7 @@ func runNotebook(base context.Context, o runOptions, stdout, stderr io.Writer) i
 	name := strings.TrimSuffix(filepath.Base(o.file), filepath.Ext(o.file))
 	outPath := filepath.Join(o.out, name+".ipynb")
 	col := newCollector(stdout, stderr, o.out, name)
-	eng, err := engine.New(engine.Options{Idle: idleSink{col}, Args: append([]string{name}, o.args...)})
+	eng, err := engine.New(engine.Options{Idle: idleSink{col}, Args: append([]string{name}, o.args...), DetectDeadlocks: true})
 	if err != nil {
 		fmt.Fprintf(stderr, "gophernote run: %v\n", err)
 		return 1

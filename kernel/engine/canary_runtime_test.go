@@ -3,6 +3,7 @@ package engine
 import (
 	"bytes"
 	"context"
+	"strings"
 	"time"
 
 	"github.com/traefik/yaegi/interp"
@@ -45,6 +46,15 @@ func init() {
 	fmt.Print(<-m && true)
 }`, "f()"},
 			broken: func(out string, err error) bool { return out == "false" },
+		},
+		canary{
+			// The log package's caller is reflect's call machinery (or,
+			// in yaegi's restricted mode, its own log.New wrapper).
+			name:  "logpos",
+			evals: []string{`import ("fmt"; "log"; "strings")`, `var b strings.Builder`, `log.New(&b, "", log.Lshortfile).Print("x")`, `fmt.Print(b.String())`},
+			broken: func(out string, err error) bool {
+				return strings.HasPrefix(out, "value.go:") || strings.HasPrefix(out, "restricted.go:")
+			},
 		},
 	)
 }

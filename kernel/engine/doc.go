@@ -53,7 +53,17 @@
 // yaegi: a different definition is rejected with advice (rename or
 // restart); re-running the identical cell is fine.
 //
-// Safety. os.Exit stops the cell, not the kernel. A top-level defer runs
+// Safety. os.Exit(N), syscall.Exit and log.Fatal* (also the Fatal methods
+// of loggers from log.New and log.Default) stop the cell with an Exit
+// error "exit status N", not the kernel; like Go, they run no deferred
+// calls. syscall.Exec, syscall.Reboot, signals and raw exit/exec/kill
+// system calls aimed at the kernel's own process, and signal.Reset or
+// Ignore of SIGINT/SIGTERM panic with a message naming the call. A cell's
+// os.Args is Options.Args (a program name, no arguments, by default), and
+// flag.Parse parses it, never the kernel's command line. print and println
+// write to stderr. With Options.DetectDeadlocks (gophernote run), a cell
+// whose goroutines are all blocked ends with a Deadlock error naming the
+// line of the last blocking operation. A top-level defer runs
 // once when the cell ends (also after a panic). A cell's func main runs
 // once, after the cell's declarations. time.Sleep ends early when the cell
 // is interrupted. Recursion deeper than 50,000 calls (direct, mutual, or a
@@ -101,7 +111,12 @@
 //	print and println write to stdout in fmt's format (Go: stderr, runtime format) | fix_println.go | println | none found
 //	math/rand/v2's generic N is missing (compiled generics have no symbols) | fix_randv2.go | randv2 | none found
 //	a receive that waits, as an operand of !, && or ||, reads false | fix_recvbool.go | recvbool | none found
+//	log.Lshortfile prints reflect's value.go:586 for a call from a cell | fix_logpos.go | logpos | none found
 //
 // Guards that are not yaegi gaps have no canary: runaway recursion
-// (fix_recursion.go; Go's own stack overflow is fatal).
+// (fix_recursion.go; Go's own stack overflow is fatal), deadlocks
+// (fix_deadlock.go; Go's runtime detects them only when it sees no other
+// goroutine, never inside the kernel), and the process-wide calls of
+// process.go (os.Exit, log.Fatal, flag, syscall: a cell must not end or
+// take over the kernel's process).
 package engine

@@ -34,6 +34,13 @@ type Options struct {
 	// program name as os.Args[0] (callers pass the notebook's or script's
 	// name when they know it).
 	Args []string
+	// DetectDeadlocks ends a cell whose goroutines are all blocked with a
+	// Deadlock error (see fix_deadlock.go). gophernote run sets it; the
+	// kernel does not.
+	DetectDeadlocks bool
+	// File, when set, is the name of the Go file the first cell holds
+	// (gophernote run FILE.go): log.Lshortfile prints FILE:LINE for it.
+	File string
 }
 
 // Engine is one interpreter session. Its methods are safe for concurrent
@@ -69,6 +76,10 @@ type Engine struct {
 	stop   chan struct{} // closed when the running cell is interrupted
 
 	proc *process // os.Exit, log, flag, syscall for cells (process.go)
+
+	file            string // Options.File
+	detectDeadlocks bool   // Options.DetectDeadlocks
+	wakers          wakers // timers and signals cells made (fix_deadlock.go)
 }
 
 // New starts an interpreter with Go's standard library, the gophernote
@@ -134,6 +145,19 @@ func New(opts Options) (e *Engine, err error) {
 	e.names = packageNames(e.syms)
 	if _, err := e.in.Eval("import " + rtName + " " + fmt.Sprintf("%q", rtPath) + "\nvar " + atVar + " int"); err != nil {
 		return nil, fmt.Errorf("engine: importing runtime helpers: %w", err)
+	}
+	e.file = opts.File
+	if _, err := e.in.Eval("var " + logAtVar + " int"); err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
+	if opts.DetectDeadlocks {
+		e.detectDeadlocks = true
+		if err := e.in.Use(e.wakers.symbols()); err != nil {
+			return nil, fmt.Errorf("engine: %w", err)
+		}
+		if _, err := e.in.Eval("var " + blkVar + ", " + blkGoVar + " int"); err != nil {
+			return nil, fmt.Errorf("engine: %w", err)
+		}
 	}
 	e.restorePub = display.SetPublisher(sinkPublisher{e.out})
 	return e, nil
@@ -222,6 +246,9 @@ func (e *Engine) Execute(ctx context.Context, code string, sink cell.Sink) (res 
 	pl, cerr := e.prepare(code)
 	if cerr != nil {
 		return cell.Result{Err: cerr.toError()}
+	}
+	if e.detectDeadlocks {
+		go e.watchDeadlock(finished, e.proc.cancelCell)
 	}
 	last, rerr := e.runUnits(ctx, pl)
 	if pl.hasDefers && ctx.Err() == nil {

@@ -40,6 +40,8 @@ var passes = []pass{
 	{name: "println", needs: []fact{factNames}, run: rewritePrintln},
 	{name: "randv2", needs: []fact{factNames, factPackages}, provides: []fact{factHelpers}, run: rewriteRandN},
 	{name: "recvbool", run: rewriteRecvBool},
+	{name: "blockpos", run: markBlockingStatements},
+	{name: "logpos", run: markLogCalls},
 	{name: "units", needs: []fact{factNames, factPackages, factHelpers, factStashes, factMain}, run: buildUnits},
 }
 

@@ -104,14 +104,29 @@ func (p *process) begin(ctx context.Context) (context.Context, func()) {
 	}
 }
 
+// cancelCell ends the running cell with cause, if a cell runs.
+func (p *process) cancelCell(cause error) {
+	p.mu.Lock()
+	cancel := p.cancel
+	p.mu.Unlock()
+	if cancel != nil {
+		cancel(cause)
+	}
+}
+
 // stopError is the error of a cell whose context ended: Exit when os.Exit
-// ended it, else Interrupted.
+// ended it, Deadlock when the deadlock watchdog did, else Interrupted.
 func stopError(ctx context.Context) *cell.Error {
 	var ec exitCause
-	if errors.As(context.Cause(ctx), &ec) {
+	var dc deadlockCause
+	switch cause := context.Cause(ctx); {
+	case errors.As(cause, &ec):
 		v := ec.Error()
 		return &cell.Error{Name: "Exit", Value: v, Traceback: []string{
 			"Exit: " + v + ": the cell stopped here; its deferred calls did not run (the kernel keeps running)"}}
+	case errors.As(cause, &dc):
+		v := dc.Error()
+		return &cell.Error{Name: "Deadlock", Value: v, Traceback: []string{"Deadlock: " + v}}
 	}
 	return interrupted()
 }
@@ -139,11 +154,14 @@ type logWriter struct {
 }
 
 func (l *logWriter) Write(b []byte) (int, error) {
-	n, err := l.w.Write(b)
+	_, err := l.w.Write(l.p.e.fixLogCaller(b))
 	if fatalCaller() {
 		l.p.exit(1)
 	}
-	return n, err
+	if err != nil {
+		return 0, err
+	}
+	return len(b), nil
 }
 
 // fatalCaller reports whether a log Fatal function is on the stack.

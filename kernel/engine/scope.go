@@ -303,6 +303,9 @@ func (s *scope) genericCallName(x ast.Node) string {
 			if id, ok := f.X.(*ast.Ident); ok && s.isPkg(id, "slices") && slicesGeneric(f.Sel.Name) {
 				name = "slices." + f.Sel.Name
 			}
+			if id, ok := f.X.(*ast.Ident); ok && s.isPkg(id, "math/rand/v2") && f.Sel.Name == "N" {
+				name = "rand.N" // becomes the generic helper _gnRandN (fix_randv2.go)
+			}
 		}
 		return name == ""
 	})
