@@ -3,6 +3,7 @@ package engine
 import (
 	"bytes"
 	"context"
+	"errors"
 	"strings"
 	"time"
 
@@ -55,6 +56,33 @@ func init() {
 			broken: func(out string, err error) bool {
 				return strings.HasPrefix(out, "value.go:") || strings.HasPrefix(out, "restricted.go:")
 			},
+		},
+		canary{
+			// A recover in a top-level deferred literal, with a panic at
+			// the top level: yaegi hangs (the frame's lock is held while
+			// the deferred call reads the frame's panic).
+			name: "deferrecover",
+			run: func() (string, error) {
+				var buf bytes.Buffer
+				i := interp.New(interp.Options{Stdout: &buf, Stderr: &buf})
+				if err := i.Use(stdlib.Symbols); err != nil {
+					return "", err
+				}
+				if _, err := i.Eval(`f := func() { recover() }`); err != nil {
+					return "", err
+				}
+				ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+				defer cancel()
+				_, err := i.EvalWithContext(ctx, `defer f(); panic("boom")`)
+				return buf.String(), err
+			},
+			broken: func(_ string, err error) bool { return errors.Is(err, context.DeadlineExceeded) },
+		},
+		canary{
+			// A global from an untyped rune constant is an int.
+			name:   "runeconst",
+			evals:  []string{`import "fmt"`, `a := 'r'`, `fmt.Printf("%T", a)`},
+			broken: func(out string, err error) bool { return out == "int" },
 		},
 	)
 }

@@ -112,6 +112,8 @@
 //	math/rand/v2's generic N is missing (compiled generics have no symbols) | fix_randv2.go | randv2 | none found
 //	a receive that waits, as an operand of !, && or ||, reads false | fix_recvbool.go | recvbool | none found
 //	log.Lshortfile prints reflect's value.go:586 for a call from a cell | fix_logpos.go | logpos | none found
+//	a top-level deferred recover cannot stop a later panic (at yaegi's top level it hangs) | fix_deferrecover.go | deferrecover | none found
+//	a global from an untyped rune constant ('r', 'a'+1) is an int, not a rune | fix_runeconst.go | runeconst | none found
 //
 // Guards that are not yaegi gaps have no canary: runaway recursion
 // (fix_recursion.go; Go's own stack overflow is fatal), deadlocks

@@ -77,9 +77,10 @@ type Engine struct {
 
 	proc *process // os.Exit, log, flag, syscall for cells (process.go)
 
-	file            string // Options.File
-	detectDeadlocks bool   // Options.DetectDeadlocks
-	wakers          wakers // timers and signals cells made (fix_deadlock.go)
+	file            string       // Options.File
+	detectDeadlocks bool         // Options.DetectDeadlocks
+	wakers          wakers       // timers and signals cells made (fix_deadlock.go)
+	cellPanic       pendingPanic // a cell\'s panic while its top-level defers run (fix_deferrecover.go)
 }
 
 // New starts an interpreter with Go's standard library, the gophernote
@@ -253,10 +254,9 @@ func (e *Engine) Execute(ctx context.Context, code string, sink cell.Sink) (res 
 	last, rerr := e.runUnits(ctx, pl)
 	if pl.hasDefers && ctx.Err() == nil {
 		// The cell's top-level deferred calls, last first, also after a
-		// failure; interruptible like the cell.
-		if _, err := e.eval(ctx, runDefersSrc); err != nil && rerr == nil {
-			rerr = e.runError(err, ctx, pl, unit{kind: unitStmts})
-		}
+		// failure (a panic: one of them may recover it; see
+		// fix_deferrecover.go); interruptible like the cell.
+		rerr = e.runTopLevelDefers(ctx, pl, rerr)
 	}
 	if rerr != nil {
 		return cell.Result{Err: rerr}

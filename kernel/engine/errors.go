@@ -102,6 +102,7 @@ func (e *Engine) runError(err error, ctx context.Context, pl *plan, u unit) *cel
 	}
 	var p interp.Panic
 	if errors.As(err, &p) {
+		e.proc.setPanic(p.Value) // for a top-level deferred recover (fix_deferrecover.go)
 		return e.panicError(p.Value, pl)
 	}
 	ce := mapPosition(err.Error(), e.cellN)

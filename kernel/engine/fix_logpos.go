@@ -41,7 +41,7 @@ func markLogCalls(p *prep) {
 			if isClause(s) {
 				continue // a switch or select body lists clauses, not statements
 			}
-			call := logCall(s)
+			call := logCall(p, s)
 			if call == nil {
 				continue
 			}
@@ -65,10 +65,12 @@ func markLogCalls(p *prep) {
 }
 
 // logCall returns the last call in a statement's own parts (not nested
-// blocks or function literals) of a function or method with a log name.
-func logCall(s ast.Stmt) *ast.CallExpr {
+// blocks or function literals) of a function or method with a log name:
+// package log's, or a method of a value (fmt.Println and other packages'
+// functions are left out).
+func logCall(p *prep, s ast.Stmt) *ast.CallExpr {
 	if ls, ok := s.(*ast.LabeledStmt); ok {
-		return logCall(ls.Stmt)
+		return logCall(p, ls.Stmt)
 	}
 	var parts []ast.Node
 	switch s := s.(type) {
@@ -98,6 +100,11 @@ func logCall(s ast.Stmt) *ast.CallExpr {
 				return false
 			case *ast.CallExpr:
 				if sel, ok := m.Fun.(*ast.SelectorExpr); ok && logNames[sel.Sel.Name] {
+					if id, ok := sel.X.(*ast.Ident); ok {
+						if path, isPkg := p.pkgPath(id.Name); isPkg && path != "log" {
+							return true
+						}
+					}
 					found = m
 				}
 			}

@@ -42,6 +42,7 @@ var passes = []pass{
 	{name: "recvbool", run: rewriteRecvBool},
 	{name: "blockpos", run: markBlockingStatements},
 	{name: "logpos", run: markLogCalls},
+	{name: "runeconst", run: rewriteRuneConsts},
 	{name: "units", needs: []fact{factNames, factPackages, factHelpers, factStashes, factMain}, run: buildUnits},
 }
 
