@@ -3,7 +3,6 @@ package engine
 import (
 	"bytes"
 	"context"
-	"errors"
 	"strings"
 	"time"
 
@@ -33,12 +32,6 @@ func init() {
 			broken: func(out string, err error) bool { return out == "stdout=x [1]\n stderr=" },
 		},
 		canary{
-			// math/rand/v2's generic N is not in the symbol table.
-			name:   "randv2",
-			evals:  []string{`import "math/rand/v2"`, "x := rand.N(5)"},
-			broken: func(_ string, err error) bool { return err != nil },
-		},
-		canary{
 			// A receive that waits, as the left operand of &&, reads false.
 			name: "recvbool",
 			evals: []string{`import ("fmt"; "time")`, `func f() {
@@ -56,27 +49,6 @@ func init() {
 			broken: func(out string, err error) bool {
 				return strings.HasPrefix(out, "value.go:") || strings.HasPrefix(out, "restricted.go:")
 			},
-		},
-		canary{
-			// A recover in a top-level deferred literal, with a panic at
-			// the top level: yaegi hangs (the frame's lock is held while
-			// the deferred call reads the frame's panic).
-			name: "deferrecover",
-			run: func() (string, error) {
-				var buf bytes.Buffer
-				i := interp.New(interp.Options{Stdout: &buf, Stderr: &buf})
-				if err := i.Use(stdlib.Symbols); err != nil {
-					return "", err
-				}
-				if _, err := i.Eval(`f := func() { recover() }`); err != nil {
-					return "", err
-				}
-				ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-				defer cancel()
-				_, err := i.EvalWithContext(ctx, `defer f(); panic("boom")`)
-				return buf.String(), err
-			},
-			broken: func(_ string, err error) bool { return errors.Is(err, context.DeadlineExceeded) },
 		},
 		canary{
 			// A global from an untyped rune constant is an int.

@@ -40,6 +40,8 @@ type canary struct {
 	subprocess bool
 	// run, when set, replaces the plain evaluation.
 	run func() (string, error)
+	// failingSetup lets evaluations before the last one fail.
+	failingSetup bool
 }
 
 var canaries = []canary{
@@ -133,6 +135,21 @@ var canaries = []canary{
 		broken: errContains("slices.Max"),
 	},
 	{
+		name:   "slices/mapsEqual",
+		evals:  []string{`import "maps"`, `func f() bool { return maps.Equal(map[string]int{"a": 1}, map[string]int{"a": 1}) }`},
+		broken: errContains("undefined type for K"),
+	},
+	{
+		name:   "slices/IsSorted",
+		evals:  []string{`import "slices"`, "func f() bool { return slices.IsSorted([]int{1, 2}) }"},
+		broken: errContains("slices.IsSorted"),
+	},
+	{
+		name:   "slices/randN",
+		evals:  []string{`import "math/rand/v2"`, "func f() int { return rand.N(10) }"},
+		broken: errContains("no symbol N"),
+	},
+	{
 		name:    "variadic",
 		symbols: interp.Exports{"canary/canary": {"Count": reflect.ValueOf(func(xs ...fmt.Stringer) int { return len(xs) })}},
 		evals: []string{`import "canary"`, `type T struct{}; func (T) String() string { return "t" }`,
@@ -163,6 +180,53 @@ var canaries = []canary{
 		broken: func(out string, err error) bool { return out != "0" },
 	},
 	{
+		name:   "errors",
+		evals:  []string{`import "fmt"`, "type E struct{}; func (*E) Error() string { return \"e\" }", `fmt.Print(fmt.Errorf("w: %w", &E{}))`},
+		broken: func(out string, err error) bool { return strings.Contains(out, "%!w") },
+	},
+	{
+		name:   "errors/As",
+		evals:  []string{`import ("errors"; "fmt")`, "type E struct{}; func (*E) Error() string { return \"e\" }", "var e *E", `fmt.Print(errors.As(fmt.Errorf("w"), &e))`},
+		broken: errContains("target must be interface or implement error"),
+	},
+	{
+		// A failed import leaves the block's other packages registered.
+		name:         "imports",
+		evals:        []string{"import (\"fmt\"; \"no/such/pkg\")", `import "fmt"`},
+		failingSetup: true,
+		broken:       errContains("redeclared"),
+	},
+	{
+		name:   "panics",
+		evals:  []string{"func f() { var i interface{ M() }; i.M() }", "f()"},
+		broken: errContains("reflect: call of reflect.Value"),
+	},
+	{
+		name:   "panics/index",
+		evals:  []string{"func f() int { s := []int{1}; i := 5; return s[i] }", "f()"},
+		broken: errContains("reflect: slice index out of range"),
+	},
+	{
+		name:   "checks",
+		evals:  []string{"func f(x int) int { if x > 0 { return 1 } }", `import "fmt"`, "fmt.Print(f(0))"},
+		broken: func(out string, err error) bool { return err == nil && out == "0" },
+	},
+	{
+		name:   "checks/ptrrecv",
+		evals:  []string{"type I interface{ M() int }", "type T struct{ n int }", "func (t *T) M() int { t.n++; return t.n }", `import "fmt"`, "var i I = T{}", "fmt.Print(i.M())"},
+		broken: func(out string, err error) bool { return err == nil },
+	},
+	{
+		name:   "commaok",
+		evals:  []string{`m := map[string]int{"a": 1}`, `v, ok := m["a"]`},
+		broken: errContains("nil type"),
+	},
+	{
+		name:   "commaok/assert",
+		evals:  []string{`var i any = 3`, `n, ok := i.(int)`},
+		broken: errContains("nil type"),
+	},
+	{
 		name:   "redefine",
 		evals:  []string{"func f() int { return 1 }", "func g() int { return f() }", "func f() int { return 2 }", `import "fmt"`, "fmt.Print(g())"},
 		broken: func(out string, err error) bool { return out == "1" },
@@ -176,6 +240,11 @@ var canaries = []canary{
 		name:   "inferred",
 		evals:  []string{"func Map[T, U any](xs []T, f func(T) U) []U { var r []U; for _, x := range xs { r = append(r, f(x)) }; return r }", `func g() []string { return Map([]int{1}, func(i int) string { return "x" }) }`},
 		broken: errContains("cannot use"),
+	},
+	{
+		name:   "inferred/compiled",
+		evals:  []string{`import "os"`, "func Count[T any](xs []T) int { return len(xs) }", "func f() int { return Count(os.Args) }"},
+		broken: errContains("CFG post-order panic"),
 	},
 	{
 		name:   "iterators",
@@ -213,7 +282,7 @@ func runCanary(c canary) (out string, err error) {
 			_, err = i.EvalWithContext(ctx, src)
 			return err
 		}()
-		if err != nil && n < len(c.evals)-1 {
+		if err != nil && n < len(c.evals)-1 && !c.failingSetup {
 			return buf.String(), fmt.Errorf("setup %q: %w", src, err)
 		}
 	}

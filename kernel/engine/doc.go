@@ -101,18 +101,21 @@
 //	range over int (Go 1.22) | fix_rangeint.go | rangeint | #1644, #1645 (unreleased)
 //	loop variables shared across iterations (pre-1.22) | fix_loopvar.go | loopvar | #1594, #1713, #1645
 //	builtins min, max, clear (Go 1.21) | fix_builtins.go | builtins, builtins/clear | #1674, #1721
-//	slices and maps generic functions missing or failing | fix_slices.go | slices, slices/Max | none found
+//	generic functions of slices, maps, cmp, math/rand/v2 missing or failing | fix_slices.go | slices, slices/Max, slices/mapsEqual, slices/IsSorted, slices/randN | #1610 (related)
 //	interpreted value into a compiled variadic interface parameter | fix_variadic.go | variadic | none found
 //	panic in a goroutine kills the process | fix_goroutine.go | goroutine | #1560 (related)
 //	interrupted time.Sleep keeps running | fix_sleep.go | sleep | none found
 //	callers keep a redefined function's old body; types and methods cannot be redefined | fix_redefine.go | redefine, redefine/type | #1673
-//	generic type inference picks wrong type arguments (hint only) | fix_inferred.go | inferred | #1610
+//	generic type inference: wrong type arguments, crash over compiled values | fix_inferred.go | inferred, inferred/compiled | #1610
 //	range over func, package iter (rejected with an error) | fix_iterators.go | iterators | none found
+//	a failed import poisons its block's other packages; errors speak of GOPATH | fix_imports.go | imports | none found
+//	runtime panics worded by reflect (nil method call, index out of range); recover() gets them too | fix_panics.go | panics, panics/index | none found
+//	top-level comma-ok define (map index, type assertion, receive) crashes | fix_commaok.go | commaok, commaok/assert | #1574 (related)
+//	missing return and pointer-receiver method sets accepted (Go refuses them) | fix_checks.go | checks, checks/ptrrecv | none found
+//	cell error types lose Error in fmt (%v, %w) and errors.As panics | fix_errors.go | errors, errors/As | #1345
 //	print and println write to stdout in fmt's format (Go: stderr, runtime format) | fix_println.go | println | none found
-//	math/rand/v2's generic N is missing (compiled generics have no symbols) | fix_randv2.go | randv2 | none found
 //	a receive that waits, as an operand of !, && or ||, reads false | fix_recvbool.go | recvbool | none found
 //	log.Lshortfile prints reflect's value.go:586 for a call from a cell | fix_logpos.go | logpos | none found
-//	a top-level deferred recover cannot stop a later panic (at yaegi's top level it hangs) | fix_deferrecover.go | deferrecover | none found
 //	a global from an untyped rune constant ('r', 'a'+1) is an int, not a rune | fix_runeconst.go | runeconst | none found
 //
 // Guards that are not yaegi gaps have no canary: runaway recursion
@@ -120,5 +123,7 @@
 // (fix_deadlock.go; Go's runtime detects them only when it sees no other
 // goroutine, never inside the kernel), and the process-wide calls of
 // process.go (os.Exit, log.Fatal, flag, syscall: a cell must not end or
-// take over the kernel's process).
+// take over the kernel's process). recover() in a top-level deferred
+// function recovers the cell's panic (fix_panics.go): needed because of
+// the engine's own top-level defer rewrite.
 package engine

@@ -16,7 +16,7 @@ import (
 var evalFrame = []byte("yaegi/interp.(*Interpreter).EvalWithContext.func")
 
 // runningEvals counts live yaegi evaluation goroutines, leaving out those
-// parked for good by os.Exit (process.go).
+// parked for good by os.Exit (process.go) or left blocked by a deadlock.
 func runningEvals() int {
 	buf := make([]byte, 1<<20)
 	for {
@@ -24,6 +24,9 @@ func runningEvals() int {
 		if n < len(buf) {
 			count := 0
 			for _, g := range bytes.Split(buf[:n], []byte("\n\n")) {
+				if _, dead := abandoned.Load(goroutineID(string(g))); dead {
+					continue // left blocked by a deadlock (fix_deadlock.go)
+				}
 				if bytes.Contains(g, evalFrame) && !bytes.Contains(g, []byte(parkFrame)) {
 					count++
 				}

@@ -53,9 +53,11 @@ type Engine struct {
 	closed atomic.Bool
 
 	syms        map[string]map[string]reflect.Value // import path -> symbols
-	names       map[string]string                   // package name -> preferred path
-	imported    map[string]bool                     // "name path" imported in the session
-	importNames map[string]string                   // name -> path imported in the session
+	pkgNames    map[string]string                   // import path -> package name its table declares
+	sandbox     bool
+	names       map[string]string // package name -> preferred path
+	imported    map[string]bool   // "name path" imported in the session
+	importNames map[string]string // name -> path imported in the session
 
 	decls         map[string]*declRecord // top-level declarations by name (methods: Type.Name)
 	stmtVars      map[string]bool        // names defined by top-level := statements
@@ -67,6 +69,9 @@ type Engine struct {
 	varTypes   map[string]string // declared type names of session variables, when known
 	inStmtUnit bool              // the running unit holds top-level statements (see stmtAt)
 	depth      depth             // guarded recursive calls in progress
+	cellPanic  cellPanic         // the panic a top-level defer may recover (fix_panics.go)
+	types      *typesSession     // go/types' view of the session (gotypes.go)
+	lastPanic  any               // the value of the cell's last panic
 
 	// compiledVars are the compiled static types of session variables
 	// defined from compiled values (see compiledType).
@@ -77,10 +82,9 @@ type Engine struct {
 
 	proc *process // os.Exit, log, flag, syscall for cells (process.go)
 
-	file            string       // Options.File
-	detectDeadlocks bool         // Options.DetectDeadlocks
-	wakers          wakers       // timers and signals cells made (fix_deadlock.go)
-	cellPanic       pendingPanic // a cell\'s panic while its top-level defers run (fix_deferrecover.go)
+	file            string // Options.File
+	detectDeadlocks bool   // Options.DetectDeadlocks
+	wakers          wakers // timers and signals cells made (fix_deadlock.go)
 }
 
 // New starts an interpreter with Go's standard library, the gophernote
@@ -89,6 +93,8 @@ func New(opts Options) (e *Engine, err error) {
 	e = &Engine{
 		out:           &router{idle: opts.Idle},
 		syms:          map[string]map[string]reflect.Value{},
+		pkgNames:      map[string]string{},
+		sandbox:       opts.Sandbox,
 		imported:      map[string]bool{},
 		importNames:   map[string]string{},
 		decls:         map[string]*declRecord{},
@@ -121,6 +127,7 @@ func New(opts Options) (e *Engine, err error) {
 			err = fmt.Errorf("engine: loading symbol tables: %v", r)
 		}
 	}()
+	addFmtMapTypes() // before the standard library's symbols: see fix_errors.go
 	tables := []interp.Exports{yaegistd.Symbols, gnstd.Symbols, rtSymbols(e)}
 	if !opts.Sandbox {
 		// unsafe as a Go program has it (Sizeof, Pointer, Slice...).
@@ -134,13 +141,31 @@ func New(opts Options) (e *Engine, err error) {
 			if k == "." || k == "github.com/traefik/yaegi/stdlib/stdlib" {
 				continue
 			}
-			e.syms[dir(k)] = v
+			// Merge: a later table (unrestricted's os/os) adds to a
+			// package rather than replacing it.
+			p := dir(k)
+			e.pkgNames[p] = k[len(p)+1:]
+			if e.syms[p] == nil {
+				e.syms[p] = map[string]reflect.Value{}
+			}
+			for name, val := range v {
+				e.syms[p][name] = val
+			}
 		}
 	}
 	// os.Exit, log.Fatal, flag.Parse, syscall.Exec... would end or
 	// take over the kernel's process: replace them for cells.
 	e.proc = newProcess(e, opts.Args, streamWriter{e.out, "stderr"})
 	if err := e.in.Use(e.proc.symbols()); err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
+	// Custom error types in compiled code (fix_errors.go): after the
+	// tables, whose errors functions these replace.
+	errs := errorSymbols()
+	if err := e.in.Use(errs); err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
+	if err := e.in.Use(mapTypesFor(append(tables, errs)...)); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
 	e.names = packageNames(e.syms)
@@ -229,6 +254,8 @@ func (e *Engine) Execute(ctx context.Context, code string, sink cell.Sink) (res 
 	}()
 
 	e.final.take()
+	e.cellPanic.reset()
+	e.lastPanic = nil
 	e.depth.n.Store(0) // interrupted calls never ran their deferred leave
 	e.depth.take()
 	stop := make(chan struct{})
@@ -252,11 +279,19 @@ func (e *Engine) Execute(ctx context.Context, code string, sink cell.Sink) (res 
 		go e.watchDeadlock(finished, e.proc.cancelCell)
 	}
 	last, rerr := e.runUnits(ctx, pl)
+	if pl.hasDefers && rerr != nil && rerr.Name == "Panic" {
+		e.cellPanic.set(e.lastPanic) // for recover in a top-level defer (fix_panics.go)
+	}
 	if pl.hasDefers && ctx.Err() == nil {
 		// The cell's top-level deferred calls, last first, also after a
-		// failure (a panic: one of them may recover it; see
-		// fix_deferrecover.go); interruptible like the cell.
-		rerr = e.runTopLevelDefers(ctx, pl, rerr)
+		// failure; interruptible like the cell. A panic in one of them
+		// replaces the cell's panic, as in Go.
+		if _, err := e.eval(ctx, runDefersSrc); err != nil && (rerr == nil || rerr.Name == "Panic") {
+			rerr = e.runError(err, ctx, pl, unit{kind: unitStmts})
+		}
+	}
+	if rerr != nil && rerr.Name == "Panic" && e.cellPanic.wasRecovered() {
+		rerr = nil // a top-level deferred call recovered it, as main's would
 	}
 	if rerr != nil {
 		return cell.Result{Err: rerr}

@@ -102,7 +102,6 @@ func (e *Engine) runError(err error, ctx context.Context, pl *plan, u unit) *cel
 	}
 	var p interp.Panic
 	if errors.As(err, &p) {
-		e.proc.setPanic(p.Value) // for a top-level deferred recover (fix_deferrecover.go)
 		return e.panicError(p.Value, pl)
 	}
 	ce := mapPosition(err.Error(), e.cellN)
@@ -151,11 +150,12 @@ func (e *Engine) panicError(v any, pl *plan) *cell.Error {
 		first = &cellError{line: l, col: c, msg: "panic: main(...)"}
 		frames[0] = fmt.Sprintf("%s:%d:%d: panic: main(...)", cellFile(e.cellN), l, c)
 	}
-	val := fmt.Sprintf("%v", v)
+	e.lastPanic = v
+	val := goPanicText(v)
 	if first.line > 0 {
 		val += " [at " + strings.TrimSuffix(first.where(), ": ") + "]"
 	}
-	tb := []string{"panic: " + fmt.Sprintf("%v", v)}
+	tb := []string{"panic: " + goPanicText(v)}
 	for _, f := range frames {
 		ce := mapPosition(f, e.cellN)
 		if ce.line > 0 {

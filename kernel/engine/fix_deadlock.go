@@ -198,6 +198,12 @@ func (e *Engine) watchDeadlock(done <-chan struct{}, cancel context.CancelCauseF
 			last, same = snap, 1
 		}
 		if same >= 3 {
+			// Goroutines waiting on a sync primitive never wake up, even
+			// when the interpreter stops: drain must not wait for them.
+			for _, g := range strings.Split(snap, ";") {
+				id, _, _ := strings.Cut(g, " ")
+				abandoned.Store(id, true)
+			}
 			cancel(deadlockCause{at: e.blockedAt()})
 			return
 		}
@@ -222,6 +228,9 @@ func (e *Engine) blockedAt() string {
 	}
 	return ""
 }
+
+// abandoned holds the ids of goroutines a deadlock left blocked for good.
+var abandoned sync.Map
 
 // goroutineIDs returns the ids of the goroutines alive now.
 func goroutineIDs() map[string]bool {

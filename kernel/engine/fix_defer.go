@@ -31,9 +31,6 @@ func deferTopLevel(p *prep) {
 		call := d.Call
 		p.needHelper("_gnDefers")
 		p.pl.hasDefers = true
-		if fl, ok := call.Fun.(*ast.FuncLit); ok {
-			recoverCalls(p, fl.Body) // see fix_deferrecover.go
-		}
 		p.r.add(p.off(d.Pos()), p.off(d.End()), func(r *renderer) string {
 			pre, text := deferredCall(p.scope, r, call)
 			return "{ " + pre + "_gnDefers = append(_gnDefers, func() { " + text + " }) }"

@@ -22,8 +22,8 @@ import (
 // with a nil pointer. Inside a function the same code compiles. So when
 // such a define's value reads an index of a compiled container, the
 // engine spells the value's type T and defines x from the conversion
-// (T)(E), which yaegi types from T; the comma-ok form v, ok := m[k] runs
-// in a function literal with typed results.
+// (T)(E), which yaegi types from T; the comma-ok form v, ok := m[k] is
+// fix_commaok.go's.
 
 // markIndexDefines is the pass "indexdefine": the typed rewrite for the
 // top-level := statements and untyped var declarations that need it. A
@@ -56,28 +56,6 @@ func markIndexDefines(p *prep) {
 // typeValues rewrites the values of one define whose types yaegi cannot
 // infer at package level.
 func typeValues(p *prep, lhs, rhs []ast.Expr) {
-	if len(rhs) == 1 && len(lhs) == 2 {
-		ix, ok := unparen(rhs[0]).(*ast.IndexExpr)
-		if !ok || !p.compiledIndex(rhs[0]) {
-			return
-		}
-		ct := p.compiledType(ix.X)
-		if ct == nil || ct.Kind() != reflect.Map {
-			return
-		}
-		name, ok := p.spellValueType(ct.Elem())
-		if !ok {
-			untyped(p, lhs[0], ct.Elem())
-			return
-		}
-		x := rhs[0]
-		v, okName := p.r.fresh("v"), p.r.fresh("ok")
-		p.r.add(p.off(x.Pos()), p.off(x.End()), func(r *renderer) string {
-			return "func() (" + v + " " + name + ", " + okName + " bool) { " + v + ", " + okName + " = " +
-				r.render(p.off(x.Pos()), p.off(x.End())) + "; return }()"
-		})
-		return
-	}
 	if len(rhs) != len(lhs) {
 		return
 	}

@@ -1,10 +1,13 @@
 package engine
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"reflect"
 	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -19,31 +22,34 @@ import (
 // _gnrt.Unstash().(T)` defines x with T spelled from the value's dynamic
 // type.
 
-// stash holds the value of the last stashed expression.
+// stash holds the values of the last stashed statement.
 type stash struct {
 	mu sync.Mutex
-	v  any
-	ok bool
+	vs []any
 }
 
-func (s *stash) put(v any) {
+func (s *stash) put(vs ...any) {
 	s.mu.Lock()
-	s.v, s.ok = v, true
+	s.vs = vs
 	s.mu.Unlock()
 }
 
-func (s *stash) peek() any {
+func (s *stash) peek(i int) any {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.v
+	if i < len(s.vs) {
+		return s.vs[i]
+	}
+	return nil
 }
 
-func (s *stash) take() any {
+func (s *stash) take(i int) any {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	v := s.v
-	s.v, s.ok = nil, false
-	return v
+	if i >= len(s.vs) {
+		return nil
+	}
+	return s.vs[i]
 }
 
 func init() {
@@ -53,47 +59,88 @@ func init() {
 }
 
 // markStashes is the pass "stash": the two-step rewrite for top-level
-// `x := E` statements whose E calls a generic function. The units pass
-// adds the second step (unstashUnit) after the statement.
+// `x, y := E...` statements whose values call a generic function. The
+// units pass adds the second step (unstashUnit) after the statement.
 func markStashes(p *prep) {
 	p.use(factStashes)
 	for _, s := range p.pc.stmts.Body.List {
 		as, ok := s.(*ast.AssignStmt)
-		if !ok || as.Tok != token.DEFINE {
+		if !ok || as.Tok != token.DEFINE || !p.genericCall(as) {
 			continue
 		}
-		if len(as.Lhs) != 1 || len(as.Rhs) != 1 {
-			if len(as.Rhs) > 1 && p.genericCall(as) {
-				p.fail(as.Pos(), "a generic call (such as min, max or slices.Max) in a top-level := with several variables cannot be compiled by the interpreter: define one variable per statement")
+		var ids []*ast.Ident
+		var tmps, kept []string
+		for _, l := range as.Lhs {
+			id, ok := l.(*ast.Ident)
+			if !ok {
+				return
 			}
+			if id.Name == "_" {
+				tmps = append(tmps, "_")
+				continue
+			}
+			t := p.r.fresh("s")
+			tmps = append(tmps, t)
+			kept = append(kept, t)
+			ids = append(ids, id)
+		}
+		if len(ids) == 0 {
 			continue
 		}
-		id, ok := as.Lhs[0].(*ast.Ident)
-		if !ok || id.Name == "_" || !p.genericCall(as.Rhs[0]) {
-			continue
-		}
-		p.stashes[s] = id
-		rhs := as.Rhs[0]
+		p.stashes[s] = ids
+		rhs := as.Rhs
 		p.r.add(p.off(s.Pos()), p.off(s.End()), func(r *renderer) string {
-			return "func() { " + rtName + ".Stash(" + r.render(p.off(rhs.Pos()), p.off(rhs.End())) + ") }()"
+			return "func() { " + strings.Join(tmps, ", ") + " := " + r.render(p.off(rhs[0].Pos()), p.off(rhs[len(rhs)-1].End())) +
+				"; " + rtName + ".Stash(" + strings.Join(kept, ", ") + ") }()"
 		})
 	}
 }
 
-// unstashUnit builds the unit defining name from the stashed value.
-func unstashUnit(p *prep, id *ast.Ident) unit {
+// unstashUnit builds the unit defining the variables ids from the
+// stashed values: with the types go/types gave them when the engine can
+// name those, else with the values' dynamic types.
+func unstashUnit(p *prep, ids []*ast.Ident) unit {
 	e := p.e
-	line, col := p.pos(id.Pos())
-	dir := p.r.directive(p.off(id.Pos()))
-	return unit{kind: unitStmts, dyn: func() (string, *cellError) {
-		v := e.stash.peek()
-		t := reflect.TypeOf(v)
-		spelled, ok := e.spellType(t)
-		if !ok {
-			return "", &cellError{line: line, col: col, msg: "cannot define " + id.Name + " from a generic call at top level (the interpreter cannot infer its type " +
-				typeString(t) + "): convert the value explicitly, e.g. " + id.Name + " := T(...)"}
+	ct := p.cellTypes()
+	static := make([]string, len(ids))
+	iface := make([]bool, len(ids))
+	for i, id := range ids {
+		if obj := ct.info.Defs[id]; obj != nil {
+			if s, ok := p.spellGoType(obj.Type()); ok {
+				static[i] = s
+				_, iface[i] = obj.Type().Underlying().(*types.Interface)
+			}
 		}
-		return ";" + dir + id.Name + " := " + rtName + ".Unstash().(" + spelled + ")", nil
+	}
+	type pos struct{ line, col int }
+	at := make([]pos, len(ids))
+	dirs := make([]string, len(ids))
+	for i, id := range ids {
+		at[i].line, at[i].col = p.pos(id.Pos())
+		dirs[i] = p.r.directive(p.off(id.Pos()))
+	}
+	return unit{kind: unitStmts, dyn: func() (string, *cellError) {
+		var b strings.Builder
+		b.WriteString(";")
+		for i, id := range ids {
+			t := static[i]
+			if t == "" {
+				dt := reflect.TypeOf(e.stash.peek(i))
+				var ok bool
+				if t, ok = e.spellType(dt); !ok {
+					return "", &cellError{line: at[i].line, col: at[i].col, msg: "cannot define " + id.Name + " from a generic call at top level (the interpreter cannot infer its type " +
+						typeString(dt) + "): convert the value explicitly, e.g. " + id.Name + " := T(...)"}
+				}
+			}
+			get := rtName + ".Unstash(" + strconv.Itoa(i) + ")"
+			if iface[i] {
+				// A nil interface value cannot be asserted.
+				fmt.Fprintf(&b, "\nvar %s%s %s; func() { if _gnu := %s; _gnu != nil { %s = _gnu.(%s) } }()", dirs[i], id.Name, t, get, id.Name, t)
+				continue
+			}
+			fmt.Fprintf(&b, "\n%s%s := %s.(%s)", dirs[i], id.Name, get, t)
+		}
+		return b.String(), nil
 	}}
 }
 

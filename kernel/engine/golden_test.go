@@ -3,6 +3,9 @@ package engine
 import (
 	"flag"
 	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -110,6 +113,34 @@ func goldenRun(t *testing.T, passName string, cells []string) string {
 		p.r.sortEdits()
 		b.WriteString(directiveRe.ReplaceAllString(p.r.render(0, len(code)), "") + "\n")
 	}
+	if passName == "types" {
+		var defs []string
+		for id, obj := range p.ct.info.Defs {
+			if obj == nil {
+				continue
+			}
+			if _, isVar := obj.(*types.Var); !isVar && obj.Parent() != p.ct.pkg.Scope() {
+				continue
+			}
+			if v, isVar := obj.(*types.Var); isVar && (v.IsField() || obj.Parent() != p.ct.pkg.Scope() && !topLevelDefine(p, id)) {
+				continue
+			}
+			defs = append(defs, id.Name+" "+types.TypeString(obj.Type(), func(*types.Package) string { return "" }))
+		}
+		sort.Strings(defs)
+		for _, d := range defs {
+			b.WriteString("# type of " + d + "\n")
+		}
+		var errs []string
+		for _, te := range p.ct.errors {
+			l, c := p.pos(te.Pos)
+			errs = append(errs, fmt.Sprintf("%d:%d: %s", l, c, te.Msg))
+		}
+		sort.Strings(errs)
+		for _, e := range errs {
+			b.WriteString("# go/types: " + e + "\n")
+		}
+	}
 	facts := func(label string, xs []string) {
 		if len(xs) > 0 {
 			sort.Strings(xs)
@@ -149,4 +180,19 @@ func firstDiff(got, want string) string {
 		}
 	}
 	return ""
+}
+
+// topLevelDefine reports whether id is defined by a top-level := of the
+// cell.
+func topLevelDefine(p *prep, id *ast.Ident) bool {
+	for _, s := range p.pc.stmts.Body.List {
+		if as, ok := s.(*ast.AssignStmt); ok && as.Tok == token.DEFINE {
+			for _, l := range as.Lhs {
+				if l == id {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

@@ -21,29 +21,32 @@ var passes = []pass{
 	{name: "imports", provides: []fact{factImports}, run: collectImports},
 	{name: "names", needs: []fact{factImports}, provides: []fact{factNames}, run: collectNames},
 	{name: "autoimport", needs: []fact{factNames}, provides: []fact{factPackages}, run: autoImports},
+	{name: "types", needs: []fact{factNames, factPackages}, provides: []fact{factTypes}, run: checkTypes},
+	{name: "checks", needs: []fact{factTypes}, run: checkGoRules},
 	{name: "compound", needs: []fact{factNames}, provides: []fact{factWrappers}, run: wrapCompound},
 	{name: "recursion", needs: []fact{factNames}, run: guardRecursion},
-	{name: "inferred", needs: []fact{factNames}, run: noteInferredCalls},
+	{name: "inferred", needs: []fact{factNames, factTypes}, run: instantiateGenericCalls},
 	{name: "defer", needs: []fact{factNames}, provides: []fact{factHelpers}, run: deferTopLevel},
+	{name: "recover", needs: []fact{factNames}, run: rewriteRecover},
 	{name: "main", needs: []fact{factNames}, provides: []fact{factMain}, run: renameMain},
-	{name: "stash", needs: []fact{factNames, factPackages}, provides: []fact{factStashes}, run: markStashes},
+	{name: "commaok", needs: []fact{factNames, factPackages, factTypes}, run: rewriteCommaOK},
+	{name: "stash", needs: []fact{factNames, factPackages, factTypes}, provides: []fact{factStashes}, run: markStashes},
 	{name: "indexdefine", needs: []fact{factNames, factPackages, factStashes}, run: markIndexDefines},
 	{name: "finalshow", needs: []fact{factNames}, run: wrapFinalShow},
-	{name: "rangeint", needs: []fact{factNames, factPackages, factWrappers}, run: rewriteRangeInt},
-	{name: "loopvar", needs: []fact{factNames, factPackages}, run: perIterationLoopVars},
 	{name: "builtins", needs: []fact{factNames}, provides: []fact{factHelpers}, run: rewriteBuiltins},
-	{name: "slices", needs: []fact{factNames, factPackages}, provides: []fact{factHelpers, factIterOK}, run: rewriteSlices},
+	{name: "slices", needs: []fact{factNames, factPackages, factTypes}, provides: []fact{factHelpers, factIterOK}, run: rewriteSlices},
 	{name: "iterators", needs: []fact{factNames, factPackages, factIterOK}, run: rejectIterators},
+	{name: "rangeint", needs: []fact{factNames, factPackages, factTypes, factWrappers}, run: rewriteRangeInt},
+	{name: "loopvar", needs: []fact{factNames, factPackages, factTypes}, run: perIterationLoopVars},
 	{name: "variadic", needs: []fact{factNames, factPackages}, run: fixVariadicIfaces},
 	{name: "goroutine", needs: []fact{factNames}, run: guardGoroutines},
 	{name: "sleep", needs: []fact{factNames, factPackages}, run: interruptibleSleep},
 	{name: "println", needs: []fact{factNames}, run: rewritePrintln},
-	{name: "randv2", needs: []fact{factNames, factPackages}, provides: []fact{factHelpers}, run: rewriteRandN},
 	{name: "recvbool", run: rewriteRecvBool},
 	{name: "blockpos", run: markBlockingStatements},
 	{name: "logpos", run: markLogCalls},
 	{name: "runeconst", run: rewriteRuneConsts},
-	{name: "units", needs: []fact{factNames, factPackages, factHelpers, factStashes, factMain}, run: buildUnits},
+	{name: "units", needs: []fact{factNames, factPackages, factTypes, factHelpers, factStashes, factMain}, run: buildUnits},
 }
 
 // fact is something a pass decides that a later pass reads.
@@ -58,6 +61,7 @@ const (
 	factMain     fact = "main"     // prep.mainAt: the renamed func main
 	factStashes  fact = "stashes"  // prep.stashes: top-level := run in two steps
 	factIterOK   fact = "iterok"   // prep.iterOK: iterator calls a rewrite replaced
+	factTypes    fact = "types"    // prep.ct: go/types' view of the cell (gotypes.go)
 )
 
 // pass is one step of preparing a cell.
@@ -161,10 +165,10 @@ type prep struct {
 
 	cur *pass // the running pass
 
-	helpers map[string]bool         // factHelpers
-	mainAt  int                     // factMain: offset of a renamed func main, or -1
-	stashes map[ast.Stmt]*ast.Ident // factStashes: top-level := of generic calls
-	iterOK  map[ast.Node]bool       // factIterOK: iterator calls replaced by a rewrite
+	helpers map[string]bool           // factHelpers
+	mainAt  int                       // factMain: offset of a renamed func main, or -1
+	stashes map[ast.Stmt][]*ast.Ident // factStashes: top-level := of generic calls, the variables they define
+	iterOK  map[ast.Node]bool         // factIterOK: iterator calls replaced by a rewrite
 }
 
 // use checks that the running pass declared the fact it reads or writes.
@@ -176,7 +180,20 @@ func (p *prep) use(f fact) {
 
 func (p *prep) needHelper(name string) { p.use(factHelpers); p.helpers[name] = true }
 
-func (p *prep) stashed(s ast.Stmt) *ast.Ident { p.use(factStashes); return p.stashes[s] }
+func (p *prep) stashed(s ast.Stmt) []*ast.Ident { p.use(factStashes); return p.stashes[s] }
+
+// cellTypes returns go/types' view of the cell.
+func (p *prep) cellTypes() *cellTypes { p.use(factTypes); return p.ct }
+
+// checkTypes is the pass "types": it type-checks the cell with go/types
+// (gotypes.go). The typer consults the result too.
+func checkTypes(p *prep) {
+	p.use(factTypes)
+	if p.e.types == nil {
+		p.e.types = newTypesSession(p.e)
+	}
+	p.ct = p.e.types.checkCell(p.scope)
+}
 
 // prepare parses and rewrites code into a plan, running every pass.
 func (e *Engine) prepare(code string) (*plan, *cellError) {
@@ -200,7 +217,7 @@ func (e *Engine) prepareWith(code string, only map[string]bool) (*prep, *cellErr
 		pl:      &plan{},
 		helpers: map[string]bool{},
 		mainAt:  -1,
-		stashes: map[ast.Stmt]*ast.Ident{},
+		stashes: map[ast.Stmt][]*ast.Ident{},
 		iterOK:  map[ast.Node]bool{},
 	}
 	p.pl.diagnose = s.undefinedIdent

@@ -29,7 +29,7 @@ func packageNames(syms map[string]map[string]reflect.Value) map[string]string {
 	byName := map[string][]string{}
 	for p := range syms {
 		name := path.Base(p)
-		if strings.HasPrefix(name, "v") && len(name) <= 3 && strings.Contains(p, "/") {
+		if isMajorVersion(name) && strings.Contains(p, "/") {
 			name = path.Base(path.Dir(p)) // math/rand/v2 is package rand
 		}
 		name = strings.ReplaceAll(name, "-", "_")
@@ -52,25 +52,32 @@ func packageNames(syms map[string]map[string]reflect.Value) map[string]string {
 	return names
 }
 
-// pkgName returns the default name of an imported package path.
+// pkgName returns the default name of an imported package path: the
+// name its symbol table declares (math/rand/v2 is package rand), else the
+// last element of the path that is not a major version.
 func (e *Engine) pkgName(p string) string {
-	for name, q := range e.names {
-		if q == p {
-			return name
-		}
+	if name, ok := e.pkgNames[p]; ok {
+		return name
 	}
-	return defaultPkgName(p)
+	name := path.Base(p)
+	if isMajorVersion(name) && strings.Contains(p, "/") {
+		name = path.Base(path.Dir(p))
+	}
+	return name
 }
 
-// defaultPkgName is the name a package gets by convention from its path:
-// the last element, or the one before a major version suffix
-// (math/rand/v2 is package rand, not v2).
-func defaultPkgName(p string) string {
-	base := path.Base(p)
-	if len(base) >= 2 && base[0] == 'v' && strings.Trim(base[1:], "0123456789") == "" && strings.Contains(p, "/") {
-		return path.Base(path.Dir(p))
+// isMajorVersion reports whether a path element is a major version
+// suffix such as v2.
+func isMajorVersion(s string) bool {
+	if len(s) < 2 || s[0] != 'v' {
+		return false
 	}
-	return base
+	for _, c := range s[1:] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // pathForName returns the import path for an unimported package name.

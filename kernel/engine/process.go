@@ -61,31 +61,6 @@ type process struct {
 	usage func()        // flag.Usage of cells
 	out   io.Writer     // the cells' stderr
 	e     *Engine
-
-	panicVal any  // the last panic value a cell's statements raised
-	panicked bool // panicVal is set
-}
-
-// setPanic records the panic value of a failed evaluation.
-func (p *process) setPanic(v any) {
-	p.mu.Lock()
-	p.panicVal, p.panicked = v, true
-	p.mu.Unlock()
-}
-
-// lastPanic returns and forgets the recorded panic value.
-func (p *process) lastPanic() (any, bool) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	v, ok := p.panicVal, p.panicked
-	p.panicVal, p.panicked = nil, false
-	return v, ok
-}
-
-// takePanic returns the recorded panic value (for the re-panic).
-func (p *process) takePanic() any {
-	v, _ := p.lastPanic()
-	return v
 }
 
 // parked is never closed: a goroutine that called os.Exit waits on it
@@ -120,7 +95,6 @@ func (p *process) begin(ctx context.Context) (context.Context, func()) {
 	ctx, cancel := context.WithCancelCause(ctx)
 	p.mu.Lock()
 	p.cancel = cancel
-	p.panicVal, p.panicked = nil, false
 	p.mu.Unlock()
 	return ctx, func() {
 		p.mu.Lock()

@@ -27,6 +27,12 @@ type renderer struct {
 	// active marks edits whose text is being built: an edit rendering a
 	// sub-range with its own extent must not apply itself again.
 	active map[int]bool
+	// depth counts nested render calls; doneTails are the tails applied
+	// during the outermost one. A tail at the end of a replaced range is
+	// applied by the replacement's own rendering of that range, and must
+	// not be applied again at the replacement's end.
+	depth     int
+	doneTails map[int]bool
 }
 
 func (r *renderer) add(start, end int, text func(r *renderer) string) {
@@ -81,6 +87,11 @@ func (r *renderer) sortEdits() {
 // render returns the cell range [start, end) with the edits inside it
 // applied, starting with a directive for start.
 func (r *renderer) render(start, end int) string {
+	if r.depth == 0 {
+		r.doneTails = map[int]bool{}
+	}
+	r.depth++
+	defer func() { r.depth-- }()
 	var b strings.Builder
 	b.WriteString(r.directive(start))
 	pos := start
@@ -91,8 +102,11 @@ func (r *renderer) render(start, end int) string {
 		if e.start == e.end && e.start == end && !e.tail {
 			continue // insertion at the far end belongs to the next range
 		}
-		if e.tail && e.start == start {
-			continue // closes the previous range
+		if e.tail && (e.start == start || r.doneTails[e.idx]) {
+			continue // closes the previous range, or was applied inside a replacement
+		}
+		if e.tail {
+			r.doneTails[e.idx] = true
 		}
 		b.WriteString(r.src[pos:e.start])
 		if r.active == nil {

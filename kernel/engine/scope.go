@@ -74,6 +74,10 @@ func collectImports(p *prep) {
 			s.fail(is.Path.Pos(), msg)
 			return
 		}
+		if !s.e.importable(path) {
+			s.fail(is.Path.Pos(), s.e.unavailableImport(path))
+			return
+		}
 		name := s.e.pkgName(path)
 		if is.Name != nil {
 			name = is.Name.Name
@@ -300,11 +304,8 @@ func (s *scope) genericCallName(x ast.Node) string {
 				name = f.Name
 			}
 		case *ast.SelectorExpr:
-			if id, ok := f.X.(*ast.Ident); ok && s.isPkg(id, "slices") && slicesGeneric(f.Sel.Name) {
-				name = "slices." + f.Sel.Name
-			}
-			if id, ok := f.X.(*ast.Ident); ok && s.isPkg(id, "math/rand/v2") && f.Sel.Name == "N" {
-				name = "rand.N" // becomes the generic helper _gnRandN (fix_randv2.go)
+			if id, ok := f.X.(*ast.Ident); ok && slicesGeneric(s, f) {
+				name = id.Name + "." + f.Sel.Name
 			}
 		}
 		return name == ""

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/token"
+	"go/types"
 	"reflect"
 	"strconv"
 	"strings"
@@ -16,8 +17,9 @@ import (
 // tell, and the rewrites then leave the code as written.
 type typer struct {
 	*scope
-	depth  int  // recursion guard: declarations may refer to each other in cycles
-	strict bool // exprType answers only types certain to be compiled (see compiledType)
+	ct     *cellTypes // go/types' view, once the types pass ran (nil before)
+	depth  int        // recursion guard: declarations may refer to each other in cycles
+	strict bool       // exprType answers only types certain to be compiled (see compiledType)
 }
 
 // exprType returns the compiled type of x when the cell's syntax, the
@@ -284,6 +286,9 @@ const (
 // rangeable, or unknown, from the cell's syntax, its declarations and the
 // session's values.
 func (ty *typer) classify(x ast.Expr) exprClass {
+	if c := ty.ct.classify(x); c != classUnknown {
+		return c
+	}
 	// Declarations can refer to each other in cycles (var a = b; var b =
 	// a): give up past a small depth.
 	ty.depth++
@@ -906,4 +911,31 @@ func (ty *typer) recordVarTypes() map[string]string {
 		out[name] = ty.valueSpecType(vs, name)
 	}
 	return out
+}
+
+// classify is typer.classify from go/types' answer; classUnknown when it
+// has none.
+func (ct *cellTypes) classify(x ast.Expr) exprClass {
+	t := ct.goType(x)
+	if t == nil {
+		return classUnknown
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsInteger != 0:
+			return classInt
+		case u.Info()&types.IsString != 0:
+			return classOther
+		}
+	case *types.Signature:
+		return classFunc
+	case *types.Slice, *types.Array, *types.Map, *types.Chan:
+		return classOther
+	case *types.Pointer:
+		if _, ok := u.Elem().Underlying().(*types.Array); ok {
+			return classOther
+		}
+	}
+	return classUnknown
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
-	"strconv"
 	"strings"
 )
 
@@ -32,25 +31,7 @@ func buildUnits(p *prep) {
 
 func (u *unitBuilder) build() {
 	e := u.e
-	if len(u.newImports) > 0 {
-		var b strings.Builder
-		b.WriteString("import (")
-		for _, im := range u.newImports {
-			b.WriteString("\n")
-			if im.off >= 0 {
-				b.WriteString(u.r.directive(im.off))
-			}
-			b.WriteString(im.name + " " + strconv.Quote(im.path))
-		}
-		b.WriteString("\n)")
-		imps := u.newImports
-		u.pl.units = append(u.pl.units, unit{kind: unitImports, src: b.String(), after: func() {
-			for _, im := range imps {
-				e.imported[im.name+" "+im.path] = true
-				e.importNames[im.name] = im.path
-			}
-		}})
-	}
+	u.addImportUnits()
 	for _, h := range e.helperOrder(u.helpers) {
 		name := h
 		u.pl.units = append(u.pl.units, unit{kind: unitHelper, src: helpers[h].src, after: func() { e.helpersLoaded[name] = true }})
@@ -169,6 +150,19 @@ func (u *unitBuilder) addDeclUnit(ds []ast.Decl) {
 				arity: fieldCount(d.Type.Results), generic: d.Type.TypeParams != nil}
 			recs[declKey(d)] = rec
 		case *ast.GenDecl:
+			if d.Tok == token.CONST && d.Lparen.IsValid() {
+				// A const group stays one declaration: iota and the
+				// implicit repetition of a spec's type and value depend
+				// on the spec's place in its group.
+				src := u.r.render(u.off(d.Pos()), u.off(d.End()))
+				b.WriteString(src + "\n")
+				for _, s := range d.Specs {
+					for _, n := range s.(*ast.ValueSpec).Names {
+						recs[n.Name] = &declRecord{kind: token.CONST, src: src, cell: u.e.cellN, decl: s, doc: u.text(d)}
+					}
+				}
+				continue
+			}
 			for _, s := range d.Specs {
 				start, end := u.off(s.Pos()), u.off(s.End())
 				if ts, ok := s.(*ast.TypeSpec); ok {
@@ -201,11 +195,25 @@ func (u *unitBuilder) addDeclUnit(ds []ast.Decl) {
 	}
 	e := u.e
 	compiled := u.declCompiledVars(ds)
+	var typeNames []string
+	var methods []*ast.FuncDecl
+	for k := range recs {
+		if !strings.Contains(k, ".") {
+			typeNames = append(typeNames, k)
+		}
+	}
+	for _, d := range ds {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv != nil {
+			methods = append(methods, fd)
+		}
+	}
+	ct := u.cellTypes()
 	record := func() {
 		for k, r := range recs {
 			e.decls[k] = r
 		}
 		e.setCompiledVars(compiled)
+		e.types.recordDecl(ct, typeNames, methods)
 	}
 	early, late := u.orderVarInits(ds, true), u.orderVarInits(ds, false)
 	if b.Len() == 0 {
@@ -234,9 +242,9 @@ func (u *unitBuilder) addStmtUnit(ss []ast.Stmt, last bool) {
 	}
 	for _, s := range ss {
 		group = append(group, s)
-		if id := u.stashed(s); id != nil {
+		if ids := u.stashed(s); ids != nil {
 			flush(false)
-			u.pl.units = append(u.pl.units, unstashUnit(u.prep, id))
+			u.pl.units = append(u.pl.units, unstashUnit(u.prep, ids))
 		}
 	}
 	flush(last)
@@ -267,8 +275,20 @@ func (u *unitBuilder) addStmtGroup(ss []ast.Stmt, last bool) {
 	}
 	varTypes := u.recordVarTypes()
 	compiled := u.recordCompiledVars(ss)
+	var defined []*ast.Ident
+	for _, s := range ss {
+		if as, ok := s.(*ast.AssignStmt); ok && as.Tok == token.DEFINE {
+			for _, l := range as.Lhs {
+				if id, ok := l.(*ast.Ident); ok && id.Name != "_" {
+					defined = append(defined, id)
+				}
+			}
+		}
+	}
+	ct := u.cellTypes()
 	e := u.e
 	u.pl.units = append(u.pl.units, unit{kind: unitStmts, src: b.String(), final: final, after: func() {
+		e.types.recordStmtVars(ct, defined)
 		for n := range names {
 			e.stmtVars[n] = true
 		}

@@ -1,0 +1,43 @@
+package engine
+
+import (
+	"go/types"
+	"regexp"
+	"strings"
+)
+
+var mainQualifier = regexp.MustCompile(`(^|[^\w.])main\.`)
+
+// Workaround: programs Go refuses that yaegi runs with another answer.
+//
+// yaegi's type checker accepts a function that can end without a return
+// (it returns the zero values) and a value whose method set lacks a
+// pointer-receiver method where an interface needs it (the method then
+// runs on a copy). Compiled Go refuses both. The go/types check of the
+// cell (gotypes.go) finds them; the engine reports go/types' error at the
+// construct's line:col. Other go/types errors are left to yaegi: the
+// check sees the session through the symbol tables, which may be
+// incomplete, so only errors that do not depend on them are trusted.
+
+// refusedByGo reports whether a go/types error is one the engine reports.
+func refusedByGo(e types.Error) bool {
+	return e.Msg == "missing return" ||
+		strings.Contains(e.Msg, " has pointer receiver)")
+}
+
+// checkGoRules is the pass "checks".
+func checkGoRules(p *prep) {
+	ct := p.cellTypes()
+	for _, te := range ct.errors {
+		if refusedByGo(te) {
+			msg := te.Msg
+			if msg == "missing return" {
+				msg = "missing return (compiled Go refuses a function that can end without one)"
+			}
+			// Types of earlier cells come from another check of package
+			// main, which go/types qualifies: Go names them plainly.
+			p.fail(te.Pos, mainQualifier.ReplaceAllString(msg, "$1"))
+			return
+		}
+	}
+}

@@ -1,0 +1,256 @@
+package engine
+
+import (
+	"fmt"
+	"reflect"
+	"sync"
+
+	"github.com/traefik/yaegi/interp"
+	yaegistd "github.com/traefik/yaegi/stdlib"
+)
+
+// Workaround: custom error types in compiled code.
+//
+// A value of a type declared in a cell reaches compiled code without its
+// methods. yaegi wraps it for a compiled parameter of an interface type
+// (error, fmt.Stringer) in a generated struct holding the value (IValue)
+// and its methods; for an `any` parameter it does so only for the
+// interfaces its MapTypes table lists per compiled function, and that
+// table lists fmt.Formatter and fmt.Stringer for fmt's functions but not
+// error. So fmt.Println(&MyErr{}) printed the struct, fmt.Errorf("%w")
+// gave %!w(...), and errors.As panicked ("*target must be interface or
+// implement error": the target's compiled type has no Error method).
+//
+// The engine lists, for every compiled function with a final ...any
+// parameter (fmt's and log's printing functions, and any like them):
+// fmt.Formatter, an error with an Unwrap method, error, fmt.Stringer —
+// in Go's order of preference, so fmt calls Error before String and %w
+// can unwrap. errors.As, errors.Is and errors.Unwrap are replaced by
+// versions that see the interpreted value inside a wrapper (IValue) and
+// follow Unwrap methods; errors.As still panics as Go does for a target
+// that is not a non-nil pointer.
+//
+// Limits: a value stored in an `any` variable or container before it
+// reaches compiled code is not wrapped (yaegi knows its type only where
+// it is converted); two interpreted error types with the same underlying
+// type are told apart by errors.As only through their values (their
+// compiled types are the same).
+
+// UnwrapError is the interface of an error that wraps one other error.
+// It is exported only for yaegi, which finds an interface's wrapper type
+// by the interface's package path and name (_UnwrapError below).
+type UnwrapError interface {
+	Error() string
+	Unwrap() error
+}
+
+// _UnwrapError is yaegi's wrapper of an interpreted value implementing
+// UnwrapError: IValue holds the value, W* its methods.
+type _UnwrapError struct {
+	IValue  any
+	WError  func() string
+	WUnwrap func() error
+}
+
+func (w _UnwrapError) Error() string { return w.WError() }
+func (w _UnwrapError) Unwrap() error { return w.WUnwrap() }
+
+var (
+	errorType       = reflect.TypeFor[error]()
+	unwrapErrorType = reflect.TypeFor[UnwrapError]()
+	fmtArgTypes     = []reflect.Type{reflect.TypeFor[fmt.Formatter](), unwrapErrorType, errorType, reflect.TypeFor[fmt.Stringer]()}
+	errorsArgTypes  = []reflect.Type{unwrapErrorType, errorType}
+)
+
+// errorSymbols are the exports that declare UnwrapError to yaegi and
+// replace errors.As, Is and Unwrap.
+func errorSymbols() interp.Exports {
+	self := reflect.TypeFor[UnwrapError]().PkgPath()
+	return interp.Exports{
+		self + "/engine": {
+			"UnwrapError":  reflect.ValueOf((*UnwrapError)(nil)),
+			"_UnwrapError": reflect.ValueOf((*_UnwrapError)(nil)),
+		},
+		"errors/errors": {
+			"As":     reflect.ValueOf(errorsAs),
+			"Is":     reflect.ValueOf(errorsIs),
+			"Unwrap": reflect.ValueOf(errorsUnwrap),
+		},
+	}
+}
+
+var fmtMapTypesOnce sync.Once
+
+// addFmtMapTypes extends yaegi's MapTypes table before the standard
+// library's symbols are loaded (yaegi copies the entries of fmt.Print,
+// Printf and Println to the stdout-bound versions it installs then).
+func addFmtMapTypes() {
+	fmtMapTypesOnce.Do(func() {
+		for _, f := range []any{fmt.Print, fmt.Printf, fmt.Println, fmt.Sprint, fmt.Sprintf, fmt.Sprintln,
+			fmt.Fprint, fmt.Fprintf, fmt.Fprintln, fmt.Errorf} {
+			yaegistd.MapTypes[reflect.ValueOf(f)] = fmtArgTypes
+		}
+	})
+}
+
+// mapTypesFor returns yaegi's MapTypes export for the compiled functions
+// of tables: every function whose last parameter is ...any gets the fmt
+// list, errors.As/Is/Unwrap the error list.
+func mapTypesFor(tables ...interp.Exports) interp.Exports {
+	m := map[reflect.Value][]reflect.Type{}
+	anyType := reflect.TypeFor[any]()
+	for _, t := range tables {
+		for _, syms := range t {
+			for _, v := range syms {
+				if !v.IsValid() || v.Kind() != reflect.Func || v.IsNil() {
+					continue
+				}
+				ft := v.Type()
+				if ft.IsVariadic() && ft.In(ft.NumIn()-1).Elem() == anyType {
+					m[v] = fmtArgTypes
+				}
+			}
+		}
+	}
+	for _, f := range []any{errorsAs, errorsIs, errorsUnwrap} {
+		m[reflect.ValueOf(f)] = errorsArgTypes
+	}
+	return interp.Exports{".": {"MapTypes": reflect.ValueOf(m)}}
+}
+
+// inner returns the interpreted value inside one of yaegi's interface
+// wrappers (a struct whose first field is IValue), or nil.
+func inner(v any) any {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Struct || rv.NumField() == 0 || rv.Type().Field(0).Name != "IValue" {
+		return nil
+	}
+	return rv.Field(0).Interface()
+}
+
+// unwrapAll returns the errors err wraps directly.
+func unwrapAll(err error) []error {
+	switch u := err.(type) {
+	case interface{ Unwrap() error }:
+		if e := u.Unwrap(); e != nil {
+			return []error{e}
+		}
+	case interface{ Unwrap() []error }:
+		return u.Unwrap()
+	}
+	return nil
+}
+
+// errorsUnwrap is errors.Unwrap.
+func errorsUnwrap(err error) error {
+	u, ok := err.(interface{ Unwrap() error })
+	if !ok {
+		return nil
+	}
+	return u.Unwrap()
+}
+
+// errorsIs is errors.Is, comparing the values inside yaegi's wrappers.
+func errorsIs(err, target error) bool {
+	if err == nil || target == nil {
+		return err == target
+	}
+	tv := any(target)
+	if in := inner(target); in != nil {
+		tv = in
+	}
+	return errorsIsIn(err, tv, target)
+}
+
+func errorsIsIn(err error, tv any, target error) bool {
+	for err != nil {
+		ev := any(err)
+		if in := inner(err); in != nil {
+			ev = in
+		}
+		if reflect.TypeOf(ev) == reflect.TypeOf(tv) && reflect.TypeOf(ev).Comparable() && ev == tv {
+			return true
+		}
+		if x, ok := err.(interface{ Is(error) bool }); ok && x.Is(target) {
+			return true
+		}
+		next := unwrapAll(err)
+		if len(next) == 1 {
+			err = next[0]
+			continue
+		}
+		for _, e := range next {
+			if errorsIsIn(e, tv, target) {
+				return true
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// errorsAs is errors.As, matching the values inside yaegi's wrappers.
+func errorsAs(err error, target any) bool {
+	if err == nil {
+		return false
+	}
+	if target == nil {
+		panic("errors: target cannot be nil")
+	}
+	if in := inner(target); in != nil {
+		// yaegi wraps the target too when it wrongly thinks that a
+		// pointer to an error implements error.
+		target = in
+	}
+	val := reflect.ValueOf(target)
+	typ := val.Type()
+	if typ.Kind() != reflect.Pointer || val.IsNil() {
+		panic("errors: target must be a non-nil pointer")
+	}
+	targetType := typ.Elem()
+	if targetType.Kind() != reflect.Interface && !targetType.Implements(errorType) && !interpretedType(targetType) {
+		panic("errors: *target must be interface or implement error")
+	}
+	return errorsAsIn(err, val, targetType)
+}
+
+func errorsAsIn(err error, val reflect.Value, targetType reflect.Type) bool {
+	for err != nil {
+		if in := inner(err); in != nil {
+			if reflect.TypeOf(in).AssignableTo(targetType) && targetType.Kind() != reflect.Interface {
+				val.Elem().Set(reflect.ValueOf(in))
+				return true
+			}
+		}
+		if reflect.TypeOf(err).AssignableTo(targetType) {
+			val.Elem().Set(reflect.ValueOf(err))
+			return true
+		}
+		if x, ok := err.(interface{ As(any) bool }); ok && x.As(val.Interface()) {
+			return true
+		}
+		next := unwrapAll(err)
+		if len(next) == 1 {
+			err = next[0]
+			continue
+		}
+		for _, e := range next {
+			if errorsAsIn(e, val, targetType) {
+				return true
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// interpretedType reports whether t may be the compiled form of a type
+// declared in a cell: yaegi builds those from unnamed types (a struct
+// type, or the basic type under a named one), which have lost their
+// methods.
+func interpretedType(t reflect.Type) bool {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t.Name() == "" || t.PkgPath() == ""
+}

@@ -1,0 +1,205 @@
+package engine
+
+import (
+	"fmt"
+	"go/ast"
+	"reflect"
+	"regexp"
+	"strings"
+	"sync"
+)
+
+// Workaround: runtime panics worded by reflect, and recover at the top
+// level of a cell.
+//
+// yaegi executes indexing, method calls and dereferences with package
+// reflect, so a nil-interface method call panics with "reflect: call of
+// reflect.Value.Interface on zero Value" and an index out of range with
+// "reflect: slice index out of range", where Go says "runtime error:
+// invalid memory address or nil pointer dereference" and "runtime error:
+// index out of range [15] with length 10". The engine words the cell's
+// Panic error as Go does (goPanicValue), and so does recover() in cells:
+// each call becomes _gnrt.Recovered(recover()), whose value is an error
+// with Go's text that also implements runtime.Error. yaegi does not
+// report the index and length; the message says so when the engine
+// cannot give them.
+//
+// A top-level `defer func() { recover() }()` runs, like every top-level
+// defer (fix_defer.go), when the cell ends — after the panicking unit
+// has stopped. So recover() directly in a top-level deferred function
+// literal becomes _gnrt.CellRecover(recover()): it returns the cell's
+// pending panic and marks it recovered, and the cell then ends without
+// error, as a Go program whose main recovers: the statements after the
+// panic did not run, the deferred calls did.
+
+func init() {
+	rtParts = append(rtParts, func(e *Engine) map[string]reflect.Value {
+		return map[string]reflect.Value{
+			"Recovered":   reflect.ValueOf(recovered),
+			"CellRecover": reflect.ValueOf(e.cellPanic.recover),
+		}
+	})
+}
+
+// rewriteRecover is the pass "recover".
+func rewriteRecover(p *prep) {
+	top := map[*ast.CallExpr]bool{}
+	for _, s := range p.pc.stmts.Body.List {
+		d, ok := s.(*ast.DeferStmt)
+		if !ok {
+			continue
+		}
+		lit, ok := d.Call.Fun.(*ast.FuncLit)
+		if !ok {
+			continue
+		}
+		ast.Inspect(lit.Body, func(n ast.Node) bool {
+			if _, nested := n.(*ast.FuncLit); nested {
+				return false
+			}
+			if c, ok := n.(*ast.CallExpr); ok && isRecoverCall(p, c) {
+				top[c] = true
+			}
+			return true
+		})
+	}
+	visit := func(n ast.Node) bool {
+		c, ok := n.(*ast.CallExpr)
+		if !ok || !isRecoverCall(p, c) {
+			return true
+		}
+		fn := rtName + ".Recovered("
+		if top[c] {
+			fn = rtName + ".CellRecover("
+		}
+		p.r.addText(p.off(c.Pos()), p.off(c.Pos()), fn)
+		p.r.addTail(p.off(c.End()), ")")
+		return true
+	}
+	ast.Inspect(p.pc.decls, visit)
+	ast.Inspect(p.pc.stmts.Body, visit)
+}
+
+func isRecoverCall(p *prep, c *ast.CallExpr) bool {
+	id, ok := c.Fun.(*ast.Ident)
+	return ok && len(c.Args) == 0 && p.builtin(id, "recover")
+}
+
+// runtimeError is a runtime panic of a cell as Go words it.
+type runtimeError struct{ msg string }
+
+func (e runtimeError) Error() string { return "runtime error: " + e.msg }
+
+// RuntimeError makes it a runtime.Error.
+func (runtimeError) RuntimeError() {}
+
+// recovered converts a recovered panic value to the value Go would give.
+func recovered(v any) any {
+	if v == nil {
+		return nil
+	}
+	if g, ok := goPanicValue(v); ok {
+		return g
+	}
+	return v
+}
+
+// reflectPanics maps panic texts of reflect (as yaegi lets them through)
+// to Go's runtime errors.
+var reflectPanics = []struct {
+	re  *regexp.Regexp
+	msg string
+}{
+	{regexp.MustCompile(`^reflect: call of reflect\.Value\.\w+ on zero Value$`), "invalid memory address or nil pointer dereference"},
+	{regexp.MustCompile(`^reflect\.Value\.Call: call of nil function$`), "invalid memory address or nil pointer dereference"},
+	{regexp.MustCompile(`^reflect: (slice|array|string) index out of range$`), "index out of range (the interpreter does not report the index and length)"},
+	{regexp.MustCompile(`^reflect\.Value\.Slice3?: slice index out of bounds$`), "slice bounds out of range (the interpreter does not report the bounds)"},
+	{regexp.MustCompile(`^reflect\.MakeSlice: negative len$`), "makeslice: len out of range"},
+	{regexp.MustCompile(`^reflect\.MakeSlice: negative cap$`), "makeslice: cap out of range"},
+	{regexp.MustCompile(`^reflect\.MakeSlice: len > cap$`), "makeslice: cap out of range"},
+}
+
+// goPanicValue returns the value compiled Go panics with where yaegi's
+// differs: a runtime error for reflect's texts, and an interface
+// conversion message without yaegi's position prefix.
+func goPanicValue(v any) (any, bool) {
+	var s string
+	switch x := v.(type) {
+	case string:
+		s = x
+	case runtimeError:
+		return x, true
+	case error:
+		s = x.Error()
+	default:
+		return nil, false
+	}
+	for _, m := range reflectPanics {
+		if m.re.MatchString(s) {
+			return runtimeError{m.msg}, true
+		}
+	}
+	if i := strings.Index(s, ": interface conversion: "); i >= 0 && posRe.MatchString(s) {
+		return runtimeError{s[i+2:]}, true
+	}
+	return nil, false
+}
+
+// goPanicText is the text of a cell's panic value as Go prints it.
+func goPanicText(v any) string {
+	if g, ok := goPanicValue(v); ok {
+		if re, ok := g.(runtimeError); ok && strings.HasPrefix(re.msg, "interface conversion: ") {
+			return re.msg // Go prints a TypeAssertionError without "runtime error: "
+		}
+		return g.(error).Error()
+	}
+	return fmtValue(v)
+}
+
+// cellPanic is the panic that stopped a cell's units, while the cell's
+// top-level deferred calls run.
+type cellPanic struct {
+	mu                 sync.Mutex
+	v                  any
+	pending, recovered bool
+}
+
+// set records v as the cell's panic, before its deferred calls run.
+func (c *cellPanic) set(v any) {
+	c.mu.Lock()
+	c.v, c.pending, c.recovered = v, true, false
+	c.mu.Unlock()
+}
+
+// reset forgets the panic of the last cell.
+func (c *cellPanic) reset() {
+	c.mu.Lock()
+	c.v, c.pending, c.recovered = nil, false, false
+	c.mu.Unlock()
+}
+
+// wasRecovered reports whether a deferred call recovered the panic.
+func (c *cellPanic) wasRecovered() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.recovered
+}
+
+// recover is recover() directly in a top-level deferred function: v is
+// what the real recover returned (a panic of the deferred calls
+// themselves), else the cell's pending panic.
+func (c *cellPanic) recover(v any) any {
+	if v != nil {
+		return recovered(v)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.pending {
+		return nil
+	}
+	c.pending, c.recovered = false, true
+	return recovered(c.v)
+}
+
+// fmtValue prints a panic value that needs no rewording.
+func fmtValue(v any) string { return fmt.Sprintf("%v", v) }

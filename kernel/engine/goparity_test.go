@@ -1,0 +1,406 @@
+package engine
+
+import (
+	"context"
+	"flag"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Parity with compiled Go: each case is a whole Go program with the
+// output compiled Go gives for it, pinned here. The test runs the program
+// in the engine two ways — as one cell (a pasted file) and as a notebook
+// (everything but func main in one cell, main's body in the next) — and
+// compares. `go test -run TestGoParity -gorun` also runs every program
+// with `go run` and checks the pins (slow: one build per program).
+var goRun = flag.Bool("gorun", false, "check the pinned outputs of TestGoParity against `go run`")
+
+type parityCase struct {
+	name string
+	prog string
+	// out is compiled Go's stdout; panic is the first line of its panic
+	// message ("" when it does not panic). The engine must give the same
+	// stdout and a Panic error starting with the same message.
+	out, panic string
+}
+
+var parityCases = []parityCase{
+	{
+		name: "const group with iota and implicit repetition",
+		prog: `package main
+
+import "fmt"
+
+type Weekday int
+
+const (
+	Sunday Weekday = iota
+	Monday
+	Tuesday
+)
+
+const (
+	A = iota
+	B = iota
+	C = iota
+)
+
+const (
+	_  = iota
+	KB = 1 << (10 * iota)
+	MB
+)
+
+func main() {
+	fmt.Println(A, B, C)
+	fmt.Println(Sunday, Monday, Tuesday, KB, MB)
+}
+`,
+		out: "0 1 2\n0 1 2 1024 1048576\n",
+	},
+	{
+		name: "custom error types with %w, errors.As, errors.Is and Unwrap",
+		prog: `package main
+
+import (
+	"errors"
+	"fmt"
+)
+
+type MyErr struct{ Code int }
+
+func (e *MyErr) Error() string { return fmt.Sprint("code ", e.Code) }
+
+type Outer struct{ In error }
+
+func (o Outer) Error() string { return "outer: " + o.In.Error() }
+func (o Outer) Unwrap() error { return o.In }
+
+type Named string
+
+func (n Named) Error() string { return "named " + string(n) }
+
+var ErrSentinel = &MyErr{99}
+
+func find(k string) error {
+	if k == "" {
+		return fmt.Errorf("find: %w", ErrSentinel)
+	}
+	return Named(k)
+}
+
+func main() {
+	err := fmt.Errorf("wrap: %w", &MyErr{3})
+	fmt.Println(err)
+	var me *MyErr
+	fmt.Println(errors.As(err, &me), me.Code)
+	fmt.Println(&MyErr{1})
+	o := Outer{&MyErr{6}}
+	fmt.Println(o, errors.Unwrap(o))
+	w3 := fmt.Errorf("top: %w", o)
+	var me2 *MyErr
+	fmt.Println(w3, errors.As(w3, &me2), me2)
+	fmt.Println(errors.Is(find(""), ErrSentinel), errors.Is(err, ErrSentinel))
+	fmt.Printf("%v|%s|%q\n", &MyErr{5}, &MyErr{5}, &MyErr{5})
+	var target *Outer
+	fmt.Println(errors.As(w3, &target))
+	var n Named
+	fmt.Println(errors.As(fmt.Errorf("x: %w", find("k")), &n), n)
+	if err := find("z"); err != nil {
+		fmt.Println("error:", err)
+	}
+}
+`,
+		out: "wrap: code 3\ntrue 3\ncode 1\nouter: code 6 code 6\ntop: outer: code 6 true code 6\ntrue false\ncode 5|code 5|\"code 5\"\nfalse\ntrue named k\nerror: named z\n",
+	},
+	{
+		name: "top-level define from os.Args",
+		prog: `package main
+
+import (
+	"fmt"
+	"os"
+)
+
+func main() {
+	x := os.Args[0]
+	n := len(os.Args)
+	fmt.Println(len(x) > 0, n > 0)
+}
+`,
+		out: "true true\n",
+	},
+	{
+		name: "top-level defer recovers a later panic",
+		prog: `package main
+
+import "fmt"
+
+func main() {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Println("recovered:", r)
+		}
+	}()
+	fmt.Println("before")
+	panic("boom")
+}
+`,
+		out: "before\nrecovered: boom\n",
+	},
+	{
+		name: "recover sees Go's runtime error text",
+		prog: `package main
+
+import "fmt"
+
+type shape interface{ Area() float64 }
+
+func area(s shape) (a float64, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("caught: %v", r)
+		}
+	}()
+	return s.Area(), nil
+}
+
+func main() {
+	var s shape
+	fmt.Println(area(s))
+}
+`,
+		out: "0 caught: runtime error: invalid memory address or nil pointer dereference\n",
+	},
+	{
+		name: "method call on a nil interface",
+		prog: `package main
+
+type shape interface{ Area() float64 }
+
+func main() {
+	var s shape
+	println(s.Area())
+}
+`,
+		panic: "runtime error: invalid memory address or nil pointer dereference",
+	},
+	{
+		name: "failed type assertion",
+		prog: `package main
+
+func main() {
+	var x any = "s"
+	n := x.(int)
+	println(n)
+}
+`,
+		panic: "interface conversion: interface {} is string, not int",
+	},
+	{
+		name: "pointer-receiver method set through an interface",
+		prog: `package main
+
+import "fmt"
+
+type counter interface{ Inc() int }
+
+type c struct{ n int }
+
+func (c *c) Inc() int { c.n++; return c.n }
+
+func main() {
+	var x counter = &c{}
+	x.Inc()
+	fmt.Println(x.Inc())
+}
+`,
+		out: "2\n",
+	},
+	{
+		name: "comma-ok forms",
+		prog: `package main
+
+import "fmt"
+
+type point struct{ x, y int }
+
+func main() {
+	m := map[string]int{"a": 1}
+	v, ok := m["a"]
+	w, ok2 := m["b"]
+	fmt.Println(v, ok, w, ok2)
+	var i any = 3
+	n, isInt := i.(int)
+	s, isStr := i.(string)
+	fmt.Println(n, isInt, s == "", isStr)
+	ch := make(chan int, 1)
+	ch <- 4
+	r, open := <-ch
+	close(ch)
+	r2, open2 := <-ch
+	fmt.Println(r, open, r2, open2)
+	ps := map[string]point{"o": {1, 2}}
+	p, found := ps["o"]
+	fmt.Println(p, found)
+}
+`,
+		out: "1 true 0 false\n3 true true false\n4 true 0 false\n{1 2} true\n",
+	},
+	{
+		name: "generic functions with inferred type arguments, over compiled values",
+		prog: `package main
+
+import (
+	"fmt"
+	"strings"
+)
+
+func Map[T, U any](xs []T, f func(T) U) []U {
+	var r []U
+	for _, x := range xs {
+		r = append(r, f(x))
+	}
+	return r
+}
+
+func Filter[T any](xs []T, keep func(T) bool) []T {
+	var r []T
+	for _, x := range xs {
+		if keep(x) {
+			r = append(r, x)
+		}
+	}
+	return r
+}
+
+func Reduce[T, A any](xs []T, init A, f func(A, T) A) A {
+	acc := init
+	for _, x := range xs {
+		acc = f(acc, x)
+	}
+	return acc
+}
+
+func main() {
+	words := strings.Fields("a bb ccc")
+	fmt.Println(Map(words, func(s string) int { return len(s) }))
+	fmt.Println(Map([]int{1, 2}, func(i int) string { return fmt.Sprint(i * 2) }))
+	evens := Filter([]int{1, 2, 3, 4}, func(n int) bool { return n%2 == 0 })
+	total := Reduce(evens, 0.5, func(a float64, n int) float64 { return a + float64(n) })
+	fmt.Println(evens, total)
+}
+`,
+		out: "[1 2 3]\n[2 4]\n[2 4] 6.5\n",
+	},
+}
+
+func TestGoParity(t *testing.T) {
+	for _, c := range parityCases {
+		t.Run(c.name, func(t *testing.T) {
+			if *goRun {
+				out, pan := runCompiled(t, c.prog)
+				if out != c.out || pan != c.panic {
+					t.Errorf("pinned output is stale: go run gives stdout %q panic %q; pinned %q, %q", out, pan, c.out, c.panic)
+				}
+			}
+			for _, mode := range []string{"script", "notebook"} {
+				cells := []string{c.prog}
+				if mode == "notebook" {
+					cells = notebookCells(t, c.prog)
+					if cells == nil {
+						continue
+					}
+				}
+				out, errName, errValue := runCells(t, cells)
+				if out != c.out {
+					t.Errorf("%s: stdout %q, compiled Go prints %q", mode, out, c.out)
+				}
+				switch {
+				case c.panic == "" && errName != "":
+					t.Errorf("%s: %s: %s; compiled Go runs without error", mode, errName, errValue)
+				case c.panic != "" && (errName != "Panic" || !strings.HasPrefix(errValue, c.panic)):
+					t.Errorf("%s: error %s: %q; compiled Go panics with %q", mode, errName, errValue, c.panic)
+				}
+			}
+		})
+	}
+}
+
+// runCells runs cells in a fresh engine and returns the stdout of all of
+// them and the first error.
+func runCells(t *testing.T, cells []string) (out, errName, errValue string) {
+	t.Helper()
+	e := newEngine(t)
+	s := &fakeSink{}
+	for _, c := range cells {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		r := e.Execute(ctx, c, s)
+		cancel()
+		if r.Err != nil {
+			return s.out(), r.Err.Name, r.Err.Value
+		}
+	}
+	return s.out(), "", ""
+}
+
+// notebookCells splits a program into a cell with everything but func
+// main and a cell with main's body; nil when the program has no main.
+func notebookCells(t *testing.T, prog string) []string {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", prog, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Name.Name != "main" || fd.Recv != nil {
+			continue
+		}
+		start, end := fset.Position(fd.Pos()).Offset, fset.Position(fd.End()).Offset
+		lb, rb := fset.Position(fd.Body.Lbrace).Offset, fset.Position(fd.Body.Rbrace).Offset
+		first := prog[:start] + prog[end:]
+		var body []string
+		for _, l := range strings.Split(prog[lb+1:rb], "\n") {
+			body = append(body, strings.TrimPrefix(l, "\t"))
+		}
+		return []string{first, strings.TrimSpace(strings.Join(body, "\n"))}
+	}
+	return nil
+}
+
+// runCompiled runs prog with `go run` and returns its stdout and the
+// first line of its panic message.
+func runCompiled(t *testing.T, prog string) (out, pan string) {
+	t.Helper()
+	dir := t.TempDir()
+	file := filepath.Join(dir, "main.go")
+	if err := os.WriteFile(file, []byte(prog), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "run", file)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GO111MODULE=off", "GOFLAGS=")
+	var stdout, stderr strings.Builder
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	if err != nil {
+		msg := stderr.String()
+		if i := strings.Index(msg, "panic: "); i >= 0 {
+			line, _, _ := strings.Cut(msg[i+len("panic: "):], "\n")
+			return stdout.String(), strings.TrimSuffix(line, " [recovered]")
+		}
+		if _, ok := err.(*exec.ExitError); !ok || !strings.Contains(msg, "exit status") {
+			t.Fatalf("go run: %v\n%s", err, msg)
+		}
+	}
+	return stdout.String(), ""
+}
