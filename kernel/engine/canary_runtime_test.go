@@ -56,5 +56,11 @@ func init() {
 			evals:  []string{`import "fmt"`, `a := 'r'`, `fmt.Printf("%T", a)`},
 			broken: func(out string, err error) bool { return out == "int" },
 		},
+		canary{
+			// A bare return at the top level crashes compiling.
+			name:   "return",
+			evals:  []string{`import "fmt"`, `fmt.Print(1); return`},
+			broken: errContains("CFG post-order panic"),
+		},
 	)
 }

@@ -282,16 +282,18 @@ func (e *Engine) Execute(ctx context.Context, code string, sink cell.Sink) (res 
 	if pl.hasDefers && rerr != nil && rerr.Name == "Panic" {
 		e.cellPanic.set(e.lastPanic) // for recover in a top-level defer (fix_panics.go)
 	}
+	var deferErr error
 	if pl.hasDefers && ctx.Err() == nil {
 		// The cell's top-level deferred calls, last first, also after a
-		// failure; interruptible like the cell. A panic in one of them
-		// replaces the cell's panic, as in Go.
-		if _, err := e.eval(ctx, runDefersSrc); err != nil && (rerr == nil || rerr.Name == "Panic") {
-			rerr = e.runError(err, ctx, pl, unit{kind: unitStmts})
-		}
+		// failure; interruptible like the cell.
+		_, deferErr = e.eval(ctx, runDefersSrc)
 	}
 	if rerr != nil && rerr.Name == "Panic" && e.cellPanic.wasRecovered() {
 		rerr = nil // a top-level deferred call recovered it, as main's would
+	}
+	if deferErr != nil && (rerr == nil || rerr.Name == "Panic") {
+		// A panic in a deferred call replaces the cell's, as in Go.
+		rerr = e.runError(deferErr, ctx, pl, unit{kind: unitStmts})
 	}
 	if rerr != nil {
 		return cell.Result{Err: rerr}
@@ -326,6 +328,15 @@ func (e *Engine) runUnits(ctx context.Context, pl *plan) (last reflect.Value, re
 				msg += fmt.Sprintf(" [at %d:%d]", l, c)
 			}
 			return last, &cell.Error{Name: "Panic", Value: msg, Traceback: []string{"panic: " + msg}}
+		}
+		if err != nil && isCellReturn(err) {
+			// A top-level return (fix_return.go): the cell ends here, as
+			// main does; its variables exist.
+			e.out.takePanics()
+			if u.after != nil {
+				u.after()
+			}
+			return last, nil
 		}
 		if err != nil {
 			cellErr := e.runError(err, ctx, pl, u)

@@ -46,6 +46,7 @@ var passes = []pass{
 	{name: "blockpos", run: markBlockingStatements},
 	{name: "logpos", run: markLogCalls},
 	{name: "runeconst", run: rewriteRuneConsts},
+	{name: "return", run: rewriteReturns},
 	{name: "units", needs: []fact{factNames, factPackages, factTypes, factHelpers, factStashes, factMain}, run: buildUnits},
 }
 

@@ -1,0 +1,79 @@
+package engine
+
+import "testing"
+
+// Constructs of func main's body pasted into a cell (the corpus's
+// notebook mode): top-level return, jumps to top-level labels, a
+// redefinition read before it, untyped rune constants.
+
+func TestTopLevelReturnEndsTheCell(t *testing.T) {
+	e := newEngine(t)
+	s, r := execute(t, e, `defer fmt.Println("deferred")
+x := 1
+for i := 0; i < 5; i++ {
+	if i == 2 {
+		return
+	}
+	fmt.Println(i)
+}
+fmt.Println("never")`)
+	if r.Err != nil || s.out() != "0\n1\ndeferred\n" {
+		t.Errorf("error %v, stdout %q", r.Err, s.out())
+	}
+	if _, r := run(t, e, "x"); text(r) != "1" {
+		t.Errorf("x after the return: %q", text(r))
+	}
+	if err := runErr(t, e, "return 1"); err.Name != "CompileError" || err.Value != "1:1: return with values at the top level of a cell: the cell's statements are like the body of func main, which has no results" {
+		t.Errorf("return with a value: %s %q", err.Name, err.Value)
+	}
+}
+
+func TestJumpsToTopLevelLabels(t *testing.T) {
+	e := newEngine(t)
+	s, _ := run(t, e, `n := 3
+fmt.Println("start")
+goto Loop
+fmt.Println("skipped")
+Loop:
+for i := 0; i < n; i++ {
+	for j := 0; j < n; j++ {
+		if j == 1 {
+			continue Loop
+		}
+		if i == 2 {
+			break Loop
+		}
+		fmt.Println(i, j)
+	}
+}
+if n > 0 {
+	goto end
+}
+fmt.Println("skipped too")
+end:
+fmt.Println("end")`)
+	if s.out() != "start\n0 0\n1 0\nend\n" {
+		t.Errorf("stdout %q", s.out())
+	}
+}
+
+func TestRedefinitionReadBeforeItSeesTheOldValue(t *testing.T) {
+	e := newEngine(t)
+	run(t, e, "var a = 1\nfunc show() { fmt.Println(\"f\", a) }")
+	s, _ := run(t, e, "fmt.Println(a)\na := 2\nfmt.Println(a)\nshow()")
+	if s.out() != "1\n2\nf 1\n" {
+		t.Errorf("stdout %q, want 1 2 f 1", s.out())
+	}
+}
+
+func TestGlobalRuneConstantsAreRunes(t *testing.T) {
+	e := newEngine(t)
+	s, _ := run(t, e, `a := 'r'
+b := 'a' + 1
+var c = 'x'
+var d = 'y' * 2.0
+fmt.Printf("%T %T %T %T %v\n", a, b, c, d, b)`)
+	if s.out() != "int32 int32 int32 float64 98\n" {
+		t.Errorf("stdout %q", s.out())
+	}
+}
