@@ -62,5 +62,11 @@ func init() {
 			evals:  []string{`import "fmt"`, `fmt.Print(1); return`},
 			broken: errContains("CFG post-order panic"),
 		},
+		canary{
+			// nil != x is false even when x is not nil.
+			name:   "nilleft",
+			evals:  []string{`import "fmt"`, `func f() bool { i := 1; return nil != &i }`, `fmt.Print(f())`},
+			broken: func(out string, err error) bool { return out == "false" },
+		},
 	)
 }

@@ -118,6 +118,7 @@
 //	log.Lshortfile prints reflect's value.go:586 for a call from a cell | fix_logpos.go | logpos | none found
 //	a global from an untyped rune constant ('r', 'a'+1) is an int, not a rune | fix_runeconst.go | runeconst | none found
 //	a bare return at the top level (func main's body in a cell) crashes compiling | fix_return.go | return | none found
+//	nil != x is always false (nil as the left operand) | fix_nilleft.go | nilleft | none found
 //
 // Guards that are not yaegi gaps have no canary: runaway recursion
 // (fix_recursion.go; Go's own stack overflow is fatal), deadlocks

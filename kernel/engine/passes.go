@@ -47,6 +47,7 @@ var passes = []pass{
 	{name: "logpos", run: markLogCalls},
 	{name: "runeconst", run: rewriteRuneConsts},
 	{name: "return", run: rewriteReturns},
+	{name: "nilleft", needs: []fact{factNames}, run: swapNilComparisons},
 	{name: "units", needs: []fact{factNames, factPackages, factTypes, factHelpers, factStashes, factMain}, run: buildUnits},
 }
 

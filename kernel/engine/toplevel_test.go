@@ -77,3 +77,18 @@ fmt.Printf("%T %T %T %T %v\n", a, b, c, d, b)`)
 		t.Errorf("stdout %q", s.out())
 	}
 }
+
+func TestGlobalsYaegiCannotCompileAtTopLevel(t *testing.T) {
+	e := newEngine(t)
+	s, _ := run(t, e, `type counters [2][4]int
+cs := &counters{}
+p := &cs[0][1]
+*p = 2
+a := []byte{} == nil
+i := 1
+d := nil != &i
+fmt.Println(cs[0][1], a, d)`)
+	if s.out() != "2 false true\n" {
+		t.Errorf("stdout %q", s.out())
+	}
+}
