@@ -12,6 +12,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -60,23 +61,41 @@ func TestGoCorpus(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the Go corpus runs ~1,300 processes; skipped with -short")
 	}
-	progs := corpusPrograms(t)
+	work := t.TempDir()
+	progs := corpusPrograms(t, work)
 	if f := os.Getenv("GOPHERNOTE_CORPUS"); f != "" {
 		re := regexp.MustCompile(f)
 		progs = slices.DeleteFunc(progs, func(p *corpusProgram) bool { return !re.MatchString(p.name) })
 	}
 	gaps := readKnownGaps(t, filepath.Join("testdata", "corpus", "known-gaps.tsv"))
-	work := t.TempDir()
 
 	// Compiled truth, then the two interpreted modes; GOMAXPROCS workers.
 	jobs := runtime.GOMAXPROCS(0)
 	forEach(progs, jobs, func(p *corpusProgram) { p.compiled = compiledRun(t, p, work) })
-	progs = slices.DeleteFunc(progs, func(p *corpusProgram) bool {
+	// How the corpus was selected, per source: kept, and left out by reason.
+	selection := map[string]map[string]int{}
+	for _, p := range progs {
 		if p.skip == "" {
 			p.skip = p.selectReason()
 		}
-		return p.skip != ""
-	})
+		source, _, _ := strings.Cut(p.name, "/")
+		if selection[source] == nil {
+			selection[source] = map[string]int{}
+		}
+		reason := p.skip
+		if reason == "" {
+			reason = "kept"
+		} else if i := strings.Index(reason, ": "); i > 0 && strings.HasPrefix(reason, "does not build") {
+			reason = reason[:i]
+		} else if strings.HasPrefix(reason, "imports ") {
+			reason = "imports a package outside the standard library and stdlib/"
+		}
+		selection[source][reason]++
+	}
+	for _, source := range slices.Sorted(maps.Keys(selection)) {
+		t.Logf("corpus %s: %v", source, selection[source])
+	}
+	progs = slices.DeleteFunc(progs, func(p *corpusProgram) bool { return p.skip != "" })
 	forEach(progs, jobs, func(p *corpusProgram) {
 		p.script = scriptRun(p, work)
 		p.notebook = notebookRun(p, work)
@@ -92,7 +111,13 @@ func TestGoCorpus(t *testing.T) {
 		defer report.Close()
 	}
 	usedGaps := map[string]bool{}
+	bySource := map[string]*[3]int{} // script identical, notebook identical, programs
 	for _, p := range progs {
+		source, _, _ := strings.Cut(p.name, "/")
+		if bySource[source] == nil {
+			bySource[source] = &[3]int{}
+		}
+		bySource[source][2]++
 		for _, m := range []struct {
 			mode string
 			obs  observation
@@ -111,6 +136,11 @@ func TestGoCorpus(t *testing.T) {
 			switch {
 			case verdict == "identical":
 				*m.ok++
+				if m.mode == "script" {
+					bySource[source][0]++
+				} else {
+					bySource[source][1]++
+				}
 				if listed {
 					t.Errorf("%s (%s): identical to Go now; remove its known-gaps entry", p.name, m.mode)
 				}
@@ -135,6 +165,12 @@ func TestGoCorpus(t *testing.T) {
 	line := fmt.Sprintf("BENCH go-corpus script=%d/%d notebook=%d/%d", scriptOK, len(progs), nbOK, len(progs))
 	fmt.Println(line)
 	t.Log(line)
+	for _, source := range slices.Sorted(maps.Keys(bySource)) {
+		c := bySource[source]
+		l := fmt.Sprintf("BENCH go-corpus-%s script=%d/%d notebook=%d/%d", source, c[0], c[2], c[1], c[2])
+		fmt.Println(l)
+		t.Log(l)
+	}
 }
 
 // positionRe matches a cell position "line:col" in an error.
@@ -146,8 +182,11 @@ type corpusProgram struct {
 	path   string // the source file
 	dir    string // working directory of every run
 	src    []byte
-	output string // the program's "// Output:" comment (yaegi), or ""
+	output string // the program's "// Output:" comment (yaegi, examples), or ""
 	skip   string // why the program is not part of the corpus
+	// moduleDir, when set, is a directory with the repository's go.mod
+	// where the program (a generated example) is built.
+	moduleDir string
 
 	compiled, script, notebook observation
 }
@@ -177,13 +216,23 @@ func (p *corpusProgram) selectReason() string {
 		return "nondeterministic: two compiled runs differ"
 	case c.End == "timeout":
 		return "compiled run timed out"
-	case p.output != "" && (c.End != "ok" || strings.TrimSpace(c.Stdout+c.Stderr) != strings.TrimSpace(p.output) &&
-		strings.TrimSpace(c.Stderr+c.Stdout) != strings.TrimSpace(p.output)):
+	case p.output != "" && (c.End != "ok" || trimLines(c.Stdout+c.Stderr) != trimLines(p.output) &&
+		trimLines(c.Stderr+c.Stdout) != trimLines(p.output)):
 		// yaegi's expected output disagrees with compiled Go (timing,
 		// addresses, map order, or a program testing yaegi's own errors).
 		return "compiled output differs from its // Output: comment"
 	}
 	return ""
+}
+
+// trimLines trims the text and the trailing spaces of its lines (a
+// comment keeps no trailing spaces).
+func trimLines(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " \t")
+	}
+	return strings.Join(lines, "\n")
 }
 
 // judge compares an interpreted observation with compiled Go's.
@@ -261,7 +310,11 @@ func forEach(progs []*corpusProgram, n int, f func(*corpusProgram)) {
 //     cache (`go mod download` fetches them), never copied here.
 //   - testdata/corpus/*.go: this repository's programs for the constructs
 //     issue 12 found (each compiled for its truth; no Output comment).
-func corpusPrograms(t *testing.T) []*corpusProgram {
+//   - gonum's testable examples (corpus_examples_test.go), selected like
+//     yaegi's programs.
+//   - with GOPHERNOTE_CORPUS_STD=1, also the Go distribution's testable
+//     examples (GOROOT/src; an extended corpus, not yet at the goal).
+func corpusPrograms(t *testing.T, work string) []*corpusProgram {
 	t.Helper()
 	var progs []*corpusProgram
 	dir := yaegiTestDir(t)
@@ -290,6 +343,18 @@ func corpusPrograms(t *testing.T) []*corpusProgram {
 		}
 		abs, _ := filepath.Abs(f)
 		progs = append(progs, &corpusProgram{name: "own/" + filepath.Base(f), path: abs, dir: filepath.Dir(abs), src: src})
+	}
+	gen := filepath.Join(work, "examples")
+	if err := os.MkdirAll(gen, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	std := filepath.Join(work, "stdexamples")
+	if err := os.MkdirAll(std, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	progs = append(progs, gonumExamples(t, gen)...)
+	if os.Getenv("GOPHERNOTE_CORPUS_STD") == "1" {
+		progs = append(progs, stdExamples(t, std)...)
 	}
 	return progs
 }
@@ -369,10 +434,15 @@ func compiledRun(t *testing.T, p *corpusProgram, work string) observation {
 	base := filepath.Base(p.path)
 	bin := filepath.Join(dir, strings.TrimSuffix(base, ".go"))
 	var build *exec.Cmd
-	if own {
+	switch {
+	case p.moduleDir != "":
+		build = exec.Command("go", "build", "-o", bin, base)
+		build.Dir = p.moduleDir
+		build.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
+	case own:
 		build = exec.Command("go", "build", "-o", bin, p.path)
 		build.Dir = moduleRoot(t)
-	} else {
+	default:
 		if err := os.WriteFile(filepath.Join(dir, base), p.src, 0o644); err != nil {
 			t.Error(err)
 			return observation{BuildError: err.Error()}

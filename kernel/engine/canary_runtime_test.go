@@ -68,5 +68,12 @@ func init() {
 			evals:  []string{`import "fmt"`, `func f() bool { i := 1; return nil != &i }`, `fmt.Print(f())`},
 			broken: func(out string, err error) bool { return out == "false" },
 		},
+		canary{
+			// With an init statement, a method-call tag matches no case.
+			name: "switchinit",
+			evals: []string{`import ("fmt"; "reflect")`,
+				`func f() { switch v := reflect.ValueOf("s"); v.Kind() { case reflect.String: fmt.Print("string"); default: fmt.Print("default") } }`, "f()"},
+			broken: func(out string, err error) bool { return out == "default" },
+		},
 	)
 }

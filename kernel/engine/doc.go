@@ -46,7 +46,12 @@
 // package iter and other iterator functions are rejected with an error
 // naming the construct. Top-level compound statements run inside a function
 // literal (yaegi's global scope breaks block scoping there); a defer in one
-// runs when that statement ends.
+// runs when that statement ends. The body of a func main pasted into a cell
+// works as there: a bare return ends the cell (later statements do not run,
+// top-level defers do), goto/break/continue may name top-level labels (the
+// statements they join run in one function literal, so their := variables
+// stay local), and a := that redefines a session variable read earlier in
+// the cell does not change what the earlier statements read.
 //
 // Redefinition. Redefining a function re-evaluates the earlier functions
 // that call it (transitively). Types and methods cannot be redefined by
@@ -119,6 +124,7 @@
 //	a global from an untyped rune constant ('r', 'a'+1) is an int, not a rune | fix_runeconst.go | runeconst | none found
 //	a bare return at the top level (func main's body in a cell) crashes compiling | fix_return.go | return | none found
 //	nil != x is always false (nil as the left operand) | fix_nilleft.go | nilleft | none found
+//	switch with an init statement and a non-variable tag takes the default case | fix_switchinit.go | switchinit | none found
 //
 // Guards that are not yaegi gaps have no canary: runaway recursion
 // (fix_recursion.go; Go's own stack overflow is fatal), deadlocks

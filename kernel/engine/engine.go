@@ -213,6 +213,7 @@ func (e *Engine) Close() {
 	if e.restorePub != nil {
 		e.restorePub()
 	}
+	e.proc.close()
 }
 
 // Execute runs one cell. Output streams to sink while the cell runs;

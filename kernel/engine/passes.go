@@ -48,6 +48,7 @@ var passes = []pass{
 	{name: "runeconst", run: rewriteRuneConsts},
 	{name: "return", run: rewriteReturns},
 	{name: "nilleft", needs: []fact{factNames}, run: swapNilComparisons},
+	{name: "switchinit", run: hoistSwitchInits},
 	{name: "units", needs: []fact{factNames, factPackages, factTypes, factHelpers, factStashes, factMain}, run: buildUnits},
 }
 

@@ -33,12 +33,15 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"log/slog"
 	"os"
 	"os/signal"
 	"reflect"
 	"runtime"
+	"strings"
 	"sync"
 	"syscall"
+	"unsafe"
 
 	"github.com/gophernote/gophernote/kernel/cell"
 
@@ -56,11 +59,26 @@ type process struct {
 	cancel context.CancelCauseFunc // cancels the running cell; nil between cells
 
 	args  []string      // os.Args of cells
-	std   *log.Logger   // the standard logger of cells
+	std   *log.Logger   // the standard logger of cells: the process's (log.Default)
 	flags *flag.FlagSet // flag.CommandLine of cells
 	usage func()        // flag.Usage of cells
 	out   io.Writer     // the cells' stderr
 	e     *Engine
+
+	// The standard logger's settings before the engine took it.
+	prevOut    io.Writer
+	prevFlags  int
+	prevPrefix string
+}
+
+// close gives the process's standard logger back, unless a later engine
+// took it since.
+func (p *process) close() {
+	if l, ok := p.std.Writer().(*logWriter); ok && l.p == p {
+		p.std.SetOutput(p.prevOut)
+		p.std.SetFlags(p.prevFlags)
+		p.std.SetPrefix(p.prevPrefix)
+	}
 }
 
 // parked is never closed: a goroutine that called os.Exit waits on it
@@ -134,7 +152,15 @@ func stopError(ctx context.Context) *cell.Error {
 // newProcess builds the replacements; args are the cells' os.Args.
 func newProcess(e *Engine, args []string, stderr io.Writer) *process {
 	p := &process{e: e, args: args, out: stderr}
-	p.std = log.New(&logWriter{p: p, w: stderr}, "", log.LstdFlags)
+	// Cells own the process's standard logger (log.Default, which
+	// slog's default handler writes through too): its output is the
+	// cells' stderr while the engine lives. The kernel itself logs with
+	// loggers of its own.
+	p.std = log.Default()
+	p.prevOut, p.prevFlags, p.prevPrefix = p.std.Writer(), p.std.Flags(), p.std.Prefix()
+	p.std.SetOutput(&logWriter{p: p, w: stderr, l: p.std})
+	p.std.SetFlags(log.LstdFlags)
+	p.std.SetPrefix("")
 	p.flags = flag.NewFlagSet(args[0], flag.ContinueOnError)
 	p.flags.SetOutput(stderr)
 	p.usage = func() {
@@ -151,11 +177,21 @@ func newProcess(e *Engine, args []string, stderr io.Writer) *process {
 type logWriter struct {
 	p *process
 	w io.Writer
+	l *log.Logger // the logger writing through it, when known
 }
 
 func (l *logWriter) Write(b []byte) (int, error) {
+	if internalLog() {
+		// yaegi's own log.Panic("nil type") before a crash the engine
+		// reports: not the cell's output.
+		return os.Stderr.Write(b)
+	}
 	_, err := l.w.Write(l.p.e.fixLogCaller(b))
 	if fatalCaller() {
+		// The logger holds its output lock while it writes, and this
+		// goroutine never returns: release the lock first, or every later
+		// use of the logger would wait for ever.
+		unlockOutput(l.l)
 		l.p.exit(1)
 	}
 	if err != nil {
@@ -182,12 +218,52 @@ func fatalCaller() bool {
 	}
 }
 
-// guard wraps a writer given to a logger of a cell.
-func (p *process) guard(w io.Writer) io.Writer {
-	if _, ok := w.(*logWriter); ok || w == nil {
+// internalLog reports whether the log call writing now comes from yaegi's
+// own code rather than from a cell (through reflect) or compiled code.
+func internalLog() bool {
+	var pcs [16]uintptr
+	n := runtime.Callers(3, pcs[:])
+	frames := runtime.CallersFrames(pcs[:n])
+	for {
+		f, more := frames.Next()
+		if !strings.HasPrefix(f.Function, "log.") {
+			return strings.HasPrefix(f.Function, interpFrame)
+		}
+		if !more {
+			return false
+		}
+	}
+}
+
+// guard wraps a writer given to logger l of a cell.
+func (p *process) guard(w io.Writer, l *log.Logger) io.Writer {
+	if g, ok := w.(*logWriter); ok {
+		w = g.w
+	}
+	if w == nil {
 		return w
 	}
-	return &logWriter{p: p, w: w}
+	return &logWriter{p: p, w: w, l: l}
+}
+
+// unlockOutput releases the output lock (the unexported field outMu of
+// log.Logger) that log.(*Logger).output holds while it calls Write. Written
+// by hand: the log package offers no other way, and a Fatal method of a
+// logger must not leave it locked when the goroutine stops for good.
+func unlockOutput(l *log.Logger) {
+	if l == nil {
+		return
+	}
+	f := reflect.ValueOf(l).Elem().FieldByName("outMu")
+	if !f.IsValid() || f.Type() != reflect.TypeFor[sync.Mutex]() {
+		return // a log package without the field: nothing to do
+	}
+	mu := (*sync.Mutex)(unsafe.Pointer(f.UnsafeAddr()))
+	if !mu.TryLock() {
+		mu.Unlock()
+		return
+	}
+	mu.Unlock() // it was not locked: leave it so
 }
 
 // unguard returns the writer a cell gave.
@@ -209,7 +285,9 @@ func (p *process) symbols() interp.Exports {
 	logSyms := map[string]reflect.Value{
 		"Default": reflect.ValueOf(func() *log.Logger { return std }),
 		"New": reflect.ValueOf(func(out io.Writer, prefix string, flag int) *log.Logger {
-			return log.New(p.guard(out), prefix, flag)
+			l := log.New(io.Discard, prefix, flag)
+			l.SetOutput(p.guard(out, l))
+			return l
 		}),
 		"Print":   reflect.ValueOf(func(v ...any) { std.Output(2, fmt.Sprint(v...)) }),
 		"Printf":  reflect.ValueOf(func(format string, v ...any) { std.Output(2, fmt.Sprintf(format, v...)) }),
@@ -238,7 +316,7 @@ func (p *process) symbols() interp.Exports {
 		"SetPrefix": reflect.ValueOf(std.SetPrefix),
 		"Output":    reflect.ValueOf(func(calldepth int, s string) error { return std.Output(calldepth+1, s) }),
 		"Writer":    reflect.ValueOf(func() io.Writer { return unguard(std.Writer()) }),
-		"SetOutput": reflect.ValueOf(func(w io.Writer) { std.SetOutput(p.guard(w)) }),
+		"SetOutput": reflect.ValueOf(func(w io.Writer) { std.SetOutput(p.guard(w, std)) }),
 	}
 
 	fs := p.flags
@@ -313,7 +391,17 @@ func (p *process) symbols() interp.Exports {
 	}
 	addSyscalls(syscallSyms)
 
+	slogSyms := map[string]reflect.Value{
+		// slog.SetDefault points the standard logger at the handler: keep
+		// the Fatal guard on it.
+		"SetDefault": reflect.ValueOf(func(l *slog.Logger) {
+			slog.SetDefault(l)
+			std.SetOutput(p.guard(std.Writer(), std))
+		}),
+	}
+
 	return interp.Exports{
+		"log/slog/slog":    slogSyms,
 		"log/log":          logSyms,
 		"flag/flag":        flagSyms,
 		"os/os":            osSyms,

@@ -78,7 +78,34 @@ func TestLogFatalStopsTheCell(t *testing.T) {
 			if _, r := run(t, e, `"alive"`); text(r) != "alive" {
 				t.Errorf("after log.Fatal: %q", text(r))
 			}
+			// The loggers still work (Fatal left no lock held).
+			s, _ = run(t, e, "log.SetFlags(0)\nlog.Print(\"again\")\nlog.Default().Print(\"default\")")
+			if s.errText() != "again\ndefault\n" {
+				t.Errorf("logging after log.Fatal: %q", s.errText())
+			}
 		})
+	}
+}
+
+func TestSlogDefaultWritesToTheCell(t *testing.T) {
+	e := newEngine(t)
+	s, _ := run(t, e, `log.SetFlags(0)
+slog.Info("hello", "n", 3)`)
+	if s.errText() != "INFO hello n=3\n" {
+		t.Errorf("slog through the standard logger: stderr %q", s.errText())
+	}
+}
+
+func TestSlogSetDefaultKeepsFatalSafe(t *testing.T) {
+	e := newEngine(t)
+	s, r := execute(t, e, `slog.SetDefault(slog.New(slog.NewTextHandler(os.Stdout, &slog.HandlerOptions{ReplaceAttr: func(g []string, a slog.Attr) slog.Attr {
+	if a.Key == slog.TimeKey { return slog.Attr{} }
+	return a
+}})))
+log.Print("via log")
+log.Default().Fatal("fatal via slog")`)
+	if r.Err == nil || r.Err.Name != "Exit" || s.out() != "level=INFO msg=\"via log\"\nlevel=INFO msg=\"fatal via slog\"\n" {
+		t.Errorf("error %+v, stdout %q", r.Err, s.out())
 	}
 }
 

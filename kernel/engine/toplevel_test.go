@@ -92,3 +92,20 @@ fmt.Println(cs[0][1], a, d)`)
 		t.Errorf("stdout %q", s.out())
 	}
 }
+
+func TestSwitchWithInitAndTag(t *testing.T) {
+	e := newEngine(t)
+	s, _ := run(t, e, `for _, x := range []any{"hi", 42, 1.5} {
+	switch v := reflect.ValueOf(x); v.Kind() {
+	case reflect.String:
+		fmt.Println("string", v.String())
+	case reflect.Int:
+		fmt.Println("int", v.Int())
+	default:
+		fmt.Println("other", v.Kind())
+	}
+}`)
+	if s.out() != "string hi\nint 42\nother float64\n" {
+		t.Errorf("stdout %q", s.out())
+	}
+}
