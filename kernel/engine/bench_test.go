@@ -2,8 +2,10 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"runtime"
 	"testing"
+	"time"
 )
 
 // BenchmarkNew measures engine start-up (the kernel answers kernel_info
@@ -62,4 +64,31 @@ func BenchmarkHelpersFirstUse(b *testing.B) {
 		e.Close()
 		b.StartTimer()
 	}
+}
+
+// BenchmarkIndexCheck measures the cost of the index check
+// (fix_indexcheck.go) side by side: the same 1,000,000-element sum with
+// a loop the engine proves in range (no check) and one it cannot (a check
+// per element). It prints a BENCH line.
+func BenchmarkIndexCheck(b *testing.B) {
+	e, err := New(Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer e.Close()
+	ctx := context.Background()
+	run := func(code string) time.Duration {
+		t0 := time.Now()
+		if r := e.Execute(ctx, code, &fakeSink{}); r.Err != nil {
+			b.Fatal(r.Err)
+		}
+		return time.Since(t0)
+	}
+	run("xs := make([]float64, 1_000_000)\nfunc sumSafe(xs []float64) float64 { t := 0.0; for i := 0; i < len(xs); i++ { t += xs[i] }; return t }\nfunc sumChecked(xs []float64) float64 { t := 0.0; for i := 0; i <= len(xs)-1; i++ { t += xs[i] }; return t }")
+	var safe, checked time.Duration
+	for b.Loop() {
+		safe += run("sumSafe(xs)")
+		checked += run("sumChecked(xs)")
+	}
+	fmt.Printf("BENCH index-check unchecked=%.3fs checked=%.3fs ratio=%.2f\n", safe.Seconds()/float64(b.N), checked.Seconds()/float64(b.N), checked.Seconds()/safe.Seconds())
 }

@@ -227,6 +227,21 @@ var canaries = []canary{
 		broken: errContains("nil type"),
 	},
 	{
+		name:   "fmt",
+		evals:  []string{`import "fmt"`, "type T struct{ S string }", `fmt.Printf("%T", T{})`},
+		broken: func(out string, err error) bool { return out == "struct { S string }" },
+	},
+	{
+		name:   "fmt/unexported",
+		evals:  []string{`import ("encoding/json"; "fmt")`, "type P struct{ x, y int }", `b, _ := json.Marshal(P{1, 2}); fmt.Printf("%+v %s", P{1, 2}, b)`},
+		broken: func(out string, err error) bool { return out == `{Xx:1 Xy:2} {"Xx":1,"Xy":2}` },
+	},
+	{
+		name:   "parens",
+		evals:  []string{"func f(i int) bool { return (i) >= 3 || false }", "f(5)"},
+		broken: errContains("reflect: call of reflect.Value.Bool"),
+	},
+	{
 		name:   "redefine",
 		evals:  []string{"func f() int { return 1 }", "func g() int { return f() }", "func f() int { return 2 }", `import "fmt"`, "fmt.Print(g())"},
 		broken: func(out string, err error) bool { return out == "1" },

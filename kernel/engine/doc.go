@@ -31,8 +31,17 @@
 //
 // Errors. Syntax and compile errors are CompileError "line:col: message"
 // at the cell position ("cell N, line:col" for code from an earlier cell).
-// A panic is Panic "value [at line:col]" with interpreted frames in the
-// traceback. A panic in a goroutine the cell started is printed on stderr
+// Each cell is type-checked with go/types against the earlier cells and
+// the compiled packages; a function that can end without a return and a
+// value whose method set lacks a pointer-receiver method an interface
+// needs are refused with Go's message (yaegi would run them). An import
+// of a package gophernote does not have is refused at its line:col, and
+// the other imports of its block stay usable. A panic is Panic "value
+// [at line:col]" with interpreted frames in the traceback; runtime panics
+// use Go's words ("runtime error: index out of range [15] with length
+// 10", "invalid memory address or nil pointer dereference"), in the error
+// and in recover()'s value; recover() in a top-level deferred function
+// recovers a later panic of the cell, which then ends without error. A panic in a goroutine the cell started is printed on stderr
 // and the process keeps running. Cancelling the context gives Interrupted;
 // what ran before stays defined. A long call into compiled code cannot be
 // stopped: it finishes in the background and its interpreted caller stops
@@ -40,9 +49,12 @@
 //
 // Modern Go, rewritten before yaegi sees it: range over int, min, max,
 // clear, per-iteration loop variables for closures (skipped for a
-// three-clause loop whose body assigns the variable), slices.Sort,
-// SortFunc, SortStableFunc, Reverse, Min, Max, Index, Contains, Equal,
-// BinarySearch, slices.Collect/Sorted of maps.Keys/Values. Range over func,
+// three-clause loop whose body assigns the variable), the functions of
+// slices, maps and cmp users reach for (Sort, SortFunc, Insert, Delete,
+// Clone, Compact, IsSorted, BinarySearch, maps.Equal, Clone, Copy...),
+// rand.N, slices.Collect/Sorted of maps.Keys/Values, generic calls with
+// the type arguments go/types infers, and comma-ok defines at top level
+// (v, ok := m[k]; n, ok := x.(T); v, ok := <-ch). Range over func,
 // package iter and other iterator functions are rejected with an error
 // naming the construct. Top-level compound statements run inside a function
 // literal (yaegi's global scope breaks block scoping there); a defer in one
@@ -52,6 +64,12 @@
 // statements they join run in one function literal, so their := variables
 // stay local), and a := that redefines a session variable read earlier in
 // the cell does not change what the earlier statements read.
+//
+// Printing. A cell's error types reach fmt, log and errors with their
+// methods (%v, %w, errors.As, errors.Is). %T, %+v and %#v of cell struct
+// types in a printf-like call with a constant format, and encoding/json
+// and encoding/xml, see the types' Go names and unexported fields as
+// compiled Go does (fix_fmt.go lists the limits).
 //
 // Redefinition. Redefining a function re-evaluates the earlier functions
 // that call it (transitively). Types and methods cannot be redefined by
@@ -79,8 +97,11 @@
 // # How a cell is prepared
 //
 // splitCell parses the cell in two views (declarations as a file,
-// statements as a function body) that keep the cell's line:col. Then the
-// passes in passes.go run in a fixed order over one prep; each declares
+// statements as a function body) that keep the cell's line:col; the
+// types pass checks both with go/types (gotypes.go: packages built from
+// the symbol tables, the objects of earlier cells), and the passes after
+// it read the types where syntax cannot tell. The passes in passes.go
+// run in a fixed order over one prep; each declares
 // the facts it needs and provides, which init checks. A rewrite registers
 // edits on the cell's text; the last pass, units, renders them (with line
 // directives, so yaegi's positions stay the cell's) into the interpreter
@@ -102,7 +123,7 @@
 //	generic call in a top-level := crashes (nil type) | fix_stash.go | stash | #1636 (related)
 //	top-level := from an index of a compiled value: definition loop | fix_indexdef.go | indexdefine | #1536 (related)
 //	var initialiser reading an earlier cell's variable: definition loop | fix_varinit.go | varinit | none found
-//	cell types lose their methods in compiled code (Display, String) | fix_finalshow.go | finalshow | #654
+//	cell types lose their methods in compiled code (Display, String) | fix_finalshow.go | finalshow | #654 (related)
 //	range over int (Go 1.22) | fix_rangeint.go | rangeint | #1644, #1645 (unreleased)
 //	loop variables shared across iterations (pre-1.22) | fix_loopvar.go | loopvar | #1594, #1713, #1645
 //	builtins min, max, clear (Go 1.21) | fix_builtins.go | builtins, builtins/clear | #1674, #1721
@@ -114,9 +135,12 @@
 //	generic type inference: wrong type arguments, crash over compiled values | fix_inferred.go | inferred, inferred/compiled | #1610
 //	range over func, package iter (rejected with an error) | fix_iterators.go | iterators | none found
 //	a failed import poisons its block's other packages; errors speak of GOPATH | fix_imports.go | imports | none found
-//	runtime panics worded by reflect (nil method call, index out of range); recover() gets them too | fix_panics.go | panics, panics/index | none found
+//	runtime panics worded by reflect (nil method call, index out of range); recover() gets them too | fix_panics.go | panics | none found
+//	index out of range without the index and length | fix_indexcheck.go | panics/index | none found
 //	top-level comma-ok define (map index, type assertion, receive) crashes | fix_commaok.go | commaok, commaok/assert | #1574 (related)
 //	missing return and pointer-receiver method sets accepted (Go refuses them) | fix_checks.go | checks, checks/ptrrecv | none found
+//	cell structs: %T prints struct { ... }, unexported fields renamed X... (%+v, json) | fix_fmt.go | fmt, fmt/unexported | #654
+//	(x) as the left operand of a comparison under && or || panics | fix_parens.go | parens | none found
 //	cell error types lose Error in fmt (%v, %w) and errors.As panics | fix_errors.go | errors, errors/As | #1345
 //	print and println write to stdout in fmt's format (Go: stderr, runtime format) | fix_println.go | println | none found
 //	a receive that waits, as an operand of !, && or ||, reads false | fix_recvbool.go | recvbool | none found

@@ -71,6 +71,7 @@ type Engine struct {
 	depth      depth             // guarded recursive calls in progress
 	cellPanic  cellPanic         // the panic a top-level defer may recover (fix_panics.go)
 	types      *typesSession     // go/types' view of the session (gotypes.go)
+	fmtNames   fmtNames          // Go names of cell struct types for fmt (fix_fmt.go)
 	lastPanic  any               // the value of the cell's last panic
 
 	// compiledVars are the compiled static types of session variables
@@ -127,7 +128,6 @@ func New(opts Options) (e *Engine, err error) {
 			err = fmt.Errorf("engine: loading symbol tables: %v", r)
 		}
 	}()
-	addFmtMapTypes() // before the standard library's symbols: see fix_errors.go
 	tables := []interp.Exports{yaegistd.Symbols, gnstd.Symbols, rtSymbols(e)}
 	if !opts.Sandbox {
 		// unsafe as a Go program has it (Sizeof, Pointer, Slice...).
@@ -145,11 +145,17 @@ func New(opts Options) (e *Engine, err error) {
 			// package rather than replacing it.
 			p := dir(k)
 			e.pkgNames[p] = k[len(p)+1:]
-			if e.syms[p] == nil {
-				e.syms[p] = map[string]reflect.Value{}
-			}
-			for name, val := range v {
-				e.syms[p][name] = val
+			if cur := e.syms[p]; cur == nil {
+				e.syms[p] = v // the table's own map: never written to
+			} else {
+				merged := make(map[string]reflect.Value, len(cur)+len(v))
+				for name, val := range cur {
+					merged[name] = val
+				}
+				for name, val := range v {
+					merged[name] = val
+				}
+				e.syms[p] = merged
 			}
 		}
 	}
@@ -165,7 +171,7 @@ func New(opts Options) (e *Engine, err error) {
 	if err := e.in.Use(errs); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
-	if err := e.in.Use(mapTypesFor(append(tables, errs)...)); err != nil {
+	if err := e.in.Use(e.mapTypes()); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
 	e.names = packageNames(e.syms)

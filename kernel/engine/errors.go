@@ -150,6 +150,16 @@ func (e *Engine) panicError(v any, pl *plan) *cell.Error {
 		first = &cellError{line: l, col: c, msg: "panic: main(...)"}
 		frames[0] = fmt.Sprintf("%s:%d:%d: panic: main(...)", cellFile(e.cellN), l, c)
 	}
+	if re, ok := v.(runtimeError); ok && re.line > 0 {
+		// The engine's own check knows the exact position (fix_indexcheck.go).
+		first = &cellError{line: re.line, col: re.col, msg: first.msg}
+		if re.cell != e.cellN {
+			first.cell = re.cell
+		}
+		if len(frames) > 0 {
+			frames[0] = fmt.Sprintf("%s:%d:%d: %s", cellFile(re.cell), re.line, re.col, mapPosition(frames[0], e.cellN).msg)
+		}
+	}
 	e.lastPanic = v
 	val := goPanicText(v)
 	if first.line > 0 {

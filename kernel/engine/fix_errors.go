@@ -3,10 +3,8 @@ package engine
 import (
 	"fmt"
 	"reflect"
-	"sync"
 
 	"github.com/traefik/yaegi/interp"
-	yaegistd "github.com/traefik/yaegi/stdlib"
 )
 
 // Workaround: custom error types in compiled code.
@@ -79,36 +77,35 @@ func errorSymbols() interp.Exports {
 	}
 }
 
-var fmtMapTypesOnce sync.Once
-
-// addFmtMapTypes extends yaegi's MapTypes table before the standard
-// library's symbols are loaded (yaegi copies the entries of fmt.Print,
-// Printf and Println to the stdout-bound versions it installs then).
-func addFmtMapTypes() {
-	fmtMapTypesOnce.Do(func() {
-		for _, f := range []any{fmt.Print, fmt.Printf, fmt.Println, fmt.Sprint, fmt.Sprintf, fmt.Sprintln,
-			fmt.Fprint, fmt.Fprintf, fmt.Fprintln, fmt.Errorf} {
-			yaegistd.MapTypes[reflect.ValueOf(f)] = fmtArgTypes
-		}
-	})
-}
-
-// mapTypesFor returns yaegi's MapTypes export for the compiled functions
-// of tables: every function whose last parameter is ...any gets the fmt
-// list, errors.As/Is/Unwrap the error list.
-func mapTypesFor(tables ...interp.Exports) interp.Exports {
+// mapTypes returns yaegi's MapTypes export for the compiled functions
+// the interpreter holds now (after every table and override was loaded,
+// so that yaegi's own stdout-bound fmt.Println and any later replacement
+// of log's functions are covered): every function whose last parameter
+// is ...any gets the fmt list, errors.As/Is/Unwrap the error list.
+func (e *Engine) mapTypes() interp.Exports {
 	m := map[reflect.Value][]reflect.Type{}
 	anyType := reflect.TypeFor[any]()
-	for _, t := range tables {
-		for _, syms := range t {
-			for _, v := range syms {
-				if !v.IsValid() || v.Kind() != reflect.Func || v.IsNil() {
-					continue
-				}
-				ft := v.Type()
-				if ft.IsVariadic() && ft.In(ft.NumIn()-1).Elem() == anyType {
-					m[v] = fmtArgTypes
-				}
+	// The tables' values, and for fmt and log the values the
+	// interpreter holds now: yaegi replaces their printing functions
+	// with versions bound to the cell's streams, and the engine may
+	// replace log's.
+	var all []map[string]reflect.Value
+	for p, syms := range e.syms {
+		if !interpretedStd[p] {
+			all = append(all, syms)
+		}
+	}
+	for _, p := range []string{"fmt", "log"} {
+		all = append(all, e.in.Symbols(p)[p])
+	}
+	for _, syms := range all {
+		for _, v := range syms {
+			if !v.IsValid() || v.Kind() != reflect.Func || v.IsNil() {
+				continue
+			}
+			ft := v.Type()
+			if ft.IsVariadic() && ft.In(ft.NumIn()-1).Elem() == anyType {
+				m[v] = fmtArgTypes
 			}
 		}
 	}

@@ -85,8 +85,12 @@ func isRecoverCall(p *prep, c *ast.CallExpr) bool {
 	return ok && len(c.Args) == 0 && p.builtin(id, "recover")
 }
 
-// runtimeError is a runtime panic of a cell as Go words it.
-type runtimeError struct{ msg string }
+// runtimeError is a runtime panic of a cell as Go words it; cell, line
+// and col, when set, are where it happened.
+type runtimeError struct {
+	msg             string
+	cell, line, col int
+}
 
 func (e runtimeError) Error() string { return "runtime error: " + e.msg }
 
@@ -136,11 +140,11 @@ func goPanicValue(v any) (any, bool) {
 	}
 	for _, m := range reflectPanics {
 		if m.re.MatchString(s) {
-			return runtimeError{m.msg}, true
+			return runtimeError{msg: m.msg}, true
 		}
 	}
 	if i := strings.Index(s, ": interface conversion: "); i >= 0 && posRe.MatchString(s) {
-		return runtimeError{s[i+2:]}, true
+		return runtimeError{msg: s[i+2:]}, true
 	}
 	return nil, false
 }

@@ -300,6 +300,146 @@ func main() {
 `,
 		out: "[1 2 3]\n[2 4]\n[2 4] 6.5\n",
 	},
+	{
+		name: "%T, %+v, %#v and json of cell types",
+		prog: `package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+type P struct{ x, y int }
+
+type T struct{ S string }
+
+type Q struct{ S string }
+
+type Celsius float64
+
+type N struct {
+	Name string ` + "`json:\"name\"`" + `
+	age  int    ` + "`json:\"age\"`" + `
+}
+
+func main() {
+	fmt.Printf("%+v %v %#v\n", P{1, 2}, P{1, 2}, P{1, 2})
+	b, _ := json.Marshal(struct {
+		A int
+		b int
+	}{1, 2})
+	fmt.Println(string(b))
+	fmt.Printf("%T %T %T\n", &T{}, T{}, []T{})
+	var i any = T{"x"}
+	fmt.Printf("%T %+v\n", i, i)
+	fmt.Printf("%T %T %T\n", Celsius(1), Q{}, T{})
+	n := N{"a", 3}
+	fmt.Printf("%+v\n", n)
+	nb, _ := json.Marshal(n)
+	fmt.Println(string(nb))
+	fmt.Printf("%#v\n", []P{{1, 2}})
+	fmt.Printf("%T %T %T %T %T\n", 1, "s", 2.5, map[string]P{}, nil)
+	err := fmt.Errorf("bad %T", P{})
+	fmt.Println(err, errors.Unwrap(err) == nil)
+	s := fmt.Sprintf("%8T|%-8T|", 1, "s")
+	fmt.Println(s)
+}
+`,
+		out: "{x:1 y:2} {1 2} main.P{x:1, y:2}\n{\"A\":1}\n*main.T main.T []main.T\nmain.T {S:x}\nmain.Celsius main.Q main.T\n{Name:a age:3}\n{\"name\":\"a\"}\n[]main.P{main.P{x:1, y:2}}\nint string float64 map[string]main.P <nil>\nbad main.P true\n     int|string  |\n",
+	},
+	{
+		name: "index out of range in a loop",
+		prog: `package main
+
+import "fmt"
+
+func main() {
+	xs := []int{1, 2, 3}
+	sum := 0
+	for i := 0; i <= len(xs); i++ {
+		sum += xs[i]
+		fmt.Println(sum)
+	}
+}
+`,
+		out:   "1\n3\n6\n",
+		panic: "runtime error: index out of range [3] with length 3",
+	},
+	{
+		name: "index out of range recovered",
+		prog: `package main
+
+import "fmt"
+
+func at(s string, i int) (b byte, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%v", r)
+		}
+	}()
+	return s[i], nil
+}
+
+func main() {
+	fmt.Println(at("abc", 1))
+	fmt.Println(at("abc", 5))
+	fmt.Println(at("abc", -1))
+}
+`,
+		out: "98 <nil>\n0 runtime error: index out of range [5] with length 3\n0 runtime error: index out of range [-1]\n",
+	},
+	{
+		name: "parenthesized name in a condition",
+		prog: `package main
+
+import "fmt"
+
+func main() {
+	i, ok := 5, false
+	if (i) > 3 || ok {
+		fmt.Println("big")
+	}
+	fmt.Println((i) >= 3 && !ok)
+}
+`,
+		out: "big\ntrue\n",
+	},
+	{
+		name: "range loops over operands only types tell apart",
+		prog: `package main
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+type box struct{ n uint8 }
+
+func count() int { return 3 }
+
+func main() {
+	b := box{2}
+	words := strings.Fields("a bb")
+	total := 0
+	for i := range count() {
+		total += i
+	}
+	for range b.n {
+		total += 10
+	}
+	for i := range utf8.RuneCountInString("héllo") {
+		total += i
+	}
+	for _, w := range words {
+		total += len(w)
+	}
+	fmt.Println(total)
+}
+`,
+		out: "36\n",
+	},
 }
 
 func TestGoParity(t *testing.T) {

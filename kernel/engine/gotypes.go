@@ -427,8 +427,8 @@ func (ts *typesSession) checkCell(s *scope) (ct *cellTypes) {
 		add(name, p)
 	}
 	for name, p := range s.e.importNames {
-		if s.pkgShadowed(name) {
-			continue
+		if _, isVar := ts.objects[name]; isVar || s.pkgShadowed(name) {
+			continue // a name of the session hides the package, as in the engine's scope
 		}
 		add(name, p)
 	}

@@ -23,7 +23,9 @@ var passes = []pass{
 	{name: "autoimport", needs: []fact{factNames}, provides: []fact{factPackages}, run: autoImports},
 	{name: "types", needs: []fact{factNames, factPackages}, provides: []fact{factTypes}, run: checkTypes},
 	{name: "checks", needs: []fact{factTypes}, run: checkGoRules},
+	{name: "parens", run: dropNameParens},
 	{name: "compound", needs: []fact{factNames}, provides: []fact{factWrappers}, run: wrapCompound},
+	{name: "indexcheck", needs: []fact{factNames, factTypes}, run: checkIndexes},
 	{name: "recursion", needs: []fact{factNames}, run: guardRecursion},
 	{name: "inferred", needs: []fact{factNames, factTypes}, run: instantiateGenericCalls},
 	{name: "defer", needs: []fact{factNames}, provides: []fact{factHelpers}, run: deferTopLevel},
@@ -38,6 +40,7 @@ var passes = []pass{
 	{name: "iterators", needs: []fact{factNames, factPackages, factIterOK}, run: rejectIterators},
 	{name: "rangeint", needs: []fact{factNames, factPackages, factTypes, factWrappers}, run: rewriteRangeInt},
 	{name: "loopvar", needs: []fact{factNames, factPackages, factTypes}, run: perIterationLoopVars},
+	{name: "fmt", needs: []fact{factNames, factPackages, factTypes}, provides: []fact{factFmtTypes}, run: rewriteFmt},
 	{name: "variadic", needs: []fact{factNames, factPackages}, run: fixVariadicIfaces},
 	{name: "goroutine", needs: []fact{factNames}, run: guardGoroutines},
 	{name: "sleep", needs: []fact{factNames, factPackages}, run: interruptibleSleep},
@@ -49,7 +52,7 @@ var passes = []pass{
 	{name: "return", run: rewriteReturns},
 	{name: "nilleft", needs: []fact{factNames}, run: swapNilComparisons},
 	{name: "switchinit", run: hoistSwitchInits},
-	{name: "units", needs: []fact{factNames, factPackages, factTypes, factHelpers, factStashes, factMain}, run: buildUnits},
+	{name: "units", needs: []fact{factNames, factPackages, factTypes, factHelpers, factStashes, factMain, factFmtTypes}, run: buildUnits},
 }
 
 // fact is something a pass decides that a later pass reads.
@@ -65,6 +68,7 @@ const (
 	factStashes  fact = "stashes"  // prep.stashes: top-level := run in two steps
 	factIterOK   fact = "iterok"   // prep.iterOK: iterator calls a rewrite replaced
 	factTypes    fact = "types"    // prep.ct: go/types' view of the cell (gotypes.go)
+	factFmtTypes fact = "fmttypes" // prep.fmtTypes: struct types to register for fmt (fix_fmt.go)
 )
 
 // pass is one step of preparing a cell.
@@ -172,6 +176,10 @@ type prep struct {
 	mainAt  int                       // factMain: offset of a renamed func main, or -1
 	stashes map[ast.Stmt][]*ast.Ident // factStashes: top-level := of generic calls, the variables they define
 	iterOK  map[ast.Node]bool         // factIterOK: iterator calls replaced by a rewrite
+
+	tagEdits      map[*ast.Field]*tagEdit // struct tags the fmt pass rewrites
+	fmtTypes      []string                // factFmtTypes: top-level struct types to register
+	afterFmtTypes func()                  // records their signatures once registered
 }
 
 // use checks that the running pass declared the fact it reads or writes.
@@ -222,6 +230,8 @@ func (e *Engine) prepareWith(code string, only map[string]bool) (*prep, *cellErr
 		mainAt:  -1,
 		stashes: map[ast.Stmt][]*ast.Ident{},
 		iterOK:  map[ast.Node]bool{},
+
+		tagEdits: map[*ast.Field]*tagEdit{},
 	}
 	p.pl.diagnose = s.undefinedIdent
 	for i := range passes {

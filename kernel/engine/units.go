@@ -225,7 +225,30 @@ func (u *unitBuilder) addDeclUnit(ds []ast.Decl) {
 	}
 	u.addVarInitUnit(early, nil)
 	u.pl.units = append(u.pl.units, unit{kind: unitDecls, src: b.String(), after: record})
+	u.addFmtRegistration(ds)
 	u.addVarInitUnit(late, nil)
+}
+
+// addFmtRegistration registers the struct types of ds for fmt (fix_fmt.go).
+func (u *unitBuilder) addFmtRegistration(ds []ast.Decl) {
+	u.use(factFmtTypes)
+	want := map[string]bool{}
+	for _, n := range u.fmtTypes {
+		want[n] = true
+	}
+	var b strings.Builder
+	for _, d := range ds {
+		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.TYPE {
+			for _, sp := range g.Specs {
+				if ts := sp.(*ast.TypeSpec); want[ts.Name.Name] {
+					fmt.Fprintf(&b, " %s.RegisterType(%q, (*%s)(nil));", rtName, ts.Name.Name, ts.Name.Name)
+				}
+			}
+		}
+	}
+	if b.Len() > 0 {
+		u.pl.units = append(u.pl.units, unit{kind: unitHelper, src: ";" + b.String(), after: u.afterFmtTypes})
+	}
 }
 
 // addStmtUnit adds one unit running the statements ss. The leading ";"

@@ -22,6 +22,7 @@ package prebind
 import (
 	"encoding/json"
 	"os"
+	"os/signal"
 	"sync"
 )
 
@@ -50,6 +51,10 @@ func init() {
 	if json.Unmarshal(b, &ci) != nil || (ci.Transport != "" && ci.Transport != "tcp") {
 		return
 	}
+	// A front end may interrupt as soon as the sockets accept, before
+	// main catches SIGINT (kernelCmd's signal.Notify, which undoes
+	// this): the interrupt must not kill the kernel.
+	signal.Ignore(os.Interrupt)
 	Open(ci.IP, ci.ShellPort, ci.ControlPort, ci.StdinPort, ci.IOPubPort, ci.HBPort)
 }
 

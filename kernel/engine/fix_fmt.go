@@ -1,0 +1,689 @@
+package engine
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode/utf8"
+)
+
+// Workaround: what fmt and encoding/json see of cell struct types.
+//
+// yaegi builds a cell's struct types with reflect.StructOf, which has no
+// name (so %T of a T prints "struct { S string }", Go "main.T") and
+// cannot have unexported fields: yaegi exports them as X+name (so %+v
+// prints {Xx:1 Xy:2} and json.Marshal includes them).
+//
+// The engine rewrites each struct type of a cell: an unexported field
+// gets the tag `json:"-" xml:"-" _gn:"u"` (replacing json and xml keys it
+// had: Go never encodes an unexported field, and _gn marks the renamed
+// name). After the cell's declarations run, each top-level struct type's
+// reflect type is registered under its Go name (two types whose structs
+// would be identical get a _gnT tag on their first field, to stay two
+// types). A call of fmt.Printf, Sprintf, Fprintf, Errorf, Appendf or
+// log.Printf/Fatalf/Panicf with a constant format passes each argument of
+// a %T, %+v or %#v verb through _gnrt.Fmt, which prints: for %T the
+// static type go/types gave the argument when it is not an interface,
+// else the dynamic type with registered names; for %+v and %#v fmt's
+// text with the fields' and types' Go names restored.
+//
+// Limits: the struct tags added are visible to reflection; a named
+// non-struct type (type Celsius float64) behind an interface prints its
+// underlying type with %T (yaegi's reflect type is float64), and an
+// empty struct type prints struct {}; a format built at run time, or
+// %T/%+v through Print or Println's %v, go unrewritten.
+
+func init() {
+	rtParts = append(rtParts, func(e *Engine) map[string]reflect.Value {
+		return map[string]reflect.Value{
+			"Fmt":          reflect.ValueOf(e.fmtArg),
+			"TypeName":     reflect.ValueOf(e.typeName),
+			"RegisterType": reflect.ValueOf(e.fmtNames.register),
+		}
+	})
+}
+
+// unexportedTag is the tag an unexported field of a cell struct gets.
+const unexportedTag = `json:"-" xml:"-" _gn:"u"`
+
+// fmtNames maps the reflect types of cell struct types to their Go names.
+type fmtNames struct {
+	mu    sync.Mutex
+	names map[reflect.Type]string
+	sigs  map[string]string // normalized struct source -> type name, for the disambiguating tag
+}
+
+// register records ptr's element type as main.name.
+func (f *fmtNames) register(name string, ptr any) {
+	t := reflect.TypeOf(ptr)
+	if t == nil || t.Kind() != reflect.Pointer {
+		return
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.names == nil {
+		f.names = map[reflect.Type]string{}
+	}
+	if old, ok := f.names[t.Elem()]; ok && old != "main."+name {
+		f.names[t.Elem()] = "" // two types, one reflect type: unknown
+		return
+	}
+	f.names[t.Elem()] = "main." + name
+}
+
+func (f *fmtNames) lookup(t reflect.Type) (string, bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	n, ok := f.names[t]
+	return n, ok && n != ""
+}
+
+// rewriteFmt is the pass "fmt": struct tags, the registration of struct
+// types (for the units pass) and the fmt calls.
+func rewriteFmt(p *prep) {
+	p.use(factFmtTypes)
+	visit := func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.StructType:
+			tagUnexported(p, n)
+		case *ast.CallExpr:
+			wrapFmtArgs(p, n)
+		}
+		return true
+	}
+	ast.Inspect(p.pc.decls, visit)
+	ast.Inspect(p.pc.stmts.Body, visit)
+	// Top-level struct types to register, disambiguated.
+	sigs := p.e.fmtNames.sigs
+	if sigs == nil {
+		sigs = map[string]string{}
+		p.e.fmtNames.sigs = sigs
+	}
+	local := map[string]string{}
+	for _, d := range p.pc.decls.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.TYPE {
+			continue
+		}
+		for _, sp := range g.Specs {
+			ts := sp.(*ast.TypeSpec)
+			st, ok := ts.Type.(*ast.StructType)
+			if !ok || ts.TypeParams != nil || ts.Assign.IsValid() {
+				continue
+			}
+			if old, ok := p.e.decls[ts.Name.Name]; ok && old.kind == token.TYPE {
+				continue // the same definition again (different ones are refused)
+			}
+			sig := normalize(p.text(st))
+			other, taken := sigs[sig]
+			if !taken {
+				other, taken = local[sig]
+			}
+			if taken && other != ts.Name.Name && len(st.Fields.List) > 0 {
+				addTagKey(p, st.Fields.List[0], `_gnT:"`+ts.Name.Name+`"`)
+			}
+			local[sig] = ts.Name.Name
+			p.fmtTypes = append(p.fmtTypes, ts.Name.Name)
+		}
+	}
+	names := p.fmtTypes
+	p.afterFmtTypes = func() {
+		for sig, n := range local {
+			for _, m := range names {
+				if m == n {
+					sigs[sig] = n
+				}
+			}
+		}
+	}
+}
+
+// tagUnexported tags the unexported fields of a struct type.
+func tagUnexported(p *prep, st *ast.StructType) {
+	for _, f := range st.Fields.List {
+		if len(f.Names) == 0 {
+			continue // embedded: promoted fields keep yaegi's view
+		}
+		if ast.IsExported(f.Names[0].Name) {
+			continue
+		}
+		addTagKey(p, f, unexportedTag)
+	}
+}
+
+// tagEdits are the tag keys added to one field, so that several passes
+// over a field (the struct tag and the disambiguation) merge.
+type tagEdit struct{ keys []string }
+
+// addTagKey adds keys to a field's tag, replacing json and xml keys when
+// the field is unexported.
+func addTagKey(p *prep, f *ast.Field, keys string) {
+	te, ok := p.tagEdits[f]
+	if ok {
+		te.keys = append(te.keys, keys)
+		return
+	}
+	te = &tagEdit{keys: []string{keys}}
+	p.tagEdits[f] = te
+	old := ""
+	if f.Tag != nil {
+		old, _ = strconv.Unquote(f.Tag.Value)
+	}
+	unexported := len(f.Names) > 0 && !ast.IsExported(f.Names[0].Name)
+	build := func(*renderer) string {
+		var parts []string
+		for _, kv := range splitTag(old) {
+			if k, _, _ := strings.Cut(kv, ":"); unexported && (k == "json" || k == "xml") || k == "_gn" || k == "_gnT" {
+				continue
+			}
+			parts = append(parts, kv)
+		}
+		parts = append(parts, te.keys...)
+		tag := strings.Join(parts, " ")
+		if strings.Contains(tag, "`") {
+			return strconv.Quote(tag)
+		}
+		return "`" + tag + "`"
+	}
+	if f.Tag != nil {
+		p.r.add(p.off(f.Tag.Pos()), p.off(f.Tag.End()), func(r *renderer) string { return build(r) })
+	} else {
+		p.r.add(p.off(f.Type.End()), p.off(f.Type.End()), func(r *renderer) string { return " " + build(r) })
+	}
+}
+
+// splitTag splits a struct tag into its key:"value" pairs.
+func splitTag(tag string) []string {
+	var out []string
+	for tag != "" {
+		tag = strings.TrimLeft(tag, " ")
+		i := strings.Index(tag, `:"`)
+		if i <= 0 {
+			break
+		}
+		j := i + 2
+		for j < len(tag) && tag[j] != '"' {
+			if tag[j] == '\\' {
+				j++
+			}
+			j++
+		}
+		if j >= len(tag) {
+			break
+		}
+		out = append(out, tag[:j+1])
+		tag = tag[j+1:]
+	}
+	return out
+}
+
+// printfFuncs are the printf-like functions: import path.name -> index
+// of the format argument.
+var printfFuncs = map[string]int{
+	"fmt.Printf": 0, "fmt.Sprintf": 0, "fmt.Errorf": 0, "fmt.Fprintf": 1, "fmt.Appendf": 1,
+	"log.Printf": 0, "log.Fatalf": 0, "log.Panicf": 0,
+}
+
+// wrapFmtArgs rewrites the arguments of %T, %+v and %#v verbs of a
+// printf-like call with a constant format.
+func wrapFmtArgs(p *prep, c *ast.CallExpr) {
+	sel, ok := c.Fun.(*ast.SelectorExpr)
+	if !ok || c.Ellipsis.IsValid() {
+		return
+	}
+	id, ok := sel.X.(*ast.Ident)
+	if !ok {
+		return
+	}
+	fi := -1
+	for name, i := range printfFuncs {
+		pkg, fn, _ := strings.Cut(name, ".")
+		if sel.Sel.Name == fn && p.isPkg(id, pkg) {
+			fi = i
+		}
+	}
+	if fi < 0 || fi >= len(c.Args) {
+		return
+	}
+	ct := p.cellTypes()
+	tv, ok := ct.info.Types[c.Args[fi]]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return
+	}
+	format := constant.StringVal(tv.Value)
+	verbs, at, ok := printfVerbs(format)
+	if !ok {
+		return
+	}
+	newFormat := []byte(format)
+	for i, v := range verbs {
+		ai := fi + 1 + i
+		if ai >= len(c.Args) || v == 0 {
+			continue
+		}
+		arg := c.Args[ai]
+		static := ""
+		if t := ct.goType(arg); t != nil {
+			if tv := ct.info.Types[arg]; tv.Value != nil || isUntyped(t) {
+				t = types.Default(t)
+			}
+			_, iface := t.Underlying().(*types.Interface)
+			if b, ok := t.(*types.Basic); !iface && !(ok && b.Kind() == types.UntypedNil) {
+				static = reflectStyle(t)
+			}
+		}
+		fn := "Fmt"
+		if v == 'T' {
+			// fmt answers %T itself, before any Formatter: print the name
+			// with %s instead.
+			fn = "TypeName"
+			newFormat[at[i]] = 's'
+		}
+		p.r.addText(p.off(arg.Pos()), p.off(arg.Pos()), rtName+"."+fn+"("+strconv.Quote(static)+", ")
+		p.r.addTail(p.off(arg.End()), ")")
+	}
+	if string(newFormat) != format {
+		f := c.Args[fi]
+		p.r.addText(p.off(f.Pos()), p.off(f.End()), strconv.Quote(string(newFormat)))
+	}
+}
+
+func isUntyped(t types.Type) bool {
+	b, ok := t.(*types.Basic)
+	return ok && b.Info()&types.IsUntyped != 0
+}
+
+// printfVerbs scans a format and returns, per argument, 'T' or 'v' when
+// the argument is printed with %T, %+v or %#v, else 0, and the byte
+// offset of each verb; ok is false for formats this scanner does not
+// follow (explicit argument indexes).
+func printfVerbs(format string) (verbs []rune, at []int, ok bool) {
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			continue
+		}
+		i++
+		plus, sharp := false, false
+	flags:
+		for ; i < len(format); i++ {
+			switch format[i] {
+			case '+':
+				plus = true
+			case '#':
+				sharp = true
+			case '-', ' ', '0':
+			default:
+				break flags
+			}
+		}
+		// Width and precision; * takes an argument.
+		for ; i < len(format) && (format[i] == '*' || format[i] == '.' || format[i] >= '0' && format[i] <= '9'); i++ {
+			if format[i] == '*' {
+				verbs, at = append(verbs, 0), append(at, -1)
+			}
+		}
+		if i >= len(format) {
+			break
+		}
+		if format[i] == '[' {
+			return nil, nil, false
+		}
+		verb, size := utf8.DecodeRuneInString(format[i:])
+		switch {
+		case verb == '%':
+		case verb == 'T':
+			verbs, at = append(verbs, 'T'), append(at, i)
+		case verb == 'v' && (plus || sharp):
+			verbs, at = append(verbs, 'v'), append(at, i)
+		default:
+			verbs, at = append(verbs, 0), append(at, i)
+		}
+		i += size - 1
+	}
+	return verbs, at, true
+}
+
+// reflectStyle writes a go/types type as reflect.Type.String does, which
+// is what %T prints: package names (not paths), "struct { A int }",
+// "interface {}", byte as uint8.
+func reflectStyle(t types.Type) string {
+	switch t := t.(type) {
+	case *types.Alias:
+		return reflectStyle(types.Unalias(t))
+	case *types.Basic:
+		switch t.Kind() {
+		case types.Byte:
+			return "uint8"
+		case types.Rune:
+			return "int32"
+		case types.UnsafePointer:
+			return "unsafe.Pointer"
+		}
+		return t.Name()
+	case *types.Named:
+		obj := t.Obj()
+		name := obj.Name()
+		if obj.Pkg() != nil {
+			name = obj.Pkg().Name() + "." + name
+		}
+		if args := t.TypeArgs(); args != nil && args.Len() > 0 {
+			var as []string
+			for i := range args.Len() {
+				as = append(as, reflectStyle(args.At(i)))
+			}
+			name += "[" + strings.Join(as, ",") + "]"
+		}
+		return name
+	case *types.Pointer:
+		return "*" + reflectStyle(t.Elem())
+	case *types.Slice:
+		return "[]" + reflectStyle(t.Elem())
+	case *types.Array:
+		return "[" + strconv.FormatInt(t.Len(), 10) + "]" + reflectStyle(t.Elem())
+	case *types.Map:
+		return "map[" + reflectStyle(t.Key()) + "]" + reflectStyle(t.Elem())
+	case *types.Chan:
+		switch t.Dir() {
+		case types.RecvOnly:
+			return "<-chan " + reflectStyle(t.Elem())
+		case types.SendOnly:
+			return "chan<- " + reflectStyle(t.Elem())
+		}
+		if c, ok := t.Elem().(*types.Chan); ok && c.Dir() == types.RecvOnly {
+			return "chan (" + reflectStyle(t.Elem()) + ")"
+		}
+		return "chan " + reflectStyle(t.Elem())
+	case *types.Signature:
+		var b strings.Builder
+		b.WriteString("func(")
+		for i := range t.Params().Len() {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			pt := t.Params().At(i).Type()
+			if t.Variadic() && i == t.Params().Len()-1 {
+				b.WriteString("..." + reflectStyle(pt.(*types.Slice).Elem()))
+				continue
+			}
+			b.WriteString(reflectStyle(pt))
+		}
+		b.WriteString(")")
+		switch n := t.Results().Len(); {
+		case n == 1:
+			b.WriteString(" " + reflectStyle(t.Results().At(0).Type()))
+		case n > 1:
+			b.WriteString(" (")
+			for i := range n {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				b.WriteString(reflectStyle(t.Results().At(i).Type()))
+			}
+			b.WriteString(")")
+		}
+		return b.String()
+	case *types.Struct:
+		if t.NumFields() == 0 {
+			return "struct {}"
+		}
+		var fs []string
+		for i := range t.NumFields() {
+			f := t.Field(i)
+			s := f.Name() + " " + reflectStyle(f.Type())
+			if f.Embedded() {
+				s = reflectStyle(f.Type())
+			}
+			if tag := t.Tag(i); tag != "" {
+				s += " " + strconv.Quote(tag)
+			}
+			fs = append(fs, s)
+		}
+		return "struct { " + strings.Join(fs, "; ") + " }"
+	case *types.Interface:
+		if t.NumMethods() == 0 {
+			return "interface {}"
+		}
+		var ms []string
+		for i := range t.NumMethods() {
+			m := t.Method(i)
+			ms = append(ms, m.Name()+strings.TrimPrefix(reflectStyle(m.Type()), "func"))
+		}
+		return "interface { " + strings.Join(ms, "; ") + " }"
+	}
+	return t.String()
+}
+
+// typeName is _gnrt.TypeName: what %T prints for v, given the static
+// type go/types gave it ("" for an interface: the dynamic type then).
+func (e *Engine) typeName(static string, v ...any) string {
+	if static != "" {
+		return static
+	}
+	x := v[0]
+	if in := inner(x); in != nil {
+		x = in
+	}
+	if x == nil {
+		return "<nil>"
+	}
+	return e.reflectName(reflect.TypeOf(x))
+}
+
+// fmtArg is _gnrt.Fmt: the argument of a %T, %+v or %#v verb, with the
+// static type go/types gave it ("" for an interface). Its final ...any
+// parameter gets yaegi's fmt wrapping (fix_errors.go): a value with a
+// String or Error method arrives as yaegi's wrapper.
+func (e *Engine) fmtArg(static string, v ...any) any {
+	return fmtProxy{e: e, v: v[0], static: static}
+}
+
+// fmtProxy prints a cell value as compiled Go would for %T, %+v and %#v.
+type fmtProxy struct {
+	e      *Engine
+	v      any
+	static string
+}
+
+func (f fmtProxy) Format(s fmt.State, verb rune) {
+	v := f.v
+	if in := inner(v); in != nil && (verb == 'T' || s.Flag('#')) {
+		v = in // %#v does not call String or Error
+	}
+	switch verb {
+	case 'T':
+		name := f.static
+		if name == "" {
+			if v == nil {
+				name = "<nil>"
+			} else {
+				name = f.e.reflectName(reflect.TypeOf(v))
+			}
+		}
+		fmt.Fprintf(s, fmt.FormatString(s, 's'), name)
+	default:
+		out := fmt.Sprintf(fmt.FormatString(s, verb), v)
+		if v != nil && inner(v) == nil {
+			out = f.e.restoreNames(out, reflect.TypeOf(v), s.Flag('#'))
+		}
+		fmt.Fprint(s, out)
+	}
+}
+
+// reflectName is reflect.Type.String with the Go names of cell types:
+// registered struct types by name, unexported fields by their own names,
+// without the tags the engine added.
+func (e *Engine) reflectName(t reflect.Type) string {
+	if n, ok := e.fmtNames.lookup(t); ok {
+		return n
+	}
+	if t.Name() != "" {
+		return t.String()
+	}
+	switch t.Kind() {
+	case reflect.Pointer:
+		return "*" + e.reflectName(t.Elem())
+	case reflect.Slice:
+		return "[]" + e.reflectName(t.Elem())
+	case reflect.Array:
+		return "[" + strconv.Itoa(t.Len()) + "]" + e.reflectName(t.Elem())
+	case reflect.Map:
+		return "map[" + e.reflectName(t.Key()) + "]" + e.reflectName(t.Elem())
+	case reflect.Chan:
+		switch t.ChanDir() {
+		case reflect.RecvDir:
+			return "<-chan " + e.reflectName(t.Elem())
+		case reflect.SendDir:
+			return "chan<- " + e.reflectName(t.Elem())
+		}
+		return "chan " + e.reflectName(t.Elem())
+	case reflect.Func:
+		var b strings.Builder
+		b.WriteString("func(")
+		for i := range t.NumIn() {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			if t.IsVariadic() && i == t.NumIn()-1 {
+				b.WriteString("..." + e.reflectName(t.In(i).Elem()))
+				continue
+			}
+			b.WriteString(e.reflectName(t.In(i)))
+		}
+		b.WriteString(")")
+		if t.NumOut() == 1 {
+			b.WriteString(" " + e.reflectName(t.Out(0)))
+		} else if t.NumOut() > 1 {
+			b.WriteString(" (")
+			for i := range t.NumOut() {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				b.WriteString(e.reflectName(t.Out(i)))
+			}
+			b.WriteString(")")
+		}
+		return b.String()
+	case reflect.Struct:
+		if t.NumField() == 0 {
+			return "struct {}"
+		}
+		var fs []string
+		for i := range t.NumField() {
+			f := t.Field(i)
+			name, tag := goField(f)
+			s := name + " " + e.reflectName(f.Type)
+			if f.Anonymous {
+				s = e.reflectName(f.Type)
+			}
+			if tag != "" {
+				s += " " + strconv.Quote(tag)
+			}
+			fs = append(fs, s)
+		}
+		return "struct { " + strings.Join(fs, "; ") + " }"
+	}
+	return t.String()
+}
+
+// goField returns a cell struct field's Go name and its tag without the
+// engine's keys.
+func goField(f reflect.StructField) (name, tag string) {
+	name = f.Name
+	marked := false
+	var keep []string
+	for _, kv := range splitTag(string(f.Tag)) {
+		k, _, _ := strings.Cut(kv, ":")
+		switch k {
+		case "_gn":
+			marked = true
+			continue
+		case "_gnT":
+			continue
+		case "json", "xml":
+			if kv == k+`:"-"` {
+				continue
+			}
+		}
+		keep = append(keep, kv)
+	}
+	if marked && strings.HasPrefix(name, "X") {
+		name = name[1:]
+		// The json and xml keys were the engine's too.
+		keep = slicesDeleteKeys(keep)
+	}
+	return name, strings.Join(keep, " ")
+}
+
+func slicesDeleteKeys(kvs []string) []string {
+	var out []string
+	for _, kv := range kvs {
+		if k, _, _ := strings.Cut(kv, ":"); k != "json" && k != "xml" {
+			out = append(out, kv)
+		}
+	}
+	return out
+}
+
+// restoreNames rewrites fmt's %+v or %#v text of a value of type t: the
+// renamed fields of cell structs get their names back, and for %#v the
+// reflect names of cell struct types become their Go names.
+func (e *Engine) restoreNames(out string, t reflect.Type, sharp bool) string {
+	fields := map[string]string{} // X+name -> name
+	typeNames := map[string]string{}
+	seen := map[reflect.Type]bool{}
+	var walk func(t reflect.Type)
+	walk = func(t reflect.Type) {
+		if t == nil || seen[t] {
+			return
+		}
+		seen[t] = true
+		switch t.Kind() {
+		case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Chan:
+			walk(t.Elem())
+		case reflect.Map:
+			walk(t.Key())
+			walk(t.Elem())
+		case reflect.Struct:
+			changed := false
+			for i := range t.NumField() {
+				f := t.Field(i)
+				if name, _ := goField(f); name != f.Name {
+					fields[f.Name] = name
+					changed = true
+				}
+				if f.Tag != "" {
+					changed = true
+				}
+				walk(f.Type)
+			}
+			if n := e.reflectName(t); sharp && (changed || n != t.String()) {
+				typeNames[t.String()] = n
+			}
+		}
+	}
+	walk(t)
+	if sharp {
+		// Longest first: a struct's name contains its fields' types.
+		olds := make([]string, 0, len(typeNames))
+		for o := range typeNames {
+			olds = append(olds, o)
+		}
+		sort.Slice(olds, func(i, j int) bool { return len(olds[i]) > len(olds[j]) })
+		for _, o := range olds {
+			out = strings.ReplaceAll(out, o, typeNames[o])
+		}
+	}
+	for x, name := range fields {
+		for _, pre := range []string{"{", " ", ", "} {
+			out = strings.ReplaceAll(out, pre+x+":", pre+name+":")
+		}
+	}
+	return out
+}
