@@ -75,5 +75,14 @@ func init() {
 				`func f() { switch v := reflect.ValueOf("s"); v.Kind() { case reflect.String: fmt.Print("string"); default: fmt.Print("default") } }`, "f()"},
 			broken: func(out string, err error) bool { return out == "default" },
 		},
+		canary{
+			// encoding/json calls a cell type's MarshalJSON only on the
+			// value it is given, not on one inside it.
+			name: "protocols",
+			evals: []string{`import ("encoding/json"; "fmt")`,
+				`type T struct{ A int }`, `func (T) MarshalJSON() ([]byte, error) { return []byte("42"), nil }`,
+				`b, _ := json.Marshal([]T{{1}})`, `fmt.Print(string(b))`},
+			broken: func(out string, err error) bool { return out == `[{"A":1}]` },
+		},
 	)
 }

@@ -10,7 +10,8 @@ import (
 // :=) though it runs them inside a function:
 //
 //   - the address of an element of an indexed or sliced element
-//     (p := &cs[0][1], x := &(*a)[1:][0]): "invalid memory address or nil
+//     (p := &cs[0][1], x := &(*a)[1:][0]), and an element of a
+//     dereferenced pointer ((*p)[0]): "invalid memory address or nil
 //     pointer dereference" while compiling;
 //   - a comparison with nil of anything but a variable (a := []byte{} ==
 //     nil, d := nil == &i): "use of untyped nil".
@@ -31,6 +32,10 @@ func globalCompileTrap(as *ast.AssignStmt) bool {
 							found = true
 						}
 					}
+				}
+			case *ast.IndexExpr:
+				if _, ok := ast.Unparen(n.X).(*ast.StarExpr); ok {
+					found = true // (*p)[i]
 				}
 			case *ast.BinaryExpr:
 				if n.Op == token.EQL || n.Op == token.NEQ {
