@@ -83,9 +83,10 @@ type Engine struct {
 
 	proc *process // os.Exit, log, flag, syscall for cells (process.go)
 
-	file            string // Options.File
-	detectDeadlocks bool   // Options.DetectDeadlocks
-	wakers          wakers // timers and signals cells made (fix_deadlock.go)
+	file            string            // Options.File
+	detectDeadlocks bool              // Options.DetectDeadlocks
+	protoTypes      map[string]string // cell types with methods only compiled code calls (fix_protocols.go)
+	wakers          wakers            // timers and signals cells made (fix_deadlock.go)
 }
 
 // New starts an interpreter with Go's standard library, the gophernote

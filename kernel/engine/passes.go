@@ -52,7 +52,7 @@ var passes = []pass{
 	{name: "return", run: rewriteReturns},
 	{name: "nilleft", needs: []fact{factNames}, run: swapNilComparisons},
 	{name: "switchinit", run: hoistSwitchInits},
-	{name: "protocols", run: refuseProtocolMethods},
+	{name: "protocols", run: refuseNestedProtocolTypes},
 	{name: "units", needs: []fact{factNames, factPackages, factTypes, factHelpers, factStashes, factMain, factFmtTypes}, run: buildUnits},
 }
 

@@ -1,6 +1,9 @@
 package engine
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // Constructs of func main's body pasted into a cell (the corpus's
 // notebook mode): top-level return, jumps to top-level labels, a
@@ -107,5 +110,20 @@ func TestSwitchWithInitAndTag(t *testing.T) {
 }`)
 	if s.out() != "string hi\nint 42\nother float64\n" {
 		t.Errorf("stdout %q", s.out())
+	}
+}
+
+func TestProtocolMethodsOnlyOnTopLevelValues(t *testing.T) {
+	e := newEngine(t)
+	s, _ := run(t, e, `type T struct{ A int }
+func (T) MarshalJSON() ([]byte, error) { return []byte("42"), nil }
+b, _ := json.Marshal(T{1})
+fmt.Println(string(b))`)
+	if s.out() != "42\n" {
+		t.Errorf("a top-level value's MarshalJSON: %q", s.out())
+	}
+	err := runErr(t, e, "ts := []T{{1}}")
+	if err.Name != "CompileError" || !strings.HasPrefix(err.Value, "1:9: T has method MarshalJSON, which encoding/json does not call on a T that is a slice or array element") {
+		t.Errorf("a slice of T: %s %q", err.Name, err.Value)
 	}
 }
