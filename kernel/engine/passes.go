@@ -53,6 +53,7 @@ var passes = []pass{
 	{name: "nilleft", needs: []fact{factNames}, run: swapNilComparisons},
 	{name: "switchinit", run: hoistSwitchInits},
 	{name: "protocols", run: refuseNestedProtocolTypes},
+	{name: "fastprint", needs: []fact{factNames, factPackages}, run: rewriteFastPrints},
 	{name: "units", needs: []fact{factNames, factPackages, factTypes, factHelpers, factStashes, factMain, factFmtTypes}, run: buildUnits},
 }
 

@@ -127,3 +127,22 @@ fmt.Println(string(b))`)
 		t.Errorf("a slice of T: %s %q", err.Name, err.Value)
 	}
 }
+
+func TestFastPrintsPrintLikeFmt(t *testing.T) {
+	e := newEngine(t)
+	s, _ := run(t, e, `type E struct{ code int }
+func (e E) Error() string { return fmt.Sprintf("E%d", e.code) }
+type S struct{}
+func (S) String() string { return "str" }
+fmt.Println(E{7})
+fmt.Println(S{}, 2, nil)
+fmt.Print(S{})
+fmt.Print("|", 1.5, "\n")
+fmt.Printf("%v %d %s\n", E{1}, 3, S{})
+xs := []any{1, "b"}
+fmt.Println(xs...)`)
+	want := "E7\nstr 2 <nil>\nstr|1.5\nE1 3 str\n1 b\n"
+	if s.out() != want {
+		t.Errorf("stdout %q, want %q", s.out(), want)
+	}
+}
