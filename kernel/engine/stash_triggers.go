@@ -14,7 +14,10 @@ import (
 //     dereferenced pointer ((*p)[0]): "invalid memory address or nil
 //     pointer dereference" while compiling;
 //   - a comparison with nil of anything but a variable (a := []byte{} ==
-//     nil, d := nil == &i): "use of untyped nil".
+//     nil, d := nil == &i): "use of untyped nil";
+//   - an array or slice literal whose keys are named constants or
+//     expressions ([...]string{zero: "zero", three + 2: "five"}):
+//     "reflect: call of reflect.Value.Int on interface Value".
 
 // globalCompileTrap reports whether a top-level := has such a value.
 func globalCompileTrap(as *ast.AssignStmt) bool {
@@ -36,6 +39,18 @@ func globalCompileTrap(as *ast.AssignStmt) bool {
 			case *ast.IndexExpr:
 				if _, ok := ast.Unparen(n.X).(*ast.StarExpr); ok {
 					found = true // (*p)[i]
+				}
+			case *ast.CompositeLit:
+				// [...]string{zero: "zero", three + 2: "five"}: keys
+				// that are named constants or constant expressions.
+				if _, isArray := n.Type.(*ast.ArrayType); isArray {
+					for _, el := range n.Elts {
+						if kv, ok := el.(*ast.KeyValueExpr); ok {
+							if _, lit := kv.Key.(*ast.BasicLit); !lit {
+								found = true
+							}
+						}
+					}
 				}
 			case *ast.BinaryExpr:
 				if n.Op == token.EQL || n.Op == token.NEQ {

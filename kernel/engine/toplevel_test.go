@@ -146,3 +146,13 @@ fmt.Println(xs...)`)
 		t.Errorf("stdout %q, want %q", s.out(), want)
 	}
 }
+
+func TestRecoverOutsideADeferredCallIsNil(t *testing.T) {
+	e := newEngine(t)
+	s, _ := run(t, e, `var r any = 1
+r = recover()
+fmt.Println(r == nil)`)
+	if s.out() != "true\n" {
+		t.Errorf("stdout %q", s.out())
+	}
+}
