@@ -84,5 +84,11 @@ func init() {
 				`b, _ := json.Marshal([]T{{1}})`, `fmt.Print(string(b))`},
 			broken: func(out string, err error) bool { return out == `[{"A":1}]` },
 		},
+		canary{
+			// iota in a group with a two-name spec counts names.
+			name:   "constrepeat",
+			evals:  []string{`import "fmt"`, "const (\n\tp, q = iota, iota * 2\n\tr, s = iota, iota * 2\n)", "fmt.Print(r, s)"},
+			broken: func(out string, err error) bool { return out == "2 4" },
+		},
 	)
 }

@@ -54,6 +54,7 @@ var passes = []pass{
 	{name: "switchinit", run: hoistSwitchInits},
 	{name: "protocols", run: refuseNestedProtocolTypes},
 	{name: "fastprint", needs: []fact{factNames, factPackages}, run: rewriteFastPrints},
+	{name: "constrepeat", run: repeatConstSpecs},
 	{name: "units", needs: []fact{factNames, factPackages, factTypes, factHelpers, factStashes, factMain, factFmtTypes}, run: buildUnits},
 }
 

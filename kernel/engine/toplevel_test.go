@@ -156,3 +156,21 @@ fmt.Println(r == nil)`)
 		t.Errorf("stdout %q", s.out())
 	}
 }
+
+func TestConstGroupsWithSeveralNames(t *testing.T) {
+	e := newEngine(t)
+	s, _ := run(t, e, `const (
+	p, q = iota, iota * 2
+	r, s
+	_, u
+)
+type W int
+const (
+	a, b W = iota, 10 * iota
+	c, d
+)
+fmt.Println(p, q, r, s, u, a, b, c, d)`)
+	if s.out() != "0 0 1 2 4 0 0 1 10\n" {
+		t.Errorf("stdout %q", s.out())
+	}
+}
