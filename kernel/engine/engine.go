@@ -172,6 +172,9 @@ func New(opts Options) (e *Engine, err error) {
 	if err := e.in.Use(errs); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
+	if err := e.in.Use(fmtVerbSymbols()); err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
 	if err := e.in.Use(e.mapTypes()); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}

@@ -174,3 +174,16 @@ fmt.Println(p, q, r, s, u, a, b, c, d)`)
 		t.Errorf("stdout %q", s.out())
 	}
 }
+
+func TestNonStringVerbsOfErrorAndStringerTypes(t *testing.T) {
+	e := newEngine(t)
+	s, _ := run(t, e, `type T int
+func (t T) Error() string { return fmt.Sprintf("T%d", t) }
+type S float64
+func (s S) String() string { return "S" }
+fmt.Println(T(1))
+fmt.Printf("%d %v %s %x|%.1f %v %q\n", T(2), T(3), T(4), T(5), S(1.5), S(2), S(3))`)
+	if s.out() != "T1\n2 T3 T4 5435|1.5 S \"S\"\n" {
+		t.Errorf("stdout %q", s.out())
+	}
+}
