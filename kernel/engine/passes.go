@@ -55,6 +55,7 @@ var passes = []pass{
 	{name: "protocols", run: refuseNestedProtocolTypes},
 	{name: "fastprint", needs: []fact{factNames, factPackages}, run: rewriteFastPrints},
 	{name: "constrepeat", run: repeatConstSpecs},
+	{name: "erroreq", needs: []fact{factTypes}, run: rewriteErrorComparisons},
 	{name: "units", needs: []fact{factNames, factPackages, factTypes, factHelpers, factStashes, factMain, factFmtTypes}, run: buildUnits},
 }
 

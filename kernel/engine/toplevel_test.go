@@ -187,3 +187,16 @@ fmt.Printf("%d %v %s %x|%.1f %v %q\n", T(2), T(3), T(4), T(5), S(1.5), S(2), S(3
 		t.Errorf("stdout %q", s.out())
 	}
 }
+
+func TestErrorComparisonsSeeThroughWrappers(t *testing.T) {
+	e := newEngine(t)
+	s, _ := run(t, e, `type NotFound struct{ Key string }
+func (e *NotFound) Error() string { return "not found: " + e.Key }
+nf := &NotFound{"x"}
+err := fmt.Errorf("find: %w", nf)
+base := errors.New("base")
+fmt.Println(errors.Unwrap(err) == error(nf), errors.Unwrap(err) != error(nf), err == base, fmt.Errorf("w: %w", base) != nil)`)
+	if s.out() != "true false false true\n" {
+		t.Errorf("stdout %q", s.out())
+	}
+}
