@@ -90,5 +90,12 @@ func init() {
 			evals:  []string{`import "fmt"`, "const (\n\tp, q = iota, iota * 2\n\tr, s = iota, iota * 2\n)", "fmt.Print(r, s)"},
 			broken: func(out string, err error) bool { return out == "2 4" },
 		},
+		canary{
+			// json sees an embedded struct field as a named field.
+			name: "embedencode",
+			evals: []string{`import ("encoding/json"; "fmt")`, `type B struct{ X int }`, `type A struct { B; Y int }`,
+				`b, _ := json.Marshal(A{B{1}, 2})`, `fmt.Print(string(b))`},
+			broken: func(out string, err error) bool { return out == `{"B":{"X":1},"Y":2}` },
+		},
 	)
 }

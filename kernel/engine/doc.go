@@ -150,6 +150,7 @@
 //	nil != x is always false (nil as the left operand) | fix_nilleft.go | nilleft | none found
 //	switch with an init statement and a non-variable tag takes the default case | fix_switchinit.go | switchinit | none found
 //	compiled packages never call a cell type's MarshalJSON, LogValue... (refused with an error) | fix_protocols.go | protocols | #654 (related)
+//	embedded fields of cell structs are plain fields to json, xml, gob (encoding refused) | fix_embedencode.go | embedencode | none found
 //	const groups with several-name specs: iota counts names, repetition is a definition loop | fix_constrepeat.go | constrepeat | none found
 //
 // Guards that are not yaegi gaps have no canary: runaway recursion

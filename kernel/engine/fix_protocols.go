@@ -43,6 +43,12 @@ func refuseNestedProtocolTypes(p *prep) {
 				e.protoTypes[name] = fd.Name.Name
 			}
 		}
+		if fd.Name.Name == "LogValue" {
+			// slog takes its values as any (slog.Info's arguments,
+			// slog.Any): it never sees a cell type's LogValue.
+			p.fail(fd.Name.Pos(), "method LogValue of a cell's type would never be called by log/slog, which receives values as any (the interpreter gives compiled packages a cell type's values without their methods), so the log would differ from Go's: log the value LogValue would give instead")
+			return
+		}
 	}
 	if len(e.protoTypes) == 0 {
 		return
@@ -51,7 +57,7 @@ func refuseNestedProtocolTypes(p *prep) {
 	inner := func(x ast.Expr, where string) {
 		for _, id := range typeNames(x) {
 			if m, ok := e.protoTypes[id.Name]; ok {
-				p.fail(id.Pos(), id.Name+" has method "+m+", which "+protocolMethods[m]+" does not call on a "+id.Name+" that is "+where+
+				p.fail(id.Pos(), id.Name+" has method "+m+": "+protocolMethods[m]+" calls it on a value it is given, never on a "+id.Name+" that is "+where+
 					" (the interpreter gives compiled packages a cell type's values without their methods, so the result would differ from Go's): keep "+
 					id.Name+" values outside other values, or convert them explicitly before encoding")
 				return

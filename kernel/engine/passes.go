@@ -56,6 +56,7 @@ var passes = []pass{
 	{name: "fastprint", needs: []fact{factNames, factPackages}, run: rewriteFastPrints},
 	{name: "constrepeat", run: repeatConstSpecs},
 	{name: "erroreq", needs: []fact{factTypes}, run: rewriteErrorComparisons},
+	{name: "embedencode", needs: []fact{factTypes}, run: refuseEmbeddedEncodes},
 	{name: "units", needs: []fact{factNames, factPackages, factTypes, factHelpers, factStashes, factMain, factFmtTypes}, run: buildUnits},
 }
 

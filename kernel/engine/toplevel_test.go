@@ -123,7 +123,7 @@ fmt.Println(string(b))`)
 		t.Errorf("a top-level value's MarshalJSON: %q", s.out())
 	}
 	err := runErr(t, e, "ts := []T{{1}}")
-	if err.Name != "CompileError" || !strings.HasPrefix(err.Value, "1:9: T has method MarshalJSON, which encoding/json does not call on a T that is a slice or array element") {
+	if err.Name != "CompileError" || !strings.HasPrefix(err.Value, "1:9: T has method MarshalJSON: encoding/json calls it on a value it is given, never on a T that is a slice or array element") {
 		t.Errorf("a slice of T: %s %q", err.Name, err.Value)
 	}
 }
@@ -198,5 +198,21 @@ base := errors.New("base")
 fmt.Println(errors.Unwrap(err) == error(nf), errors.Unwrap(err) != error(nf), err == base, fmt.Errorf("w: %w", base) != nil)`)
 	if s.out() != "true false false true\n" {
 		t.Errorf("stdout %q", s.out())
+	}
+}
+
+func TestEncodingEmbeddedFieldsIsRefused(t *testing.T) {
+	e := newEngine(t)
+	run(t, e, "type B struct{ X int }\ntype A struct {\n\tB\n\tY int\n}")
+	err := runErr(t, e, "var out []A\njson.Unmarshal([]byte(`[]`), &out)")
+	if err.Name != "CompileError" || !strings.HasPrefix(err.Value, "2:1: encoding/json.Unmarshal would see the embedded field B of A as a field named B") {
+		t.Errorf("%s %q", err.Name, err.Value)
+	}
+	s, _ := run(t, e, "var buf bytes.Buffer\njson.NewEncoder(&buf).Encode(map[string]int{\"a\": 1})\nfmt.Print(buf.String())")
+	if s.out() != "{\"a\":1}\n" {
+		t.Errorf("other encodes: %q", s.out())
+	}
+	if err := runErr(t, e, "enc := json.NewEncoder(os.Stdout)\nenc.Encode(A{})"); !strings.Contains(err.Value, "encoding/json.Encoder.Encode would see the embedded field B") {
+		t.Errorf("Encoder.Encode: %q", err.Value)
 	}
 }
