@@ -9,7 +9,8 @@ import (
 // Refusal: encoding a cell struct type with an embedded field.
 //
 // yaegi builds a cell's struct types without embedding: an embedded field
-// B is a field named B. Code in cells does not notice (selectors and
+// B of a struct with other fields is a field named B (a struct whose only
+// field is embedded comes out right). Code in cells does not notice (selectors and
 // promoted methods are the interpreter's own), but encoding/json,
 // encoding/xml and encoding/gob read the compiled type: json.Marshal of
 // `struct{ B; Y int }` writes {"B":{"X":1},"Y":2} where Go writes
@@ -89,7 +90,7 @@ func embeddedField(t types.Type, seen map[types.Type]bool) (field, typ string) {
 	seen[t] = true
 	switch u := t.(type) {
 	case *types.Named:
-		if s, ok := u.Underlying().(*types.Struct); ok && u.Obj().Pkg() != nil && u.Obj().Pkg().Path() == "main" {
+		if s, ok := u.Underlying().(*types.Struct); ok && u.Obj().Pkg() != nil && u.Obj().Pkg().Path() == "main" && s.NumFields() > 1 {
 			for i := 0; i < s.NumFields(); i++ {
 				if s.Field(i).Embedded() {
 					return s.Field(i).Name(), u.Obj().Name()
@@ -110,7 +111,7 @@ func embeddedField(t types.Type, seen map[types.Type]bool) (field, typ string) {
 		return embeddedField(u.Elem(), seen)
 	case *types.Struct:
 		for i := 0; i < u.NumFields(); i++ {
-			if u.Field(i).Embedded() {
+			if u.Field(i).Embedded() && u.NumFields() > 1 {
 				return u.Field(i).Name(), "a struct literal type"
 			}
 			if f, ty := embeddedField(u.Field(i).Type(), seen); f != "" {
