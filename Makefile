@@ -107,10 +107,12 @@ notebooks: build deps-data
 
 # Side-by-side benchmarks: Go benchmarks (run once each) plus the tests
 # gated by GOPHERNOTE_BENCH=1 that drive an external baseline (ipykernel,
-# SciPy). Every figure is printed as a `BENCH name ... ratio=...` line.
+# SciPy). Every figure is printed as a `BENCH name ... ratio=...` line;
+# the Go corpus (cmd/gophernote TestGoCorpus, also part of `make test`)
+# prints `BENCH go-corpus script=P/N notebook=Q/N`.
 bench: build deps-data
 	@$(GO) test -run '^$$' -bench . -benchtime 1x ./... 2>&1 | tee bench-go.log | grep -E '^(BENCH|FAIL|--- FAIL)' || true
-	@GOPHERNOTE_BENCH=1 $(GO) test -count=1 -run 'Bench' -v ./... 2>&1 | tee bench-gated.log | grep -E '^(BENCH|FAIL|--- FAIL)' || true
+	@GOPHERNOTE_BENCH=1 $(GO) test -count=1 -timeout 60m -run 'Bench|^TestGoCorpus$$' -v ./... 2>&1 | tee bench-gated.log | grep -E '^(BENCH|FAIL|--- FAIL)' || true
 
 clean:
 	rm -rf bin out bench-go.log bench-gated.log $(LAB)/build

@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/ast"
+	"go/doc"
 	"go/importer"
 	"go/parser"
 	"go/token"
@@ -532,25 +533,33 @@ func TestAPIScheme(t *testing.T) {
 	}
 }
 
-// checkExamples (rule X1): every package has a runnable example, and fitlib
-// has at least 40.
+// checkExamples (rule X1): every package has a runnable example — one go
+// test runs, with an output comment it checks — and fitlib has at least
+// 40. An Example whose body holds an "Output:" comment that go/doc does not
+// take as its output (the comment joined to the one before it, or not the
+// last in the body) is compiled but never run: an error.
 func checkExamples(t *testing.T, c *checker, pkgs []*fitlibPackage) {
 	total := 0
-	exampleRE := regexp.MustCompile(`^Example`)
 	for _, p := range pkgs {
-		dir := p.Dir
-		files, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
-		n := 0
+		files, _ := filepath.Glob(filepath.Join(p.Dir, "*_test.go"))
 		fset := token.NewFileSet()
+		var parsed []*ast.File
 		for _, fn := range files {
-			f, err := parser.ParseFile(fset, fn, nil, 0)
+			f, err := parser.ParseFile(fset, fn, nil, parser.ParseComments)
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, d := range f.Decls {
-				if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && exampleRE.MatchString(fd.Name.Name) && fd.Type.Params.NumFields() == 0 {
-					n++
-				}
+			parsed = append(parsed, f)
+		}
+		n := 0
+		for _, ex := range doc.Examples(parsed...) {
+			if ex.Output != "" || ex.EmptyOutput {
+				n++
+				continue
+			}
+			if pos := outputComment(parsed, ex.Code); pos.IsValid() {
+				c.errs = append(c.errs, sprintf("%s: Example%s (X1): its Output: comment is not the last comment group of the body, so go test never runs it",
+					fset.Position(pos), ex.Name))
 			}
 		}
 		if n == 0 {
@@ -564,4 +573,20 @@ func checkExamples(t *testing.T, c *checker, pkgs []*fitlibPackage) {
 	if os.Getenv("GOPHERNOTE_VERBOSE") != "" {
 		t.Logf("%d examples", total)
 	}
+}
+
+// outputComment is the position of a comment holding "Output:" inside the
+// body code, or token.NoPos.
+func outputComment(files []*ast.File, code ast.Node) token.Pos {
+	if code == nil {
+		return token.NoPos
+	}
+	for _, f := range files {
+		for _, cg := range f.Comments {
+			if cg.Pos() >= code.Pos() && cg.End() <= code.End() && strings.Contains(cg.Text(), "Output:") {
+				return cg.Pos()
+			}
+		}
+	}
+	return token.NoPos
 }

@@ -150,12 +150,18 @@
 // task. fitlib returns errors; it never panics on user data.
 //
 // V1. No exported package-level variables: lists are functions returning
-// a fresh copy (data.Sources, frontier.Methods, frontier.Tasks).
+// a fresh copy (data.Sources, data.Datasets, frontier.Methods,
+// frontier.Tasks); a process-wide setting is a setter guarded by a lock
+// (data.SetAutoContext, data.SetAutoProgress). Why: a cell that assigns a
+// package variable changes it for every later cell and for concurrent
+// calls, without a trace.
 //
 // G1. No generic exported functions or types: notebook cells reach fitlib
 // through yaegi's symbol tables, which cannot hold them.
 //
 // X1. Every package has runnable examples, with // Output: where the
 // result is deterministic; fitlib has at least 40 (go test
-// ./fitlib/... -run Example).
+// ./fitlib/... -run Example). An output comment must be its own last
+// comment group of the body: joined to a comment above it, go test
+// compiles the example but never runs it.
 package fitlib

@@ -15,7 +15,7 @@ import (
 	"github.com/gophernote/gophernote/kernel/engine"
 )
 
-const runUsage = `usage: gophernote run FILE.ipynb|FILE.go [--out DIR | --in-place] [--allow-errors] [--timeout D]
+const runUsage = `usage: gophernote run FILE.ipynb|FILE.go [--out DIR | --in-place] [--allow-errors] [--timeout D] [-- ARGS...]
 
 Executes a notebook (or a Go program: package main with func main) headless
 with the kernel's engine. The executed notebook is written to DIR/NAME.ipynb
@@ -28,6 +28,13 @@ calls write files into DIR and print their paths.
                    8-bit palette PNG only (SVG dropped), stable JSON
   --allow-errors   keep going after a failing cell (exit status 0)
   --timeout D      interrupt a cell running longer than D (e.g. 30s, 5m)
+  -- ARGS...       the program's arguments: cells see os.Args = [NAME ARGS...]
+                   (NAME: the file name without extension), so flag.Parse
+                   in a cell parses ARGS, never gophernote's own flags
+
+os.Exit(N) and log.Fatal stop the program: a Go program's run then exits
+with status N (1 for log.Fatal), without running deferred calls, as a
+compiled program would.
 
 Ctrl-C (SIGINT) interrupts the running cell, as a Jupyter interrupt does
 (display.Context() in the cell is cancelled, so fitlib calls given it
@@ -42,6 +49,7 @@ type runOptions struct {
 	inPlace     bool
 	allowErrors bool
 	timeout     time.Duration
+	args        []string // the program's arguments, after "--"
 }
 
 // runCmd implements `gophernote run`.
@@ -80,6 +88,12 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 // parseRunArgs accepts flags before and after the file name.
 func parseRunArgs(args []string) (runOptions, error) {
 	var o runOptions
+	for i, a := range args {
+		if a == "--" {
+			args, o.args = args[:i], append([]string{}, args[i+1:]...)
+			break
+		}
+	}
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.StringVar(&o.out, "out", "out", "")
@@ -170,7 +184,7 @@ func runNotebook(base context.Context, o runOptions, stdout, stderr io.Writer) i
 	if o.inPlace {
 		outPath, col.noFiles = o.file, true
 	}
-	eng, err := engine.New(engine.Options{Idle: idleSink{col}})
+	eng, err := engine.New(engine.Options{Idle: idleSink{col}, Args: append([]string{name}, o.args...), DetectDeadlocks: true})
 	if err != nil {
 		fmt.Fprintf(stderr, "gophernote run: %v\n", err)
 		return 1

@@ -28,7 +28,8 @@ func runScript(base context.Context, o runOptions, stdout, stderr io.Writer) int
 	name := strings.TrimSuffix(filepath.Base(o.file), filepath.Ext(o.file))
 	col := newCollector(stdout, stderr, o.out, name)
 	col.files = true
-	eng, err := engine.New(engine.Options{Idle: idleSink{col}, Args: []string{o.file}})
+	// os.Args[0] is what `go build FILE.go` would name the program.
+	eng, err := engine.New(engine.Options{Idle: idleSink{col}, Args: append([]string{strings.TrimSuffix(o.file, ".go")}, o.args...), DetectDeadlocks: true, File: filepath.Base(o.file)})
 	if err != nil {
 		fmt.Fprintf(stderr, "gophernote run: %v\n", err)
 		return 1
@@ -41,6 +42,13 @@ func runScript(base context.Context, o runOptions, stdout, stderr io.Writer) int
 		timedOut := errors.Is(ctx.Err(), context.DeadlineExceeded)
 		cancel()
 		col.flushEchoes()
+		if res.Err != nil && res.Err.Name == "Exit" && base.Err() == nil {
+			// os.Exit(N) or log.Fatal: the program ends with status N
+			// and says nothing more, as a compiled one does.
+			var code int
+			fmt.Sscanf(res.Err.Value, "exit status %d", &code)
+			return code
+		}
 		if res.Err != nil {
 			unrename := strings.NewReplacer(scriptMain, "main")
 			msg := unrename.Replace(res.Err.Value)

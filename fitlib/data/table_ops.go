@@ -849,9 +849,10 @@ func takeOrMissing(c *column, idx []int) *column {
 // Describe returns summary statistics of every numeric column, as pandas'
 // describe: a column "stat" naming count, mean, std (sample), min, 25%,
 // 50%, 75% and max, then one column per numeric column of t. Missing
-// values are left out; quantiles follow numpy's linear rule.
+// values are left out; quantiles follow numpy's linear rule. The result is
+// named "FILE (describe)".
 func (t *Table) Describe() *Table {
-	out := NewTable(t.File)
+	out := NewTable(t.File + " (describe)")
 	stats := []string{"count", "mean", "std", "min", "25%", "50%", "75%", "max"}
 	_ = out.AddStrings("stat", stats)
 	for _, c := range t.cols {
@@ -874,7 +875,7 @@ func (t *Table) Describe() *Table {
 
 // Columns returns the named columns as numbers keyed by name — the named
 // columns fitlib's fits take (fit.Problem.Data, geneval.FitLaw,
-// chinchilla.NewRuns). Every name must be a column; a missing value is an
+// chinchilla.Runs). Every name must be a column; a missing value is an
 // error naming its file line, as in Floats.
 func (t *Table) Columns(names ...string) (map[string][]float64, error) {
 	if len(names) == 0 {

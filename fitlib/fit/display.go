@@ -27,7 +27,11 @@ func (b *BootstrapResult) table() *report.Table {
 		}
 		t.Add(n, report.Num(est), report.Num(at(b.SE, j)), report.Interval(at(b.Lo, j), at(b.Hi, j)), report.Num(at(b.Median, j)))
 	}
-	t.Note("%d of %d refits converged (the others are left out)", len(b.Samples), b.Resamples)
+	if n := len(b.Samples); n < b.Resamples {
+		t.Note("%d of %d refits converged; the intervals use those %d", n, b.Resamples, n)
+	} else {
+		t.Note("all %d refits converged", n)
+	}
 	return t
 }
 

@@ -94,9 +94,9 @@ func ExampleEstimateB() {
 			fmt.Println(err)
 			return
 		}
+		// Least squares carries its finite-k bias (see Dist.PowerLawLS).
 		fmt.Printf("%-20s b = %.2f\n", e, b)
 	}
-	// Least squares carries its finite-k bias (see Dist.PowerLawLS).
 	// Output:
 	// least_squares        b = 0.37
 	// beta_binomial        b = 0.29

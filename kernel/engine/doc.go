@@ -58,7 +58,12 @@
 // package iter and other iterator functions are rejected with an error
 // naming the construct. Top-level compound statements run inside a function
 // literal (yaegi's global scope breaks block scoping there); a defer in one
-// runs when that statement ends.
+// runs when that statement ends. The body of a func main pasted into a cell
+// works as there: a bare return ends the cell (later statements do not run,
+// top-level defers do), goto/break/continue may name top-level labels (the
+// statements they join run in one function literal, so their := variables
+// stay local), and a := that redefines a session variable read earlier in
+// the cell does not change what the earlier statements read.
 //
 // Printing. A cell's error types reach fmt, log and errors with their
 // methods (%v, %w, errors.As, errors.Is). %T, %+v and %#v of cell struct
@@ -71,7 +76,17 @@
 // yaegi: a different definition is rejected with advice (rename or
 // restart); re-running the identical cell is fine.
 //
-// Safety. os.Exit stops the cell, not the kernel. A top-level defer runs
+// Safety. os.Exit(N), syscall.Exit and log.Fatal* (also the Fatal methods
+// of loggers from log.New and log.Default) stop the cell with an Exit
+// error "exit status N", not the kernel; like Go, they run no deferred
+// calls. syscall.Exec, syscall.Reboot, signals and raw exit/exec/kill
+// system calls aimed at the kernel's own process, and signal.Reset or
+// Ignore of SIGINT/SIGTERM panic with a message naming the call. A cell's
+// os.Args is Options.Args (a program name, no arguments, by default), and
+// flag.Parse parses it, never the kernel's command line. print and println
+// write to stderr. With Options.DetectDeadlocks (gophernote run), a cell
+// whose goroutines are all blocked ends with a Deadlock error naming the
+// line of the last blocking operation. A top-level defer runs
 // once when the cell ends (also after a panic). A cell's func main runs
 // once, after the cell's declarations. time.Sleep ends early when the cell
 // is interrupted. Recursion deeper than 50,000 calls (direct, mutual, or a
@@ -127,9 +142,23 @@
 //	cell structs: %T prints struct { ... }, unexported fields renamed X... (%+v, json) | fix_fmt.go | fmt, fmt/unexported | #654
 //	(x) as the left operand of a comparison under && or || panics | fix_parens.go | parens | none found
 //	cell error types lose Error in fmt (%v, %w) and errors.As panics | fix_errors.go | errors, errors/As | #1345
+//	print and println write to stdout in fmt's format (Go: stderr, runtime format) | fix_println.go | println | none found
+//	a receive that waits, as an operand of !, && or ||, reads false | fix_recvbool.go | recvbool | none found
+//	log.Lshortfile prints reflect's value.go:586 for a call from a cell | fix_logpos.go | logpos | none found
+//	a global from an untyped rune constant ('r', 'a'+1) is an int, not a rune | fix_runeconst.go | runeconst | none found
+//	a bare return at the top level (func main's body in a cell) crashes compiling | fix_return.go | return | none found
+//	nil != x is always false (nil as the left operand) | fix_nilleft.go | nilleft | none found
+//	switch with an init statement and a non-variable tag takes the default case | fix_switchinit.go | switchinit | none found
+//	compiled packages never call a cell type's MarshalJSON, LogValue... (refused with an error) | fix_protocols.go | protocols | #654 (related)
+//	embedded fields of cell structs are plain fields to json, xml, gob (encoding refused) | fix_embedencode.go | embedencode | none found
+//	const groups with several-name specs: iota counts names, repetition is a definition loop | fix_constrepeat.go | constrepeat | none found
 //
 // Guards that are not yaegi gaps have no canary: runaway recursion
-// (fix_recursion.go; Go's own stack overflow is fatal). recover() in a
-// top-level deferred function recovers the cell's panic (fix_panics.go):
-// needed because of the engine's own top-level defer rewrite.
+// (fix_recursion.go; Go's own stack overflow is fatal), deadlocks
+// (fix_deadlock.go; Go's runtime detects them only when it sees no other
+// goroutine, never inside the kernel), and the process-wide calls of
+// process.go (os.Exit, log.Fatal, flag, syscall: a cell must not end or
+// take over the kernel's process). recover() in a top-level deferred
+// function recovers the cell's panic (fix_panics.go): needed because of
+// the engine's own top-level defer rewrite.
 package engine

@@ -15,13 +15,23 @@ import (
 // evalFrame identifies the goroutine yaegi runs each evaluation on.
 var evalFrame = []byte("yaegi/interp.(*Interpreter).EvalWithContext.func")
 
-// runningEvals counts live yaegi evaluation goroutines.
+// runningEvals counts live yaegi evaluation goroutines, leaving out those
+// parked for good by os.Exit (process.go) or left blocked by a deadlock.
 func runningEvals() int {
 	buf := make([]byte, 1<<20)
 	for {
 		n := runtime.Stack(buf, true)
 		if n < len(buf) {
-			return bytes.Count(buf[:n], evalFrame)
+			count := 0
+			for _, g := range bytes.Split(buf[:n], []byte("\n\n")) {
+				if _, dead := abandoned.Load(goroutineID(string(g))); dead {
+					continue // left blocked by a deadlock (fix_deadlock.go)
+				}
+				if bytes.Contains(g, evalFrame) && !bytes.Contains(g, []byte(parkFrame)) {
+					count++
+				}
+			}
+			return count
 		}
 		buf = make([]byte, 2*len(buf))
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/traefik/yaegi/interp"
 	yaegistd "github.com/traefik/yaegi/stdlib"
 	"github.com/traefik/yaegi/stdlib/unrestricted"
+	yaegiunsafe "github.com/traefik/yaegi/stdlib/unsafe"
 
 	"github.com/gophernote/gophernote/kernel/display"
 	gnstd "github.com/gophernote/gophernote/stdlib"
@@ -27,8 +28,19 @@ type Options struct {
 	// outlive their cell). When nil, such output goes to the sink of the
 	// most recent cell.
 	Idle cell.Sink
-	// Args are the os.Args cells see; nil means the process's.
+	// Args are the os.Args cells see, and what flag.Parse in a cell
+	// parses: a cell is a fresh program, never the kernel's command line.
+	// Nil or empty means []string{"notebook"}: no arguments, and a
+	// program name as os.Args[0] (callers pass the notebook's or script's
+	// name when they know it).
 	Args []string
+	// DetectDeadlocks ends a cell whose goroutines are all blocked with a
+	// Deadlock error (see fix_deadlock.go). gophernote run sets it; the
+	// kernel does not.
+	DetectDeadlocks bool
+	// File, when set, is the name of the Go file the first cell holds
+	// (gophernote run FILE.go): log.Lshortfile prints FILE:LINE for it.
+	File string
 }
 
 // Engine is one interpreter session. Its methods are safe for concurrent
@@ -70,6 +82,13 @@ type Engine struct {
 	stop   chan struct{} // closed when the running cell is interrupted
 
 	wh *widgetHost // this engine as the host of interactive widgets (widgets.go)
+
+	proc *process // os.Exit, log, flag, syscall for cells (process.go)
+
+	file            string            // Options.File
+	detectDeadlocks bool              // Options.DetectDeadlocks
+	protoTypes      map[string]string // cell types with methods only compiled code calls (fix_protocols.go)
+	wakers          wakers            // timers and signals cells made (fix_deadlock.go)
 }
 
 // New starts an interpreter with Go's standard library, the gophernote
@@ -90,6 +109,9 @@ func New(opts Options) (e *Engine, err error) {
 	}
 	// yaegi reads YAEGI_SPECIAL_STDIO in New: with it, os.Stdin/Stdout/
 	// Stderr in cells are the engine's streams rather than the process's.
+	if len(opts.Args) == 0 {
+		opts.Args = []string{"notebook"}
+	}
 	old, had := os.LookupEnv("YAEGI_SPECIAL_STDIO")
 	os.Setenv("YAEGI_SPECIAL_STDIO", "1")
 	e.in = interp.New(interp.Options{
@@ -111,7 +133,8 @@ func New(opts Options) (e *Engine, err error) {
 	}()
 	tables := []interp.Exports{yaegistd.Symbols, gnstd.Symbols, rtSymbols(e)}
 	if !opts.Sandbox {
-		tables = append(tables, unrestricted.Symbols)
+		// unsafe as a Go program has it (Sizeof, Pointer, Slice...).
+		tables = append(tables, unrestricted.Symbols, yaegiunsafe.Symbols)
 	}
 	for _, t := range tables {
 		if err := e.in.Use(t); err != nil {
@@ -139,9 +162,10 @@ func New(opts Options) (e *Engine, err error) {
 			}
 		}
 	}
-	// os.Exit would end the kernel: make it stop the cell instead.
-	exitOverride := interp.Exports{"os/os": {"Exit": reflect.ValueOf(cellExit)}}
-	if err := e.in.Use(exitOverride); err != nil {
+	// os.Exit, log.Fatal, flag.Parse, syscall.Exec... would end or
+	// take over the kernel's process: replace them for cells.
+	e.proc = newProcess(e, opts.Args, streamWriter{e.out, "stderr"})
+	if err := e.in.Use(e.proc.symbols()); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
 	// Custom error types in compiled code (fix_errors.go): after the
@@ -150,12 +174,31 @@ func New(opts Options) (e *Engine, err error) {
 	if err := e.in.Use(errs); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
+	if err := e.in.Use(fmtVerbSymbols()); err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
 	if err := e.in.Use(e.mapTypes()); err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
+	if err := e.in.Use(e.fastPrintMapTypes()); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
 	e.names = packageNames(e.syms)
 	if _, err := e.in.Eval("import " + rtName + " " + fmt.Sprintf("%q", rtPath) + "\nvar " + atVar + " int"); err != nil {
 		return nil, fmt.Errorf("engine: importing runtime helpers: %w", err)
+	}
+	e.file = opts.File
+	if _, err := e.in.Eval("var " + logAtVar + " int"); err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
+	if opts.DetectDeadlocks {
+		e.detectDeadlocks = true
+		if err := e.in.Use(e.wakers.symbols()); err != nil {
+			return nil, fmt.Errorf("engine: %w", err)
+		}
+		if _, err := e.in.Eval("var " + blkVar + ", " + blkGoVar + " int"); err != nil {
+			return nil, fmt.Errorf("engine: %w", err)
+		}
 	}
 	e.restorePub = display.SetPublisher(sinkPublisher{e.out})
 	e.installWidgets()
@@ -187,6 +230,7 @@ func (e *Engine) Close() {
 		e.restorePub()
 	}
 	e.closeWidgets()
+	e.proc.close()
 }
 
 // Execute runs one cell. Output streams to sink while the cell runs;
@@ -210,6 +254,9 @@ func (e *Engine) Execute(ctx context.Context, code string, sink cell.Sink) (res 
 		return cell.Result{Err: &cell.Error{Name: "EngineClosed", Value: "the engine is closed", Traceback: []string{"EngineClosed: the engine is closed"}}}
 	}
 	e.cellN++
+	// os.Exit in the cell cancels ctx with the exit as its cause.
+	ctx, endProc := e.proc.begin(ctx)
+	defer endProc()
 	e.out.begin(sink, e.cellN)
 	defer e.out.end()
 	display.SetPublisher(sinkPublisher{e.out})
@@ -246,19 +293,25 @@ func (e *Engine) Execute(ctx context.Context, code string, sink cell.Sink) (res 
 	if cerr != nil {
 		return cell.Result{Err: cerr.toError()}
 	}
+	if e.detectDeadlocks {
+		go e.watchDeadlock(finished, e.proc.cancelCell)
+	}
 	last, rerr := e.runUnits(ctx, pl)
 	if pl.hasDefers && rerr != nil && rerr.Name == "Panic" {
 		e.cellPanic.set(e.lastPanic) // for recover in a top-level defer (fix_panics.go)
 	}
+	var deferErr error
 	if pl.hasDefers && ctx.Err() == nil {
 		// The cell's top-level deferred calls, last first, also after a
 		// failure; interruptible like the cell.
-		if _, err := e.eval(ctx, runDefersSrc); err != nil && rerr == nil {
-			rerr = e.runError(err, ctx, pl, unit{kind: unitStmts})
-		}
+		_, deferErr = e.eval(ctx, runDefersSrc)
 	}
 	if rerr != nil && rerr.Name == "Panic" && e.cellPanic.wasRecovered() {
 		rerr = nil // a top-level deferred call recovered it, as main's would
+	}
+	if deferErr != nil && (rerr == nil || rerr.Name == "Panic") {
+		// A panic in a deferred call replaces the cell's, as in Go.
+		rerr = e.runError(deferErr, ctx, pl, unit{kind: unitStmts})
 	}
 	if rerr != nil {
 		return cell.Result{Err: rerr}
@@ -277,7 +330,7 @@ func (e *Engine) Execute(ctx context.Context, code string, sink cell.Sink) (res 
 func (e *Engine) runUnits(ctx context.Context, pl *plan) (last reflect.Value, rerr *cell.Error) {
 	for _, u := range pl.units {
 		if err := ctx.Err(); err != nil {
-			return last, interrupted()
+			return last, stopError(ctx)
 		}
 		if u.dyn != nil {
 			src, ce := u.dyn()
@@ -293,6 +346,15 @@ func (e *Engine) runUnits(ctx context.Context, pl *plan) (last reflect.Value, re
 				msg += fmt.Sprintf(" [at %d:%d]", l, c)
 			}
 			return last, &cell.Error{Name: "Panic", Value: msg, Traceback: []string{"panic: " + msg}}
+		}
+		if err != nil && isCellReturn(err) {
+			// A top-level return (fix_return.go): the cell ends here, as
+			// main does; its variables exist.
+			e.out.takePanics()
+			if u.after != nil {
+				u.after()
+			}
+			return last, nil
 		}
 		if err != nil {
 			cellErr := e.runError(err, ctx, pl, u)
@@ -342,9 +404,3 @@ func (e *Engine) valueBundle(v reflect.Value) *display.Bundle {
 
 // voidType is the type yaegi returns for statements without a value.
 var voidType = reflect.TypeOf((*any)(nil))
-
-// cellExit replaces os.Exit in cells: it stops the cell with a panic and
-// keeps the kernel running.
-func cellExit(code int) {
-	panic(fmt.Sprintf("os.Exit(%d) called: the cell stopped (the kernel keeps running)", code))
-}

@@ -98,7 +98,7 @@ func (e *Engine) runError(err error, ctx context.Context, pl *plan, u unit) *cel
 	if ctx.Err() != nil {
 		drain(250 * time.Millisecond)
 		e.out.takePanics()
-		return interrupted()
+		return stopError(ctx)
 	}
 	var p interp.Panic
 	if errors.As(err, &p) {

@@ -16,7 +16,21 @@ import "go/ast"
 // wrapCompound is the pass "compound".
 func wrapCompound(p *prep) {
 	p.use(factWrappers)
-	for _, s := range p.pc.stmts.Body.List {
+	list := p.pc.stmts.Body.List
+	// Statements joined by jumps to top-level labels run together in one
+	// function literal (fix_labels.go).
+	inSpan := map[int]bool{}
+	for _, sp := range labelSpans(list) {
+		p.r.addText(p.off(list[sp[0]].Pos()), p.off(list[sp[0]].Pos()), "func() { ")
+		p.r.addTail(p.off(list[sp[1]].End()), " }()")
+		for i := sp[0]; i <= sp[1]; i++ {
+			inSpan[i] = true
+		}
+	}
+	for i, s := range list {
+		if inSpan[i] {
+			continue
+		}
 		switch s.(type) {
 		case *ast.IfStmt, *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt,
 			*ast.SelectStmt, *ast.BlockStmt, *ast.LabeledStmt:

@@ -56,8 +56,11 @@ func (w _UnwrapError) Unwrap() error { return w.WUnwrap() }
 var (
 	errorType       = reflect.TypeFor[error]()
 	unwrapErrorType = reflect.TypeFor[UnwrapError]()
-	fmtArgTypes     = []reflect.Type{reflect.TypeFor[fmt.Formatter](), unwrapErrorType, errorType, reflect.TypeFor[fmt.Stringer]()}
-	errorsArgTypes  = []reflect.Type{unwrapErrorType, errorType}
+	// error and fmt.Stringer under the engine's names: their wrappers
+	// format non-string verbs as fmt does (errors_fmtverbs.go).
+	fmtArgTypes = []reflect.Type{reflect.TypeFor[fmt.Formatter](), unwrapErrorType,
+		reflect.TypeFor[ErrorValue](), reflect.TypeFor[StringerValue]()}
+	errorsArgTypes = []reflect.Type{unwrapErrorType, errorType}
 )
 
 // errorSymbols are the exports that declare UnwrapError to yaegi and

@@ -63,9 +63,26 @@ func rewriteRecover(p *prep) {
 			return true
 		})
 	}
+	// recover() in a top-level statement itself, not in a deferred
+	// function, returns nil in Go (the body of main is not deferred);
+	// yaegi crashes on it at the top level.
+	outside := map[*ast.CallExpr]bool{}
+	ast.Inspect(p.pc.stmts.Body, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit {
+			return false
+		}
+		if c, ok := n.(*ast.CallExpr); ok && isRecoverCall(p, c) {
+			outside[c] = true
+		}
+		return true
+	})
 	visit := func(n ast.Node) bool {
 		c, ok := n.(*ast.CallExpr)
 		if !ok || !isRecoverCall(p, c) {
+			return true
+		}
+		if outside[c] {
+			p.r.addText(p.off(c.Pos()), p.off(c.End()), "any(nil)")
 			return true
 		}
 		fn := rtName + ".Recovered("

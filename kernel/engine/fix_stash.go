@@ -65,7 +65,7 @@ func markStashes(p *prep) {
 	p.use(factStashes)
 	for _, s := range p.pc.stmts.Body.List {
 		as, ok := s.(*ast.AssignStmt)
-		if !ok || as.Tok != token.DEFINE || !p.genericCall(as) {
+		if !ok || as.Tok != token.DEFINE || !p.genericCall(as) && !globalCompileTrap(as) {
 			continue
 		}
 		var ids []*ast.Ident

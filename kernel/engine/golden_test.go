@@ -58,6 +58,9 @@ func TestGolden(t *testing.T) {
 	}
 }
 
+// goldenOptions are the engine options of passes that act only with them.
+var goldenOptions = map[string]Options{"blockpos": {DetectDeadlocks: true}}
+
 type goldenCase struct {
 	name  string
 	cells []string
@@ -78,6 +81,13 @@ func splitCases(s string) []goldenCase {
 func goldenRun(t *testing.T, passName string, cells []string) string {
 	t.Helper()
 	e := newEngine(t)
+	if opts, ok := goldenOptions[passName]; ok {
+		var err error
+		if e, err = New(opts); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(e.Close)
+	}
 	for _, c := range cells[:len(cells)-1] {
 		run(t, e, c)
 	}

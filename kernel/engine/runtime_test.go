@@ -263,7 +263,7 @@ func TestClose(t *testing.T) {
 func TestOsExitStopsOnlyTheCell(t *testing.T) {
 	e := newEngine(t)
 	err := runErr(t, e, "fmt.Println(1)\nos.Exit(3)")
-	if err.Name != "Panic" || err.Value != "os.Exit(3) called: the cell stopped (the kernel keeps running) [at 2:1]" {
+	if err.Name != "Exit" || err.Value != "exit status 3" {
 		t.Errorf("%s %q", err.Name, err.Value)
 	}
 	_, r := run(t, e, "2")

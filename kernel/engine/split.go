@@ -188,7 +188,8 @@ func chunkCell(src string) []chunk {
 	var chunks []chunk
 	depth := 0
 	atStart := true
-	cur := -1 // index into chunks of the open chunk
+	cur := -1       // index into chunks of the open chunk
+	header := false // inside the header of a top-level for, if or switch
 	skip := 0
 	// A pasted Go file: its package clause is dropped (blanked like any
 	// byte outside the chunks).
@@ -208,14 +209,21 @@ func chunkCell(src string) []chunk {
 		}
 		atStart = false
 		switch t.t {
+		case token.FOR, token.IF, token.SWITCH:
+			if depth == 0 {
+				header = true // its semicolons (for i := 0; ; i++) end no chunk
+			}
 		case token.LPAREN, token.LBRACK, token.LBRACE:
+			if t.t == token.LBRACE && depth == 0 {
+				header = false
+			}
 			depth++
 		case token.RPAREN, token.RBRACK, token.RBRACE:
 			if depth > 0 {
 				depth--
 			}
 		case token.SEMICOLON:
-			if depth == 0 {
+			if depth == 0 && !header {
 				atStart = true
 				if cur >= 0 {
 					end := t.off

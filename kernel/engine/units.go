@@ -264,6 +264,9 @@ func (u *unitBuilder) addStmtUnit(ss []ast.Stmt, last bool) {
 		}
 	}
 	for _, s := range ss {
+		if redefinesUsed(u, s, group) {
+			flush(false) // see units_redefine.go
+		}
 		group = append(group, s)
 		if ids := u.stashed(s); ids != nil {
 			flush(false)

@@ -77,7 +77,7 @@ func TestLabReplies(t *testing.T) {
 			}
 		}
 	}
-	bootstrap := "func Bootstrap(pb Problem, opt Options, bo BootstrapOptions) (*BootstrapResult, error)"
+	bootstrap := "func Bootstrap(pb Problem, opt BootstrapOptions) (*BootstrapResult, error)"
 	for code, want := range map[string]string{
 		"fit.Bootstrap(":     bootstrap,
 		"fit.Bootstrap(pb, ": bootstrap,

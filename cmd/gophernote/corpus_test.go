@@ -1,0 +1,773 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// TestGoCorpus is the differential test of the engine against compiled Go.
+// Every program of the corpus runs three ways: compiled (`go build`, the
+// truth), as `gophernote run FILE.go` (script mode) and as a two-cell
+// notebook run by `gophernote run NB.ipynb` (imports and declarations in the
+// first cell, main's body in the second). Standard output, standard error
+// and the way the program ends (normally, panic with its message, os.Exit
+// with its code, deadlock) are compared. It prints
+//
+//	BENCH go-corpus script=P/N notebook=Q/N
+//
+// where P and Q count the programs whose three observations are identical
+// to compiled Go's.
+//
+// Each difference is one of:
+//   - silent: the interpreted run ended without an error but its output or
+//     its end differ, or it printed something Go did not print before
+//     failing. The test fails on every silent difference.
+//   - a known gap: listed in testdata/corpus/known-gaps.tsv with the error
+//     the run must give; the run must end in an error containing that text,
+//     which names the construct and its cell line:col, after printing only a
+//     prefix of Go's output. A listed program that no longer differs fails
+//     the test too (remove its entry).
+//   - unlisted: any other difference; the test fails.
+//
+// The corpus (see corpusPrograms): yaegi v0.16.1's own test programs, read
+// from the Go module cache, and this repository's testdata/corpus/*.go.
+//
+// Set GOPHERNOTE_CORPUS=REGEXP to run the programs whose name matches, and
+// GOPHERNOTE_CORPUS_REPORT=FILE to write every observation as JSON lines.
+// Compiled results are cached by source hash and Go version in
+// $GOCACHE-independent os.UserCacheDir()/gophernote/go-corpus.
+func TestGoCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the Go corpus runs ~1,300 processes; skipped with -short")
+	}
+	work := t.TempDir()
+	progs := corpusPrograms(t, work)
+	if f := os.Getenv("GOPHERNOTE_CORPUS"); f != "" {
+		re := regexp.MustCompile(f)
+		progs = slices.DeleteFunc(progs, func(p *corpusProgram) bool { return !re.MatchString(p.name) })
+	}
+	gaps := readKnownGaps(t, filepath.Join("testdata", "corpus", "known-gaps.tsv"))
+
+	// Compiled truth, then the two interpreted modes; GOMAXPROCS workers.
+	jobs := runtime.GOMAXPROCS(0)
+	forEach(progs, jobs, func(p *corpusProgram) { p.compiled = compiledRun(t, p, work) })
+	// How the corpus was selected, per source: kept, and left out by reason.
+	selection := map[string]map[string]int{}
+	for _, p := range progs {
+		if p.skip == "" {
+			p.skip = p.selectReason()
+		}
+		source, _, _ := strings.Cut(p.name, "/")
+		if selection[source] == nil {
+			selection[source] = map[string]int{}
+		}
+		reason := p.skip
+		if reason == "" {
+			reason = "kept"
+		} else if i := strings.Index(reason, ": "); i > 0 && strings.HasPrefix(reason, "does not build") {
+			reason = reason[:i]
+		} else if strings.HasPrefix(reason, "imports ") {
+			reason = "imports a package outside the standard library and stdlib/"
+		}
+		selection[source][reason]++
+	}
+	for _, source := range slices.Sorted(maps.Keys(selection)) {
+		t.Logf("corpus %s: %v", source, selection[source])
+	}
+	progs = slices.DeleteFunc(progs, func(p *corpusProgram) bool { return p.skip != "" })
+	forEach(progs, jobs, func(p *corpusProgram) {
+		p.script = scriptRun(p, work)
+		p.notebook = notebookRun(p, work)
+	})
+
+	var scriptOK, nbOK int
+	var report *os.File
+	if f := os.Getenv("GOPHERNOTE_CORPUS_REPORT"); f != "" {
+		var err error
+		if report, err = os.Create(f); err != nil {
+			t.Fatal(err)
+		}
+		defer report.Close()
+	}
+	usedGaps := map[string]bool{}
+	bySource := map[string]*[3]int{} // script identical, notebook identical, programs
+	for _, p := range progs {
+		source, _, _ := strings.Cut(p.name, "/")
+		if bySource[source] == nil {
+			bySource[source] = &[3]int{}
+		}
+		bySource[source][2]++
+		for _, m := range []struct {
+			mode string
+			obs  observation
+			ok   *int
+		}{{"script", p.script, &scriptOK}, {"notebook", p.notebook, &nbOK}} {
+			verdict := judge(p.compiled, m.obs)
+			key := p.name + "\t" + m.mode
+			gap, listed := gaps[key]
+			if listed {
+				usedGaps[key] = true
+			}
+			if report != nil {
+				json.NewEncoder(report).Encode(map[string]any{"program": p.name, "mode": m.mode,
+					"verdict": verdict, "go": p.compiled, "got": m.obs})
+			}
+			switch {
+			case verdict == "identical":
+				*m.ok++
+				if m.mode == "script" {
+					bySource[source][0]++
+				} else {
+					bySource[source][1]++
+				}
+				if listed {
+					t.Errorf("%s (%s): identical to Go now; remove its known-gaps entry", p.name, m.mode)
+				}
+			case verdict == "silent":
+				t.Errorf("%s (%s): SILENT difference from Go:\n%s", p.name, m.mode, diffText(p.compiled, m.obs))
+			case listed:
+				if !strings.Contains(m.obs.Error, gap.errText) {
+					t.Errorf("%s (%s): known gap %q: the run's error %q lacks %q", p.name, m.mode, gap.construct, m.obs.Error, gap.errText)
+				} else if !positionRe.MatchString(m.obs.Error) {
+					t.Errorf("%s (%s): known gap %q: the error %q names no line:col", p.name, m.mode, gap.construct, m.obs.Error)
+				}
+			default:
+				t.Errorf("%s (%s): differs from Go (not a listed known gap):\n%s", p.name, m.mode, diffText(p.compiled, m.obs))
+			}
+		}
+	}
+	for key := range gaps {
+		if !usedGaps[key] && os.Getenv("GOPHERNOTE_CORPUS") == "" {
+			t.Errorf("known-gaps entry %q names no program of the corpus", key)
+		}
+	}
+	line := fmt.Sprintf("BENCH go-corpus script=%d/%d notebook=%d/%d", scriptOK, len(progs), nbOK, len(progs))
+	fmt.Println(line)
+	t.Log(line)
+	for _, source := range slices.Sorted(maps.Keys(bySource)) {
+		c := bySource[source]
+		l := fmt.Sprintf("BENCH go-corpus-%s script=%d/%d notebook=%d/%d", source, c[0], c[2], c[1], c[2])
+		fmt.Println(l)
+		t.Log(l)
+	}
+}
+
+// positionRe matches a cell position "line:col" in an error.
+var positionRe = regexp.MustCompile(`\b\d+:\d+\b`)
+
+// corpusProgram is one program and its three observations.
+type corpusProgram struct {
+	name   string // "yaegi/add0.go" or "own/const_iota.go"
+	path   string // the source file
+	dir    string // working directory of every run
+	src    []byte
+	output string // the program's "// Output:" comment (yaegi, examples), or ""
+	skip   string // why the program is not part of the corpus
+	// moduleDir, when set, is a directory with the repository's go.mod
+	// where the program (a generated example) is built.
+	moduleDir string
+
+	compiled, script, notebook observation
+}
+
+// observation is what one run of a program showed.
+type observation struct {
+	Stdout string `json:"stdout"`
+	Stderr string `json:"stderr"` // the program's own stderr, without Go's crash report
+	// End is how the program ended: "ok", "panic: MSG", "exit N",
+	// "deadlock", "fatal: MSG" (compiled Go's other fatal errors),
+	// "timeout", or "error" (an interpreted run that failed otherwise).
+	End   string `json:"end"`
+	Error string `json:"error,omitempty"` // the interpreted run's error: "Name: value"
+	// Nondeterministic: two compiled runs differed (compiled only).
+	Nondeterministic bool   `json:"nondeterministic,omitempty"`
+	BuildError       string `json:"build_error,omitempty"`
+}
+
+// selectReason says why a program whose compiled run is known is left out
+// of the corpus, or "" to keep it.
+func (p *corpusProgram) selectReason() string {
+	c := p.compiled
+	switch {
+	case c.BuildError != "" && c.End != "compile error":
+		return "does not build: " + firstLine(c.BuildError)
+	case c.Nondeterministic:
+		return "nondeterministic: two compiled runs differ"
+	case c.End == "timeout":
+		return "compiled run timed out"
+	case p.output != "" && (c.End != "ok" || trimLines(c.Stdout+c.Stderr) != trimLines(p.output) &&
+		trimLines(c.Stderr+c.Stdout) != trimLines(p.output)):
+		// yaegi's expected output disagrees with compiled Go (timing,
+		// addresses, map order, or a program testing yaegi's own errors).
+		return "compiled output differs from its // Output: comment"
+	}
+	return ""
+}
+
+// trimLines trims the text and the trailing spaces of its lines (a
+// comment keeps no trailing spaces).
+func trimLines(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " \t")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// judge compares an interpreted observation with compiled Go's.
+func judge(want, got observation) string {
+	if got.Stdout == want.Stdout && got.Stderr == want.Stderr && got.End == want.End {
+		return "identical"
+	}
+	if got.Error == "" && got.End != "timeout" {
+		return "silent" // no error, yet a different output or end
+	}
+	if !strings.HasPrefix(want.Stdout, got.Stdout) || !strings.HasPrefix(want.Stderr, got.Stderr) {
+		return "silent" // printed what Go does not print, then failed
+	}
+	return "different"
+}
+
+// diffText shows both observations for a failure message.
+func diffText(want, got observation) string {
+	var b strings.Builder
+	show := func(label, w, g string) {
+		if w != g {
+			fmt.Fprintf(&b, "  %s: go %q\n  %s: got %q\n", label, clip(w), label, clip(g))
+		}
+	}
+	show("stdout", want.Stdout, got.Stdout)
+	show("stderr", want.Stderr, got.Stderr)
+	show("end", want.End, got.End)
+	if got.Error != "" {
+		fmt.Fprintf(&b, "  error: %q\n", clip(got.Error))
+	}
+	return b.String()
+}
+
+func clip(s string) string {
+	if len(s) > 600 {
+		return s[:300] + " … " + s[len(s)-300:]
+	}
+	return s
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// forEach runs f on every program with n workers.
+func forEach(progs []*corpusProgram, n int, f func(*corpusProgram)) {
+	ch := make(chan *corpusProgram)
+	var wg sync.WaitGroup
+	for range max(n, 1) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for p := range ch {
+				f(p)
+			}
+		}()
+	}
+	for _, p := range progs {
+		ch <- p
+	}
+	close(ch)
+	wg.Wait()
+}
+
+// corpusPrograms lists the corpus:
+//
+//   - yaegi v0.16.1's _test/*.go programs that end in an "// Output:"
+//     comment, are package main, import only the standard library (the
+//     others need yaegi's GOPATH fixtures), and — checked once compiled —
+//     build with this Go, print exactly their Output comment, exit 0 and
+//     print the same twice (selectReason). They are read from the module
+//     cache (`go mod download` fetches them), never copied here.
+//   - testdata/corpus/*.go: this repository's programs for the constructs
+//     issue 12 found (each compiled for its truth; no Output comment).
+//   - gonum's testable examples (corpus_examples_test.go), selected like
+//     yaegi's programs.
+//   - with GOPHERNOTE_CORPUS_STD=1, also the Go distribution's testable
+//     examples (GOROOT/src; an extended corpus, not yet at the goal).
+func corpusPrograms(t *testing.T, work string) []*corpusProgram {
+	t.Helper()
+	var progs []*corpusProgram
+	dir := yaegiTestDir(t)
+	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, ok := outputComment(f, src)
+		if !ok {
+			continue
+		}
+		p := &corpusProgram{name: "yaegi/" + filepath.Base(f), path: f, dir: dir, src: src, output: out}
+		p.skip = staticSkip(src)
+		progs = append(progs, p)
+	}
+	if len(progs) < 500 {
+		t.Fatalf("found %d yaegi programs with an Output comment in %s; want the ~850 of v0.16.1", len(progs), dir)
+	}
+	own, _ := filepath.Glob(filepath.Join("testdata", "corpus", "*.go"))
+	for _, f := range own {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		abs, _ := filepath.Abs(f)
+		progs = append(progs, &corpusProgram{name: "own/" + filepath.Base(f), path: abs, dir: filepath.Dir(abs), src: src})
+	}
+	gen := filepath.Join(work, "examples")
+	if err := os.MkdirAll(gen, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	std := filepath.Join(work, "stdexamples")
+	if err := os.MkdirAll(std, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	progs = append(progs, gonumExamples(t, gen)...)
+	if os.Getenv("GOPHERNOTE_CORPUS_STD") == "1" {
+		progs = append(progs, stdExamples(t, std)...)
+	}
+	return progs
+}
+
+// yaegiTestDir returns yaegi's _test directory in the module cache,
+// downloading the module when it is missing.
+func yaegiTestDir(t *testing.T) string {
+	t.Helper()
+	const mod = "github.com/traefik/yaegi@v0.16.1"
+	out, err := exec.Command("go", "mod", "download", "-json", mod).Output()
+	if err != nil {
+		t.Fatalf("go mod download %s: %v", mod, err)
+	}
+	var info struct{ Dir string }
+	if err := json.Unmarshal(out, &info); err != nil || info.Dir == "" {
+		t.Fatalf("go mod download %s: %q: %v", mod, out, err)
+	}
+	return filepath.Join(info.Dir, "_test")
+}
+
+// outputComment returns the text of a yaegi test program's final
+// "// Output:" comment.
+func outputComment(path string, src []byte) (string, bool) {
+	f, err := parser.ParseFile(token.NewFileSet(), path, src, parser.ParseComments)
+	if err != nil || len(f.Comments) == 0 || f.Name.Name != "main" {
+		return "", false
+	}
+	text := f.Comments[len(f.Comments)-1].Text()
+	out, ok := strings.CutPrefix(text, "Output:\n")
+	return out, ok
+}
+
+// staticSkip leaves out programs that import packages outside the
+// standard library.
+func staticSkip(src []byte) string {
+	f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.ImportsOnly)
+	if err != nil {
+		return "does not parse"
+	}
+	for _, im := range f.Imports {
+		p, _ := strconv.Unquote(im.Path.Value)
+		if first, _, _ := strings.Cut(p, "/"); strings.Contains(first, ".") {
+			return "imports " + p
+		}
+	}
+	return ""
+}
+
+// compiledRun builds and runs a program twice (the second run checks that
+// it is deterministic), caching the result by source, go.sum and Go
+// version. yaegi's programs build in a directory of their own without
+// go.mod (the language version is the toolchain's, as for a program a
+// user writes); this repository's programs build inside its module, so
+// they can import gonum and fitlib (those importing fitlib are not
+// cached). The binary is named after the file, as `go build FILE.go`
+// names it.
+func compiledRun(t *testing.T, p *corpusProgram, work string) observation {
+	if p.skip != "" {
+		return observation{}
+	}
+	own := strings.HasPrefix(p.name, "own/")
+	sum, _ := os.ReadFile(filepath.Join(moduleRoot(t), "go.sum"))
+	cacheable := !bytes.Contains(p.src, []byte(`"github.com/gophernote/gophernote/`))
+	cacheFile := compiledCachePath(p.src, sum)
+	if data, err := os.ReadFile(cacheFile); err == nil && cacheable {
+		var o observation
+		if json.Unmarshal(data, &o) == nil {
+			return o
+		}
+	}
+	dir, err := os.MkdirTemp(work, "build")
+	if err != nil {
+		t.Error(err)
+		return observation{BuildError: err.Error()}
+	}
+	defer os.RemoveAll(dir)
+	base := filepath.Base(p.path)
+	bin := filepath.Join(dir, strings.TrimSuffix(base, ".go"))
+	var build *exec.Cmd
+	switch {
+	case p.moduleDir != "":
+		build = exec.Command("go", "build", "-o", bin, base)
+		build.Dir = p.moduleDir
+		build.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
+	case own:
+		build = exec.Command("go", "build", "-o", bin, p.path)
+		build.Dir = moduleRoot(t)
+	default:
+		if err := os.WriteFile(filepath.Join(dir, base), p.src, 0o644); err != nil {
+			t.Error(err)
+			return observation{BuildError: err.Error()}
+		}
+		build = exec.Command("go", "build", "-o", bin, base)
+		build.Dir = dir
+		build.Env = append(os.Environ(), "GO111MODULE=on", "GOWORK=off", "GOFLAGS=")
+	}
+	var o observation
+	if out, err := build.CombinedOutput(); err != nil {
+		if own {
+			// A program Go rejects: the interpreted runs must reject it too.
+			o = observation{End: "compile error", BuildError: string(out)}
+		} else {
+			o = observation{BuildError: string(out) + err.Error()}
+		}
+	} else {
+		o = goRun(bin, p.dir)
+		if again := goRun(bin, p.dir); again != o {
+			o.Nondeterministic = true
+		}
+	}
+	if data, err := json.Marshal(o); err == nil && cacheable {
+		os.MkdirAll(filepath.Dir(cacheFile), 0o755)
+		os.WriteFile(cacheFile, data, 0o644)
+	}
+	return o
+}
+
+// moduleRoot is the repository's root (where go.mod is).
+func moduleRoot(t *testing.T) string {
+	abs, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return abs
+}
+
+// compiledCachePath is the cache file of a program's compiled result.
+func compiledCachePath(src, sum []byte) string {
+	base, err := os.UserCacheDir()
+	if err != nil {
+		base = os.TempDir()
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\n%s\n", runtime.Version(), "go-corpus-v3")
+	h.Write(sum)
+	h.Write(src)
+	return filepath.Join(base, "gophernote", "go-corpus", hex.EncodeToString(h.Sum(nil))+".json")
+}
+
+// goRun runs a compiled program and parses how it ended.
+func goRun(bin, dir string) observation {
+	stdout, stderr, code, timedOut := runProcess(dir, 20*time.Second, bin)
+	o := observation{Stdout: stdout, End: "ok"}
+	switch {
+	case timedOut:
+		o.End = "timeout"
+	case code == 0:
+	default:
+		o.End = "exit " + strconv.Itoa(code)
+	}
+	// Go's crash report: "panic: MSG\n\ngoroutine 1 [running]:..." or
+	// "fatal error: MSG\n\ngoroutine ...".
+	if i := crashStart(stderr, "panic: "); i >= 0 && code == 2 {
+		msg := stderr[i+len("panic: "):]
+		msg = msg[:strings.Index(msg, "\n\ngoroutine ")]
+		// Drop the addresses of a fault: "\n[signal SIGSEGV: ... pc=0x...]".
+		if j := strings.Index(msg, "\n[signal "); j >= 0 {
+			msg = msg[:j]
+		}
+		// A panic raised while panicking prints the chain
+		// ("A [recovered]\n\tpanic: B"): the last one is what ended it.
+		if j := strings.LastIndex(msg, "\n\tpanic: "); j >= 0 {
+			msg = msg[j+len("\n\tpanic: "):]
+		}
+		msg = strings.TrimSuffix(strings.TrimSuffix(msg, " [recovered]"), " [recovered, repanicked]")
+		stderr, o.End = stderr[:i], "panic: "+msg
+	} else if i := crashStart(stderr, "fatal error: "); i >= 0 && code == 2 {
+		msg := firstLine(stderr[i+len("fatal error: "):])
+		stderr, o.End = stderr[:i], "fatal: "+msg
+		if msg == "all goroutines are asleep - deadlock!" {
+			o.End = "deadlock"
+		}
+	}
+	o.Stderr = stderr
+	return o
+}
+
+// crashStart finds the line where Go's crash report starts, or -1.
+func crashStart(stderr, prefix string) int {
+	for i := 0; i < len(stderr); {
+		if strings.HasPrefix(stderr[i:], prefix) && strings.Contains(stderr[i:], "\n\ngoroutine ") {
+			return i
+		}
+		j := strings.IndexByte(stderr[i:], '\n')
+		if j < 0 {
+			break
+		}
+		i += j + 1
+	}
+	// A deadlock report has no goroutine list when only main is blocked
+	// in some versions; accept the bare line.
+	if prefix == "fatal error: " {
+		if i := strings.Index(stderr, "fatal error: all goroutines are asleep"); i >= 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// runProcess runs a command with empty stdin and a time limit.
+func runProcess(dir string, limit time.Duration, name string, args ...string) (stdout, stderr string, code int, timedOut bool) {
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Dir = dir
+	var o, e bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &o, &e
+	cmd.WaitDelay = time.Second
+	err := cmd.Run()
+	var ee *exec.ExitError
+	switch {
+	case ctx.Err() != nil:
+		timedOut = true
+	case errors.As(err, &ee):
+		code = ee.ExitCode()
+	case err != nil:
+		code = -1
+		e.WriteString(err.Error())
+	}
+	return o.String(), e.String(), code, timedOut
+}
+
+// interpretedLimit bounds one interpreted run; --timeout stops the cell a
+// little earlier so that a hang shows as the run's own timeout error.
+const interpretedLimit = 60 * time.Second
+
+// scriptRun runs `gophernote run FILE.go`.
+func scriptRun(p *corpusProgram, work string) observation {
+	out, err := os.MkdirTemp(work, "script")
+	if err != nil {
+		return observation{End: "error", Error: err.Error()}
+	}
+	defer os.RemoveAll(out)
+	stdout, stderr, code, timedOut := runProcess(p.dir, interpretedLimit, binary, "run", p.path, "--out", out, "--timeout", "30s")
+	o := observation{Stdout: stdout, End: "ok"}
+	// The run's own report: "gophernote run: FILE: NAME: VALUE" and
+	// indented traceback lines, after the program's stderr.
+	prefix := "gophernote run: " + p.path + ": "
+	if i := strings.Index(stderr, prefix); i >= 0 {
+		o.Error = firstLine(stderr[i+len(prefix):])
+		stderr = stderr[:i]
+		o.End = endOf(o.Error)
+	} else if code != 0 {
+		o.End = "exit " + strconv.Itoa(code)
+	}
+	if timedOut {
+		o.End = "timeout"
+	}
+	o.Stderr = stderr
+	return o
+}
+
+// endOf maps an interpreted error "Name: value" to the End it stands for.
+func endOf(err string) string {
+	name, value, _ := strings.Cut(err, ": ")
+	switch name {
+	case "Panic":
+		// "MSG [at L:C]": the position is the engine's addition.
+		if i := strings.LastIndex(value, " [at "); i >= 0 && strings.HasSuffix(value, "]") {
+			value = value[:i]
+		}
+		return "panic: " + value
+	case "Exit":
+		// "exit status N: ..." (see the engine's os.Exit).
+		var n int
+		if _, err := fmt.Sscanf(value, "exit status %d", &n); err == nil {
+			return "exit " + strconv.Itoa(n)
+		}
+	case "Deadlock":
+		return "deadlock"
+	case "CompileError":
+		return "compile error"
+	}
+	return "error"
+}
+
+// notebookCells splits a program into the two cells a user would paste:
+// imports and declarations, then main's body.
+func notebookCells(src []byte) (decls, body string, err error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "", src, parser.ParseComments)
+	if err != nil {
+		return "", "", err
+	}
+	off := func(p token.Pos) int { return fset.Position(p).Offset }
+	var parts []string
+	for _, d := range f.Decls {
+		start, end := off(d.Pos()), off(d.End())
+		if g, ok := d.(*ast.GenDecl); ok && g.Doc != nil {
+			start = off(g.Doc.Pos())
+		}
+		if fd, ok := d.(*ast.FuncDecl); ok {
+			if fd.Doc != nil {
+				start = off(fd.Doc.Pos())
+			}
+			if fd.Recv == nil && fd.Name.Name == "main" {
+				if fd.Body == nil || len(fd.Body.List) == 0 {
+					body = ""
+				} else {
+					body = string(src[off(fd.Body.Lbrace)+1 : off(fd.Body.Rbrace)])
+				}
+				continue
+			}
+		}
+		parts = append(parts, string(src[start:end]))
+	}
+	return strings.Join(parts, "\n\n") + "\n", strings.Trim(body, "\n") + "\n", nil
+}
+
+// notebookRun runs the program as a two-cell notebook and reads the
+// written notebook's outputs.
+func notebookRun(p *corpusProgram, work string) observation {
+	decls, body, err := notebookCells(p.src)
+	if err != nil {
+		return observation{End: "error", Error: err.Error()}
+	}
+	dir, err := os.MkdirTemp(work, "nb")
+	if err != nil {
+		return observation{End: "error", Error: err.Error()}
+	}
+	defer os.RemoveAll(dir)
+	cell := func(src string) map[string]any {
+		return map[string]any{"cell_type": "code", "metadata": map[string]any{}, "execution_count": nil,
+			"outputs": []any{}, "source": src}
+	}
+	nb := map[string]any{"nbformat": 4, "nbformat_minor": 5,
+		"metadata": map[string]any{"kernelspec": map[string]any{"name": "gophernote", "language": "go", "display_name": "Go"}},
+		"cells":    []any{cell(decls), cell(body)}}
+	data, _ := json.Marshal(nb)
+	// Named after the program: os.Args[0] is the notebook's name.
+	stem := strings.TrimSuffix(filepath.Base(p.path), ".go")
+	nbPath := filepath.Join(dir, stem+".ipynb")
+	if err := os.WriteFile(nbPath, data, 0o644); err != nil {
+		return observation{End: "error", Error: err.Error()}
+	}
+	_, stderr, _, timedOut := runProcess(p.dir, interpretedLimit, binary, "run", nbPath, "--out", dir, "--timeout", "30s")
+	if timedOut {
+		return observation{End: "timeout"}
+	}
+	written, err := os.ReadFile(filepath.Join(dir, stem+".ipynb"))
+	if err != nil {
+		return observation{End: "error", Error: "no notebook written: " + firstLine(stderr)}
+	}
+	var got struct {
+		Cells []struct {
+			Outputs []struct {
+				OutputType string `json:"output_type"`
+				Name       string `json:"name"`
+				Text       any    `json:"text"`
+				Ename      string `json:"ename"`
+				Evalue     string `json:"evalue"`
+			} `json:"outputs"`
+		} `json:"cells"`
+	}
+	if err := json.Unmarshal(written, &got); err != nil {
+		return observation{End: "error", Error: err.Error()}
+	}
+	var o observation
+	o.End = "ok"
+	for i, c := range got.Cells {
+		for _, out := range c.Outputs {
+			switch out.OutputType {
+			case "stream":
+				text := joinText(out.Text)
+				if out.Name == "stderr" {
+					o.Stderr += text
+				} else {
+					o.Stdout += text
+				}
+			case "error":
+				o.Error = out.Ename + ": " + out.Evalue
+				if i == 0 {
+					o.Error = "cell 1: " + o.Error
+				}
+				o.End = endOf(out.Ename + ": " + out.Evalue)
+			}
+		}
+	}
+	return o
+}
+
+// knownGap is one row of testdata/corpus/known-gaps.tsv.
+type knownGap struct{ construct, errText string }
+
+// readKnownGaps reads rows "program<TAB>mode<TAB>construct<TAB>error text"
+// (mode: script, notebook or both); '#' starts a comment line.
+func readKnownGaps(t *testing.T, path string) map[string]knownGap {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	gaps := map[string]knownGap{}
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		cols := strings.Split(line, "\t")
+		if len(cols) != 4 || cols[3] == "" {
+			t.Fatalf("%s:%d: want program, mode, construct, error text separated by tabs: %q", path, n, line)
+		}
+		modes := []string{cols[1]}
+		if cols[1] == "both" {
+			modes = []string{"script", "notebook"}
+		} else if cols[1] != "script" && cols[1] != "notebook" {
+			t.Fatalf("%s:%d: mode %q: want script, notebook or both", path, n, cols[1])
+		}
+		for _, m := range modes {
+			gaps[cols[0]+"\t"+m] = knownGap{construct: cols[2], errText: cols[3]}
+		}
+	}
+	return gaps
+}

@@ -1,0 +1,75 @@
+package engine
+
+import (
+	"fmt"
+	"reflect"
+
+	"github.com/traefik/yaegi/interp"
+)
+
+// Workaround, part of the printing of cell types (fix_errors.go): verbs
+// that are not for strings.
+//
+// fmt calls an error's Error method (a Stringer's String) only for the
+// verbs %v, %s, %q, %x and %X; `fmt.Sprintf("%d", t)` of a `type T int`
+// with an Error method prints the number. yaegi hands fmt a cell value as
+// a wrapper struct holding the value and its methods, so %d printed the
+// struct ({1 5131744}). The wrappers the engine declares for error and
+// fmt.Stringer (ErrorValue, StringerValue) are fmt.Formatters that do
+// what fmt does: the method's text for the string verbs, the value
+// itself for the others (and for %#v).
+
+// ErrorValue is error under a name of the engine's, whose yaegi wrapper
+// (_ErrorValue) formats like fmt. Exported only for yaegi.
+type ErrorValue interface{ Error() string }
+
+// StringerValue is fmt.Stringer likewise.
+type StringerValue interface{ String() string }
+
+// _ErrorValue is yaegi's wrapper of an interpreted value implementing
+// ErrorValue: IValue holds the value, WError its method.
+type _ErrorValue struct {
+	IValue any
+	WError func() string
+}
+
+func (w _ErrorValue) Error() string { return w.WError() }
+
+func (w _ErrorValue) Format(f fmt.State, verb rune) { formatMethod(f, verb, w.IValue, w.WError) }
+
+// _StringerValue is yaegi's wrapper of an interpreted fmt.Stringer.
+type _StringerValue struct {
+	IValue  any
+	WString func() string
+}
+
+func (w _StringerValue) String() string { return w.WString() }
+
+func (w _StringerValue) Format(f fmt.State, verb rune) { formatMethod(f, verb, w.IValue, w.WString) }
+
+// formatMethod formats as fmt does a value whose Error or String method
+// is text: the text for %v %s %q %x %X, the value for other verbs and %#v.
+func formatMethod(f fmt.State, verb rune, v any, text func() string) {
+	switch verb {
+	case 'v':
+		if f.Flag('#') {
+			break
+		}
+		fallthrough
+	case 's', 'q', 'x', 'X':
+		fmt.Fprintf(f, fmt.FormatString(f, verb), text())
+		return
+	}
+	fmt.Fprintf(f, fmt.FormatString(f, verb), v)
+}
+
+// fmtVerbSymbols declares the wrappers to yaegi.
+func fmtVerbSymbols() interp.Exports {
+	self := reflect.TypeFor[ErrorValue]().PkgPath()
+	return interp.Exports{self + "/engine": {
+		"ErrorValue":     reflect.ValueOf((*ErrorValue)(nil)),
+		"_ErrorValue":    reflect.ValueOf((*_ErrorValue)(nil)),
+		"StringerValue":  reflect.ValueOf((*StringerValue)(nil)),
+		"_StringerValue": reflect.ValueOf((*_StringerValue)(nil)),
+	}}
+}

@@ -1,0 +1,46 @@
+package engine
+
+import "go/ast"
+
+// Workaround: a switch with both an init statement and a tag.
+//
+// yaegi v0.16 matches no case of `switch v := reflect.ValueOf(x);
+// v.Kind() { case reflect.String: ... }`: with an init statement, a tag
+// that is not a plain variable takes the default branch whatever its
+// value (the same switch after a separate `v := ...` works). So the init
+// statement moves into a block around the switch, which gives it the same
+// scope: `{ v := ...; switch v.Kind() { ... } }` (a label stays on the
+// switch, inside the block).
+
+// hoistSwitchInits is the pass "switchinit".
+func hoistSwitchInits(p *prep) {
+	labels := map[ast.Stmt]*ast.LabeledStmt{}
+	visit := func(n ast.Node) bool {
+		if ls, ok := n.(*ast.LabeledStmt); ok {
+			labels[ls.Stmt] = ls
+			return true
+		}
+		sw, ok := n.(*ast.SwitchStmt)
+		if !ok || sw.Init == nil || sw.Tag == nil {
+			return true
+		}
+		if _, plain := ast.Unparen(sw.Tag).(*ast.Ident); plain {
+			return true
+		}
+		start := ast.Node(sw)
+		if ls := labels[sw]; ls != nil {
+			start = ls
+		}
+		init := sw.Init
+		// "{ init; " before the statement (label included), the init
+		// removed from the header, " }" after the switch.
+		p.r.add(p.off(start.Pos()), p.off(start.Pos()), func(r *renderer) string {
+			return "{ " + r.render(p.off(init.Pos()), p.off(init.End())) + "; "
+		})
+		p.r.addText(p.off(init.Pos()), p.off(sw.Tag.Pos()), "")
+		p.r.addTail(p.off(sw.End()), " }")
+		return true
+	}
+	ast.Inspect(p.pc.decls, visit)
+	ast.Inspect(p.pc.stmts.Body, visit)
+}
