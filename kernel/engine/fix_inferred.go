@@ -54,8 +54,7 @@ func instantiateGenericCalls(p *prep) {
 		p.pl.inferredCalls = append(p.pl.inferredCalls, id.Name+" at "+p.posString(c.Pos()))
 		return true
 	}
-	ast.Inspect(p.pc.decls, visit)
-	ast.Inspect(p.pc.stmts.Body, visit)
+	p.pc.inspect(visit)
 }
 
 // isFuncObj reports whether the parser resolved id to a function

@@ -32,8 +32,7 @@ func interruptibleSleep(p *prep) {
 		}
 		return true
 	}
-	ast.Inspect(p.pc.decls, visit)
-	ast.Inspect(p.pc.stmts.Body, visit)
+	p.pc.inspect(visit)
 }
 
 // armStop sets the stop channel that sleep watches: it is closed when ctx

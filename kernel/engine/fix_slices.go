@@ -647,8 +647,7 @@ func rewriteSlices(p *prep) {
 		}
 		return true
 	}
-	ast.Inspect(p.pc.decls, visit)
-	ast.Inspect(p.pc.stmts.Body, visit)
+	p.pc.inspect(visit)
 }
 
 // rtSort implements slices.Sort for slices of ordered element kinds.
