@@ -35,20 +35,6 @@ func cellOutputs(t *testing.T, path string) [][]map[string]any {
 	return out
 }
 
-func joined(v any) string {
-	switch x := v.(type) {
-	case string:
-		return x
-	case []any:
-		var b strings.Builder
-		for _, s := range x {
-			b.WriteString(s.(string))
-		}
-		return b.String()
-	}
-	return ""
-}
-
 // TestEnvelopeInteractive: notebook 08 headless renders its sliders as text
 // with the static note and the derivation for the initial values
 // (Hoffmann et al. 2022 eq. 10: alpha = 0.1535484, C0 = 1071.365, the test
@@ -67,17 +53,17 @@ func TestEnvelopeInteractive(t *testing.T) {
 	if len(interact) != 5 {
 		t.Fatalf("headless Interact cell has %d outputs, want note, headline, derivation and 2 plots", len(interact))
 	}
-	note := joined(interact[0]["data"].(map[string]any)["text/plain"])
+	note := joinText(interact[0]["data"].(map[string]any)["text/plain"])
 	for _, want := range []string{"β = 0.34 (FloatSlider 0.05 to 1, step 0.01)", "C (FLOPs) = 5.76e+23 (FloatLogSlider 1.024e+18 to 9.129e+26)", "static rendering"} {
 		if !strings.Contains(note, want) {
 			t.Errorf("static note lacks %q:\n%s", want, note)
 		}
 	}
-	head := joined(interact[1]["data"].(map[string]any)["text/markdown"])
+	head := joinText(interact[1]["data"].(map[string]any)["text/markdown"])
 	if !strings.Contains(head, "α = βγ/(β+γ) = 0.1535484") || !strings.Contains(head, "C₀ = 1071.365") {
 		t.Errorf("headline = %q", head)
 	}
-	if d := joined(interact[2]["data"].(map[string]any)["text/markdown"]); !strings.Contains(d, `= 0.1535484, \qquad C_0`) {
+	if d := joinText(interact[2]["data"].(map[string]any)["text/markdown"]); !strings.Contains(d, `= 0.1535484, \qquad C_0`) {
 		t.Errorf("derivation lacks alpha: %.300q", d)
 	}
 	for _, o := range interact[3:] {
@@ -135,7 +121,7 @@ func TestEnvelopeInteractive(t *testing.T) {
 	if sliders != 6 || len(outputs) != 4 {
 		t.Fatalf("saved widget state: %d sliders, %d outputs", sliders, len(outputs))
 	}
-	if d := joined(outputs[0].(map[string]any)["data"].(map[string]any)["text/markdown"]); !strings.Contains(d, "0.1535484") {
+	if d := joinText(outputs[0].(map[string]any)["data"].(map[string]any)["text/markdown"]); !strings.Contains(d, "0.1535484") {
 		t.Errorf("live headline = %q", d)
 	}
 }

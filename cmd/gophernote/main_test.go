@@ -42,17 +42,7 @@ func TestMain(m *testing.M) {
 // run executes the binary with args and extra environment.
 func run(t *testing.T, env []string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
-	cmd := exec.Command(binary, args...)
-	cmd.Env = append(os.Environ(), env...)
-	var o, e bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &o, &e
-	err := cmd.Run()
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	return o.String(), e.String(), code
+	return runIn(t, "", append(os.Environ(), env...), args...)
 }
 
 // wantFail asserts a non-zero exit with exactly one stderr line containing

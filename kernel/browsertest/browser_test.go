@@ -75,18 +75,8 @@ func TestNotebookInChromium(t *testing.T) {
 	srv.WaitUp(t, base+"/api/status?token="+token)
 
 	shot := filepath.Join(out, "notebook.png")
-	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, node, "testdata/drive.js", base+"/notebooks/browser.ipynb?token="+token, shot)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("browser: %v\n%s\nnotebook server log:\n%s", err, stderr.String(), srv.Log())
-	}
 	var r result
-	if err := json.Unmarshal(bytes.TrimSpace(stdout.Bytes()), &r); err != nil {
-		t.Fatalf("drive.js output %q: %v", stdout.String(), err)
-	}
+	drive(t, 4*time.Minute, node, "drive.js", &r, base+"/notebooks/browser.ipynb?token="+token, shot)
 	t.Logf("browser saw: %+v; screenshot %s", r, shot)
 	if r.PNG.Width != 576 || r.PNG.Height != 384 {
 		t.Errorf("inline PNG is %dx%d, want the default plot size 576x384", r.PNG.Width, r.PNG.Height)
@@ -136,18 +126,8 @@ func runTour(t *testing.T, node, bin, base, token, work, out string) {
 		t.Fatal(err)
 	}
 	shot := filepath.Join(out, "tour.png")
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, node, "testdata/drive.js", base+"/notebooks/00_tour.ipynb?token="+token, shot, "tour")
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("browser (tour): %v\n%s", err, stderr.String())
-	}
 	var r result
-	if err := json.Unmarshal(bytes.TrimSpace(stdout.Bytes()), &r); err != nil {
-		t.Fatalf("drive.js output %q: %v", stdout.String(), err)
-	}
+	drive(t, 5*time.Minute, node, "drive.js", &r, base+"/notebooks/00_tour.ipynb?token="+token, shot, "tour")
 	t.Logf("browser saw: %+v; screenshot %s", r, shot)
 	if len(r.Errors) > 0 {
 		t.Fatalf("tour cells failed in the browser: %q", r.Errors)
@@ -165,6 +145,24 @@ func runTour(t *testing.T, node, bin, base, token, work, out string) {
 		t.Fatalf("gophernote run %s: %v\n%s", src, err, b)
 	}
 	browserenv.CompareOutputs(t, saved, filepath.Join(headless, "00_tour.ipynb"), 6)
+}
+
+// drive runs the node script testdata/script with args, failing t when it
+// fails or runs longer than timeout, and decodes the JSON line it prints
+// into r. A failing script says on stderr which step it could not do.
+func drive(t *testing.T, timeout time.Duration, node, script string, r any, args ...string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, node, append([]string{filepath.Join("testdata", script)}, args...)...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("browser (%s): %v\n%s", script, err, stderr.String())
+	}
+	if err := json.Unmarshal(bytes.TrimSpace(stdout.Bytes()), r); err != nil {
+		t.Fatalf("%s output %q: %v", script, stdout.String(), err)
+	}
 }
 
 // startNotebook runs Debian's classic notebook on 127.0.0.1:port with every

@@ -1,16 +1,12 @@
 package browsertest
 
 import (
-	"bytes"
-	"context"
-	"encoding/json"
-	"os/exec"
-
-	"github.com/gophernote/gophernote/kernel/browsertest/internal/browserenv"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gophernote/gophernote/kernel/browsertest/internal/browserenv"
 )
 
 // widgetCells use kernel/widgets: an Interact over a slider and a lone
@@ -33,23 +29,13 @@ func runWidgetsProtocol1(t *testing.T, node, base, token, work, out string) {
 		t.Fatal(err)
 	}
 	shot := filepath.Join(out, "widgets-protocol1.png")
-	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, node, "testdata/drive_widgets.js", base+"/notebooks/widgets.ipynb?token="+token, shot)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("browser (widgets): %v\n%s", err, stderr.String())
-	}
 	var r struct {
 		Outputs []string
 		Errors  []string
 		Views   int
 		Log     []string
 	}
-	if err := json.Unmarshal(bytes.TrimSpace(stdout.Bytes()), &r); err != nil {
-		t.Fatalf("drive_widgets.js output %q: %v", stdout.String(), err)
-	}
+	drive(t, 4*time.Minute, node, "drive_widgets.js", &r, base+"/notebooks/widgets.ipynb?token="+token, shot)
 	t.Logf("browser saw: %+v; screenshot %s", r, shot)
 	all := strings.Join(r.Outputs, "\n")
 	for _, want := range []string{

@@ -276,19 +276,8 @@ func (e *Engine) Execute(ctx context.Context, code string, sink cell.Sink) (res 
 	e.lastPanic = nil
 	e.depth.n.Store(0) // interrupted calls never ran their deferred leave
 	e.depth.take()
-	stop := make(chan struct{})
-	e.stopMu.Lock()
-	e.stop = stop
-	e.stopMu.Unlock()
-	finished := make(chan struct{})
+	finished := e.armStop(ctx)
 	defer close(finished)
-	go func() {
-		select {
-		case <-ctx.Done():
-			close(stop)
-		case <-finished:
-		}
-	}()
 	pl, cerr := e.prepare(code)
 	if cerr != nil {
 		return cell.Result{Err: cerr.toError()}

@@ -71,6 +71,5 @@ func rewriteErrorComparisons(p *prep) {
 		})
 		return true
 	}
-	ast.Inspect(p.pc.decls, visit)
-	ast.Inspect(p.pc.stmts.Body, visit)
+	p.pc.inspect(visit)
 }

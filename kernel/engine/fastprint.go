@@ -87,6 +87,5 @@ func rewriteFastPrints(p *prep) {
 		p.r.addText(p.off(sel.Pos()), p.off(sel.End()), rtName+"."+name)
 		return true
 	}
-	ast.Inspect(p.pc.decls, visit)
-	ast.Inspect(p.pc.stmts.Body, visit)
+	p.pc.inspect(visit)
 }

@@ -62,8 +62,7 @@ func rewriteBuiltins(p *prep) {
 		}
 		return true
 	}
-	ast.Inspect(p.pc.decls, visit)
-	ast.Inspect(p.pc.stmts.Body, visit)
+	p.pc.inspect(visit)
 }
 
 // reorderMinMax moves a typed argument in front of untyped constants so the

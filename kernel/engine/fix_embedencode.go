@@ -51,8 +51,7 @@ func refuseEmbeddedEncodes(p *prep) {
 		}
 		return true
 	}
-	ast.Inspect(p.pc.decls, visit)
-	ast.Inspect(p.pc.stmts.Body, visit)
+	p.pc.inspect(visit)
 }
 
 // encoderName names the function or method a selector calls, as

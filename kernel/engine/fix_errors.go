@@ -159,11 +159,7 @@ func errorsIs(err, target error) bool {
 	if in := inner(target); in != nil {
 		tv = in
 	}
-	return errorsIsIn(err, tv, target)
-}
-
-func errorsIsIn(err error, tv any, target error) bool {
-	for err != nil {
+	return inTree(err, func(err error) bool {
 		ev := any(err)
 		if in := inner(err); in != nil {
 			ev = in
@@ -171,7 +167,16 @@ func errorsIsIn(err error, tv any, target error) bool {
 		if reflect.TypeOf(ev) == reflect.TypeOf(tv) && reflect.TypeOf(ev).Comparable() && ev == tv {
 			return true
 		}
-		if x, ok := err.(interface{ Is(error) bool }); ok && x.Is(target) {
+		x, ok := err.(interface{ Is(error) bool })
+		return ok && x.Is(target)
+	})
+}
+
+// inTree reports whether match holds for an error of err's tree, visited
+// depth first as errors.Is and errors.As do.
+func inTree(err error, match func(error) bool) bool {
+	for err != nil {
+		if match(err) {
 			return true
 		}
 		next := unwrapAll(err)
@@ -180,7 +185,7 @@ func errorsIsIn(err error, tv any, target error) bool {
 			continue
 		}
 		for _, e := range next {
-			if errorsIsIn(e, tv, target) {
+			if inTree(e, match) {
 				return true
 			}
 		}
@@ -211,11 +216,7 @@ func errorsAs(err error, target any) bool {
 	if targetType.Kind() != reflect.Interface && !targetType.Implements(errorType) && !interpretedType(targetType) {
 		panic("errors: *target must be interface or implement error")
 	}
-	return errorsAsIn(err, val, targetType)
-}
-
-func errorsAsIn(err error, val reflect.Value, targetType reflect.Type) bool {
-	for err != nil {
+	return inTree(err, func(err error) bool {
 		if in := inner(err); in != nil {
 			if reflect.TypeOf(in).AssignableTo(targetType) && targetType.Kind() != reflect.Interface {
 				val.Elem().Set(reflect.ValueOf(in))
@@ -226,22 +227,9 @@ func errorsAsIn(err error, val reflect.Value, targetType reflect.Type) bool {
 			val.Elem().Set(reflect.ValueOf(err))
 			return true
 		}
-		if x, ok := err.(interface{ As(any) bool }); ok && x.As(val.Interface()) {
-			return true
-		}
-		next := unwrapAll(err)
-		if len(next) == 1 {
-			err = next[0]
-			continue
-		}
-		for _, e := range next {
-			if errorsAsIn(e, val, targetType) {
-				return true
-			}
-		}
-		return false
-	}
-	return false
+		x, ok := err.(interface{ As(any) bool })
+		return ok && x.As(val.Interface())
+	})
 }
 
 // interpretedType reports whether t may be the compiled form of a type

@@ -98,8 +98,7 @@ func rewriteFmt(p *prep) {
 		}
 		return true
 	}
-	ast.Inspect(p.pc.decls, visit)
-	ast.Inspect(p.pc.stmts.Body, visit)
+	p.pc.inspect(visit)
 	// Top-level struct types to register, disambiguated.
 	sigs := p.e.fmtNames.sigs
 	if sigs == nil {

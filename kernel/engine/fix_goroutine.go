@@ -34,8 +34,7 @@ func guardGoroutines(p *prep) {
 		})
 		return true
 	}
-	ast.Inspect(p.pc.decls, visit)
-	ast.Inspect(p.pc.stmts.Body, visit)
+	p.pc.inspect(visit)
 }
 
 // goPanic reports a panic recovered in a goroutine started by a cell on

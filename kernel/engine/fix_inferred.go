@@ -2,6 +2,7 @@ package engine
 
 import (
 	"go/ast"
+	"go/token"
 	"strings"
 )
 
@@ -33,7 +34,7 @@ func instantiateGenericCalls(p *prep) {
 		generic := false
 		if fd, ok := p.funcs[id.Name]; ok {
 			generic = fd.Type.TypeParams != nil
-		} else if rec, ok := p.e.decls[id.Name]; ok && !p.shadowed2(id.Name) {
+		} else if rec, ok := p.e.decls[id.Name]; ok && !p.hidesSessionFunc(id.Name) {
 			generic = rec.generic
 		}
 		if !generic {
@@ -54,8 +55,7 @@ func instantiateGenericCalls(p *prep) {
 		p.pl.inferredCalls = append(p.pl.inferredCalls, id.Name+" at "+p.posString(c.Pos()))
 		return true
 	}
-	ast.Inspect(p.pc.decls, visit)
-	ast.Inspect(p.pc.stmts.Body, visit)
+	p.pc.inspect(visit)
 }
 
 // isFuncObj reports whether the parser resolved id to a function
@@ -65,9 +65,9 @@ func isFuncObj(id *ast.Ident) bool {
 	return ok
 }
 
-// shadowed2 reports whether the cell defines name as something other
-// than a function.
-func (s *scope) shadowed2(name string) bool {
+// hidesSessionFunc reports whether the cell defines name as something
+// other than a function, hiding a function of that name from the session.
+func (s *scope) hidesSessionFunc(name string) bool {
 	k, ok := s.declDefined[name]
-	return ok && k.String() != "func" || s.stmtDefined[name]
+	return ok && k != token.FUNC || s.stmtDefined[name]
 }

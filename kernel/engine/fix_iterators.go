@@ -52,6 +52,5 @@ func rejectIterators(p *prep) {
 		}
 		return true
 	}
-	ast.Inspect(p.pc.decls, visit)
-	ast.Inspect(p.pc.stmts.Body, visit)
+	p.pc.inspect(visit)
 }

@@ -60,8 +60,7 @@ func markLogCalls(p *prep) {
 		}
 		return true
 	}
-	ast.Inspect(p.pc.decls, visit)
-	ast.Inspect(p.pc.stmts.Body, visit)
+	p.pc.inspect(visit)
 }
 
 // logCall returns the last call in a statement's own parts (not nested

@@ -37,8 +37,7 @@ func perIterationLoopVars(p *prep) {
 		}
 		return true
 	}
-	ast.Inspect(p.pc.decls, visit)
-	ast.Inspect(p.pc.stmts.Body, visit)
+	p.pc.inspect(visit)
 }
 
 // loopVars adds the copies of the loop variables vars (and those init

@@ -28,6 +28,5 @@ func swapNilComparisons(p *prep) {
 		})
 		return true
 	}
-	ast.Inspect(p.pc.decls, visit)
-	ast.Inspect(p.pc.stmts.Body, visit)
+	p.pc.inspect(visit)
 }

@@ -93,8 +93,7 @@ func rewriteRecover(p *prep) {
 		p.r.addTail(p.off(c.End()), ")")
 		return true
 	}
-	ast.Inspect(p.pc.decls, visit)
-	ast.Inspect(p.pc.stmts.Body, visit)
+	p.pc.inspect(visit)
 }
 
 func isRecoverCall(p *prep, c *ast.CallExpr) bool {

@@ -43,8 +43,7 @@ func rewritePrintln(p *prep) {
 		}
 		return true
 	}
-	ast.Inspect(p.pc.decls, visit)
-	ast.Inspect(p.pc.stmts.Body, visit)
+	p.pc.inspect(visit)
 }
 
 // goPrint formats args as Go's print (ln: println, with spaces between

@@ -80,8 +80,7 @@ func refuseNestedProtocolTypes(p *prep) {
 		}
 		return true
 	}
-	ast.Inspect(p.pc.decls, visit)
-	ast.Inspect(p.pc.stmts.Body, visit)
+	p.pc.inspect(visit)
 }
 
 // receiverName returns the base type name of a method receiver.

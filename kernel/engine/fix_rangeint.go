@@ -42,8 +42,7 @@ func rewriteRangeInt(p *prep) {
 		}
 		return true
 	}
-	ast.Inspect(p.pc.decls, visit)
-	ast.Inspect(p.pc.stmts.Body, visit)
+	p.pc.inspect(visit)
 }
 
 func rewriteRange(p *prep, rs *ast.RangeStmt, labeled bool) {

@@ -91,8 +91,7 @@ func guardRecursion(p *prep) {
 		}
 		return true
 	}
-	ast.Inspect(p.pc.decls, visit)
-	ast.Inspect(p.pc.stmts.Body, visit)
+	p.pc.inspect(visit)
 }
 
 func guardBody(p *prep, body *ast.BlockStmt, name string) {

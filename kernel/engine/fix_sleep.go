@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"go/ast"
 	"reflect"
 	"time"
@@ -31,8 +32,26 @@ func interruptibleSleep(p *prep) {
 		}
 		return true
 	}
-	ast.Inspect(p.pc.decls, visit)
-	ast.Inspect(p.pc.stmts.Body, visit)
+	p.pc.inspect(visit)
+}
+
+// armStop sets the stop channel that sleep watches: it is closed when ctx
+// is done before finished is closed (which the caller does when the cell
+// or comm message ends).
+func (e *Engine) armStop(ctx context.Context) (finished chan struct{}) {
+	stop := make(chan struct{})
+	e.stopMu.Lock()
+	e.stop = stop
+	e.stopMu.Unlock()
+	finished = make(chan struct{})
+	go func() {
+		select {
+		case <-ctx.Done():
+			close(stop)
+		case <-finished:
+		}
+	}()
+	return finished
 }
 
 // sleep is time.Sleep for cells.

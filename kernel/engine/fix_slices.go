@@ -528,37 +528,28 @@ func init() {
 }
 
 // shimFor returns the shim of a call's function sel (pkg.Name), if any.
-func shimFor(p *prep, sel *ast.SelectorExpr) (string, stdShim, bool) {
+func shimFor(s *scope, sel *ast.SelectorExpr) (stdShim, bool) {
 	id, ok := sel.X.(*ast.Ident)
 	if !ok {
-		return "", stdShim{}, false
+		return stdShim{}, false
 	}
 	for name, path := range shimPaths {
-		if p.isPkg(id, path) {
+		if s.isPkg(id, path) {
 			sh, ok := stdShims[name+"."+sel.Sel.Name]
-			return name + "." + sel.Sel.Name, sh, ok
+			return sh, ok
 		}
 	}
-	return "", stdShim{}, false
+	return stdShim{}, false
 }
 
 // slicesGeneric reports whether the call of sel is replaced by a generic
 // helper (so that a top-level := of its result needs the stash).
 func slicesGeneric(s *scope, sel *ast.SelectorExpr) bool {
-	id, ok := sel.X.(*ast.Ident)
-	if !ok {
-		return false
-	}
-	if s.isPkg(id, "slices") && (sel.Sel.Name == "Collect" || sel.Sel.Name == "Sorted") {
+	if id, ok := sel.X.(*ast.Ident); ok && s.isPkg(id, "slices") && (sel.Sel.Name == "Collect" || sel.Sel.Name == "Sorted") {
 		return true
 	}
-	for name, path := range shimPaths {
-		if s.isPkg(id, path) {
-			sh, ok := stdShims[name+"."+sel.Sel.Name]
-			return ok && sh.helper != ""
-		}
-	}
-	return false
+	sh, ok := shimFor(s, sel)
+	return ok && sh.helper != ""
 }
 
 // rewriteSlices is the pass "slices".
@@ -602,7 +593,7 @@ func rewriteSlices(p *prep) {
 				return true
 			}
 		}
-		_, sh, ok := shimFor(p, fun)
+		sh, ok := shimFor(p.scope, fun)
 		if !ok {
 			return true
 		}
@@ -656,8 +647,7 @@ func rewriteSlices(p *prep) {
 		}
 		return true
 	}
-	ast.Inspect(p.pc.decls, visit)
-	ast.Inspect(p.pc.stmts.Body, visit)
+	p.pc.inspect(visit)
 }
 
 // rtSort implements slices.Sort for slices of ordered element kinds.

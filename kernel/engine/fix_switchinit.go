@@ -41,6 +41,5 @@ func hoistSwitchInits(p *prep) {
 		p.r.addTail(p.off(sw.End()), " }")
 		return true
 	}
-	ast.Inspect(p.pc.decls, visit)
-	ast.Inspect(p.pc.stmts.Body, visit)
+	p.pc.inspect(visit)
 }

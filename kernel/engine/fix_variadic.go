@@ -23,8 +23,7 @@ func fixVariadicIfaces(p *prep) {
 		}
 		return true
 	}
-	ast.Inspect(p.pc.decls, visit)
-	ast.Inspect(p.pc.stmts.Body, visit)
+	p.pc.inspect(visit)
 }
 
 func fixVariadicIface(p *prep, c *ast.CallExpr) {

@@ -180,6 +180,12 @@ func (ts *typesSession) typ(t reflect.Type) types.Type {
 		}
 		return ts.namedType(t)
 	}
+	return ts.composite(t)
+}
+
+// composite converts the structure of a composite type (the unnamed type
+// itself, or a named type's underlying type).
+func (ts *typesSession) composite(t reflect.Type) types.Type {
 	switch t.Kind() {
 	case reflect.Slice:
 		return types.NewSlice(ts.typ(t.Elem()))
@@ -252,13 +258,7 @@ func (ts *typesSession) namedType(t reflect.Type) types.Type {
 	if pkg.Scope().Lookup(t.Name()) == nil {
 		pkg.Scope().Insert(tn)
 	}
-	var under types.Type
-	if t.Kind() == reflect.Interface {
-		under = ts.unnamedInterface(t)
-	} else {
-		under = ts.underlying(t)
-	}
-	n.SetUnderlying(under)
+	n.SetUnderlying(ts.underlying(t))
 	if t.Kind() == reflect.Interface {
 		return n
 	}
@@ -281,21 +281,7 @@ func (ts *typesSession) namedType(t reflect.Type) types.Type {
 	return n
 }
 
-// unnamedInterface is the method set of interface type t.
-func (ts *typesSession) unnamedInterface(t reflect.Type) types.Type {
-	var methods []*types.Func
-	for i := range t.NumMethod() {
-		m := t.Method(i)
-		var mpkg *types.Package
-		if m.PkgPath != "" {
-			mpkg = ts.pkg(m.PkgPath)
-		}
-		methods = append(methods, types.NewFunc(token.NoPos, mpkg, m.Name, ts.sig(m.Type, nil)))
-	}
-	return types.NewInterfaceType(methods, nil).Complete()
-}
-
-// underlying converts the underlying type of a named non-interface type.
+// underlying converts the underlying type of a named type.
 func (ts *typesSession) underlying(t reflect.Type) types.Type {
 	switch t.Kind() {
 	case reflect.Bool:
@@ -336,35 +322,7 @@ func (ts *typesSession) underlying(t reflect.Type) types.Type {
 		return types.Typ[types.UnsafePointer]
 	}
 	// A composite: convert an unnamed type with the same structure.
-	switch t.Kind() {
-	case reflect.Slice:
-		return types.NewSlice(ts.typ(t.Elem()))
-	case reflect.Array:
-		return types.NewArray(ts.typ(t.Elem()), int64(t.Len()))
-	case reflect.Pointer:
-		return types.NewPointer(ts.typ(t.Elem()))
-	case reflect.Map:
-		return types.NewMap(ts.typ(t.Key()), ts.typ(t.Elem()))
-	case reflect.Chan:
-		dir := map[reflect.ChanDir]types.ChanDir{reflect.BothDir: types.SendRecv, reflect.SendDir: types.SendOnly, reflect.RecvDir: types.RecvOnly}[t.ChanDir()]
-		return types.NewChan(dir, ts.typ(t.Elem()))
-	case reflect.Func:
-		return ts.sig(t, nil)
-	case reflect.Struct:
-		var fields []*types.Var
-		var tags []string
-		for i := range t.NumField() {
-			f := t.Field(i)
-			var fpkg *types.Package
-			if f.PkgPath != "" {
-				fpkg = ts.pkg(f.PkgPath)
-			}
-			fields = append(fields, types.NewField(token.NoPos, fpkg, f.Name, ts.typ(f.Type), f.Anonymous))
-			tags = append(tags, string(f.Tag))
-		}
-		return types.NewStruct(fields, tags)
-	}
-	return types.Typ[types.Invalid]
+	return ts.composite(t)
 }
 
 // sig converts a func type (a method's without its receiver when recv is

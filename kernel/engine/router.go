@@ -85,6 +85,25 @@ func (r *router) end() {
 	r.mu.Unlock()
 }
 
+// swap routes output to s, after delivering what is pending, until
+// restore is called; restore delivers s's pending output and routes back
+// to the previous sink unless another swap or cell changed it meanwhile.
+func (r *router) swap(s cell.Sink) (restore func()) {
+	r.flush()
+	r.mu.Lock()
+	prev := r.cur
+	r.cur = s
+	r.mu.Unlock()
+	return func() {
+		r.flush()
+		r.mu.Lock()
+		if r.cur == s {
+			r.cur = prev
+		}
+		r.mu.Unlock()
+	}
+}
+
 // takePanics returns and clears the recorded interpreted panic positions.
 func (r *router) takePanics() []string {
 	r.mu.Lock()

@@ -56,6 +56,13 @@ type parsedCell struct {
 	impFile, declFile, stmtFile *token.File
 }
 
+// inspect walks the cell's declarations, then its statements, with
+// ast.Inspect (imports are not visited).
+func (pc *parsedCell) inspect(f func(ast.Node) bool) {
+	ast.Inspect(pc.decls, f)
+	ast.Inspect(pc.stmts.Body, f)
+}
+
 // splitCell splits src into chunks and parses both views. The error is a
 // *cellError with the cell position of the first syntax error.
 func splitCell(src string) (*parsedCell, error) {

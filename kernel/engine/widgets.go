@@ -87,39 +87,15 @@ func (e *Engine) Comm(ctx context.Context, c cell.Comm, sink cell.Sink) (err err
 			err = fmt.Errorf("internal error handling %s: %v", c.Type, r)
 		}
 	}()
-	r := e.out
-	r.flush()
-	r.mu.Lock()
-	prev := r.cur
-	r.cur = sink
-	r.mu.Unlock()
-	defer func() {
-		r.flush()
-		r.mu.Lock()
-		if r.cur == sink {
-			r.cur = prev
-		}
-		r.mu.Unlock()
-	}()
-	display.SetPublisher(sinkPublisher{r})
+	defer e.out.swap(sink)()
+	display.SetPublisher(sinkPublisher{e.out})
 	cctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	defer display.SetContext(cctx)()
 	// time.Sleep in a callback (rewritten to the engine's sleep) returns
 	// on interrupt.
-	stop := make(chan struct{})
-	e.stopMu.Lock()
-	e.stop = stop
-	e.stopMu.Unlock()
-	finished := make(chan struct{})
+	finished := e.armStop(cctx)
 	defer close(finished)
-	go func() {
-		select {
-		case <-cctx.Done():
-			close(stop)
-		case <-finished:
-		}
-	}()
 	e.wh.mu.Lock()
 	e.wh.ctx = cctx
 	e.wh.mu.Unlock()
@@ -154,25 +130,15 @@ func (h *widgetHost) Sink() cell.Sink {
 
 // Redirect implements widgethost.Host.
 func (h *widgetHost) Redirect(s cell.Sink) (restore func()) {
-	r := h.e.out
-	r.flush()
-	base := r.sink()
-	r.mu.Lock()
-	prev := r.cur
-	r.cur = s
-	r.mu.Unlock()
+	base := h.e.out.sink()
+	unswap := h.e.out.swap(s)
 	h.mu.Lock()
 	h.bases = append(h.bases, base)
 	h.mu.Unlock()
 	var once sync.Once
 	return func() {
 		once.Do(func() {
-			r.flush()
-			r.mu.Lock()
-			if r.cur == s {
-				r.cur = prev
-			}
-			r.mu.Unlock()
+			unswap()
 			h.mu.Lock()
 			if n := len(h.bases); n > 0 {
 				h.bases = h.bases[:n-1]

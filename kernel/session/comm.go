@@ -93,16 +93,8 @@ func (s *Session) comm(c *channel, m *wire.Message) error {
 		}
 		return fmt.Errorf("%s for comm %s ignored: no comm targets", cm.Type, cm.ID)
 	}
-	ctx, cancel := context.WithCancel(s.ctx)
-	defer cancel()
-	s.mu.Lock()
-	s.cancelRun = cancel
-	s.mu.Unlock()
-	defer func() {
-		s.mu.Lock()
-		s.cancelRun = nil
-		s.mu.Unlock()
-	}()
+	ctx, done := s.interruptible()
+	defer done()
 	sink := &cellSink{s: s, parent: m, ctx: ctx}
 	if err := ce.Comm(ctx, cm, sink); err != nil {
 		return fmt.Errorf("%s %s: %v", cm.Type, cm.ID, err)

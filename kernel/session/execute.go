@@ -87,22 +87,29 @@ func (s *Session) execute(c *channel, m *wire.Message) error {
 	return nil
 }
 
+// interruptible returns a context that Interrupt cancels until done is
+// called.
+func (s *Session) interruptible() (ctx context.Context, done func()) {
+	ctx, cancel := context.WithCancel(s.ctx)
+	s.mu.Lock()
+	s.cancelRun = cancel
+	s.mu.Unlock()
+	return ctx, func() {
+		s.mu.Lock()
+		s.cancelRun = nil
+		s.mu.Unlock()
+		cancel()
+	}
+}
+
 // run executes the cell with a cancellable context that Interrupt cancels.
 func (s *Session) run(m *wire.Message, req executeRequest) cell.Result {
 	eng, err := s.engine()
 	if err != nil {
 		return cell.Result{Err: &cell.Error{Name: "EngineError", Value: "the Go interpreter failed to start: " + err.Error()}}
 	}
-	ctx, cancel := context.WithCancel(s.ctx)
-	defer cancel()
-	s.mu.Lock()
-	s.cancelRun = cancel
-	s.mu.Unlock()
-	defer func() {
-		s.mu.Lock()
-		s.cancelRun = nil
-		s.mu.Unlock()
-	}()
+	ctx, done := s.interruptible()
+	defer done()
 	sink := &cellSink{s: s, parent: m, ctx: ctx, allowStdin: req.AllowStdin}
 	return eng.Execute(ctx, req.Code, sink)
 }

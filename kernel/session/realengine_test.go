@@ -8,26 +8,30 @@ import (
 	"github.com/gophernote/gophernote/kernel/engine"
 )
 
-// startReal runs the session on the real yaegi engine.
-func startReal(t *testing.T) (*Session, ConnectionInfo) {
+// realEngine is Config.NewEngine for the real yaegi engine.
+func realEngine() (Engine, error) {
+	e, err := engine.New(engine.Options{})
+	if err != nil {
+		return nil, err // not a nil *engine.Engine in a non-nil Engine
+	}
+	return e, nil
+}
+
+// startReal runs the session configured by cfg (its Conn and NewEngine set
+// here) on the real yaegi engine.
+func startReal(t *testing.T, cfg Config) (*Session, ConnectionInfo) {
 	t.Helper()
-	ci := testConn(t)
-	s, err := Start(Config{Conn: ci, NewEngine: func() (Engine, error) {
-		e, err := engine.New(engine.Options{})
-		if err != nil {
-			return nil, err
-		}
-		return e, nil
-	}})
+	cfg.Conn, cfg.NewEngine = testConn(t), realEngine
+	s, err := Start(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(s.Close)
-	return s, ci
+	return s, cfg.Conn
 }
 
 func TestRealEngineExecute(t *testing.T) {
-	_, ci := startReal(t)
+	_, ci := startReal(t, Config{})
 	c := dial(t, ci)
 	code := "import \"fmt\"\nfmt.Println(\"hi from yaegi\")\n40 + 2"
 	req := execute(c, code, nil)
@@ -55,7 +59,7 @@ func TestRealEngineExecute(t *testing.T) {
 }
 
 func TestRealEngineInterruptAndStdin(t *testing.T) {
-	_, ci := startReal(t)
+	_, ci := startReal(t, Config{})
 	c := dial(t, ci)
 	req := execute(c, "import \"fmt\"\nfmt.Println(\"looping\")\nfor {\n}", nil)
 	for {

@@ -3,8 +3,6 @@ package session
 import (
 	"testing"
 	"time"
-
-	"github.com/gophernote/gophernote/kernel/engine"
 )
 
 // BenchmarkStream200kReal is the kernel's share of BENCH stream-200k-lines
@@ -14,7 +12,7 @@ import (
 // encoding and zmq4 writes.
 func BenchmarkStream200kReal(b *testing.B) {
 	ci := testConn(b)
-	s, err := Start(Config{Conn: ci, NewEngine: func() (Engine, error) { return engine.New(engine.Options{}) }})
+	s, err := Start(Config{Conn: ci, NewEngine: realEngine})
 	if err != nil {
 		b.Fatal(err)
 	}

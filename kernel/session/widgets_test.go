@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gophernote/gophernote/kernel/engine"
 	"github.com/gophernote/gophernote/kernel/wire"
 )
 
@@ -146,7 +145,7 @@ func lastOutputs(t *testing.T, ms []*wire.Message) string {
 }
 
 func TestWidgetProtocol(t *testing.T) {
-	_, ci := startReal(t)
+	_, ci := startReal(t, Config{})
 	c := dial(t, ci)
 
 	// comm_info before any widget: none.
@@ -313,7 +312,7 @@ b`)
 // bytes leave as a buffer; a model the front end creates arrives with
 // buffers, takes buffer updates and returns them in update_states.
 func TestWidgetBinaryBuffers(t *testing.T) {
-	_, ci := startReal(t)
+	_, ci := startReal(t, Config{})
 	c := dial(t, ci)
 	msgs := c.run(`img := widgets.NewImage("png", []byte{0x89, 'P', 'N', 'G', 0, 1, 2})
 img`)
@@ -380,19 +379,8 @@ img`)
 // ignores it, publishes busy/idle, closes comms it cannot serve and keeps
 // running; the widgets keep their state.
 func TestWidgetBadInput(t *testing.T) {
-	ci := testConn(t)
 	logs := &lockedBuf{}
-	s, err := Start(Config{Conn: ci, Log: log.New(logs, "", 0), NewEngine: func() (Engine, error) {
-		e, err := engine.New(engine.Options{})
-		if err != nil {
-			return nil, err
-		}
-		return e, nil
-	}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(s.Close)
+	_, ci := startReal(t, Config{Log: log.New(logs, "", 0)})
 	c := dial(t, ci)
 	msgs := c.run(`n := widgets.NewIntSlider("n", 5, 0, 10)
 n.Observe(func(v int) { fmt.Println("n =", v) })
@@ -493,7 +481,7 @@ n`)
 // TestWidgetInterruptCallback: interrupt_request stops a callback stuck in
 // a loop; its output area shows the interruption and the widget stays live.
 func TestWidgetInterruptCallback(t *testing.T) {
-	_, ci := startReal(t)
+	_, ci := startReal(t, Config{})
 	c := dial(t, ci)
 	msgs := c.run(`n := widgets.NewIntSlider("n", 0, 0, 10)
 n.Observe(func(v int) {
@@ -523,7 +511,7 @@ n`)
 // Notebook). The kernel closes that comm and from then on renders widgets
 // as text with a note, Interact's output going to the cell.
 func TestWidgetProtocol1FrontEnd(t *testing.T) {
-	_, ci := startReal(t)
+	_, ci := startReal(t, Config{})
 	c := dial(t, ci)
 	req := c.sendComm("shell", "comm_open", map[string]any{"comm_id": "ver", "target_name": "jupyter.widget.version", "data": map[string]any{}}, nil)
 	if got := types(c.iopubUntilIdle(req)); !slices.Equal(got, []string{"status:busy", "comm_close", "status:idle"}) {

@@ -478,19 +478,7 @@ type output struct {
 }
 
 // Text joins a stream's text.
-func (o output) Text() string {
-	switch x := o.Stream.(type) {
-	case string:
-		return x
-	case []any:
-		var b strings.Builder
-		for _, s := range x {
-			fmt.Fprint(&b, s)
-		}
-		return b.String()
-	}
-	return ""
-}
+func (o output) Text() string { return browserenv.JoinText(o.Stream) }
 
 // notebookResult is what lab.js's runNotebook reports.
 type notebookResult struct {

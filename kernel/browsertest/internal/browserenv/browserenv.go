@@ -256,7 +256,7 @@ func Outputs(t testing.TB, path string) [][]string {
 		for _, o := range c.Outputs {
 			switch o.OutputType {
 			case "stream":
-				text := joinText(o.Text)
+				text := JoinText(o.Text)
 				if n := len(outs); n > 0 && strings.HasPrefix(outs[n-1], "stream:"+o.Name+":") {
 					outs[n-1] += text
 				} else {
@@ -277,7 +277,7 @@ func Outputs(t testing.TB, path string) [][]string {
 							b, _ := json.Marshal(x)
 							desc += " " + k + "=" + string(b)
 						} else {
-							desc += " " + k + "=" + elapsed.ReplaceAllString(joinText(x), "<elapsed> done")
+							desc += " " + k + "=" + elapsed.ReplaceAllString(JoinText(x), "<elapsed> done")
 						}
 					}
 				}
@@ -293,8 +293,8 @@ func Outputs(t testing.TB, path string) [][]string {
 // done"): it differs from run to run, so it is masked before comparing.
 var elapsed = regexp.MustCompile(`[0-9][0-9.hmsµun]* done`)
 
-// joinText accepts nbformat's multiline strings (a string or a list).
-func joinText(v any) string {
+// JoinText accepts nbformat's multiline strings (a string or a list).
+func JoinText(v any) string {
 	switch x := v.(type) {
 	case string:
 		return x
