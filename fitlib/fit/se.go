@@ -700,13 +700,7 @@ func (pr *prepared) standardErrors(res *Result, opt *Options, pb *Problem) {
 	}
 	u, why := pr.uncertainty(res, base)
 	if u != nil && u.singular != nil {
-		// A singular curvature is no optimum to report: the objective is
-		// flat along some direction (a plateau such as alpha -> large in
-		// E + A N^-alpha with E taking the level, or a law whose
-		// parameters are not identified by the data).
-		res.Converged = false
-		res.Status = fmt.Sprintf("not converged: the curvature is singular where the optimizer stopped (%s): %s not identified by the data there (a plateau or a degenerate law); try other starts, or fix or bound these parameters", res.Status, strings.Join(u.singular, ", "))
-		res.SEKind = why
+		singularCurvature(res, u, why)
 		return
 	}
 	if u == nil && method != SEBootstrap {
@@ -732,7 +726,14 @@ func (pr *prepared) standardErrors(res *Result, opt *Options, pb *Problem) {
 		if !ok || worst <= opt.ConvergeSE || !res.code.polishable() || !pr.polish(res, opt) {
 			break
 		}
-		if u2, _ := pr.uncertainty(res, base); u2 != nil {
+		u2, why2 := pr.uncertainty(res, base)
+		if u2 != nil && u2.singular != nil {
+			// the polished point is the one reported, and its
+			// curvature is singular
+			singularCurvature(res, u2, why2)
+			return
+		}
+		if u2 != nil {
 			u = u2
 		}
 	}
@@ -886,4 +887,14 @@ func nanVec(k int) []float64 {
 		v[j] = math.NaN()
 	}
 	return v
+}
+
+// singularCurvature marks res as not converged: a singular curvature is no
+// optimum to report. The objective is flat along some direction (a plateau
+// such as alpha -> large in E + A N^-alpha with E taking the level, or a
+// law whose parameters are not identified by the data).
+func singularCurvature(res *Result, u *uncertainty, why string) {
+	res.Converged = false
+	res.Status = fmt.Sprintf("not converged: the curvature is singular where the optimizer stopped (%s): %s not identified by the data there (a plateau or a degenerate law); try other starts, or fix or bound these parameters", res.Status, strings.Join(u.singular, ", "))
+	res.SEKind = why
 }

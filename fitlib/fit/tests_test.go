@@ -363,6 +363,30 @@ func TestNotFiniteResultsAreErrors(t *testing.T) {
 	}
 }
 
+// TestSingularAfterPolish: the curvature can turn singular only at the
+// polished point. Fuzzing found 2^A*x + A0 under SquaredLog, where A runs
+// to -37 (2^A vanishes and A0 takes the level): the first curvature was
+// regular, the polished one singular, and Fit dereferenced the missing
+// covariance (a panic in standardErrors). It must report the plateau as
+// not converged, with no standard errors, like any singular stop.
+func TestSingularAfterPolish(t *testing.T) {
+	law := mustParse(t, "2^A*x + A0", "x")
+	r, err := Fit(Problem{Formula: law, Data: map[string][]float64{"x": {0.5, 1, 2, 4, 8, 16}},
+		Y: []float64{3, 2.5, 2.1, 1.9, 1.8, 1.75}, Loss: SquaredLog()},
+		Options{MaxIter: 40, MaxEval: 200, RandomStarts: 2, Seed: 1, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Converged || !strings.Contains(r.Status, "A not identified") {
+		t.Errorf("converged %v, status %q: want not converged naming A", r.Converged, r.Status)
+	}
+	for i, se := range r.SE {
+		if !math.IsNaN(se) {
+			t.Errorf("SE[%d] = %v at a singular stop, want NaN", i, se)
+		}
+	}
+}
+
 // TestSingularCurvatureNotConverged: a fit that stops where the curvature
 // is singular is never "converged" (review of issue 13, item 5). From
 // E = 0.5, A = 400, alpha = 0.3 on data with true E = 0, L-BFGS walks to
