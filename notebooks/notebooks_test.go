@@ -32,9 +32,19 @@ var volatile = map[string]bool{"seconds": true}
 
 var (
 	buildOnce sync.Once
+	binDir    string
 	binPath   string
 	buildErr  error
 )
+
+// TestMain removes the binary gophernote builds once for every test.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binDir != "" {
+		os.RemoveAll(binDir)
+	}
+	os.Exit(code)
+}
 
 func gophernote(t *testing.T) string {
 	t.Helper()
@@ -44,7 +54,7 @@ func gophernote(t *testing.T) string {
 			buildErr = err
 			return
 		}
-		binPath = filepath.Join(dir, "gophernote")
+		binDir, binPath = dir, filepath.Join(dir, "gophernote")
 		out, err := exec.Command("go", "build", "-o", binPath, "../cmd/gophernote").CombinedOutput()
 		if err != nil {
 			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
