@@ -3,7 +3,9 @@ package data
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -92,6 +94,9 @@ func TestMissingTableOneMessage(t *testing.T) {
 	if err != nil && strings.Contains(err.Error(), "\n") {
 		t.Errorf("the message must be one line:\n%v", err)
 	}
+	if err != nil && strings.Contains(err.Error(), "nor a dataset") {
+		t.Errorf("a catalogued table is a dataset; the message must not say otherwise:\n%v", err)
+	}
 
 	// Online but the server fails: the same message with the cause.
 	t.Setenv(EnvOffline, "")
@@ -105,6 +110,50 @@ func TestMissingTableOneMessage(t *testing.T) {
 	}
 	if got := files(t, cache); fmt.Sprint(got) != "[.lock]" {
 		t.Errorf("files left in the cache: %v", got)
+	}
+}
+
+// TestUnreachableServerOneMessage: when no request reaches the server (a
+// refused dial here; a name that does not resolve on a machine without
+// network), fetch says so once — host, cause, and the three ways out —
+// instead of the same network error once per table, and still unwraps to
+// each table's error. A loader's message carries the short form.
+func TestUnreachableServerOneMessage(t *testing.T) {
+	isolate(t)
+	t.Setenv(EnvOffline, "")
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	host := l.Addr().String()
+	l.Close() // nothing listens there now: every dial is refused
+	base := "http://" + host
+	dir := t.TempDir()
+	_, err = Fetch([]string{"all"}, FetchOptions{Dir: dir, BaseURL: base, NoRetry: true})
+	if err == nil {
+		t.Fatal("fetch from a closed port succeeded")
+	}
+	msg := err.Error()
+	for _, w := range []string{"cannot reach " + host, "connection refused", "20 of 21 tables were not fetched", "--base-url URL", "$" + EnvBaseURL, dir} {
+		if !strings.Contains(msg, w) {
+			t.Errorf("error lacks %q:\n%s", w, msg)
+		}
+	}
+	if strings.Contains(msg, "\n") {
+		t.Errorf("the message must be one line:\n%s", msg)
+	}
+	var op *net.OpError
+	if !errors.As(err, &op) || op.Op != "dial" {
+		t.Errorf("the error does not unwrap to the dial error: %#v", err)
+	}
+
+	t.Setenv(EnvBaseURL, base)
+	SetAutoProgress(func(int, string) Progress { return multiProgress{} })
+	defer SetAutoProgress(nil)
+	_, err = ReadCSV("chinchilla/svg_extracted_data.csv")
+	if err == nil || !strings.Contains(err.Error(), "(cannot reach "+host+" (") ||
+		!strings.Contains(err.Error(), "`gophernote data fetch chinchilla/svg_extracted_data.csv`") || strings.Contains(err.Error(), "nor a dataset") {
+		t.Errorf("loader: %v", err)
 	}
 }
 

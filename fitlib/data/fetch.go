@@ -9,6 +9,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -259,9 +260,63 @@ func Fetch(names []string, opt FetchOptions) (*FetchResult, error) {
 		}
 	}
 	if errs != nil {
+		if cause, ok := unreachable(errs); ok {
+			return res, &unreachableError{
+				short: fmt.Sprintf("cannot reach %s (%s)", hostOf(opt.BaseURL), cause),
+				msg: fmt.Sprintf("data: cannot reach %s (%s), so %d of %d tables were not fetched. "+
+					"With network access run the command again; or fetch from a mirror laid out like raw.githubusercontent.com "+
+					"(--base-url URL, or $%s); or copy the tables into %s by hand (`gophernote data list` names each one's source)",
+					hostOf(opt.BaseURL), cause, len(res.Failed), len(want), EnvBaseURL, opt.Dir),
+				errs: errs,
+			}
+		}
 		return res, fmt.Errorf("data: fetching into %s failed for %d of %d tables:\n  %w", opt.Dir, len(res.Failed), len(want), joinIndented(errs))
 	}
 	return res, nil
+}
+
+// unreachableError is a fetch in which no request reached the server: one
+// message instead of the same network error once per table. It unwraps to
+// every table's error.
+type unreachableError struct {
+	short, msg string // short: "cannot reach HOST (cause)", for a loader's message
+	errs       []error
+}
+
+func (e *unreachableError) Error() string   { return e.msg }
+func (e *unreachableError) Unwrap() []error { return e.errs }
+
+// unreachable reports whether every error is a failure to connect (a
+// name that does not resolve, a refused or timed-out dial) and returns
+// the first one's cause. An HTTP status, a reset mid-transfer or a hash
+// mismatch is not: those keep their per-table lines.
+func unreachable(errs []error) (string, bool) {
+	cause := ""
+	for _, err := range errs {
+		var dns *net.DNSError
+		var op *net.OpError
+		switch {
+		case errors.As(err, &dns):
+			if cause == "" {
+				cause = "lookup " + dns.Name + ": " + dns.Err
+			}
+		case errors.As(err, &op) && op.Op == "dial":
+			if cause == "" {
+				cause = op.Error()
+			}
+		default:
+			return "", false
+		}
+	}
+	return cause, cause != ""
+}
+
+// hostOf is the host of a base URL, or the URL itself.
+func hostOf(base string) string {
+	if u, err := url.Parse(base); err == nil && u.Host != "" {
+		return u.Host
+	}
+	return base
 }
 
 // joinIndented joins errors one per line.

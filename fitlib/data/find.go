@@ -167,10 +167,15 @@ func missingError(d *Dataset, dest string, cause error) error {
 	if len(d.Sources) > 0 {
 		from = "it is rebuilt from " + d.Sources[0].URL(baseURL())
 	}
+	why := firstLine(cause)
+	var ue *unreachableError
+	if errors.As(cause, &ue) {
+		why = ue.short
+	}
 	return fmt.Errorf("data: %s is not on this machine and was not downloaded (%v). "+
 		"Run `gophernote data fetch %s` (or `gophernote data fetch --all`) with network access, "+
 		"or put the file at %s by hand (or in a folder named by $%s); %s",
-		d.Name, firstLine(cause), d.Name, dest, EnvVar, from)
+		d.Name, why, d.Name, dest, EnvVar, from)
 }
 
 func baseURL() string {

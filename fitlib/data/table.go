@@ -253,6 +253,9 @@ func resolve(path string) (string, error) {
 	}
 	p, err := Path(path)
 	if err != nil {
+		if _, known := Lookup(path); known {
+			return "", err // a catalogued table that is missing: Path's message says how to get it
+		}
 		wd, _ := os.Getwd()
 		return "", fmt.Errorf("data: %s is neither in the working directory %s nor a dataset: %w", path, wd, err)
 	}
