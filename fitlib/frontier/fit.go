@@ -452,6 +452,9 @@ func Fit(z, y []float64, opt Options) (*Result, error) {
 	if small != "" {
 		out.Warnings = append(out.Warnings, small)
 	}
+	if w := flatFrontier(out.Params, z, y); w != "" {
+		out.Warnings = append(out.Warnings, w)
+	}
 	if err := out.uncertainty(z, y, obj); err != nil {
 		return nil, err
 	}
@@ -612,3 +615,31 @@ func startGrid(z, y []float64, opt Options) []Params {
 	}
 	return out
 }
+
+// flatFrontier warns when the fitted curve is (almost) a constant over the
+// data's compute range while the scores rise: a monotone frontier that
+// does not move carries no information about compute. It happens when
+// the penalty outweighs the loss — on the Epoch hub's 58 MATH level 5
+// models the small-sample fit (mean loss, lambda (a^2 + b^2)) and the
+// paper's objective both end flat at 1.000, above every model, though
+// the scores rise from 0.03 to 0.98 (TestFlatFrontierWarns).
+func flatFrontier(p Params, z, y []float64) string {
+	lo, hi := z[0], z[0]
+	for _, v := range z {
+		lo, hi = math.Min(lo, v), math.Max(hi, v)
+	}
+	qlo, qhi := p.At(lo), p.At(hi)
+	ylo, yhi := y[0], y[0]
+	for _, v := range y {
+		ylo, yhi = math.Min(ylo, v), math.Max(yhi, v)
+	}
+	if qhi-qlo >= flatRise*(yhi-ylo) || yhi-ylo <= 0 {
+		return ""
+	}
+	return fmt.Sprintf("the fitted frontier is flat: %.3f at z = %.2f and %.3f at z = %.2f while the scores span %.3f to %.3f, so the curve is a constant bound, not a frontier over compute: the penalty lambda Omega outweighs the loss on %d points (Options.KeepKappa fits the summed loss at kappa %d; Lambda(0) drops the penalty)",
+		qlo, lo, qhi, hi, ylo, yhi, len(z), DefaultKappa)
+}
+
+// flatRise is the share of the scores' range below which the frontier's
+// rise over the compute range counts as flat.
+const flatRise = 0.05

@@ -186,3 +186,69 @@ func TestPaperTemporalOptionsOverlap(t *testing.T) {
 		}
 	}
 }
+
+// TestFlatFrontierWarns: a fit whose curve does not rise over the compute
+// range says so. On the Epoch hub's 58 MATH level 5 models (scores 0.03 to
+// 0.98) the default's small-sample fit and the paper's objective both end
+// flat at 1.000 — the penalty outweighs the loss — and must warn; the
+// summed loss at kappa 1000 (KeepKappa) rises from 0.29 to 0.98 and must
+// not, nor the default fit of GPQA diamond, nor any default fit of 40
+// synthetic 50-point scatters with a rising quantile.
+func TestFlatFrontierWarns(t *testing.T) {
+	flat := func(r *Result) bool {
+		for _, w := range r.Warnings {
+			if strings.Contains(w, "the fitted frontier is flat") {
+				return true
+			}
+		}
+		return false
+	}
+	math5, err := LoadEpoch("epoch_benchmarks/MATH_level_5.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gpqa, err := LoadEpoch("epoch_benchmarks/GPQA_diamond.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		p    *Points
+		opt  Options
+		want bool
+	}{
+		{"MATH level 5, default", math5, Options{}, true},
+		{"MATH level 5, paper", math5, PaperOptions(), true},
+		{"MATH level 5, KeepKappa", math5, Options{KeepKappa: true}, false},
+		{"GPQA diamond, default", gpqa, Options{}, false},
+	} {
+		c.opt.SE, c.opt.Seed = SENone, 1
+		r, err := Fit(c.p.Z, c.p.Y, c.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lo, hi := r.Params.At(23.6), r.Params.At(25.8)
+		if flat(r) != c.want {
+			t.Errorf("%s: q from %.3f to %.3f, flat warning %v, want %v: %q", c.name, lo, hi, flat(r), c.want, r.Warnings)
+		}
+		if c.want && hi-lo > 0.01 {
+			t.Errorf("%s: q rises from %.3f to %.3f: the case no longer shows a flat fit", c.name, lo, hi)
+		}
+	}
+	sc := issueScene
+	sc.N = 50
+	flats := 0
+	for seed := 1; seed <= 40; seed++ {
+		z, y := sc.draw(uint64(seed))
+		r, err := Fit(z, y, Options{SE: SENone})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if flat(r) {
+			flats++
+		}
+	}
+	if flats > 0 {
+		t.Errorf("%d of 40 default fits of 50-point scatters with a rising quantile warn of a flat frontier", flats)
+	}
+}
