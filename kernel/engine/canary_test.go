@@ -266,6 +266,18 @@ var canaries = []canary{
 		evals:  []string{"func seq(yield func(int) bool) { yield(1) }", "func f() { for x := range seq { _ = x } }"},
 		broken: func(out string, err error) bool { return err != nil },
 	},
+	{
+		// ast.Print writes to the process's os.Stdout, not the
+		// interpreter's Stdout (the canary's output then shows " 0  nil").
+		name:   "stdstreams",
+		evals:  []string{`import ("go/ast"; "go/token")`, "ast.Print(token.NewFileSet(), nil)"},
+		broken: func(out string, err error) bool { return !strings.Contains(out, "nil") },
+	},
+	{
+		name:   "reflectfields",
+		evals:  []string{`import ("fmt"; "reflect")`, "type U struct{ n string }", `fmt.Print(reflect.ValueOf(U{"J"}).FieldByName("n"))`},
+		broken: func(out string, err error) bool { return out == "<invalid reflect.Value>" },
+	},
 }
 
 // errContains is a broken check: the last evaluation failed with s.

@@ -70,6 +70,9 @@
 // types in a printf-like call with a constant format, and encoding/json
 // and encoding/xml, see the types' Go names and unexported fields as
 // compiled Go does (fix_fmt.go lists the limits).
+// go/ast.Print and runtime/debug.PrintStack print to the cell's streams.
+// reflect's Field, FieldByName and FieldByIndex (of Value and Type) see a
+// cell struct's unexported fields by their Go names, read-only.
 //
 // Redefinition. Redefining a function re-evaluates the earlier functions
 // that call it (transitively). Types and methods cannot be redefined by
@@ -152,6 +155,8 @@
 //	compiled packages never call a cell type's MarshalJSON, LogValue... (refused with an error) | fix_protocols.go | protocols | #654 (related)
 //	embedded fields of cell structs are plain fields to json, xml, gob (encoding refused) | fix_embedencode.go | embedencode | none found
 //	const groups with several-name specs: iota counts names, repetition is a definition loop | fix_constrepeat.go | constrepeat | none found
+//	compiled functions print to the process's stdout and stderr (go/ast.Print, debug.PrintStack) | fix_stdstreams.go | stdstreams | none found
+//	reflect misses unexported fields of cell structs (FieldByName invalid, Field names X...) | fix_reflectfields.go | reflectfields | none found
 //
 // Guards that are not yaegi gaps have no canary: runaway recursion
 // (fix_recursion.go; Go's own stack overflow is fatal), deadlocks

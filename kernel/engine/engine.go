@@ -168,6 +168,11 @@ func New(opts Options) (e *Engine, err error) {
 	if err := e.in.Use(e.proc.symbols()); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
+	// Compiled functions printing to the process's stdout or stderr
+	// (fix_stdstreams.go) print to the cell's.
+	if err := e.in.Use(streamSymbols(e)); err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
 	// Custom error types in compiled code (fix_errors.go): after the
 	// tables, whose errors functions these replace.
 	errs := errorSymbols()
