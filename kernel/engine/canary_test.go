@@ -274,6 +274,17 @@ var canaries = []canary{
 		broken: func(out string, err error) bool { return !strings.Contains(out, "nil") },
 	},
 	{
+		name: "gobiface",
+		evals: []string{`import ("bytes"; "encoding/gob"; "fmt")`, "type I interface{ M() }", "type T struct{ X int }", "func (T) M() {}",
+			"var b bytes.Buffer", "var i I = T{1}", "fmt.Print(gob.NewEncoder(&b).Encode(&i))"},
+		broken: func(out string, err error) bool { return strings.Contains(out, "interp.valueInterface") },
+	},
+	{
+		name:   "fmtmethods",
+		evals:  []string{`import "fmt"`, "type P struct{ N string }", `func (p P) String() string { return "p" + p.N }`, `fmt.Print([]P{{"a"}})`},
+		broken: func(out string, err error) bool { return out == "[{a}]" },
+	},
+	{
 		name:   "reflectfields",
 		evals:  []string{`import ("fmt"; "reflect")`, "type U struct{ n string }", `fmt.Print(reflect.ValueOf(U{"J"}).FieldByName("n"))`},
 		broken: func(out string, err error) bool { return out == "<invalid reflect.Value>" },
