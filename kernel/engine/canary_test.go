@@ -285,6 +285,13 @@ var canaries = []canary{
 		broken: func(out string, err error) bool { return out == "[{a}]" },
 	},
 	{
+		// A cell value with methods in an []any reaches fmt as yaegi's
+		// wrapper (its node and reflect.Value print as pointers).
+		name:   "ifacevalues",
+		evals:  []string{`import "fmt"`, "type Q struct{ X int }", "func (q Q) Sum() int { return q.X }", "fmt.Print([]any{Q{1}})"},
+		broken: func(out string, err error) bool { return out != "[{1}]" },
+	},
+	{
 		name:   "reflectfields",
 		evals:  []string{`import ("fmt"; "reflect")`, "type U struct{ n string }", `fmt.Print(reflect.ValueOf(U{"J"}).FieldByName("n"))`},
 		broken: func(out string, err error) bool { return out == "<invalid reflect.Value>" },

@@ -76,7 +76,11 @@
 // go/ast.Print and runtime/debug.PrintStack print to the cell's streams.
 // reflect's Field, FieldByName and FieldByIndex (of Value and Type) see a
 // cell struct's unexported fields by their Go names, read-only.
-// encoding/gob of a value holding an interface is refused.
+// encoding/gob of a value holding an interface is refused. A cell value
+// whose type has methods, held in an interface inside a slice, map or
+// struct ([]any{q}), prints and encodes to JSON as Go does — unless its
+// String, Error, Format, GoString (fmt) or MarshalJSON, MarshalText (json)
+// method would be called: then the call panics naming the type.
 //
 // Redefinition. Redefining a function re-evaluates the earlier functions
 // that call it (transitively). Types and methods cannot be redefined by
@@ -162,6 +166,7 @@
 //	compiled functions print to the process's stdout and stderr (go/ast.Print, debug.PrintStack) | fix_stdstreams.go | stdstreams | none found
 //	encoding/gob of values holding interfaces fails or loses methods (refused with an error) | fix_gobiface.go | gobiface | #1308 (related)
 //	fmt calls no String or Error method of cell values inside slices, maps, structs (refused with an error) | fix_fmtmethods.go | fmtmethods | #435 (related)
+//	cell values with methods in interfaces inside []any, maps, structs reach fmt and json as yaegi's wrapper | fix_ifacevalues.go | ifacevalues | #1308 (related)
 //	reflect misses unexported fields of cell structs (FieldByName invalid, Field names X...) | fix_reflectfields.go | reflectfields | none found
 //
 // Guards that are not yaegi gaps have no canary: runaway recursion

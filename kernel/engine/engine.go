@@ -63,16 +63,17 @@ type Engine struct {
 	stmtVars      map[string]bool        // names defined by top-level := statements
 	helpersLoaded map[string]bool
 
-	restorePub func()
-	stash      stash
-	final      finalSlot
-	varTypes   map[string]string // declared type names of session variables, when known
-	inStmtUnit bool              // the running unit holds top-level statements (see stmtAt)
-	depth      depth             // guarded recursive calls in progress
-	cellPanic  cellPanic         // the panic a top-level defer may recover (fix_panics.go)
-	types      *typesSession     // go/types' view of the session (gotypes.go)
-	fmtNames   fmtNames          // Go names of cell struct types for fmt (fix_fmt.go)
-	lastPanic  any               // the value of the cell's last panic
+	restorePub   func()
+	stash        stash
+	final        finalSlot
+	varTypes     map[string]string // declared type names of session variables, when known
+	inStmtUnit   bool              // the running unit holds top-level statements (see stmtAt)
+	depth        depth             // guarded recursive calls in progress
+	cellPanic    cellPanic         // the panic a top-level defer may recover (fix_panics.go)
+	types        *typesSession     // go/types' view of the session (gotypes.go)
+	fmtNames     fmtNames          // Go names of cell struct types for fmt (fix_fmt.go)
+	ifaceMethods ifaceMethods      // methods of session types, for wrapped interface values (fix_ifacevalues.go)
+	lastPanic    any               // the value of the cell's last panic
 
 	// compiledVars are the compiled static types of session variables
 	// defined from compiled values (see compiledType).

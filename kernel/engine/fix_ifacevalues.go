@@ -1,0 +1,383 @@
+package engine
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"reflect"
+	"sync"
+	"unsafe"
+)
+
+// Workaround: cell values with methods held in interfaces inside slices,
+// maps and structs, as fmt and encoding/json see them.
+//
+// yaegi keeps a value of a cell type that has methods, when it is stored
+// in an interface inside a composite ([]any{q}, map[string]any, a struct
+// field of type any or of a cell interface type), in a wrapper of its own
+// (interp.valueInterface: the type's node and the value). Compiled code
+// sees the wrapper: fmt.Println([]any{Q{1}}) printed
+// [{0xc000... {0xc000... 0xc000... 409}}] (Go: [{1}]) and json.Marshal
+// wrote [{}] (Go: [{"X":1}]).
+//
+// An argument of fmt's and log's printing functions (fix_fmtmethods.go's
+// list) and of json.Marshal, MarshalIndent and Encoder.Encode whose
+// static type (go/types) holds an interface below its top level, and a
+// cell's final value of such a type, pass through _gnrt.IfacesFmt or
+// IfacesJSON. At run time they replace each wrapper by the value it
+// holds, copying only the containers on the way to one, so that fmt and
+// json see what Go shows — unless the value's type has a method that
+// would change what Go prints (String, Error, Format, GoString for fmt;
+// MarshalJSON, MarshalText for json) or is not a top-level type of the
+// session: then the call panics with a message naming the type.
+//
+// Limits: a container whose element type is a cell interface type is
+// copied into one whose elements are any ([]Shape prints as []any does);
+// reflect.DeepEqual and other compiled functions still see the wrappers.
+
+func init() {
+	rtParts = append(rtParts, func(e *Engine) map[string]reflect.Value {
+		return map[string]reflect.Value{
+			"IfacesFmt":  reflect.ValueOf(func(x any) any { return e.ifaceMethods.unwrap(x, "fmt") }),
+			"IfacesJSON": reflect.ValueOf(func(x any) any { return e.ifaceMethods.unwrap(x, "json") }),
+		}
+	})
+}
+
+// jsonEncoders are the json functions whose arguments are unwrapped.
+var jsonEncoders = map[string]bool{
+	"encoding/json.Marshal": true, "encoding/json.MarshalIndent": true, "encoding/json.Encoder.Encode": true,
+}
+
+// ifaceMethods records, per session type name, the methods that change
+// how fmt and json show its values; the pass updates it at every cell.
+type ifaceMethods struct {
+	mu    sync.Mutex
+	types map[string]map[string]string // type name -> kind ("fmt", "json") -> method, "" if none
+}
+
+// ifaceMethodNames are the methods that matter, by kind.
+var ifaceMethodNames = map[string][]string{
+	"fmt":  {"String", "Error", "Format", "GoString"},
+	"json": {"MarshalJSON", "MarshalText"},
+}
+
+// record notes the methods of the session's type t.
+func (m *ifaceMethods) record(name string, t types.Type) {
+	kinds := map[string]string{}
+	for kind, names := range ifaceMethodNames {
+		kinds[kind] = ""
+		for _, mt := range []types.Type{t, types.NewPointer(t)} {
+			ms := types.NewMethodSet(mt)
+			for _, n := range names {
+				if kinds[kind] == "" && ms.Lookup(nil, n) != nil {
+					kinds[kind] = n
+					if mt != t {
+						kinds[kind+"*"] = n // only the pointer has it
+					}
+				}
+			}
+		}
+	}
+	m.mu.Lock()
+	if m.types == nil {
+		m.types = map[string]map[string]string{}
+	}
+	m.types[name] = kinds
+	m.mu.Unlock()
+}
+
+// unwrapIfaceValues is the pass "ifacevalues".
+func unwrapIfaceValues(p *prep) {
+	ct := p.cellTypes()
+	if ct == nil {
+		return
+	}
+	// The session's types (earlier cells and this one) and their methods.
+	for _, obj := range ct.info.Defs {
+		if tn, ok := obj.(*types.TypeName); ok && tn.Pkg() != nil && tn.Parent() == tn.Pkg().Scope() {
+			p.e.ifaceMethods.record(tn.Name(), tn.Type())
+		}
+	}
+	if p.e.types != nil {
+		for name, obj := range p.e.types.objects {
+			if tn, ok := obj.(*types.TypeName); ok {
+				p.e.ifaceMethods.record(name, tn.Type())
+			}
+		}
+	}
+	wrap := func(x ast.Expr, fn string) {
+		p.r.addText(p.off(x.Pos()), p.off(x.Pos()), rtName+"."+fn+"(")
+		p.r.addTail(p.off(x.End()), ")")
+	}
+	visit := func(n ast.Node) bool {
+		c, ok := n.(*ast.CallExpr)
+		if !ok || c.Ellipsis.IsValid() {
+			return true
+		}
+		sel, ok := c.Fun.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		fn := ""
+		switch name := encoderName(ct, sel); {
+		case fmtPrinters[name]:
+			fn = "IfacesFmt"
+		case jsonEncoders[name]:
+			fn = "IfacesJSON"
+		default:
+			return true
+		}
+		for _, a := range c.Args {
+			if ifaceBelowTop(ct.goType(a)) {
+				wrap(a, fn)
+			}
+		}
+		return true
+	}
+	p.pc.inspect(visit)
+	list := p.pc.stmts.Body.List
+	if len(list) == 0 || !p.finalIsLast() {
+		return
+	}
+	if es, ok := list[len(list)-1].(*ast.ExprStmt); ok {
+		// Not a type with methods: finalshow may call them on the value.
+		if t := ct.goType(es.X); t != nil && ifaceBelowTop(t) && !hasMethods(t) {
+			if _, tuple := t.(*types.Tuple); !tuple {
+				wrap(es.X, "IfacesFmt")
+			}
+		}
+	}
+}
+
+// ifaceBelowTop reports whether an interface type is reachable from t
+// below its top level.
+func ifaceBelowTop(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if _, ok := t.Underlying().(*types.Interface); ok {
+		return false
+	}
+	if b, ok := t.(*types.Basic); ok && b.Kind() == types.UntypedNil {
+		return false
+	}
+	return interfaceIn(t, "", map[types.Type]bool{}) != ""
+}
+
+// isValueInterface reports whether t is yaegi's wrapper of interface
+// values.
+func isValueInterface(t reflect.Type) bool {
+	return t.Kind() == reflect.Struct && t.Name() == "valueInterface" && t.PkgPath() == "github.com/traefik/yaegi/interp"
+}
+
+// unwrap returns x with the wrappers below its top level replaced by the
+// values they hold (x itself when there are none).
+func (m *ifaceMethods) unwrap(x any, kind string) any {
+	v := reflect.ValueOf(x)
+	if !v.IsValid() {
+		return x
+	}
+	u := unwrapper{m: m, kind: kind, seen: map[uintptr]bool{}}
+	if nv, changed := u.fix(v); changed {
+		return nv.Interface()
+	}
+	return x
+}
+
+type unwrapper struct {
+	m    *ifaceMethods
+	kind string
+	seen map[uintptr]bool // pointers followed (cycles)
+}
+
+// held returns the value a wrapper holds, or panics when showing it
+// plainly would not be Go's answer.
+func (u *unwrapper) held(w reflect.Value) reflect.Value {
+	c := reflect.New(w.Type()).Elem()
+	c.Set(w)
+	inner := *(*reflect.Value)(unsafe.Pointer(c.Field(1).UnsafeAddr()))
+	if c.Field(0).IsNil() || !inner.IsValid() {
+		return reflect.Zero(reflect.TypeFor[any]()) // a nil interface value
+	}
+	// The type's name, from the wrapper's node (read-only fields).
+	name, ptr := "", false
+	if typ := c.Field(0).Elem().FieldByName("typ"); typ.IsValid() && !typ.IsNil() {
+		t := typ.Elem()
+		name = t.FieldByName("name").String()
+		if val := t.FieldByName("val"); name == "" && !val.IsNil() {
+			name, ptr = val.Elem().FieldByName("name").String(), true
+		}
+	}
+	u.m.mu.Lock()
+	kinds, known := u.m.types[name]
+	u.m.mu.Unlock()
+	what := map[string]string{"fmt": "fmt cannot print", "json": "encoding/json cannot encode"}[u.kind]
+	switch {
+	case name == "" || !known:
+		panic(fmt.Sprintf("%s a value of a type declared inside a function (%s), held in an interface inside a slice, map or struct: the interpreter wraps such values where compiled code cannot see through; declare the type at the top level of a cell", what, inner.Type()))
+	case kinds[u.kind] != "" && (ptr || kinds[u.kind+"*"] == ""):
+		panic(fmt.Sprintf("%s %s held in an interface inside a slice, map or struct as Go would (calling its %s method): the interpreter cannot hand a cell value's methods to compiled code there; show the %s values one at a time", what, name, kinds[u.kind], name))
+	}
+	return inner
+}
+
+// fix returns v with the wrappers replaced, and whether it changed.
+func (u *unwrapper) fix(v reflect.Value) (reflect.Value, bool) {
+	switch v.Kind() {
+	case reflect.Interface:
+		if v.IsNil() {
+			return v, false
+		}
+		inner, changed := v.Elem(), false
+		if isValueInterface(inner.Type()) {
+			inner, changed = u.held(inner), true
+		}
+		if fixed, ch := u.fix(inner); ch {
+			inner, changed = fixed, true
+		}
+		if !changed {
+			return v, false
+		}
+		if !inner.Type().AssignableTo(v.Type()) {
+			return inner, true // the container becomes one of any
+		}
+		nv := reflect.New(v.Type()).Elem()
+		nv.Set(inner)
+		return nv, true
+	case reflect.Struct:
+		if isValueInterface(v.Type()) {
+			inner := u.held(v)
+			fixed, _ := u.fix(inner)
+			return fixed, true
+		}
+		var fields []reflect.Value
+		for i := 0; i < v.NumField(); i++ {
+			f := v.Field(i)
+			if !f.CanInterface() {
+				continue
+			}
+			if nf, ch := u.fix(f); ch {
+				if fields == nil {
+					fields = make([]reflect.Value, v.NumField())
+				}
+				fields[i] = nf
+			}
+		}
+		if fields == nil {
+			return v, false
+		}
+		return u.rebuildStruct(v, fields), true
+	case reflect.Pointer:
+		if v.IsNil() || u.seen[v.Pointer()] {
+			return v, false
+		}
+		u.seen[v.Pointer()] = true
+		if e, ch := u.fix(v.Elem()); ch {
+			p := reflect.New(e.Type())
+			p.Elem().Set(e)
+			return p, true
+		}
+		return v, false
+	case reflect.Slice, reflect.Array:
+		if v.Kind() == reflect.Slice && v.IsNil() {
+			return v, false
+		}
+		var elems []reflect.Value
+		for i := 0; i < v.Len(); i++ {
+			if ne, ch := u.fix(v.Index(i)); ch {
+				if elems == nil {
+					elems = make([]reflect.Value, v.Len())
+				}
+				elems[i] = ne
+			}
+		}
+		if elems == nil {
+			return v, false
+		}
+		et := v.Type().Elem()
+		if isValueInterface(et) {
+			et = reflect.TypeFor[any]()
+		}
+		var out reflect.Value
+		if v.Kind() == reflect.Slice {
+			out = reflect.MakeSlice(reflect.SliceOf(et), v.Len(), v.Len())
+		} else {
+			out = reflect.New(reflect.ArrayOf(v.Len(), et)).Elem()
+		}
+		for i := 0; i < v.Len(); i++ {
+			if elems[i].IsValid() {
+				out.Index(i).Set(elems[i])
+			} else {
+				out.Index(i).Set(v.Index(i))
+			}
+		}
+		return out, true
+	case reflect.Map:
+		if v.IsNil() {
+			return v, false
+		}
+		changed := false
+		type kv struct{ k, v reflect.Value }
+		var pairs []kv
+		for it := v.MapRange(); it.Next(); {
+			nk, ck := u.fix(it.Key())
+			nv, cv := u.fix(it.Value())
+			changed = changed || ck || cv
+			pairs = append(pairs, kv{nk, nv})
+		}
+		if !changed {
+			return v, false
+		}
+		kt, vt := v.Type().Key(), v.Type().Elem()
+		if isValueInterface(kt) {
+			kt = reflect.TypeFor[any]()
+		}
+		if isValueInterface(vt) {
+			vt = reflect.TypeFor[any]()
+		}
+		out := reflect.MakeMapWithSize(reflect.MapOf(kt, vt), len(pairs))
+		for _, p := range pairs {
+			out.SetMapIndex(p.k, p.v)
+		}
+		return out, true
+	}
+	return v, false
+}
+
+// rebuildStruct copies struct v with the fields given replaced; fields of
+// yaegi's wrapper type become fields of type any.
+func (u *unwrapper) rebuildStruct(v reflect.Value, fields []reflect.Value) reflect.Value {
+	t := v.Type()
+	same := true
+	sfs := make([]reflect.StructField, t.NumField())
+	for i := range sfs {
+		sfs[i] = t.Field(i)
+		if fields[i].IsValid() && !fields[i].Type().AssignableTo(sfs[i].Type) {
+			sfs[i].Type = reflect.TypeFor[any]()
+			same = false
+		}
+	}
+	nt := t
+	if !same {
+		nt = reflect.StructOf(sfs)
+	}
+	out := reflect.New(nt).Elem()
+	if same {
+		out.Set(v) // unexported fields of a compiled struct included
+	}
+	for i := range sfs {
+		switch {
+		case fields[i].IsValid():
+			out.Field(i).Set(fields[i])
+		case !same:
+			out.Field(i).Set(v.Field(i)) // yaegi's structs: all fields exported
+		}
+	}
+	return out
+}
+
+// hasMethods reports whether t or *t has methods.
+func hasMethods(t types.Type) bool {
+	return types.NewMethodSet(t).Len() > 0 || types.NewMethodSet(types.NewPointer(t)).Len() > 0
+}
