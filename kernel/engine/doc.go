@@ -78,9 +78,10 @@
 // cell struct's unexported fields by their Go names, read-only.
 // encoding/gob of a value holding an interface is refused. A cell value
 // whose type has methods, held in an interface inside a slice, map or
-// struct ([]any{q}), prints and encodes to JSON as Go does — unless its
-// String, Error, Format, GoString (fmt) or MarshalJSON, MarshalText (json)
-// method would be called: then the call panics naming the type.
+// struct ([]any{q}) or in an interface variable, prints and encodes to
+// JSON as Go does — or, where the interpreter lost the String, Error,
+// Format, GoString (fmt) or MarshalJSON, MarshalText (json) method Go
+// would call (var a any = P{}), the call panics naming the type.
 //
 // Redefinition. Redefining a function re-evaluates the earlier functions
 // that call it (transitively). Types and methods cannot be redefined by

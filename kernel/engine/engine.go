@@ -189,6 +189,9 @@ func New(opts Options) (e *Engine, err error) {
 	if err := e.in.Use(e.fastPrintMapTypes()); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
+	if err := e.in.Use(e.ifaceMapTypes()); err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
 	e.names = packageNames(e.syms)
 	if _, err := e.in.Eval("import " + rtName + " " + fmt.Sprintf("%q", rtPath) + "\nvar " + atVar + " int"); err != nil {
 		return nil, fmt.Errorf("engine: importing runtime helpers: %w", err)

@@ -54,7 +54,10 @@ func refuseNestedFmtMethods(p *prep) {
 		if !ok || !fmtPrinters[encoderName(ct, sel)] {
 			return true
 		}
-		for _, a := range c.Args {
+		for i, a := range c.Args {
+			if !toAnyParam(ct, c, i) {
+				continue // Fprintf's writer, the format
+			}
 			t := ct.goType(a)
 			if t == nil || cellFmtMethod(t) != "" {
 				continue // the argument itself: yaegi passes its methods

@@ -5,8 +5,11 @@ import (
 	"go/ast"
 	"go/types"
 	"reflect"
+	"strings"
 	"sync"
 	"unsafe"
+
+	"github.com/traefik/yaegi/interp"
 )
 
 // Workaround: cell values with methods held in interfaces inside slices,
@@ -20,26 +23,35 @@ import (
 // [{0xc000... {0xc000... 0xc000... 409}}] (Go: [{1}]) and json.Marshal
 // wrote [{}] (Go: [{"X":1}]).
 //
+// A value of such a type stored in an interface variable can also lose
+// its methods altogether (var a any = P{3}; var err error = E{}: yaegi
+// stores the bare struct), and fmt printed {3} where Go calls String.
+//
 // An argument of fmt's and log's printing functions (fix_fmtmethods.go's
 // list) and of json.Marshal, MarshalIndent and Encoder.Encode whose
-// static type (go/types) holds an interface below its top level, and a
-// cell's final value of such a type, pass through _gnrt.IfacesFmt or
-// IfacesJSON. At run time they replace each wrapper by the value it
-// holds, copying only the containers on the way to one, so that fmt and
-// json see what Go shows — unless the value's type has a method that
-// would change what Go prints (String, Error, Format, GoString for fmt;
-// MarshalJSON, MarshalText for json) or is not a top-level type of the
-// session: then the call panics with a message naming the type.
+// static type (go/types) is an interface or holds one below its top
+// level, and a cell's final value of the latter kind, pass through
+// _gnrt.IfacesFmt or IfacesJSON (IfacesFmt's argument gets the interface
+// wrapping yaegi gives fmt's, so a value yaegi hands fmt with its methods
+// passes through unchanged). At run time they replace each wrapper by the
+// value it holds, copying only the containers on the way to one, so that
+// fmt and json see what Go shows — unless the value's type has a method
+// that would change what Go prints (String, Error, Format, GoString for
+// fmt; MarshalJSON, MarshalText for json), or is a type the engine cannot
+// name: then the call panics with a message naming the type. A bare
+// value of a session struct type with such a method panics likewise.
 //
 // Limits: a container whose element type is a cell interface type is
 // copied into one whose elements are any ([]Shape prints as []any does);
-// reflect.DeepEqual and other compiled functions still see the wrappers.
+// a bare value of a non-struct cell type (type C float64) with a String
+// method is not recognised (its reflect type is float64); reflect.DeepEqual
+// and other compiled functions still see the wrappers.
 
 func init() {
 	rtParts = append(rtParts, func(e *Engine) map[string]reflect.Value {
 		return map[string]reflect.Value{
-			"IfacesFmt":  reflect.ValueOf(func(x any) any { return e.ifaceMethods.unwrap(x, "fmt") }),
-			"IfacesJSON": reflect.ValueOf(func(x any) any { return e.ifaceMethods.unwrap(x, "json") }),
+			"IfacesFmt":  reflect.ValueOf(func(x any) any { return e.ifaceMethods.unwrap(x, "fmt", &e.fmtNames) }),
+			"IfacesJSON": reflect.ValueOf(func(x any) any { return e.ifaceMethods.unwrap(x, "json", &e.fmtNames) }),
 		}
 	})
 }
@@ -128,8 +140,11 @@ func unwrapIfaceValues(p *prep) {
 		default:
 			return true
 		}
-		for _, a := range c.Args {
-			if ifaceBelowTop(ct.goType(a)) {
+		for i, a := range c.Args {
+			if !toAnyParam(ct, c, i) {
+				continue // Fprintf's writer, MarshalIndent's prefix...
+			}
+			if t := ct.goType(a); ifaceBelowTop(t) || isInterface(t) {
 				wrap(a, fn)
 			}
 		}
@@ -173,12 +188,13 @@ func isValueInterface(t reflect.Type) bool {
 
 // unwrap returns x with the wrappers below its top level replaced by the
 // values they hold (x itself when there are none).
-func (m *ifaceMethods) unwrap(x any, kind string) any {
+func (m *ifaceMethods) unwrap(x any, kind string, names *fmtNames) any {
 	v := reflect.ValueOf(x)
 	if !v.IsValid() {
 		return x
 	}
-	u := unwrapper{m: m, kind: kind, seen: map[uintptr]bool{}}
+	u := unwrapper{m: m, kind: kind, names: names, seen: map[uintptr]bool{}}
+	u.checkBare(v)
 	if nv, changed := u.fix(v); changed {
 		return nv.Interface()
 	}
@@ -186,9 +202,35 @@ func (m *ifaceMethods) unwrap(x any, kind string) any {
 }
 
 type unwrapper struct {
-	m    *ifaceMethods
-	kind string
-	seen map[uintptr]bool // pointers followed (cycles)
+	m     *ifaceMethods
+	kind  string
+	names *fmtNames
+	seen  map[uintptr]bool // pointers followed (cycles)
+}
+
+// checkBare panics when v, a value held in an interface, is of a cell
+// struct type (or a pointer to one) whose method Go would call: yaegi
+// stored it without its methods (var a any = P{...}).
+func (u *unwrapper) checkBare(v reflect.Value) {
+	t, ptr := v.Type(), false
+	if t.Kind() == reflect.Pointer {
+		t, ptr = t.Elem(), true
+	}
+	if t.Kind() != reflect.Struct {
+		return
+	}
+	full, ok := u.names.lookup(t)
+	if !ok {
+		return
+	}
+	name := strings.TrimPrefix(full, "main.")
+	u.m.mu.Lock()
+	kinds := u.m.types[name]
+	u.m.mu.Unlock()
+	if m := kinds[u.kind]; m != "" && (ptr || kinds[u.kind+"*"] == "") {
+		what := map[string]string{"fmt": "fmt cannot print", "json": "encoding/json cannot encode"}[u.kind]
+		panic(fmt.Sprintf("%s a %s held in an interface as Go would (calling its %s method): the interpreter stored the value in the interface without its methods; show the %s value itself (a variable of type %s)", what, name, m, name, name))
+	}
 }
 
 // held returns the value a wrapper holds, or panics when showing it
@@ -222,8 +264,24 @@ func (u *unwrapper) held(w reflect.Value) reflect.Value {
 	return inner
 }
 
+// bridgePkgs are the packages of the types that hand a cell value with
+// its methods to compiled code (yaegi's interface wrappers, the engine's
+// ErrorValue): fix leaves them alone.
+var bridgePkgs = []string{"github.com/traefik/yaegi/", reflect.TypeFor[ErrorValue]().PkgPath()}
+
 // fix returns v with the wrappers replaced, and whether it changed.
 func (u *unwrapper) fix(v reflect.Value) (reflect.Value, bool) {
+	t := v.Type()
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Name() != "" && !isValueInterface(t) {
+		for _, p := range bridgePkgs {
+			if strings.HasPrefix(t.PkgPath(), p) {
+				return v, false
+			}
+		}
+	}
 	switch v.Kind() {
 	case reflect.Interface:
 		if v.IsNil() {
@@ -232,6 +290,8 @@ func (u *unwrapper) fix(v reflect.Value) (reflect.Value, bool) {
 		inner, changed := v.Elem(), false
 		if isValueInterface(inner.Type()) {
 			inner, changed = u.held(inner), true
+		} else {
+			u.checkBare(inner)
 		}
 		if fixed, ch := u.fix(inner); ch {
 			inner, changed = fixed, true
@@ -380,4 +440,54 @@ func (u *unwrapper) rebuildStruct(v reflect.Value, fields []reflect.Value) refle
 // hasMethods reports whether t or *t has methods.
 func hasMethods(t types.Type) bool {
 	return types.NewMethodSet(t).Len() > 0 || types.NewMethodSet(types.NewPointer(t)).Len() > 0
+}
+
+// isInterface reports whether t is an interface type (not untyped nil).
+func isInterface(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	_, ok := t.Underlying().(*types.Interface)
+	return ok
+}
+
+// ifaceMapTypes gives _gnrt.IfacesFmt's argument the interface wrapping
+// yaegi applies to fmt's arguments (fix_errors.go's fmtArgTypes), so that
+// a value it would hand fmt with its String or Error method reaches the
+// helper so too, and passes through unchanged.
+func (e *Engine) ifaceMapTypes() interp.Exports {
+	m := map[reflect.Value][]reflect.Type{}
+	if v, ok := e.syms[rtPath]["IfacesFmt"]; ok {
+		m[v] = fmtArgTypes
+	}
+	return interp.Exports{".": {"MapTypes": reflect.ValueOf(m)}}
+}
+
+// toAnyParam reports whether argument i of call c goes to a parameter of
+// type any (also in a variadic ...any).
+func toAnyParam(ct *cellTypes, c *ast.CallExpr, i int) bool {
+	tv, ok := ct.info.Types[c.Fun]
+	if !ok {
+		return false
+	}
+	sig, ok := tv.Type.Underlying().(*types.Signature)
+	if !ok || sig.Params().Len() == 0 {
+		return false
+	}
+	n := sig.Params().Len()
+	var pt types.Type
+	switch {
+	case sig.Variadic() && i >= n-1:
+		s, ok := sig.Params().At(n - 1).Type().(*types.Slice)
+		if !ok {
+			return false
+		}
+		pt = s.Elem()
+	case i < n:
+		pt = sig.Params().At(i).Type()
+	default:
+		return false
+	}
+	it, ok := pt.Underlying().(*types.Interface)
+	return ok && it.NumMethods() == 0
 }

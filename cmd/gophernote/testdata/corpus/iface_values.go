@@ -29,4 +29,8 @@ func main() {
 	fmt.Println(s)
 	b, err := json.Marshal(map[string]any{"q": Q{11}, "box": Box{V: Q{12}, N: 13}})
 	fmt.Println(string(b), err)
+	m := map[string]any{"q": Q{14}}
+	fmt.Println(xs[0], m["q"])
+	b, err = json.Marshal(xs[0])
+	fmt.Println(string(b), err)
 }
