@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/types"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 	"unsafe"
@@ -50,8 +51,8 @@ import (
 func init() {
 	rtParts = append(rtParts, func(e *Engine) map[string]reflect.Value {
 		return map[string]reflect.Value{
-			"IfacesFmt":  reflect.ValueOf(func(x any) any { return e.ifaceMethods.unwrap(x, "fmt", &e.fmtNames) }),
-			"IfacesJSON": reflect.ValueOf(func(x any) any { return e.ifaceMethods.unwrap(x, "json", &e.fmtNames) }),
+			"IfacesFmt":  reflect.ValueOf(func(at string, x any) any { return e.ifaceMethods.unwrap(at, x, "fmt", &e.fmtNames) }),
+			"IfacesJSON": reflect.ValueOf(func(at string, x any) any { return e.ifaceMethods.unwrap(at, x, "json", &e.fmtNames) }),
 		}
 	})
 }
@@ -118,8 +119,11 @@ func unwrapIfaceValues(p *prep) {
 			}
 		}
 	}
+	// The argument's position goes with it: yaegi places a panic raised in
+	// compiled code at the first statement of the interpreted function.
 	wrap := func(x ast.Expr, fn string) {
-		p.r.addText(p.off(x.Pos()), p.off(x.Pos()), rtName+"."+fn+"(")
+		at := fmt.Sprintf("cell %d, %s", p.e.cellN, p.posString(x.Pos()))
+		p.r.addText(p.off(x.Pos()), p.off(x.Pos()), rtName+"."+fn+"("+strconv.Quote(at)+", ")
 		p.r.addTail(p.off(x.End()), ")")
 	}
 	visit := func(n ast.Node) bool {
@@ -188,12 +192,12 @@ func isValueInterface(t reflect.Type) bool {
 
 // unwrap returns x with the wrappers below its top level replaced by the
 // values they hold (x itself when there are none).
-func (m *ifaceMethods) unwrap(x any, kind string, names *fmtNames) any {
+func (m *ifaceMethods) unwrap(at string, x any, kind string, names *fmtNames) any {
 	v := reflect.ValueOf(x)
 	if !v.IsValid() {
 		return x
 	}
-	u := unwrapper{m: m, kind: kind, names: names, seen: map[uintptr]bool{}}
+	u := unwrapper{m: m, kind: kind, at: at, names: names, seen: map[uintptr]bool{}}
 	u.checkBare(v)
 	if nv, changed := u.fix(v); changed {
 		return nv.Interface()
@@ -204,6 +208,7 @@ func (m *ifaceMethods) unwrap(x any, kind string, names *fmtNames) any {
 type unwrapper struct {
 	m     *ifaceMethods
 	kind  string
+	at    string // the argument's position, for the panic
 	names *fmtNames
 	seen  map[uintptr]bool // pointers followed (cycles)
 }
@@ -229,7 +234,7 @@ func (u *unwrapper) checkBare(v reflect.Value) {
 	u.m.mu.Unlock()
 	if m := kinds[u.kind]; m != "" && (ptr || kinds[u.kind+"*"] == "") {
 		what := map[string]string{"fmt": "fmt cannot print", "json": "encoding/json cannot encode"}[u.kind]
-		panic(fmt.Sprintf("%s a %s held in an interface as Go would (calling its %s method): the interpreter stored the value in the interface without its methods; show the %s value itself (a variable of type %s)", what, name, m, name, name))
+		panic(fmt.Sprintf("%s a %s held in an interface as Go would (calling its %s method; the argument at %s): the interpreter stored the value in the interface without its methods; show the %s value itself (a variable of type %s)", what, name, m, u.at, name, name))
 	}
 }
 
@@ -257,9 +262,9 @@ func (u *unwrapper) held(w reflect.Value) reflect.Value {
 	what := map[string]string{"fmt": "fmt cannot print", "json": "encoding/json cannot encode"}[u.kind]
 	switch {
 	case name == "" || !known:
-		panic(fmt.Sprintf("%s a value of a type declared inside a function (%s), held in an interface inside a slice, map or struct: the interpreter wraps such values where compiled code cannot see through; declare the type at the top level of a cell", what, inner.Type()))
+		panic(fmt.Sprintf("%s a value of a type declared inside a function (%s), held in an interface inside a slice, map or struct (the argument at %s): the interpreter wraps such values where compiled code cannot see through; declare the type at the top level of a cell", what, inner.Type(), u.at))
 	case kinds[u.kind] != "" && (ptr || kinds[u.kind+"*"] == ""):
-		panic(fmt.Sprintf("%s %s held in an interface inside a slice, map or struct as Go would (calling its %s method): the interpreter cannot hand a cell value's methods to compiled code there; show the %s values one at a time", what, name, kinds[u.kind], name))
+		panic(fmt.Sprintf("%s %s held in an interface inside a slice, map or struct as Go would (calling its %s method; the argument at %s): the interpreter cannot hand a cell value's methods to compiled code there; show the %s values one at a time", what, name, kinds[u.kind], u.at, name))
 	}
 	return inner
 }
