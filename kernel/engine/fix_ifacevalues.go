@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/types"
 	"reflect"
 	"strconv"
@@ -144,9 +145,10 @@ func unwrapIfaceValues(p *prep) {
 		default:
 			return true
 		}
+		typeVerbs := typeVerbArgs(ct, encoderName(ct, sel), c)
 		for i, a := range c.Args {
-			if !toAnyParam(ct, c, i) {
-				continue // Fprintf's writer, MarshalIndent's prefix...
+			if !toAnyParam(ct, c, i) || typeVerbs[i] {
+				continue // Fprintf's writer, MarshalIndent's prefix, %T
 			}
 			if t := ct.goType(a); ifaceBelowTop(t) || isInterface(t) {
 				wrap(a, fn)
@@ -495,4 +497,28 @@ func toAnyParam(ct *cellTypes, c *ast.CallExpr, i int) bool {
 	}
 	it, ok := pt.Underlying().(*types.Interface)
 	return ok && it.NumMethods() == 0
+}
+
+// typeVerbArgs returns the indexes of the arguments a printf-like call
+// with a constant format prints with %T (fmt calls no method for it).
+func typeVerbArgs(ct *cellTypes, name string, c *ast.CallExpr) map[int]bool {
+	fi, ok := printfFuncs[name]
+	if !ok || fi >= len(c.Args) {
+		return nil
+	}
+	tv, ok := ct.info.Types[c.Args[fi]]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return nil
+	}
+	verbs, _, ok := printfVerbs(constant.StringVal(tv.Value))
+	if !ok {
+		return nil
+	}
+	out := map[int]bool{}
+	for i, v := range verbs {
+		if v == 'T' {
+			out[fi+1+i] = true
+		}
+	}
+	return out
 }
