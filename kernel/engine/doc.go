@@ -69,7 +69,19 @@
 // methods (%v, %w, errors.As, errors.Is). %T, %+v and %#v of cell struct
 // types in a printf-like call with a constant format, and encoding/json
 // and encoding/xml, see the types' Go names and unexported fields as
-// compiled Go does (fix_fmt.go lists the limits).
+// compiled Go does (fix_fmt.go lists the limits). fmt and log calls that
+// would print a cell type with a String, Error, Format or GoString method
+// inside a slice, array, map or struct are refused at their line:col
+// (fmt would not see the method); the value itself prints with it.
+// go/ast.Print and runtime/debug.PrintStack print to the cell's streams.
+// reflect's Field, FieldByName and FieldByIndex (of Value and Type) see a
+// cell struct's unexported fields by their Go names, read-only.
+// encoding/gob of a value holding an interface is refused. A cell value
+// whose type has methods, held in an interface inside a slice, map or
+// struct ([]any{q}) or in an interface variable, prints and encodes to
+// JSON as Go does — or, where the interpreter lost the String, Error,
+// Format, GoString (fmt) or MarshalJSON, MarshalText (json) method Go
+// would call (var a any = P{}), the call panics naming the type.
 //
 // Redefinition. Redefining a function re-evaluates the earlier functions
 // that call it (transitively). Types and methods cannot be redefined by
@@ -152,6 +164,11 @@
 //	compiled packages never call a cell type's MarshalJSON, LogValue... (refused with an error) | fix_protocols.go | protocols | #654 (related)
 //	embedded fields of cell structs are plain fields to json, xml, gob (encoding refused) | fix_embedencode.go | embedencode | none found
 //	const groups with several-name specs: iota counts names, repetition is a definition loop | fix_constrepeat.go | constrepeat | none found
+//	compiled functions print to the process's stdout and stderr (go/ast.Print, debug.PrintStack) | fix_stdstreams.go | stdstreams | none found
+//	encoding/gob of values holding interfaces fails or loses methods (refused with an error) | fix_gobiface.go | gobiface | #1308 (related)
+//	fmt calls no String or Error method of cell values inside slices, maps, structs (refused with an error) | fix_fmtmethods.go | fmtmethods | #435 (related)
+//	cell values with methods in interfaces inside []any, maps, structs reach fmt and json as yaegi's wrapper | fix_ifacevalues.go | ifacevalues | #1308 (related)
+//	reflect misses unexported fields of cell structs (FieldByName invalid, Field names X...) | fix_reflectfields.go | reflectfields | none found
 //
 // Guards that are not yaegi gaps have no canary: runaway recursion
 // (fix_recursion.go; Go's own stack overflow is fatal), deadlocks

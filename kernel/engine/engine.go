@@ -63,16 +63,17 @@ type Engine struct {
 	stmtVars      map[string]bool        // names defined by top-level := statements
 	helpersLoaded map[string]bool
 
-	restorePub func()
-	stash      stash
-	final      finalSlot
-	varTypes   map[string]string // declared type names of session variables, when known
-	inStmtUnit bool              // the running unit holds top-level statements (see stmtAt)
-	depth      depth             // guarded recursive calls in progress
-	cellPanic  cellPanic         // the panic a top-level defer may recover (fix_panics.go)
-	types      *typesSession     // go/types' view of the session (gotypes.go)
-	fmtNames   fmtNames          // Go names of cell struct types for fmt (fix_fmt.go)
-	lastPanic  any               // the value of the cell's last panic
+	restorePub   func()
+	stash        stash
+	final        finalSlot
+	varTypes     map[string]string // declared type names of session variables, when known
+	inStmtUnit   bool              // the running unit holds top-level statements (see stmtAt)
+	depth        depth             // guarded recursive calls in progress
+	cellPanic    cellPanic         // the panic a top-level defer may recover (fix_panics.go)
+	types        *typesSession     // go/types' view of the session (gotypes.go)
+	fmtNames     fmtNames          // Go names of cell struct types for fmt (fix_fmt.go)
+	ifaceMethods ifaceMethods      // methods of session types, for wrapped interface values (fix_ifacevalues.go)
+	lastPanic    any               // the value of the cell's last panic
 
 	// compiledVars are the compiled static types of session variables
 	// defined from compiled values (see compiledType).
@@ -168,6 +169,11 @@ func New(opts Options) (e *Engine, err error) {
 	if err := e.in.Use(e.proc.symbols()); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
+	// Compiled functions printing to the process's stdout or stderr
+	// (fix_stdstreams.go) print to the cell's.
+	if err := e.in.Use(streamSymbols(e)); err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
 	// Custom error types in compiled code (fix_errors.go): after the
 	// tables, whose errors functions these replace.
 	errs := errorSymbols()
@@ -181,6 +187,9 @@ func New(opts Options) (e *Engine, err error) {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
 	if err := e.in.Use(e.fastPrintMapTypes()); err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
+	if err := e.in.Use(e.ifaceMapTypes()); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
 	e.names = packageNames(e.syms)

@@ -57,6 +57,10 @@ var passes = []pass{
 	{name: "constrepeat", run: repeatConstSpecs},
 	{name: "erroreq", needs: []fact{factTypes}, run: rewriteErrorComparisons},
 	{name: "embedencode", needs: []fact{factTypes}, run: refuseEmbeddedEncodes},
+	{name: "gobiface", needs: []fact{factTypes}, run: refuseGobInterfaces},
+	{name: "fmtmethods", needs: []fact{factTypes}, run: refuseNestedFmtMethods},
+	{name: "ifacevalues", needs: []fact{factTypes}, run: unwrapIfaceValues},
+	{name: "reflectfields", needs: []fact{factTypes}, run: rewriteReflectFields},
 	{name: "units", needs: []fact{factNames, factPackages, factTypes, factHelpers, factStashes, factMain, factFmtTypes}, run: buildUnits},
 }
 

@@ -1,0 +1,524 @@
+package engine
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+	"unsafe"
+
+	"github.com/traefik/yaegi/interp"
+)
+
+// Workaround: cell values with methods held in interfaces inside slices,
+// maps and structs, as fmt and encoding/json see them.
+//
+// yaegi keeps a value of a cell type that has methods, when it is stored
+// in an interface inside a composite ([]any{q}, map[string]any, a struct
+// field of type any or of a cell interface type), in a wrapper of its own
+// (interp.valueInterface: the type's node and the value). Compiled code
+// sees the wrapper: fmt.Println([]any{Q{1}}) printed
+// [{0xc000... {0xc000... 0xc000... 409}}] (Go: [{1}]) and json.Marshal
+// wrote [{}] (Go: [{"X":1}]).
+//
+// A value of such a type stored in an interface variable can also lose
+// its methods altogether (var a any = P{3}; var err error = E{}: yaegi
+// stores the bare struct), and fmt printed {3} where Go calls String.
+//
+// An argument of fmt's and log's printing functions (fix_fmtmethods.go's
+// list) and of json.Marshal, MarshalIndent and Encoder.Encode whose
+// static type (go/types) is an interface or holds one below its top
+// level, and a cell's final value of the latter kind, pass through
+// _gnrt.IfacesFmt or IfacesJSON (IfacesFmt's argument gets the interface
+// wrapping yaegi gives fmt's, so a value yaegi hands fmt with its methods
+// passes through unchanged). At run time they replace each wrapper by the
+// value it holds, copying only the containers on the way to one, so that
+// fmt and json see what Go shows — unless the value's type has a method
+// that would change what Go prints (String, Error, Format, GoString for
+// fmt; MarshalJSON, MarshalText for json), or is a type the engine cannot
+// name: then the call panics with a message naming the type. A bare
+// value of a session struct type with such a method panics likewise.
+//
+// Limits: a container whose element type is a cell interface type is
+// copied into one whose elements are any ([]Shape prints as []any does);
+// a bare value of a non-struct cell type (type C float64) with a String
+// method is not recognised (its reflect type is float64); reflect.DeepEqual
+// and other compiled functions still see the wrappers.
+
+func init() {
+	rtParts = append(rtParts, func(e *Engine) map[string]reflect.Value {
+		return map[string]reflect.Value{
+			"IfacesFmt":  reflect.ValueOf(func(at string, x any) any { return e.ifaceMethods.unwrap(at, x, "fmt", &e.fmtNames) }),
+			"IfacesJSON": reflect.ValueOf(func(at string, x any) any { return e.ifaceMethods.unwrap(at, x, "json", &e.fmtNames) }),
+		}
+	})
+}
+
+// jsonEncoders are the json functions whose arguments are unwrapped.
+var jsonEncoders = map[string]bool{
+	"encoding/json.Marshal": true, "encoding/json.MarshalIndent": true, "encoding/json.Encoder.Encode": true,
+}
+
+// ifaceMethods records, per session type name, the methods that change
+// how fmt and json show its values; the pass updates it at every cell.
+type ifaceMethods struct {
+	mu    sync.Mutex
+	types map[string]map[string]string // type name -> kind ("fmt", "json") -> method, "" if none
+}
+
+// ifaceMethodNames are the methods that matter, by kind.
+var ifaceMethodNames = map[string][]string{
+	"fmt":  {"String", "Error", "Format", "GoString"},
+	"json": {"MarshalJSON", "MarshalText"},
+}
+
+// record notes the methods of the session's type t.
+func (m *ifaceMethods) record(name string, t types.Type) {
+	kinds := map[string]string{}
+	for kind, names := range ifaceMethodNames {
+		kinds[kind] = ""
+		for _, mt := range []types.Type{t, types.NewPointer(t)} {
+			ms := types.NewMethodSet(mt)
+			for _, n := range names {
+				if kinds[kind] == "" && ms.Lookup(nil, n) != nil {
+					kinds[kind] = n
+					if mt != t {
+						kinds[kind+"*"] = n // only the pointer has it
+					}
+				}
+			}
+		}
+	}
+	m.mu.Lock()
+	if m.types == nil {
+		m.types = map[string]map[string]string{}
+	}
+	m.types[name] = kinds
+	m.mu.Unlock()
+}
+
+// unwrapIfaceValues is the pass "ifacevalues".
+func unwrapIfaceValues(p *prep) {
+	ct := p.cellTypes()
+	if ct == nil {
+		return
+	}
+	// The session's types (earlier cells and this one) and their methods.
+	for _, obj := range ct.info.Defs {
+		if tn, ok := obj.(*types.TypeName); ok && tn.Pkg() != nil && tn.Parent() == tn.Pkg().Scope() {
+			p.e.ifaceMethods.record(tn.Name(), tn.Type())
+		}
+	}
+	if p.e.types != nil {
+		for name, obj := range p.e.types.objects {
+			if tn, ok := obj.(*types.TypeName); ok {
+				p.e.ifaceMethods.record(name, tn.Type())
+			}
+		}
+	}
+	// The argument's position goes with it: yaegi places a panic raised in
+	// compiled code at the first statement of the interpreted function.
+	wrap := func(x ast.Expr, fn string) {
+		at := fmt.Sprintf("cell %d, %s", p.e.cellN, p.posString(x.Pos()))
+		p.r.addText(p.off(x.Pos()), p.off(x.Pos()), rtName+"."+fn+"("+strconv.Quote(at)+", ")
+		p.r.addTail(p.off(x.End()), ")")
+	}
+	visit := func(n ast.Node) bool {
+		c, ok := n.(*ast.CallExpr)
+		if !ok || c.Ellipsis.IsValid() {
+			return true
+		}
+		sel, ok := c.Fun.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		fn := ""
+		switch name := encoderName(ct, sel); {
+		case fmtPrinters[name]:
+			fn = "IfacesFmt"
+		case jsonEncoders[name]:
+			fn = "IfacesJSON"
+		default:
+			return true
+		}
+		typeVerbs := typeVerbArgs(ct, encoderName(ct, sel), c)
+		for i, a := range c.Args {
+			if !toAnyParam(ct, c, i) || typeVerbs[i] {
+				continue // Fprintf's writer, MarshalIndent's prefix, %T
+			}
+			if t := ct.goType(a); ifaceBelowTop(t) || isInterface(t) {
+				wrap(a, fn)
+			}
+		}
+		return true
+	}
+	p.pc.inspect(visit)
+	list := p.pc.stmts.Body.List
+	if len(list) == 0 || !p.finalIsLast() {
+		return
+	}
+	if es, ok := list[len(list)-1].(*ast.ExprStmt); ok {
+		// Not a type with methods: finalshow may call them on the value.
+		if t := ct.goType(es.X); t != nil && ifaceBelowTop(t) && !hasMethods(t) {
+			if _, tuple := t.(*types.Tuple); !tuple {
+				wrap(es.X, "IfacesFmt")
+			}
+		}
+	}
+}
+
+// ifaceBelowTop reports whether an interface type is reachable from t
+// below its top level.
+func ifaceBelowTop(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if _, ok := t.Underlying().(*types.Interface); ok {
+		return false
+	}
+	if b, ok := t.(*types.Basic); ok && b.Kind() == types.UntypedNil {
+		return false
+	}
+	return interfaceIn(t, "", map[types.Type]bool{}) != ""
+}
+
+// isValueInterface reports whether t is yaegi's wrapper of interface
+// values.
+func isValueInterface(t reflect.Type) bool {
+	return t.Kind() == reflect.Struct && t.Name() == "valueInterface" && t.PkgPath() == "github.com/traefik/yaegi/interp"
+}
+
+// unwrap returns x with the wrappers below its top level replaced by the
+// values they hold (x itself when there are none).
+func (m *ifaceMethods) unwrap(at string, x any, kind string, names *fmtNames) any {
+	v := reflect.ValueOf(x)
+	if !v.IsValid() {
+		return x
+	}
+	u := unwrapper{m: m, kind: kind, at: at, names: names, seen: map[uintptr]bool{}}
+	u.checkBare(v)
+	if nv, changed := u.fix(v); changed {
+		return nv.Interface()
+	}
+	return x
+}
+
+type unwrapper struct {
+	m     *ifaceMethods
+	kind  string
+	at    string // the argument's position, for the panic
+	names *fmtNames
+	seen  map[uintptr]bool // pointers followed (cycles)
+}
+
+// checkBare panics when v, a value held in an interface, is of a cell
+// struct type (or a pointer to one) whose method Go would call: yaegi
+// stored it without its methods (var a any = P{...}).
+func (u *unwrapper) checkBare(v reflect.Value) {
+	t, ptr := v.Type(), false
+	if t.Kind() == reflect.Pointer {
+		t, ptr = t.Elem(), true
+	}
+	if t.Kind() != reflect.Struct {
+		return
+	}
+	full, ok := u.names.lookup(t)
+	if !ok {
+		return
+	}
+	name := strings.TrimPrefix(full, "main.")
+	u.m.mu.Lock()
+	kinds := u.m.types[name]
+	u.m.mu.Unlock()
+	if m := kinds[u.kind]; m != "" && (ptr || kinds[u.kind+"*"] == "") {
+		what := map[string]string{"fmt": "fmt cannot print", "json": "encoding/json cannot encode"}[u.kind]
+		panic(fmt.Sprintf("%s a %s held in an interface as Go would (calling its %s method; the argument at %s): the interpreter stored the value in the interface without its methods; show the %s value itself (a variable of type %s)", what, name, m, u.at, name, name))
+	}
+}
+
+// held returns the value a wrapper holds, or panics when showing it
+// plainly would not be Go's answer.
+func (u *unwrapper) held(w reflect.Value) reflect.Value {
+	c := reflect.New(w.Type()).Elem()
+	c.Set(w)
+	inner := *(*reflect.Value)(unsafe.Pointer(c.Field(1).UnsafeAddr()))
+	if c.Field(0).IsNil() || !inner.IsValid() {
+		return reflect.Zero(reflect.TypeFor[any]()) // a nil interface value
+	}
+	// The type's name, from the wrapper's node (read-only fields).
+	name, ptr := "", false
+	if typ := c.Field(0).Elem().FieldByName("typ"); typ.IsValid() && !typ.IsNil() {
+		t := typ.Elem()
+		name = t.FieldByName("name").String()
+		if val := t.FieldByName("val"); name == "" && !val.IsNil() {
+			name, ptr = val.Elem().FieldByName("name").String(), true
+		}
+	}
+	u.m.mu.Lock()
+	kinds, known := u.m.types[name]
+	u.m.mu.Unlock()
+	what := map[string]string{"fmt": "fmt cannot print", "json": "encoding/json cannot encode"}[u.kind]
+	switch {
+	case name == "" || !known:
+		panic(fmt.Sprintf("%s a value of a type declared inside a function (%s), held in an interface inside a slice, map or struct (the argument at %s): the interpreter wraps such values where compiled code cannot see through; declare the type at the top level of a cell", what, inner.Type(), u.at))
+	case kinds[u.kind] != "" && (ptr || kinds[u.kind+"*"] == ""):
+		panic(fmt.Sprintf("%s %s held in an interface inside a slice, map or struct as Go would (calling its %s method; the argument at %s): the interpreter cannot hand a cell value's methods to compiled code there; show the %s values one at a time", what, name, kinds[u.kind], u.at, name))
+	}
+	return inner
+}
+
+// bridgePkgs are the packages of the types that hand a cell value with
+// its methods to compiled code (yaegi's interface wrappers, the engine's
+// ErrorValue): fix leaves them alone.
+var bridgePkgs = []string{"github.com/traefik/yaegi/", reflect.TypeFor[ErrorValue]().PkgPath()}
+
+// fix returns v with the wrappers replaced, and whether it changed.
+func (u *unwrapper) fix(v reflect.Value) (reflect.Value, bool) {
+	t := v.Type()
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Name() != "" && !isValueInterface(t) {
+		for _, p := range bridgePkgs {
+			if strings.HasPrefix(t.PkgPath(), p) {
+				return v, false
+			}
+		}
+	}
+	switch v.Kind() {
+	case reflect.Interface:
+		if v.IsNil() {
+			return v, false
+		}
+		inner, changed := v.Elem(), false
+		if isValueInterface(inner.Type()) {
+			inner, changed = u.held(inner), true
+		} else {
+			u.checkBare(inner)
+		}
+		if fixed, ch := u.fix(inner); ch {
+			inner, changed = fixed, true
+		}
+		if !changed {
+			return v, false
+		}
+		if !inner.Type().AssignableTo(v.Type()) {
+			return inner, true // the container becomes one of any
+		}
+		nv := reflect.New(v.Type()).Elem()
+		nv.Set(inner)
+		return nv, true
+	case reflect.Struct:
+		if isValueInterface(v.Type()) {
+			inner := u.held(v)
+			fixed, _ := u.fix(inner)
+			return fixed, true
+		}
+		var fields []reflect.Value
+		for i := 0; i < v.NumField(); i++ {
+			f := v.Field(i)
+			if !f.CanInterface() {
+				continue
+			}
+			if nf, ch := u.fix(f); ch {
+				if fields == nil {
+					fields = make([]reflect.Value, v.NumField())
+				}
+				fields[i] = nf
+			}
+		}
+		if fields == nil {
+			return v, false
+		}
+		return u.rebuildStruct(v, fields), true
+	case reflect.Pointer:
+		if v.IsNil() || u.seen[v.Pointer()] {
+			return v, false
+		}
+		u.seen[v.Pointer()] = true
+		if e, ch := u.fix(v.Elem()); ch {
+			p := reflect.New(e.Type())
+			p.Elem().Set(e)
+			return p, true
+		}
+		return v, false
+	case reflect.Slice, reflect.Array:
+		if v.Kind() == reflect.Slice && v.IsNil() {
+			return v, false
+		}
+		var elems []reflect.Value
+		for i := 0; i < v.Len(); i++ {
+			if ne, ch := u.fix(v.Index(i)); ch {
+				if elems == nil {
+					elems = make([]reflect.Value, v.Len())
+				}
+				elems[i] = ne
+			}
+		}
+		if elems == nil {
+			return v, false
+		}
+		et := v.Type().Elem()
+		if isValueInterface(et) {
+			et = reflect.TypeFor[any]()
+		}
+		var out reflect.Value
+		if v.Kind() == reflect.Slice {
+			out = reflect.MakeSlice(reflect.SliceOf(et), v.Len(), v.Len())
+		} else {
+			out = reflect.New(reflect.ArrayOf(v.Len(), et)).Elem()
+		}
+		for i := 0; i < v.Len(); i++ {
+			if elems[i].IsValid() {
+				out.Index(i).Set(elems[i])
+			} else {
+				out.Index(i).Set(v.Index(i))
+			}
+		}
+		return out, true
+	case reflect.Map:
+		if v.IsNil() {
+			return v, false
+		}
+		changed := false
+		type kv struct{ k, v reflect.Value }
+		var pairs []kv
+		for it := v.MapRange(); it.Next(); {
+			nk, ck := u.fix(it.Key())
+			nv, cv := u.fix(it.Value())
+			changed = changed || ck || cv
+			pairs = append(pairs, kv{nk, nv})
+		}
+		if !changed {
+			return v, false
+		}
+		kt, vt := v.Type().Key(), v.Type().Elem()
+		if isValueInterface(kt) {
+			kt = reflect.TypeFor[any]()
+		}
+		if isValueInterface(vt) {
+			vt = reflect.TypeFor[any]()
+		}
+		out := reflect.MakeMapWithSize(reflect.MapOf(kt, vt), len(pairs))
+		for _, p := range pairs {
+			out.SetMapIndex(p.k, p.v)
+		}
+		return out, true
+	}
+	return v, false
+}
+
+// rebuildStruct copies struct v with the fields given replaced; fields of
+// yaegi's wrapper type become fields of type any.
+func (u *unwrapper) rebuildStruct(v reflect.Value, fields []reflect.Value) reflect.Value {
+	t := v.Type()
+	same := true
+	sfs := make([]reflect.StructField, t.NumField())
+	for i := range sfs {
+		sfs[i] = t.Field(i)
+		if fields[i].IsValid() && !fields[i].Type().AssignableTo(sfs[i].Type) {
+			sfs[i].Type = reflect.TypeFor[any]()
+			same = false
+		}
+	}
+	nt := t
+	if !same {
+		nt = reflect.StructOf(sfs)
+	}
+	out := reflect.New(nt).Elem()
+	if same {
+		out.Set(v) // unexported fields of a compiled struct included
+	}
+	for i := range sfs {
+		switch {
+		case fields[i].IsValid():
+			out.Field(i).Set(fields[i])
+		case !same:
+			out.Field(i).Set(v.Field(i)) // yaegi's structs: all fields exported
+		}
+	}
+	return out
+}
+
+// hasMethods reports whether t or *t has methods.
+func hasMethods(t types.Type) bool {
+	return types.NewMethodSet(t).Len() > 0 || types.NewMethodSet(types.NewPointer(t)).Len() > 0
+}
+
+// isInterface reports whether t is an interface type (not untyped nil).
+func isInterface(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	_, ok := t.Underlying().(*types.Interface)
+	return ok
+}
+
+// ifaceMapTypes gives _gnrt.IfacesFmt's argument the interface wrapping
+// yaegi applies to fmt's arguments (fix_errors.go's fmtArgTypes), so that
+// a value it would hand fmt with its String or Error method reaches the
+// helper so too, and passes through unchanged.
+func (e *Engine) ifaceMapTypes() interp.Exports {
+	m := map[reflect.Value][]reflect.Type{}
+	if v, ok := e.syms[rtPath]["IfacesFmt"]; ok {
+		m[v] = fmtArgTypes
+	}
+	return interp.Exports{".": {"MapTypes": reflect.ValueOf(m)}}
+}
+
+// toAnyParam reports whether argument i of call c goes to a parameter of
+// type any (also in a variadic ...any).
+func toAnyParam(ct *cellTypes, c *ast.CallExpr, i int) bool {
+	tv, ok := ct.info.Types[c.Fun]
+	if !ok {
+		return false
+	}
+	sig, ok := tv.Type.Underlying().(*types.Signature)
+	if !ok || sig.Params().Len() == 0 {
+		return false
+	}
+	n := sig.Params().Len()
+	var pt types.Type
+	switch {
+	case sig.Variadic() && i >= n-1:
+		s, ok := sig.Params().At(n - 1).Type().(*types.Slice)
+		if !ok {
+			return false
+		}
+		pt = s.Elem()
+	case i < n:
+		pt = sig.Params().At(i).Type()
+	default:
+		return false
+	}
+	it, ok := pt.Underlying().(*types.Interface)
+	return ok && it.NumMethods() == 0
+}
+
+// typeVerbArgs returns the indexes of the arguments a printf-like call
+// with a constant format prints with %T (fmt calls no method for it).
+func typeVerbArgs(ct *cellTypes, name string, c *ast.CallExpr) map[int]bool {
+	fi, ok := printfFuncs[name]
+	if !ok || fi >= len(c.Args) {
+		return nil
+	}
+	tv, ok := ct.info.Types[c.Args[fi]]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return nil
+	}
+	verbs, _, ok := printfVerbs(constant.StringVal(tv.Value))
+	if !ok {
+		return nil
+	}
+	out := map[int]bool{}
+	for i, v := range verbs {
+		if v == 'T' {
+			out[fi+1+i] = true
+		}
+	}
+	return out
+}

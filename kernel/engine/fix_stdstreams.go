@@ -1,0 +1,43 @@
+package engine
+
+import (
+	"go/ast"
+	"go/token"
+	"reflect"
+	"runtime/debug"
+
+	"github.com/traefik/yaegi/interp"
+)
+
+// Workaround: compiled functions that print to the process's own stdout
+// or stderr.
+//
+// yaegi gives cells their own os.Stdout and os.Stderr (the engine's
+// streams) and replaces fmt.Print*, fmt.Scan* and the log functions for
+// them, but a compiled function that writes to os.Stdout or os.Stderr
+// itself writes to the process's: go/ast.Print's tree went to the
+// kernel's stdout, never to the notebook (under `gophernote run FILE.go`
+// it merely reached the terminal out of order with the cell's output).
+// The engine replaces those functions with ones that write to the cell's
+// streams: go/ast.Print (stdout) and runtime/debug.PrintStack (stderr).
+//
+// Not covered: text/scanner's default error report (a Scanner whose
+// Error field is nil prints to the process's stderr) and go/printer's
+// report of an unsupported argument.
+
+// streamSymbols returns the replacements, writing to engine e's streams.
+func streamSymbols(e *Engine) interp.Exports {
+	stdout := streamWriter{e.out, "stdout"}
+	stderr := streamWriter{e.out, "stderr"}
+	return interp.Exports{
+		"go/ast/ast": {
+			// ast.Print is Fprint to os.Stdout with NotNilFilter.
+			"Print": reflect.ValueOf(func(fset *token.FileSet, x any) error {
+				return ast.Fprint(stdout, fset, x, ast.NotNilFilter)
+			}),
+		},
+		"runtime/debug/debug": {
+			"PrintStack": reflect.ValueOf(func() { stderr.Write(debug.Stack()) }),
+		},
+	}
+}
