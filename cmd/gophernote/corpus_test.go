@@ -337,6 +337,9 @@ func corpusPrograms(t *testing.T, work string) []*corpusProgram {
 		}
 		p := &corpusProgram{name: "yaegi/" + filepath.Base(f), path: f, dir: dir, src: src, output: out}
 		p.skip = staticSkip(src)
+		if why, ok := nondeterministic[filepath.Base(f)]; ok {
+			p.skip = why
+		}
 		progs = append(progs, p)
 	}
 	if len(progs) < 500 {
@@ -396,6 +399,15 @@ func outputComment(path string, src []byte) (string, bool) {
 
 // staticSkip leaves out programs that import packages outside the
 // standard library.
+// nondeterministic lists yaegi programs whose output depends on timing
+// under any runtime, so a difference says nothing about the interpreter.
+var nondeterministic = map[string]string{
+	// It listens on the fixed port 49153 (inside Linux's ephemeral range)
+	// and drops the listener, so a garbage collection may close it before
+	// the write: seen as "connection reset" once in a busy run.
+	"issue-1330.go": "nondeterministic: an unreferenced listener on a fixed port (a GC may close it before the write)",
+}
+
 func staticSkip(src []byte) string {
 	f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.ImportsOnly)
 	if err != nil {
