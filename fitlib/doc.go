@@ -14,7 +14,14 @@
 //	cols, err := runs.Columns("N", "D")                      // named input columns
 //	loss, err := runs.Floats("loss")
 //	law, err := formula.Parse("E + A*N^(-alpha) + B*D^(-beta)", "N", "D")
-//	res, err := fit.Fit(fit.Problem{Formula: law, Data: cols, Y: loss, Loss: fit.SquaredLog()},
+//	res, err := fit.Fit(fit.Problem{Formula: law, Data: cols, Y: loss, Loss: fit.SquaredLog(),
+//		Params: []fit.Param{                                 // positive, two starts each
+//			{Name: "E", Transform: fit.Log, Grid: []float64{1, 2}},
+//			{Name: "A", Transform: fit.Log, Grid: []float64{100, 1000}},
+//			{Name: "B", Transform: fit.Log, Grid: []float64{100, 1000}},
+//			{Name: "alpha", Transform: fit.Log, Grid: []float64{0.2, 0.5}},
+//			{Name: "beta", Transform: fit.Log, Grid: []float64{0.2, 0.5}},
+//		}},
 //		fit.Options{Context: display.Context()})
 //	res                                                      // a fit report as the cell's value
 //

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/parser"
+	"go/scanner"
 	"go/token"
 	"io"
 	"os"
@@ -20,7 +21,7 @@ import (
 // rest is evaluated as one cell, then main() is called. Display calls
 // write files into the output directory and print their paths.
 func runScript(base context.Context, o runOptions, stdout, stderr io.Writer) int {
-	src, err := scriptSource(o.file)
+	src, cellCode, err := scriptSource(o.file)
 	if err != nil {
 		fmt.Fprintf(stderr, "gophernote run: %v\n", err)
 		return 1
@@ -36,11 +37,19 @@ func runScript(base context.Context, o runOptions, stdout, stderr io.Writer) int
 	}
 	defer eng.Close()
 	col.begin(1)
-	for _, code := range []string{src, scriptMain + "()"} {
+	codes := []string{src, scriptMain + "()"}
+	if cellCode {
+		codes = codes[:1]
+	}
+	for _, code := range codes {
 		ctx, cancel := cellContext(base, o)
 		res := eng.Execute(ctx, code, col)
 		timedOut := errors.Is(ctx.Err(), context.DeadlineExceeded)
 		cancel()
+		if res.Value != nil {
+			// cell code ending in an expression: shown as a cell shows it
+			col.Display(*res.Value, false)
+		}
 		col.flushEchoes()
 		if res.Err != nil && res.Err.Name == "Exit" && base.Err() == nil {
 			// os.Exit(N) or log.Fatal: the program ends with status N
@@ -79,18 +88,22 @@ const scriptMain = "gophernoteMain"
 // scriptSource checks that path holds package main with a func main and
 // returns its source with the package clause replaced by blanks (keeping
 // line numbers) and main renamed to scriptMain.
-func scriptSource(path string) (string, error) {
+func scriptSource(path string) (src string, cellCode bool, err error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return "", err
+		return "", false, err
+	}
+	if !hasPackageClause(data) {
+		// cell code (what a notebook cell holds): run as one cell
+		return string(data), true, nil
 	}
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, path, data, parser.SkipObjectResolution)
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
 	if f.Name.Name != "main" {
-		return "", fmt.Errorf("%s: package %s, want package main", path, f.Name.Name)
+		return "", false, fmt.Errorf("%s: package %s, want package main", path, f.Name.Name)
 	}
 	mainAt := -1
 	for _, d := range f.Decls {
@@ -99,7 +112,7 @@ func scriptSource(path string) (string, error) {
 		}
 	}
 	if mainAt < 0 {
-		return "", fmt.Errorf("%s: no func main", path)
+		return "", false, fmt.Errorf("%s: no func main", path)
 	}
 	start := fset.Position(f.Package).Offset
 	end := fset.Position(f.Name.End()).Offset
@@ -107,5 +120,15 @@ func scriptSource(path string) (string, error) {
 	for i := start; i < end; i++ {
 		b[i] = ' '
 	}
-	return string(b[:mainAt]) + scriptMain + string(b[mainAt+len("main"):]), nil
+	return string(b[:mainAt]) + scriptMain + string(b[mainAt+len("main"):]), false, nil
+}
+
+// hasPackageClause reports whether the first token of src (after comments)
+// is the keyword package: a Go program file rather than cell code.
+func hasPackageClause(src []byte) bool {
+	fset := token.NewFileSet()
+	var sc scanner.Scanner
+	sc.Init(fset.AddFile("", -1, len(src)), src, nil, 0)
+	_, tok, _ := sc.Scan()
+	return tok == token.PACKAGE
 }
