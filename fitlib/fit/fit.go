@@ -163,6 +163,7 @@ type Result struct {
 	AIC, BIC         float64 // 2 NPar - 2 LogLik and NPar log(Rows) - 2 LogLik
 	PerStart         []Start // every start, when Options.KeepStarts
 	gradP            []float64
+	newtonSteps      int       // Newton steps taken on the curvature after L-BFGS (newtonApply)
 	lrScale          float64   // 2 lrScale dObjective is a likelihood-ratio statistic
 	modelVar         []float64 // model-based variances (row losses), to adjust profile statistics
 	boot             *BootstrapResult

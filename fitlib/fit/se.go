@@ -737,6 +737,26 @@ func (pr *prepared) standardErrors(res *Result, opt *Options, pb *Problem) {
 			u = u2
 		}
 	}
+	for round := 0; round < 8; round++ {
+		// L-BFGS's tolerances can stop short of the optimum where the
+		// curvature still knows the way (noise-free data): Newton steps
+		worst, _, ok := pr.newtonStep(res, u)
+		if !ok || worst <= opt.ConvergeSE || !res.code.polishable() || !pr.newtonApply(res, u) {
+			break
+		}
+		u2, why2 := pr.uncertainty(res, base)
+		if u2 != nil && u2.singular != nil {
+			singularCurvature(res, u2, why2)
+			return
+		}
+		if u2 == nil {
+			break
+		}
+		u = u2
+	}
+	if res.newtonSteps > 0 {
+		res.Status = fmt.Sprintf("%s, then %d Newton step%s on the curvature", res.Status, res.newtonSteps, plural(res.newtonSteps))
+	}
 	pr.judge(res, u, opt)
 	if u.curvature != nil {
 		res.unc = u
