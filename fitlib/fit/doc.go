@@ -46,10 +46,12 @@
 //
 // Convergence is judged on the statistical scale (converge.go): the Newton
 // step from the final point must be below 0.01 standard errors, else the
-// best start is polished and, failing that, reported as not converged with
-// the distance (Result.StepSE). A stop where the curvature is singular (a
-// plateau such as alpha -> large in E + A N^-alpha, or parameters the data
-// do not identify) is never converged; the status names the parameters.
+// best start is polished (L-BFGS with tighter tolerances, then Newton steps on
+// that curvature, which finish noise-free fits) and, failing that, reported as
+// not converged with the distance (Result.StepSE). A stop where the
+// curvature is singular (a plateau such as alpha -> large in E + A N^-alpha,
+// or parameters the data do not identify) is never converged; the status
+// names the parameters.
 //
 // Inference (inference.go, profile.go, extrapolate.go): Derive and
 // DeriveLog (delta method for any expression of the parameters, such as
