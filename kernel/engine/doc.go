@@ -41,7 +41,10 @@
 // use Go's words ("runtime error: index out of range [15] with length
 // 10", "invalid memory address or nil pointer dereference"), in the error
 // and in recover()'s value; recover() in a top-level deferred function
-// recovers a later panic of the cell, which then ends without error. A panic in a goroutine the cell started is printed on stderr
+// recovers a later panic of the cell, which then ends without error. Inside a
+// function, [at line:col] is the statement that panicked when the engine
+// is sure of it, else the error names the function instead ("[in
+// main.f]"; fix_panicpos.go lists when). A panic in a goroutine the cell started is printed on stderr
 // and the process keeps running. Cancelling the context gives Interrupted;
 // what ran before stays defined. A long call into compiled code cannot be
 // stopped: it finishes in the background and its interpreted caller stops
@@ -149,6 +152,7 @@
 //	a failed import poisons its block's other packages; errors speak of GOPATH | fix_imports.go | imports | none found
 //	runtime panics worded by reflect (nil method call, index out of range); recover() gets them too | fix_panics.go | panics | none found
 //	index out of range without the index and length | fix_indexcheck.go | panics/index | none found
+//	a panic in a function is reported at its first statement, not the one that panicked | fix_panicpos.go | panicpos | none found
 //	top-level comma-ok define (map index, type assertion, receive) crashes | fix_commaok.go | commaok, commaok/assert | #1574 (related)
 //	missing return and pointer-receiver method sets accepted (Go refuses them) | fix_checks.go | checks, checks/ptrrecv | none found
 //	cell structs: %T prints struct { ... }, unexported fields renamed X... (%+v, json) | fix_fmt.go | fmt, fmt/unexported | #654
