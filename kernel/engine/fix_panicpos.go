@@ -68,6 +68,7 @@ type panicPositions struct {
 	fns []posFunc       // registered function bodies
 	at  map[int]posStmt // by encoded position
 
+	off  bool         // no marks (BenchmarkPanicPos's baseline)
 	live atomic.Int64 // goroutines started by cells, still running
 	ran  atomic.Int64 // goroutines that ran during the current cell
 }
@@ -145,6 +146,9 @@ func (pp *panicPositions) frameAt(start, recorded int, innermost, concurrent boo
 // markPanicPositions is the pass "panicpos".
 func markPanicPositions(p *prep) {
 	pp := p.e.panicPos
+	if pp.off {
+		return
+	}
 	ct := p.cellTypes()
 	enc := func(pos token.Pos) int {
 		l, c := lineCol(p.r.src, p.off(pos))
