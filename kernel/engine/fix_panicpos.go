@@ -49,6 +49,10 @@ import (
 // A recover() in a cell forgets the frames of the panic it recovered
 // (fix_panics.go), so a later panic is not reported in them.
 //
+// panic(X) where X has a call records its position after X is evaluated
+// ({ _gnpv := X; _gnPos = P; panic(_gnpv) }): X may call a String or
+// Error method or another function of the cell.
+//
 // A statement that may panic is one with a call (other than a builtin
 // that cannot panic, or a conversion to a non-array type), an index or
 // slice expression, a dereference or a selector (a field through a nil
@@ -212,7 +216,17 @@ func markPanicPositions(p *prep) {
 				pp.mu.Lock()
 				pp.at[at] = posStmt{fn: fi, exact: exact}
 				pp.mu.Unlock()
-				p.r.addText(p.off(s.Pos()), p.off(s.Pos()), posVar+" = "+strconv.Itoa(at)+"; ")
+				if arg := panicArgCall(p, inner); arg != nil && s == inner {
+					// panic(f(x)): f may run interpreted code that records
+					// its own statements; record after the argument.
+					start, end := p.off(arg.Pos()), p.off(arg.End())
+					mark := strconv.Itoa(at)
+					p.r.add(p.off(s.Pos()), p.off(s.End()), func(r *renderer) string {
+						return "{ _gnpv := " + r.render(start, end) + "; " + posVar + " = " + mark + "; panic(_gnpv) }"
+					})
+				} else {
+					p.r.addText(p.off(s.Pos()), p.off(s.Pos()), posVar+" = "+strconv.Itoa(at)+"; ")
+				}
 			}
 			// Nested blocks and the function literals of the statement.
 			loopUnsure := unsure
@@ -279,6 +293,33 @@ func markPanicPositions(p *prep) {
 	for _, d := range p.pc.decls.Decls {
 		markRecursiveLits(p, d)
 	}
+}
+
+// panicArgCall returns the argument of a statement panic(X) when X has a
+// call, else nil.
+func panicArgCall(p *prep, s ast.Stmt) ast.Expr {
+	es, ok := s.(*ast.ExprStmt)
+	if !ok {
+		return nil
+	}
+	c, ok := es.X.(*ast.CallExpr)
+	if !ok || len(c.Args) != 1 || c.Ellipsis.IsValid() {
+		return nil
+	}
+	if id, ok := c.Fun.(*ast.Ident); !ok || !p.builtin(id, "panic") {
+		return nil
+	}
+	hasCall := false
+	ast.Inspect(c.Args[0], func(n ast.Node) bool {
+		if _, ok := n.(*ast.CallExpr); ok {
+			hasCall = true
+		}
+		return !hasCall
+	})
+	if !hasCall {
+		return nil
+	}
+	return c.Args[0]
 }
 
 // markRecursiveLits makes the positions of a function literal that refers

@@ -78,6 +78,12 @@ var panicPosCases = []struct {
 		line: 14, at: "14:2",
 	},
 	{
+		// The argument calls String, a statement of the cell, first.
+		name: "panic with an argument that calls a method of the cell",
+		prog: "package main\n\nimport \"fmt\"\n\ntype P struct{ x int }\n\nfunc (p P) String() string {\n\ts := fmt.Sprint(p.x)\n\treturn \"P\" + s\n}\n\nfunc f(p P) {\n\tif p.x > 0 {\n\t\tpanic(fmt.Sprintf(\"bad %v\", p))\n\t}\n}\n\nfunc main() {\n\tf(P{1})\n}\n",
+		line: 14, at: "14:3",
+	},
+	{
 		name: "a one-line function",
 		prog: "package main\n\nfunc at(xs []int, i int) int { return xs[i] }\n\nfunc main() {\n\tat(nil, 2)\n}\n",
 		line: 3, at: "3:",
