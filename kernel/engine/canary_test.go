@@ -299,6 +299,13 @@ var canaries = []canary{
 		broken: func(out string, err error) bool { return out != "[{1}]" },
 	},
 	{
+		// A value of a non-struct type with String, converted to any,
+		// reaches fmt as a bare float64.
+		name:   "ifacevalues/basic",
+		evals:  []string{`import "fmt"`, "type C float64", `func (c C) String() string { return "C!" }`, "fmt.Print(any(C(2)))"},
+		broken: func(out string, err error) bool { return out == "2" },
+	},
+	{
 		name:   "reflectfields",
 		evals:  []string{`import ("fmt"; "reflect")`, "type U struct{ n string }", `fmt.Print(reflect.ValueOf(U{"J"}).FieldByName("n"))`},
 		broken: func(out string, err error) bool { return out == "<invalid reflect.Value>" },

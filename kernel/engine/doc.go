@@ -84,7 +84,12 @@
 // struct ([]any{q}) or in an interface variable, prints and encodes to
 // JSON as Go does — or, where the interpreter lost the String, Error,
 // Format, GoString (fmt) or MarshalJSON, MarshalText (json) method Go
-// would call (var a any = P{}), the call panics naming the type.
+// would call (var a any = P{}), the call panics naming the type. A value
+// of a non-struct cell type with such a method (type C float64) that a
+// cell converts to an interface, returns as one or (slices, maps) assigns
+// to one loses its type in the interpreter: once a cell did so, a bare
+// value of the same underlying type held in an interface and printed or
+// encoded panics naming the type it may be (fix_ifacevalues.go).
 //
 // Redefinition. Redefining a function re-evaluates the earlier functions
 // that call it (transitively). Types and methods cannot be redefined by
@@ -171,7 +176,7 @@
 //	compiled functions print to the process's stdout and stderr (go/ast.Print, debug.PrintStack) | fix_stdstreams.go | stdstreams | none found
 //	encoding/gob of values holding interfaces fails or loses methods (refused with an error) | fix_gobiface.go | gobiface | #1308 (related)
 //	fmt calls no String or Error method of cell values inside slices, maps, structs (refused with an error) | fix_fmtmethods.go | fmtmethods | #435 (related)
-//	cell values with methods in interfaces inside []any, maps, structs reach fmt and json as yaegi's wrapper | fix_ifacevalues.go | ifacevalues | #1308 (related)
+//	cell values with methods in interfaces inside []any, maps, structs reach fmt and json as yaegi's wrapper | fix_ifacevalues.go | ifacevalues, ifacevalues/basic | #1308 (related)
 //	reflect misses unexported fields of cell structs (FieldByName invalid, Field names X...) | fix_reflectfields.go | reflectfields | none found
 //
 // Guards that are not yaegi gaps have no canary: runaway recursion
