@@ -46,7 +46,9 @@ import (
 // defers nothing): then its first statement's position gives the line. The other
 // interpreted frames of the traceback follow the same last rule: a
 // caller's frame shows its position only when its body is on one line.
-// A recover() in a cell forgets the frames of the panic it recovered
+// Deferred function literals record nothing (they run while a panic
+// unwinds): a panic inside one is reported by the function's name (or
+// its one line). A recover() in a cell forgets the frames of the panic it recovered
 // (fix_panics.go), so a later panic is not reported in them.
 //
 // panic(X) where X has a call records its position after X is evaluated
@@ -162,14 +164,51 @@ func markPanicPositions(p *prep) {
 		l, _ := lineCol(p.r.src, p.off(pos))
 		return l
 	}
+	// Deferred function literals record nothing: they run while a panic
+	// unwinds, and would overwrite the panicking statement's position.
+	deferred := map[*ast.BlockStmt]bool{}
+	quiet := map[int]bool{} // functions whose statements are not marked
+	mark := func(n ast.Node) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			if d, ok := m.(*ast.DeferStmt); ok {
+				if fl, ok := d.Call.Fun.(*ast.FuncLit); ok {
+					deferred[fl.Body] = true
+				}
+			}
+			return true
+		})
+	}
+	mark(p.pc.decls)
+	mark(p.pc.stmts)
 	var fnBody func(from, to token.Pos, list []ast.Stmt, unsure bool)
+	quietLits := func(n ast.Node) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			if fl, ok := m.(*ast.FuncLit); ok {
+				pp.mu.Lock()
+				quiet[len(pp.fns)] = true
+				pp.mu.Unlock()
+				fnBody(fl.Body.Lbrace, fl.Body.Rbrace, fl.Body.List, false)
+				return false
+			}
+			return true
+		})
+	}
+	litBody := func(fl *ast.FuncLit) {
+		pp.mu.Lock()
+		next := len(pp.fns)
+		pp.mu.Unlock()
+		if deferred[fl.Body] {
+			quiet[next] = true
+		}
+		fnBody(fl.Body.Lbrace, fl.Body.Rbrace, fl.Body.List, false)
+	}
 	// stmts registers and marks the statements of list, in function fi.
 	var stmts func(fi int, list []ast.Stmt, unsure bool)
 	// lits handles the function literals inside n (not inside nested blocks).
 	lits := func(n ast.Node) {
 		ast.Inspect(n, func(m ast.Node) bool {
 			if fl, ok := m.(*ast.FuncLit); ok {
-				fnBody(fl.Body.Lbrace, fl.Body.Rbrace, fl.Body.List, false)
+				litBody(fl)
 				return false
 			}
 			return true
@@ -200,7 +239,7 @@ func markPanicPositions(p *prep) {
 				inner = l.Stmt
 			}
 			nodes := panicNodes(ct, p, inner)
-			if len(nodes) > 0 {
+			if len(nodes) > 0 && !quiet[fi] {
 				at, exact := enc(inner.Pos()), !unsure
 				first := line(nodes[0].Pos())
 				for _, n := range nodes {
@@ -236,7 +275,7 @@ func markPanicPositions(p *prep) {
 			ast.Inspect(inner, func(m ast.Node) bool {
 				switch m := m.(type) {
 				case *ast.FuncLit:
-					fnBody(m.Body.Lbrace, m.Body.Rbrace, m.Body.List, false)
+					litBody(m)
 					return false
 				case *ast.BlockStmt:
 					stmts(fi, m.List, loopUnsure)
@@ -266,7 +305,10 @@ func markPanicPositions(p *prep) {
 			fnBody(fd.Body.Lbrace, fd.Body.Rbrace, fd.Body.List, recursive(p.scope, fd))
 			continue
 		}
-		lits(d)
+		// A function literal in a top-level var's value records nothing:
+		// reading _gnPos, a variable of an earlier cell, there makes
+		// yaegi report a definition loop (fix_varinit.go).
+		quietLits(d)
 	}
 	for _, s := range p.pc.stmts.Body.List {
 		inner := s

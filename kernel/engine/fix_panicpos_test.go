@@ -181,3 +181,32 @@ func compiledPanicLine(t *testing.T, prog string) int {
 	n, _ := strconv.Atoi(string(m[1]))
 	return n
 }
+
+// A deferred function literal that runs while the panic unwinds does not
+// move the position.
+func TestPanicPositionDeferredLiteral(t *testing.T) {
+	e := newEngine(t)
+	err := runErr(t, e, "func f(m map[string]int) {\n\tdefer func() {\n\t\tfmt.Println(\"cleanup\", len(m))\n\t}()\n\tn := 1\n\tm[\"a\"] = n\n}\nf(nil)")
+	if err.Value != "assignment to entry in nil map [at 6:2]" {
+		t.Errorf("%q", err.Value)
+	}
+	err = runErr(t, e, "func g() {\n\tdefer func() {\n\t\tn := 0\n\t\tfmt.Println(1 / n)\n\t}()\n\tfmt.Println(\"g\")\n}\ng()")
+	if err.Value != "runtime error: integer divide by zero [in main.g.func]" {
+		t.Errorf("a panic in the deferred literal: %q", err.Value)
+	}
+}
+
+// A function literal in a top-level var's value records nothing (yaegi
+// would report a definition loop: text/template's ExampleTemplate_funcs
+// in a notebook); its panic names the function.
+func TestPanicPositionVarLiteral(t *testing.T) {
+	e := newEngine(t)
+	s, _ := run(t, e, "var funcs = map[string]any{\"repeat\": func(s string) string { return strings.Repeat(s, 2) }}\nfmt.Println(len(funcs))")
+	if s.out() != "1\n" {
+		t.Errorf("%q", s.out())
+	}
+	err := runErr(t, e, "var h = func(n int) string {\n\tn--\n\treturn strings.Repeat(\"x\", n)\n}\nh(0)")
+	if err.Value != "strings: negative Repeat count [in main.func]" {
+		t.Errorf("%q", err.Value)
+	}
+}
