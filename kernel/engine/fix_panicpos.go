@@ -19,7 +19,9 @@ import (
 // statement panicked: runCfg's deferred function passes its own exec
 // variable, which the loop below shadows and so is always nil, to
 // originalExecNode. A panic in strings.Repeat on line 4 of f is then
-// reported at f's line 2.
+// reported at f's line 2 (traefik/yaegi#1266, open: the shadowing undid
+// the fix of #546; even unshadowed, matching exec functions by code
+// pointer cannot tell two nodes of the same kind apart).
 //
 // So the engine records the position itself. Before each statement of a
 // function body (and of a top-level compound statement, which runs in a
