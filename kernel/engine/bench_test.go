@@ -92,3 +92,37 @@ func BenchmarkIndexCheck(b *testing.B) {
 	}
 	fmt.Printf("BENCH index-check unchecked=%.3fs checked=%.3fs ratio=%.2f\n", safe.Seconds()/float64(b.N), checked.Seconds()/float64(b.N), checked.Seconds()/safe.Seconds())
 }
+
+// BenchmarkPanicPos measures the cost of recording statement positions
+// for panics (fix_panicpos.go) side by side: the same function, a loop
+// of 1,000,000 statements that may panic (an index: the cheapest such statement, so the worst case), on an
+// engine that records them and one that does not. It prints a BENCH line.
+func BenchmarkPanicPos(b *testing.B) {
+	engines := [2]*Engine{}
+	for i := range engines {
+		e, err := New(Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer e.Close()
+		e.panicPos.off = i == 0
+		engines[i] = e
+	}
+	ctx := context.Background()
+	run := func(e *Engine, code string) time.Duration {
+		t0 := time.Now()
+		if r := e.Execute(ctx, code, &fakeSink{}); r.Err != nil {
+			b.Fatal(r.Err)
+		}
+		return time.Since(t0)
+	}
+	for _, e := range engines {
+		run(e, "xs := make([]float64, 1_000_000)\nfunc sum(xs []float64) float64 {\n\tt := 0.0\n\tfor i := 0; i < len(xs); i++ {\n\t\tt += xs[i]\n\t}\n\treturn t\n}")
+	}
+	var plain, marked time.Duration
+	for b.Loop() {
+		plain += run(engines[0], "sum(xs)")
+		marked += run(engines[1], "sum(xs)")
+	}
+	fmt.Printf("BENCH panicpos plain=%.3fs marked=%.3fs ratio=%.2f\n", plain.Seconds()/float64(b.N), marked.Seconds()/float64(b.N), marked.Seconds()/plain.Seconds())
+}

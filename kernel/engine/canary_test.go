@@ -202,6 +202,13 @@ var canaries = []canary{
 		broken: errContains("reflect: call of reflect.Value"),
 	},
 	{
+		// yaegi prints a panic's frame at the function's first statement
+		// (line 2), not the statement that panicked (line 4).
+		name:   "panicpos",
+		evals:  []string{`import "strings"`, "func f() {\n\ta := 1\n\t_ = a\n\tstrings.Repeat(\"x\", -1)\n}", "f()"},
+		broken: func(out string, err error) bool { return strings.Contains(out, "2:2: panic: main.f(...)") },
+	},
+	{
 		name:   "panics/index",
 		evals:  []string{"func f() int { s := []int{1}; i := 5; return s[i] }", "f()"},
 		broken: errContains("reflect: slice index out of range"),
@@ -290,6 +297,13 @@ var canaries = []canary{
 		name:   "ifacevalues",
 		evals:  []string{`import "fmt"`, "type Q struct{ X int }", "func (q Q) Sum() int { return q.X }", "fmt.Print([]any{Q{1}})"},
 		broken: func(out string, err error) bool { return out != "[{1}]" },
+	},
+	{
+		// A value of a non-struct type with String, converted to any,
+		// reaches fmt as a bare float64.
+		name:   "ifacevalues/basic",
+		evals:  []string{`import "fmt"`, "type C float64", `func (c C) String() string { return "C!" }`, "fmt.Print(any(C(2)))"},
+		broken: func(out string, err error) bool { return out == "2" },
 	},
 	{
 		name:   "reflectfields",

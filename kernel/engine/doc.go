@@ -41,7 +41,10 @@
 // use Go's words ("runtime error: index out of range [15] with length
 // 10", "invalid memory address or nil pointer dereference"), in the error
 // and in recover()'s value; recover() in a top-level deferred function
-// recovers a later panic of the cell, which then ends without error. A panic in a goroutine the cell started is printed on stderr
+// recovers a later panic of the cell, which then ends without error. Inside a
+// function, [at line:col] is the statement that panicked when the engine
+// is sure of it, else the error names the function instead ("[in
+// main.f]"; fix_panicpos.go lists when). A panic in a goroutine the cell started is printed on stderr
 // and the process keeps running. Cancelling the context gives Interrupted;
 // what ran before stays defined. A long call into compiled code cannot be
 // stopped: it finishes in the background and its interpreted caller stops
@@ -81,7 +84,12 @@
 // struct ([]any{q}) or in an interface variable, prints and encodes to
 // JSON as Go does — or, where the interpreter lost the String, Error,
 // Format, GoString (fmt) or MarshalJSON, MarshalText (json) method Go
-// would call (var a any = P{}), the call panics naming the type.
+// would call (var a any = P{}), the call panics naming the type. A value
+// of a non-struct cell type with such a method (type C float64) that a
+// cell converts to an interface, returns as one or (slices, maps) assigns
+// to one loses its type in the interpreter: once a cell did so, a bare
+// value of the same underlying type held in an interface and printed or
+// encoded panics naming the type it may be (fix_ifacevalues.go).
 //
 // Redefinition. Redefining a function re-evaluates the earlier functions
 // that call it (transitively). Types and methods cannot be redefined by
@@ -149,6 +157,7 @@
 //	a failed import poisons its block's other packages; errors speak of GOPATH | fix_imports.go | imports | none found
 //	runtime panics worded by reflect (nil method call, index out of range); recover() gets them too | fix_panics.go | panics | none found
 //	index out of range without the index and length | fix_indexcheck.go | panics/index | none found
+//	a panic in a function is reported at its first statement, not the one that panicked | fix_panicpos.go | panicpos | #1266
 //	top-level comma-ok define (map index, type assertion, receive) crashes | fix_commaok.go | commaok, commaok/assert | #1574 (related)
 //	missing return and pointer-receiver method sets accepted (Go refuses them) | fix_checks.go | checks, checks/ptrrecv | none found
 //	cell structs: %T prints struct { ... }, unexported fields renamed X... (%+v, json) | fix_fmt.go | fmt, fmt/unexported | #654
@@ -167,7 +176,7 @@
 //	compiled functions print to the process's stdout and stderr (go/ast.Print, debug.PrintStack) | fix_stdstreams.go | stdstreams | none found
 //	encoding/gob of values holding interfaces fails or loses methods (refused with an error) | fix_gobiface.go | gobiface | #1308 (related)
 //	fmt calls no String or Error method of cell values inside slices, maps, structs (refused with an error) | fix_fmtmethods.go | fmtmethods | #435 (related)
-//	cell values with methods in interfaces inside []any, maps, structs reach fmt and json as yaegi's wrapper | fix_ifacevalues.go | ifacevalues | #1308 (related)
+//	cell values with methods in interfaces inside []any, maps, structs reach fmt and json as yaegi's wrapper | fix_ifacevalues.go | ifacevalues, ifacevalues/basic | #1308 (related)
 //	reflect misses unexported fields of cell structs (FieldByName invalid, Field names X...) | fix_reflectfields.go | reflectfields | none found
 //
 // Guards that are not yaegi gaps have no canary: runaway recursion

@@ -74,6 +74,7 @@ type Engine struct {
 	fmtNames     fmtNames          // Go names of cell struct types for fmt (fix_fmt.go)
 	ifaceMethods ifaceMethods      // methods of session types, for wrapped interface values (fix_ifacevalues.go)
 	lastPanic    any               // the value of the cell's last panic
+	panicPos     *panicPositions   // statement positions for panics in functions (fix_panicpos.go)
 
 	// compiledVars are the compiled static types of session variables
 	// defined from compiled values (see compiledType).
@@ -107,6 +108,7 @@ func New(opts Options) (e *Engine, err error) {
 		helpersLoaded: map[string]bool{},
 		varTypes:      map[string]string{},
 		compiledVars:  map[string]reflect.Type{},
+		panicPos:      newPanicPositions(),
 	}
 	// yaegi reads YAEGI_SPECIAL_STDIO in New: with it, os.Stdin/Stdout/
 	// Stderr in cells are the engine's streams rather than the process's.
@@ -193,7 +195,7 @@ func New(opts Options) (e *Engine, err error) {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
 	e.names = packageNames(e.syms)
-	if _, err := e.in.Eval("import " + rtName + " " + fmt.Sprintf("%q", rtPath) + "\nvar " + atVar + " int"); err != nil {
+	if _, err := e.in.Eval("import " + rtName + " " + fmt.Sprintf("%q", rtPath) + "\nvar " + atVar + " int\nvar " + posVar + " int"); err != nil {
 		return nil, fmt.Errorf("engine: importing runtime helpers: %w", err)
 	}
 	e.file = opts.File
@@ -282,6 +284,7 @@ func (e *Engine) Execute(ctx context.Context, code string, sink cell.Sink) (res 
 
 	e.final.take()
 	e.cellPanic.reset()
+	e.panicPos.beginCell()
 	e.lastPanic = nil
 	e.depth.n.Store(0) // interrupted calls never ran their deferred leave
 	e.depth.take()

@@ -144,7 +144,13 @@ func (e *Engine) panicError(v any, pl *plan) *cell.Error {
 		return ce.toError()
 	}
 	first := mapPosition(frames[0], e.cellN)
-	if l, c := e.stmtAt(); l > 0 && (first.line == 0 || strings.HasSuffix(first.msg, " main(...)")) {
+	top := isTopFrame(first)
+	if !top {
+		// yaegi's position is the function's first statement: use the
+		// recorded one, or none (fix_panicpos.go).
+		first = e.framePos(first, true)
+	}
+	if l, c := e.stmtAt(); l > 0 && top {
 		// The panic unwound straight out of a top-level statement, whose
 		// position yaegi does not track: use the statement's.
 		first = &cellError{line: l, col: c, msg: "panic: main(...)"}
@@ -164,19 +170,67 @@ func (e *Engine) panicError(v any, pl *plan) *cell.Error {
 	val := goPanicText(v)
 	if first.line > 0 {
 		val += " [at " + strings.TrimSuffix(first.where(), ": ") + "]"
+	} else if name := panicFrameName(first.msg); name != "" {
+		val += " [in " + name + "]"
 	}
 	tb := []string{"panic: " + goPanicText(v)}
-	for _, f := range frames {
+	for i, f := range frames {
 		ce := mapPosition(f, e.cellN)
-		if ce.line > 0 {
+		switch {
+		case i == 0:
+			ce = first
+		case ce.line > 0 && !isTopFrame(ce):
+			ce = e.framePos(ce, false)
+		}
+		if ce.line > 0 || isFuncFrame(ce) {
 			tb = append(tb, "    "+frameLine(ce))
 		}
 	}
 	return &cell.Error{Name: "Panic", Value: val, Traceback: tb}
 }
 
-// frameLine renders one interpreted frame of a panic: "at 3:5 in main.f".
+// frameLine renders one interpreted frame of a panic: "at 3:5 in main.f",
+// or "in main.f" when the position is not known (fix_panicpos.go).
 func frameLine(ce *cellError) string {
-	fn := strings.TrimSuffix(strings.TrimPrefix(ce.msg, "panic: "), "(...)")
+	fn := panicFrameName(ce.msg)
+	if ce.line <= 0 {
+		return "in " + fn
+	}
 	return "at " + strings.TrimSuffix(ce.where(), ": ") + " in " + fn
+}
+
+// isTopFrame reports whether a yaegi frame is a cell's top level, whose
+// position the engine tracks per statement (stmtAt), or has no position.
+func isTopFrame(ce *cellError) bool {
+	return ce.line == 0 || strings.HasSuffix(ce.msg, " main(...)")
+}
+
+// isFuncFrame reports whether a frame without a position names a function.
+func isFuncFrame(ce *cellError) bool {
+	return strings.HasPrefix(ce.msg, "panic: ") && strings.HasSuffix(ce.msg, "(...)") && !strings.HasSuffix(ce.msg, " main(...)")
+}
+
+// framePos replaces the position yaegi gave an interpreted function's
+// frame (its first statement) by the position of the statement that
+// panicked (innermost, when the engine recorded it), the only statement
+// of a one-line body, or none.
+func (e *Engine) framePos(ce *cellError, innermost bool) *cellError {
+	cellN := ce.cell
+	if cellN == 0 {
+		cellN = e.cellN
+	}
+	recorded := 0
+	if v, ok := e.globals()[posVar]; ok && v.CanInt() {
+		recorded = int(v.Int())
+	}
+	at := e.panicPos.frameAt(encodePos(cellN, ce.line, ce.col), recorded, innermost, e.panicPos.ran.Load() > 0)
+	if at == 0 {
+		return &cellError{msg: ce.msg}
+	}
+	c, l, col := decodePos(at)
+	out := &cellError{line: l, col: col, msg: ce.msg}
+	if c != e.cellN {
+		out.cell = c
+	}
+	return out
 }

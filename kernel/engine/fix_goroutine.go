@@ -30,7 +30,7 @@ func guardGoroutines(p *prep) {
 		call := g.Call
 		p.r.add(p.off(g.Pos()), p.off(g.End()), func(r *renderer) string {
 			pre, text := deferredCall(p.scope, r, call)
-			return "{ " + pre + "go func() { defer func() { if _gnr := recover(); _gnr != nil { " + rtName + ".GoPanic(_gnr) } }(); " + text + " }() }"
+			return "{ " + pre + rtName + ".GoStart(); go func() { defer " + rtName + ".GoEnd(); defer func() { if _gnr := recover(); _gnr != nil { " + rtName + ".GoPanic(_gnr) } }(); " + text + " }() }"
 		})
 		return true
 	}
@@ -46,7 +46,13 @@ func (e *Engine) goPanic(v any) {
 	cell := e.out.cell
 	e.out.mu.Unlock()
 	for _, p := range e.out.takePanics() {
-		if ce := mapPosition(p, cell); ce.line > 0 {
+		ce := mapPosition(p, cell)
+		if ce.line > 0 && !isTopFrame(ce) {
+			// Another goroutine may have written the recorded position:
+			// only a one-line body's is certain (fix_panicpos.go).
+			ce = e.framePos(ce, false)
+		}
+		if ce.line > 0 || isFuncFrame(ce) {
 			b.WriteString("\t" + frameLine(ce) + "\n")
 		}
 	}

@@ -43,17 +43,36 @@ import (
 // name: then the call panics with a message naming the type. A bare
 // value of a session struct type with such a method panics likewise.
 //
+// A value of a non-struct cell type (type C float64) has no type of its
+// own at run time: yaegi represents it by its underlying type, so a C
+// held in an interface may reach fmt as a bare float64 (any(C(2)) prints
+// 2 where Go calls String). The pass records the session's non-struct
+// types with such a method that a cell puts in an interface (markBoxed:
+// assigned, passed, returned, sent, converted, in a composite literal);
+// a bare value of the same reflect type held in an interface then panics
+// naming the type(s) it may be, since the engine cannot tell a C from a
+// float64 there — also when it is a plain float64 (a false alarm, never a
+// wrong answer). fmt.Println(xs...) unwraps the []any's elements, and a
+// cell's final value of an interface type is unwrapped like a container.
+//
 // Limits: a container whose element type is a cell interface type is
 // copied into one whose elements are any ([]Shape prints as []any does);
-// a bare value of a non-struct cell type (type C float64) with a String
-// method is not recognised (its reflect type is float64); reflect.DeepEqual
-// and other compiled functions still see the wrappers.
+// a non-struct type whose underlying type names another cell type is not
+// recognised; reflect.DeepEqual and other compiled functions still see
+// the wrappers.
 
 func init() {
 	rtParts = append(rtParts, func(e *Engine) map[string]reflect.Value {
 		return map[string]reflect.Value{
 			"IfacesFmt":  reflect.ValueOf(func(at string, x any) any { return e.ifaceMethods.unwrap(at, x, "fmt", &e.fmtNames) }),
 			"IfacesJSON": reflect.ValueOf(func(at string, x any) any { return e.ifaceMethods.unwrap(at, x, "json", &e.fmtNames) }),
+			// fmt.Println(xs...): the elements of the []any.
+			"IfacesFmtSlice": reflect.ValueOf(func(at string, xs []any) []any {
+				if v, ok := e.ifaceMethods.unwrap(at, xs, "fmt", &e.fmtNames).([]any); ok {
+					return v
+				}
+				return xs
+			}),
 		}
 	})
 }
@@ -68,6 +87,11 @@ var jsonEncoders = map[string]bool{
 type ifaceMethods struct {
 	mu    sync.Mutex
 	types map[string]map[string]string // type name -> kind ("fmt", "json") -> method, "" if none
+	// boxed are the session's non-struct types with such a method whose
+	// values the cells put in an interface, by the text of the reflect
+	// type yaegi gives their values ("float64", "[]int"): such a value
+	// reaches compiled code bare, indistinguishable from a plain one.
+	boxed map[string][]string
 }
 
 // ifaceMethodNames are the methods that matter, by kind.
@@ -127,13 +151,24 @@ func unwrapIfaceValues(p *prep) {
 		p.r.addText(p.off(x.Pos()), p.off(x.Pos()), rtName+"."+fn+"("+strconv.Quote(at)+", ")
 		p.r.addTail(p.off(x.End()), ")")
 	}
+	markBoxed(p, ct)
 	visit := func(n ast.Node) bool {
 		c, ok := n.(*ast.CallExpr)
-		if !ok || c.Ellipsis.IsValid() {
+		if !ok {
 			return true
 		}
 		sel, ok := c.Fun.(*ast.SelectorExpr)
 		if !ok {
+			return true
+		}
+		if c.Ellipsis.IsValid() {
+			// fmt.Println(xs...): unwrap the []any's elements.
+			if fmtPrinters[encoderName(ct, sel)] && len(c.Args) > 0 {
+				a := c.Args[len(c.Args)-1]
+				if sl, ok := ct.goType(a).(*types.Slice); ok && isInterface(sl.Elem()) {
+					wrap(a, "IfacesFmtSlice")
+				}
+			}
 			return true
 		}
 		fn := ""
@@ -163,7 +198,9 @@ func unwrapIfaceValues(p *prep) {
 	}
 	if es, ok := list[len(list)-1].(*ast.ExprStmt); ok {
 		// Not a type with methods: finalshow may call them on the value.
-		if t := ct.goType(es.X); t != nil && ifaceBelowTop(t) && !hasMethods(t) {
+		// An interface without methods too (var c any = C(1); c): yaegi
+		// may hand over its wrapper or the bare value.
+		if t := ct.goType(es.X); t != nil && (ifaceBelowTop(t) || isInterface(t)) && !hasMethods(t) {
 			if _, tuple := t.(*types.Tuple); !tuple {
 				wrap(es.X, "IfacesFmt")
 			}
@@ -224,6 +261,9 @@ func (u *unwrapper) checkBare(v reflect.Value) {
 		t, ptr = t.Elem(), true
 	}
 	if t.Kind() != reflect.Struct {
+		if !ptr {
+			u.checkBoxed(t)
+		}
 		return
 	}
 	full, ok := u.names.lookup(t)
@@ -238,6 +278,133 @@ func (u *unwrapper) checkBare(v reflect.Value) {
 		what := map[string]string{"fmt": "fmt cannot print", "json": "encoding/json cannot encode"}[u.kind]
 		panic(fmt.Sprintf("%s a %s held in an interface as Go would (calling its %s method; the argument at %s): the interpreter stored the value in the interface without its methods; show the %s value itself (a variable of type %s)", what, name, m, u.at, name, name))
 	}
+}
+
+// checkBoxed panics when a bare value of reflect type t, held in an
+// interface, may be of a session type that yaegi represents by t (type C
+// float64: its values are float64s) and whose method Go would call: the
+// engine cannot tell a C from a float64 there.
+func (u *unwrapper) checkBoxed(t reflect.Type) {
+	u.m.mu.Lock()
+	var names []string
+	for _, name := range u.m.boxed[t.String()] {
+		if u.m.types[name][u.kind] != "" && u.m.types[name][u.kind+"*"] == "" {
+			names = append(names, name)
+		}
+	}
+	var method string
+	if len(names) > 0 {
+		method = u.m.types[names[0]][u.kind]
+	}
+	u.m.mu.Unlock()
+	if len(names) == 0 {
+		return
+	}
+	what := map[string]string{"fmt": "fmt cannot print", "json": "encoding/json cannot encode"}[u.kind]
+	panic(fmt.Sprintf("%s a %s held in an interface (the argument at %s) as Go would: it may be a %s, whose %s method Go would call, and the interpreter stored it without its type; show a value of static type %s (a variable of that type, or %s(x)), or call %s yourself",
+		what, t, u.at, strings.Join(names, " or a "), method, names[0], names[0], method))
+}
+
+// markBoxed records the session's non-struct types with a method that
+// changes how fmt or json shows them (ifaceMethods.record ran) whose
+// values this cell puts in an interface in a way that loses the type.
+func markBoxed(p *prep, ct *cellTypes) {
+	m := &p.e.ifaceMethods
+	// check records x's type when x goes into an interface of type target
+	// in a context where yaegi drops the type: always, or (basicKeeps)
+	// only for a type whose underlying type is not a basic one.
+	check := func(x ast.Expr, target types.Type, basicKeeps bool) {
+		if x == nil || !isInterface(target) {
+			return
+		}
+		named, ok := types.Unalias(ct.goType(x)).(*types.Named)
+		if !ok || named.Obj().Pkg() == nil || named.Obj().Parent() != named.Obj().Pkg().Scope() {
+			return
+		}
+		switch named.Underlying().(type) {
+		case *types.Struct:
+			return // checkBare knows struct types by their reflect type
+		case *types.Basic:
+			if basicKeeps {
+				return
+			}
+		}
+		name := named.Obj().Name()
+		key := types.TypeString(named.Underlying(), nil)
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		kinds := m.types[name]
+		if kinds["fmt"] == "" && kinds["json"] == "" {
+			return
+		}
+		if m.boxed == nil {
+			m.boxed = map[string][]string{}
+		}
+		for _, n := range m.boxed[key] {
+			if n == name {
+				return
+			}
+		}
+		m.boxed[key] = append(m.boxed[key], name)
+	}
+	var funcs []types.Type // enclosing function types, innermost last
+	var stack []ast.Node
+	visit := func(n ast.Node) bool {
+		if n == nil {
+			top := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			switch top.(type) {
+			case *ast.FuncDecl, *ast.FuncLit:
+				funcs = funcs[:len(funcs)-1]
+			}
+			return true
+		}
+		stack = append(stack, n)
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			var t types.Type
+			if obj := ct.info.Defs[n.Name]; obj != nil {
+				t = obj.Type()
+			}
+			funcs = append(funcs, t)
+		case *ast.FuncLit:
+			funcs = append(funcs, ct.goType(n))
+		case *ast.ReturnStmt:
+			// return C(2) from a func() any: the caller gets a bare 2.
+			if len(funcs) > 0 {
+				if sig, ok := funcs[len(funcs)-1].(*types.Signature); ok && sig.Results().Len() == len(n.Results) {
+					for i, r := range n.Results {
+						check(r, sig.Results().At(i).Type(), false)
+					}
+				}
+			}
+		case *ast.AssignStmt:
+			// var v any; v = L{2}: a bare []int (a C(2) keeps its type).
+			if len(n.Lhs) == len(n.Rhs) {
+				for i := range n.Lhs {
+					check(n.Rhs[i], ct.goType(n.Lhs[i]), true)
+				}
+			}
+		case *ast.ValueSpec:
+			if n.Type != nil && len(n.Values) == len(n.Names) {
+				for _, v := range n.Values {
+					check(v, ct.goType(n.Type), true)
+				}
+			}
+		case *ast.CallExpr:
+			// any(C(2)): a bare 2.
+			if tv, ok := ct.info.Types[n.Fun]; ok && tv.IsType() && len(n.Args) == 1 {
+				check(n.Args[0], tv.Type, false)
+			}
+		}
+		// Passing to a parameter, sending, appending and composite
+		// literals keep the type (TestIfaceValuesNonStruct measures each).
+		return true
+	}
+	for _, d := range p.pc.decls.Decls {
+		ast.Inspect(d, visit)
+	}
+	ast.Inspect(p.pc.stmts, visit)
 }
 
 // held returns the value a wrapper holds, or panics when showing it

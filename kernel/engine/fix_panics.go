@@ -35,7 +35,7 @@ import (
 func init() {
 	rtParts = append(rtParts, func(e *Engine) map[string]reflect.Value {
 		return map[string]reflect.Value{
-			"Recovered":   reflect.ValueOf(recovered),
+			"Recovered":   reflect.ValueOf(e.recoveredInCell),
 			"CellRecover": reflect.ValueOf(e.cellPanic.recover),
 		}
 	})
@@ -112,6 +112,16 @@ func (e runtimeError) Error() string { return "runtime error: " + e.msg }
 
 // RuntimeError makes it a runtime.Error.
 func (runtimeError) RuntimeError() {}
+
+// recoveredInCell is recover() in a cell: the frames yaegi printed while
+// the recovered panic unwound are forgotten (a later panic of the cell
+// must not be reported in them), and the value is Go's.
+func (e *Engine) recoveredInCell(v any) any {
+	if v != nil {
+		e.out.takePanics()
+	}
+	return recovered(v)
+}
 
 // recovered converts a recovered panic value to the value Go would give.
 func recovered(v any) any {

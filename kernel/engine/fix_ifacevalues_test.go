@@ -1,0 +1,114 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+)
+
+// Values of non-struct cell types with a String or Error method, put in
+// an interface in every way a cell can and printed with fmt: each prints
+// what compiled Go prints (the method's text) or fails with an error
+// naming the type — never the bare number, slice or map.
+func TestIfaceValuesNonStruct(t *testing.T) {
+	decl := `type C float64
+func (c C) String() string { return "C!" }
+type L []int
+func (l L) String() string { return "L!" }
+type N int
+func (n N) Error() string { return "N!" }
+func id(x any) any { return x }
+type S struct{ V any }
+func retC() any { return C(2) }
+func retL() any { return L{2} }
+func retN() any { return N(2) }`
+	contexts := []string{
+		"var v any = %s",
+		"var v any\nv = %s",
+		"v := any(%s)",
+		"v := id(%s)",
+		"v := []any{%s}[0]",
+		"v := append([]any{}, %s)[0]",
+		"v := map[string]any{\"a\": %s}[\"a\"]",
+		"v := S{%s}.V",
+		"ch := make(chan any, 1)\nch <- %s\nv := <-ch",
+		"var v interface{} = %s",
+		"v := ret%s()",
+	}
+	errors, total := 0, 0
+	for _, val := range []struct{ expr, goOut string }{{"C(2)", "C!"}, {"L{2}", "L!"}, {"N(2)", "N!"}} {
+		for _, c := range contexts {
+			code := strings.ReplaceAll(c, "%s", val.expr)
+			if strings.HasPrefix(c, "v := ret") {
+				code = "v := ret" + val.expr[:1] + "()"
+			}
+			for _, print := range []string{"fmt.Println(v)", "fmt.Println([]any{v})", "fmt.Println(map[string]any{\"k\": v})", "v"} {
+				e := newEngine(t)
+				run(t, e, decl)
+				s := &fakeSink{}
+				r := e.Execute(t.Context(), code+"\n"+print, s)
+				got := s.out()
+				if print == "v" && r.Err == nil {
+					got = text(r)
+				}
+				want := map[string]string{"fmt.Println(v)": val.goOut + "\n", "fmt.Println([]any{v})": "[" + val.goOut + "]\n",
+					"fmt.Println(map[string]any{\"k\": v})": "map[k:" + val.goOut + "]\n", "v": val.goOut}[print]
+				if r.Err != nil {
+					errors++
+				}
+				total++
+				switch {
+				case r.Err == nil && got != want:
+					t.Errorf("%q then %s: printed %q, Go prints %q", code, print, got, want)
+				case r.Err != nil && (r.Err.Name != "Panic" && r.Err.Name != "CompileError" || !strings.Contains(r.Err.Value, val.expr[:1])):
+					t.Errorf("%q then %s: error %s %q does not name the type", code, print, r.Err.Name, r.Err.Value)
+				}
+			}
+		}
+	}
+	t.Logf("%d of %d print Go's answer, %d fail with an error", total-errors, total, errors)
+}
+
+// The error names the type and the argument's position; a session whose
+// types lose nothing prints plain values of the same kind without alarm.
+func TestIfaceValuesNonStructError(t *testing.T) {
+	e := newEngine(t)
+	run(t, e, "type Celsius float64\nfunc (c Celsius) String() string { return fmt.Sprintf(\"%.1f°C\", float64(c)) }")
+	s, _ := run(t, e, "var a any = 1.5\nfmt.Println(a, []any{2.5, Celsius(3)}[1])\nvar c any = Celsius(4)\nfmt.Println(c)")
+	if got := s.out(); got != "1.5 3.0°C\n4.0°C\n" {
+		t.Errorf("no boxing that loses the type yet: %q", got)
+	}
+	err := runErr(t, e, "t := any(Celsius(21.5))\nfmt.Println(t)")
+	if err.Name != "Panic" || !strings.Contains(err.Value, "fmt cannot print a float64 held in an interface (the argument at cell 3, 2:13)") ||
+		!strings.Contains(err.Value, "it may be a Celsius, whose String method Go would call") {
+		t.Errorf("%s %q", err.Name, err.Value)
+	}
+	// A plain float64 in an interface is now a false alarm, never a wrong answer.
+	err = runErr(t, e, "var f any = 0.5\nfmt.Println(f)")
+	if !strings.Contains(err.Value, "it may be a Celsius") {
+		t.Errorf("%q", err.Value)
+	}
+	// Printing a Celsius variable itself is unaffected.
+	s, _ = run(t, e, "x := Celsius(1)\nfmt.Println(x)")
+	if s.out() != "1.0°C\n" {
+		t.Errorf("%q", s.out())
+	}
+}
+
+// fmt.Println(xs...) with cell values in the []any, and a final value of
+// an interface type holding one.
+func TestIfaceValuesEllipsisAndFinal(t *testing.T) {
+	e := newEngine(t)
+	run(t, e, "type Q struct{ X int }\nfunc (q Q) String() string { return \"Q!\" }\ntype P struct{ X int }\nfunc pr(xs ...any) { fmt.Println(xs...) }")
+	s, _ := run(t, e, "pr(P{1}, 2)")
+	if s.out() != "{1} 2\n" {
+		t.Errorf("ellipsis: %q", s.out())
+	}
+	err := runErr(t, e, "pr(Q{1})")
+	if !strings.Contains(err.Value, "Q") || !strings.Contains(err.Value, "String") {
+		t.Errorf("ellipsis with a Stringer: %q", err.Value)
+	}
+	_, r := run(t, e, "var v any = P{3}\nv")
+	if text(r) != "{3}" {
+		t.Errorf("final value: %q", text(r))
+	}
+}
