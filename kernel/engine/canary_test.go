@@ -224,6 +224,11 @@ var canaries = []canary{
 		broken: func(out string, err error) bool { return err == nil },
 	},
 	{
+		name:   "checks/results",
+		evals:  []string{"func two() (int, int) { return 1, 2 }", `import "fmt"`, "c := two()", "fmt.Print(c, two()+1)"},
+		broken: func(out string, err error) bool { return err == nil && out == "1 2" },
+	},
+	{
 		name:   "commaok",
 		evals:  []string{`m := map[string]int{"a": 1}`, `v, ok := m["a"]`},
 		broken: errContains("nil type"),

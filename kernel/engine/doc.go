@@ -159,7 +159,7 @@
 //	index out of range without the index and length | fix_indexcheck.go | panics/index | none found
 //	a panic in a function is reported at its first statement, not the one that panicked | fix_panicpos.go | panicpos | #1266
 //	top-level comma-ok define (map index, type assertion, receive) crashes | fix_commaok.go | commaok, commaok/assert | #1574 (related)
-//	missing return and pointer-receiver method sets accepted (Go refuses them) | fix_checks.go | checks, checks/ptrrecv | none found
+//	missing return, pointer-receiver method sets, c := two() and two()+1 of a two-result func accepted (Go refuses them) | fix_checks.go | checks, checks/ptrrecv, checks/results | none found
 //	cell structs: %T prints struct { ... }, unexported fields renamed X... (%+v, json) | fix_fmt.go | fmt, fmt/unexported | #654
 //	(x) as the left operand of a comparison under && or || panics | fix_parens.go | parens | none found
 //	cell error types lose Error in fmt (%v, %w) and errors.As panics | fix_errors.go | errors, errors/As | #1345

@@ -11,9 +11,14 @@ var mainQualifier = regexp.MustCompile(`(^|[^\w.])main\.`)
 // Workaround: programs Go refuses that yaegi runs with another answer.
 //
 // yaegi's type checker accepts a function that can end without a return
-// (it returns the zero values) and a value whose method set lacks a
+// (it returns the zero values), a value whose method set lacks a
 // pointer-receiver method where an interface needs it (the method then
-// runs on a copy). Compiled Go refuses both. The go/types check of the
+// runs on a copy), c := two() and two() + 1 for a two-result function (it
+// takes the first result), and it words other refusals its own way
+// ("assignment mismatch: 2 variables but  returns 1 values" at the
+// statement, a reflect panic for s[0] = 'x' on a string). Compiled Go
+// refuses them all, at the expression, with go/types' words (pinned by
+// TestGoRefusesAtCompile against go build). The go/types check of the
 // cell (gotypes.go) finds them; the engine reports go/types' error at the
 // construct's line:col. Other go/types errors are left to yaegi: the
 // check sees the session through the symbol tables, which may be
@@ -22,7 +27,11 @@ var mainQualifier = regexp.MustCompile(`(^|[^\w.])main\.`)
 // refusedByGo reports whether a go/types error is one the engine reports.
 func refusedByGo(e types.Error) bool {
 	return e.Msg == "missing return" ||
-		strings.Contains(e.Msg, " has pointer receiver)")
+		strings.Contains(e.Msg, " has pointer receiver)") ||
+		strings.HasPrefix(e.Msg, "assignment mismatch: ") ||
+		strings.HasSuffix(e.Msg, " in single-value context") ||
+		strings.HasSuffix(e.Msg, "(neither addressable nor a map index expression)") ||
+		strings.HasPrefix(e.Msg, "cannot assign to struct field ") && strings.HasSuffix(e.Msg, " in map")
 }
 
 // checkGoRules is the pass "checks".
