@@ -3,27 +3,141 @@ package engine
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/types"
+	"reflect"
 	"strings"
+	"unicode/utf8"
 )
 
-// Refusal: printing a value whose elements or fields are cell types with
-// String, Error, Format or GoString methods.
+// Workaround: printing a slice or array whose elements are cell types
+// with String, Error, Format or GoString methods, and a call's result;
+// refusal for the other places fmt would call such a method.
 //
 // fmt calls a value's String method (Error, Format, GoString) on every
 // element of a slice, array or map and every exported field of a struct
 // it prints: fmt.Println([]Person{p}) prints [Bob: 31] when Person has a
 // String method. yaegi hands fmt a cell value with its methods only when
 // the value itself is the argument (fmt.Println(p) is right); inside a
-// slice, map or struct the value is a plain struct of reflect.StructOf,
-// without methods, and fmt prints its fields: [{Bob 31}]. So a call of
-// fmt's and log's printing functions (and the methods of *log.Logger)
-// whose argument's static type (go/types) holds such a cell type below its
-// top level is an error naming the call, the type and the method; so is
-// such a value as the cell's final expression (shown as fmt's %v).
+// slice, map or struct the value is a plain struct of reflect.StructOf
+// (or the underlying int of a `type Kind int`), without methods, and fmt
+// prints its fields or number: [{Bob 31}], [2 1].
 //
-// Not detected: cell values with methods behind an interface ([]any,
-// map[string]any), whose types only the run knows.
+// An argument of fmt's and log's printing functions (and the methods of
+// *log.Logger) whose static type (go/types) is a slice or array — of
+// slices or arrays, to any depth — of a cell type T (or *T) with such a
+// method is rewritten into a value of _gnrt's compiled fmtList, a
+// fmt.Formatter. Its Format writes what fmt writes for a slice: "[", the
+// elements separated by " ", "]"; each element is handed back to compiled
+// fmt by an interpreted closure as a call argument of its own (where yaegi
+// passes its methods: fix_errors.go's wrappers), formatted with the
+// verb, flags, width and precision of the directive, as fmt formats each
+// element of a slice. A nil *T element prints as fmt prints it: "<nil>"
+// (unpadded) when the method has a value receiver, else the method's
+// result ("<nil>" if it panics).
+//
+// The value itself, too, reached fmt wrongly in two cases. A call's
+// result (fmt.Println(one()), h.Kind(), a generic call) reached fmt
+// without its methods (yaegi passes a call's results as they are): such
+// an argument becomes a conversion to its own type, Kind(one()), which
+// yaegi passes with them. A T whose method has a pointer receiver
+// (func (p *P) String) reached fmt with it, where Go prints the fields:
+// such an argument passes through _gnrt.FmtPlain, a compiled func(any),
+// which yaegi hands the value without methods. A call whose several
+// results are the arguments (fmt.Println(two())) is refused when one of
+// them would need either.
+//
+// The rest stays an error naming the call, the type and the method:
+// maps (fmt sorts their keys by the values it prints), struct fields,
+// pointers to slices, a format that is not a constant or uses explicit
+// argument indexes, the flag # (%#v prints Go syntax), %T and %p of such
+// a value, an argument no verb consumes (fmt prints its type), fmt's
+// byte-slice verbs (%s %q %x %X) on elements whose kind is uint8 (fmt
+// prints the bytes, ignoring methods), verbs that call no String or Error
+// method unless right for the element's kind (%d of a struct prints its
+// fields, %t of a Kind names the type: yaegi's value has neither), verbs
+// other than %v %s %q %x %X on *T elements (fmt prints addresses), *T
+// elements whose method is Format or GoString, a slice spread into the
+// arguments, and such a value as the cell's final value (shown as fmt's
+// %v).
+//
+// A panic in an element's String or Error method prints as fmt prints it
+// (%!v(PANIC=String method: ...); errors_fmtverbs.go). Not detected: cell
+// values with methods behind an interface ([]any, map[string]any), whose
+// types only the run knows (fix_ifacevalues.go); a name that shadows the
+// type of a rewritten argument at the call (the rewrite names the type).
+
+func init() {
+	rtParts = append(rtParts, func(*Engine) map[string]reflect.Value {
+		return map[string]reflect.Value{
+			"FmtList": reflect.ValueOf(func(n int, elem func(st any, i int)) any { return fmtList{n: n, elem: elem} }),
+			"FmtElem": reflect.ValueOf(fmtElem),
+			"FmtNil":  reflect.ValueOf(fmtNil),
+			// A non-variadic any: yaegi hands it the value without methods.
+			"FmtPlain": reflect.ValueOf(func(x any) any { return x }),
+		}
+	})
+}
+
+// fmtList prints n elements as fmt prints a slice; elem prints element i
+// through FmtElem or FmtNil with the state it is given.
+type fmtList struct {
+	n    int
+	elem func(st any, i int)
+}
+
+// fmtListState is what an element is printed with: fmt's state and the
+// directive that reaches the list.
+type fmtListState struct {
+	f    fmt.State
+	verb rune
+}
+
+func (l fmtList) Format(f fmt.State, verb rune) {
+	st := &fmtListState{f: f, verb: verb}
+	f.Write([]byte{'['})
+	for i := 0; i < l.n; i++ {
+		if i > 0 {
+			f.Write([]byte{' '})
+		}
+		l.elem(st, i)
+	}
+	f.Write([]byte{']'})
+}
+
+// fmtElem prints the one value of a (an element, as an argument of its
+// own so that yaegi passes its methods) as fmt prints a slice's element:
+// the same verb, flags, width and precision.
+func fmtElem(st any, a ...any) {
+	s := st.(*fmtListState)
+	fmt.Fprintf(s.f, fmt.FormatString(s.f, s.verb), a...)
+}
+
+// fmtNil prints a nil *T element whose method (String or Error) fmt
+// would call: method is nil when it has a value receiver (fmt's call
+// panics and it prints "<nil>"), else the method bound to the nil
+// pointer.
+func fmtNil(st any, method func() string) {
+	s := st.(*fmtListState)
+	text, ok := "", false
+	if method != nil {
+		func() {
+			defer func() {
+				if recover() != nil {
+					ok = false
+				}
+			}()
+			text, ok = method(), true
+		}()
+	}
+	if !ok {
+		// fmt's catchPanic writes "<nil>" for a nil receiver, without the
+		// directive's width or precision.
+		s.f.Write([]byte("<nil>"))
+		return
+	}
+	fmt.Fprintf(s.f, fmt.FormatString(s.f, s.verb), text)
+}
 
 // fmtPrinters are the functions and methods whose arguments fmt formats.
 var fmtPrinters = func() map[string]bool {
@@ -39,11 +153,19 @@ var fmtPrinters = func() map[string]bool {
 	return m
 }()
 
+// fmtFormatArg gives, for the printf-like functions among fmtPrinters,
+// the index of the format argument.
+var fmtFormatArg = map[string]int{
+	"fmt.Printf": 0, "fmt.Sprintf": 0, "fmt.Errorf": 0, "fmt.Fprintf": 1, "fmt.Appendf": 1,
+	"log.Printf": 0, "log.Fatalf": 0, "log.Panicf": 0,
+	"log.Logger.Printf": 0, "log.Logger.Fatalf": 0, "log.Logger.Panicf": 0,
+}
+
 // fmtMethods are the methods fmt calls on the values it prints.
 var fmtMethods = []string{"String", "Error", "Format", "GoString"}
 
-// refuseNestedFmtMethods is the pass "fmtmethods".
-func refuseNestedFmtMethods(p *prep) {
+// printNestedFmtMethods is the pass "fmtmethods".
+func printNestedFmtMethods(p *prep) {
 	ct := p.cellTypes()
 	visit := func(n ast.Node) bool {
 		c, ok := n.(*ast.CallExpr)
@@ -51,24 +173,89 @@ func refuseNestedFmtMethods(p *prep) {
 			return true
 		}
 		sel, ok := c.Fun.(*ast.SelectorExpr)
-		if !ok || !fmtPrinters[encoderName(ct, sel)] {
+		if !ok {
 			return true
 		}
+		name := encoderName(ct, sel)
+		if !fmtPrinters[name] {
+			return true
+		}
+		var directives []fmtDirective // per argument after the format
+		fi, printf := fmtFormatArg[name]
+		formatOK := false
+		if printf && fi < len(c.Args) {
+			if tv, ok := ct.info.Types[c.Args[fi]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+				directives, formatOK = fmtDirectives(constant.StringVal(tv.Value))
+			}
+		}
 		for i, a := range c.Args {
-			if !toAnyParam(ct, c, i) {
+			if !toAnyParam(ct, c, i) || (printf && i <= fi) {
 				continue // Fprintf's writer, the format
 			}
 			t := ct.goType(a)
-			if t == nil || cellFmtMethod(t) != "" {
-				continue // the argument itself: yaegi passes its methods
+			if t == nil {
+				continue
+			}
+			if tup, ok := t.(*types.Tuple); ok {
+				for j := 0; j < tup.Len(); j++ {
+					r := tup.At(j).Type()
+					if typ, _, _ := nestedFmtMethod(r, "", map[types.Type]bool{}); typ != "" || cellFmtMethod(r) != "" || pointerFmtMethod(r) {
+						p.fail(a.Pos(), fmt.Sprintf("%s cannot print the results of this call as Go does: the interpreter hands fmt a call's results without their methods, and result %d is a %s: assign the results to variables and print those",
+							name, j+1, types.TypeString(r, qualifyLocal)))
+						return false
+					}
+				}
+				continue
+			}
+			if cellFmtMethod(t) != "" {
+				// The argument itself: yaegi passes its methods, unless it
+				// is a call's result; a conversion to its own type is not.
+				if call, ok := ast.Unparen(a).(*ast.CallExpr); ok && !ct.info.Types[call.Fun].IsType() {
+					conv := types.TypeString(t, qualifyLocal)
+					if _, ptr := t.(*types.Pointer); ptr {
+						conv = "(" + conv + ")"
+					}
+					p.r.addText(p.off(a.Pos()), p.off(a.Pos()), conv+"(")
+					p.r.addTail(p.off(a.End()), ")")
+				}
+				continue
+			}
+			if pointerFmtMethod(t) {
+				// Go prints the fields (the method needs a pointer); yaegi
+				// would call the method: hand fmt the value without it.
+				p.r.addText(p.off(a.Pos()), p.off(a.Pos()), rtName+".FmtPlain(")
+				p.r.addTail(p.off(a.End()), ")")
+				continue
 			}
 			typ, method, where := nestedFmtMethod(t, "", map[types.Type]bool{})
 			if typ == "" {
 				continue
 			}
-			p.fail(a.Pos(), fmt.Sprintf("%s would call the %s method of %s on %s, which the interpreter cannot do (inside a slice, map or struct a cell value has no methods, and fmt would print its fields instead): print %s values one at a time (or call %s yourself)",
-				encoderName(ct, sel), method, typ, where, typ, method))
-			return false
+			refuse := func(why string) {
+				p.fail(a.Pos(), fmt.Sprintf("%s cannot print %s as Go does: %s (%s has %s method, on %s; the interpreter hands fmt a cell value with its methods only as an argument of its own): print %s values one at a time (or call %s yourself)",
+					name, types.TypeString(t, qualifyLocal), why, typ, article(method), where, typ, method))
+			}
+			d := fmtDirective{verb: 'v'}
+			switch {
+			case c.Ellipsis.IsValid():
+				refuse("a slice spread into the call's arguments is not rewritten")
+				return false
+			case printf && !formatOK:
+				refuse("with a format that is not a constant, or that uses explicit argument indexes, the engine cannot tell how fmt would print it")
+				return false
+			case printf && i-fi-1 >= len(directives):
+				refuse("no verb of the format prints it, and fmt would print its type")
+				return false
+			case printf:
+				d = directives[i-fi-1]
+			}
+			lst, why := fmtListOf(t, d)
+			if lst == nil {
+				refuse(why)
+				return false
+			}
+			p.r.addText(p.off(a.Pos()), p.off(a.Pos()), lst.open(types.TypeString(t, qualifyLocal)))
+			p.r.addTail(p.off(a.End()), ")")
 		}
 		return true
 	}
@@ -90,9 +277,211 @@ func refuseNestedFmtMethods(p *prep) {
 		return
 	}
 	if typ, method, where := nestedFmtMethod(t, "", map[types.Type]bool{}); typ != "" {
-		p.fail(es.Pos(), fmt.Sprintf("the cell's value would show as fmt prints it, calling the %s method of %s on %s, which the interpreter cannot do (inside a slice, map or struct a cell value has no methods): show %s values one at a time (or call %s yourself)",
-			method, typ, where, typ, method))
+		p.fail(es.Pos(), fmt.Sprintf("the cell's value would show as fmt prints it, calling the %s method of %s on %s, which the interpreter cannot do (inside a slice, map or struct a cell value has no methods): show %s values one at a time, or print the value with fmt.Println",
+			method, typ, where, typ))
 	}
+}
+
+// fmtDirective is how a printf-like call prints one argument: the verb
+// (or '*', a width or precision) and whether the directive has the flag #.
+type fmtDirective struct {
+	verb  rune
+	sharp bool
+}
+
+// fmtDirectives scans a format as fmt does and returns the directive of
+// each argument in order; ok is false for explicit argument indexes.
+func fmtDirectives(format string) (ds []fmtDirective, ok bool) {
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			continue
+		}
+		i++
+		sharp := false
+	flags:
+		for ; i < len(format); i++ {
+			switch format[i] {
+			case '#':
+				sharp = true
+			case '+', '-', ' ', '0':
+			default:
+				break flags
+			}
+		}
+		for ; i < len(format) && (format[i] == '*' || format[i] == '.' || format[i] >= '0' && format[i] <= '9'); i++ {
+			if format[i] == '*' {
+				ds = append(ds, fmtDirective{verb: '*'})
+			}
+		}
+		if i >= len(format) {
+			break
+		}
+		if format[i] == '[' {
+			return nil, false
+		}
+		verb, size := utf8.DecodeRuneInString(format[i:])
+		if verb != '%' {
+			ds = append(ds, fmtDirective{verb: verb, sharp: sharp})
+		}
+		i += size - 1
+	}
+	return ds, true
+}
+
+// fmtListShape is what fmtList prints: depth levels of slices and
+// arrays whose innermost elements are the cell values.
+type fmtListShape struct {
+	depth int  // levels of slices and arrays
+	ptr   bool // the elements are *T
+	// nilMethod is the method a nil *T element's print calls ("" when it
+	// has a value receiver: fmt prints <nil>).
+	nilMethod string
+}
+
+// fmtListOf returns how to print a value of type t (a slice or array, to
+// any depth, of a cell type with a fmt method) with the directive d, or
+// nil and why fmt's output cannot be reproduced.
+func fmtListOf(t types.Type, d fmtDirective) (*fmtListShape, string) {
+	if d.sharp {
+		return nil, "with the flag #, fmt prints Go syntax"
+	}
+	switch d.verb {
+	case 'v', 's', 'q', 'x', 'X', 'd', 'b', 'o', 'O', 'c', 'U', 'e', 'E', 'f', 'F', 'g', 'G', 't':
+	case '*':
+		return nil, "it is a width or precision"
+	default:
+		return nil, fmt.Sprintf("fmt's %%%c of a slice is not printed element by element", d.verb)
+	}
+	sh := &fmtListShape{}
+	for cellFmtMethod(t) == "" {
+		var elem types.Type
+		switch u := t.Underlying().(type) {
+		case *types.Slice:
+			elem = u.Elem()
+		case *types.Array:
+			elem = u.Elem()
+		case *types.Map:
+			return nil, "inside a map a cell value has no methods, and fmt sorts a map's keys by the values it prints"
+		case *types.Pointer:
+			if _, ok := u.Elem().Underlying().(*types.Struct); !ok {
+				return nil, "fmt prints a pointer to a slice, array or map as & and its elements only at the top level"
+			}
+			return nil, "inside a struct a cell value has no methods, and fmt would print its fields instead"
+		default:
+			return nil, "inside a struct a cell value has no methods, and fmt would print its fields instead"
+		}
+		if b, ok := elem.Underlying().(*types.Basic); ok && b.Kind() == types.Uint8 && strings.ContainsRune("sqxX", d.verb) {
+			return nil, fmt.Sprintf("fmt's %%%c prints a slice or array of bytes as bytes, without calling methods", d.verb)
+		}
+		sh.depth++
+		t = elem
+	}
+	if sh.depth == 0 {
+		return nil, "a cell value has no methods there"
+	}
+	if !strings.ContainsRune("vsqxX", d.verb) && !hasFmtMethod(t, "Format") {
+		// fmt prints the value itself, without its method; a verb wrong
+		// for it would print its type, which yaegi's value does not have.
+		if !fmtVerbFits(t, d.verb) {
+			return nil, fmt.Sprintf("fmt's %%%c prints %s values without their method, which the engine reproduces only for verbs right for their kind", d.verb, types.TypeString(t, qualifyLocal))
+		}
+	}
+	if ptr, ok := t.(*types.Pointer); ok {
+		sh.ptr = true
+		if !strings.ContainsRune("vsqxX", d.verb) {
+			return nil, fmt.Sprintf("fmt's %%%c of a pointer element prints its address", d.verb)
+		}
+		ms := types.NewMethodSet(ptr)
+		if ms.Lookup(nil, "Format") != nil {
+			return nil, "a nil pointer element's Format method cannot be called as fmt calls it"
+		}
+		m := ""
+		for _, n := range []string{"Error", "String"} { // fmt's preference
+			if m == "" && ms.Lookup(nil, n) != nil {
+				m = n
+			}
+		}
+		if m == "" {
+			return nil, "fmt prints the address of a pointer element without a String or Error method"
+		}
+		if vs := types.NewMethodSet(ptr.Elem()); vs.Lookup(nil, m) == nil {
+			sh.nilMethod = m // a pointer receiver: called on nil too
+		}
+	}
+	return sh, ""
+}
+
+// pointerFmtMethod reports whether t is a cell type (not a pointer)
+// whose fmt method has a pointer receiver: Go's fmt, given a T, does not
+// call it.
+func pointerFmtMethod(t types.Type) bool {
+	if _, ok := t.(*types.Pointer); ok || cellFmtMethod(t) != "" {
+		return false
+	}
+	if _, ok := types.Unalias(t).(*types.Named); !ok {
+		return false
+	}
+	return cellFmtMethod(types.NewPointer(t)) != ""
+}
+
+// article returns "a String", "an Error".
+func article(method string) string {
+	if strings.ContainsRune("AEIOU", rune(method[0])) {
+		return "an " + method
+	}
+	return "a " + method
+}
+
+// hasFmtMethod reports whether t's method set has the method m.
+func hasFmtMethod(t types.Type, m string) bool {
+	return types.NewMethodSet(t).Lookup(nil, m) != nil
+}
+
+// fmtVerbFits reports whether fmt prints a value of t's kind with verb
+// without a %!verb(type=value) complaint (fmt's printValue and fmtInteger
+// etc.). Structs, pointers and the rest are not followed.
+func fmtVerbFits(t types.Type, verb rune) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok {
+		return false
+	}
+	var verbs string
+	switch i := b.Info(); {
+	case i&types.IsInteger != 0:
+		verbs = "bcdoOqxXUv"
+	case i&(types.IsFloat|types.IsComplex) != 0:
+		verbs = "beEfFgGxXv"
+	case i&types.IsBoolean != 0:
+		verbs = "tv"
+	case i&types.IsString != 0:
+		verbs = "sqxXv"
+	}
+	return strings.ContainsRune(verbs, verb)
+}
+
+// open returns the text that, followed by the argument and ")", makes
+// the argument a fmtList: an immediately called function literal of the
+// argument's type typ.
+func (sh *fmtListShape) open(typ string) string {
+	v := func(k int) string { return fmt.Sprintf("_gnL%d", k) }
+	i := func(k int) string { return fmt.Sprintf("_gnI%d", k) }
+	st := func(k int) string { return fmt.Sprintf("_gnS%d", k) }
+	// The element statement of the innermost level, then outwards.
+	last := sh.depth - 1
+	elem := v(last) + "[" + i(last) + "]"
+	body := rtName + ".FmtElem(" + st(last) + ", " + elem + ")"
+	if sh.ptr {
+		method := "nil"
+		if sh.nilMethod != "" {
+			method = "func() string { return _gnE." + sh.nilMethod + "() }"
+		}
+		body = "if _gnE := " + elem + "; _gnE != nil { " + rtName + ".FmtElem(" + st(last) + ", _gnE) } else { " + rtName + ".FmtNil(" + st(last) + ", " + method + ") }"
+	}
+	for k := last; k >= 1; k-- {
+		list := rtName + ".FmtList(len(" + v(k) + "), func(" + st(k) + " any, " + i(k) + " int) { " + body + " })"
+		body = v(k) + " := " + v(k-1) + "[" + i(k-1) + "]; " + rtName + ".FmtElem(" + st(k-1) + ", " + list + ")"
+	}
+	return "func(" + v(0) + " " + typ + ") any { return " + rtName + ".FmtList(len(" + v(0) + "), func(" + st(0) + " any, " + i(0) + " int) { " + body + " }) }("
 }
 
 // cellFmtMethod returns the fmt method in the method set of t, a cell
