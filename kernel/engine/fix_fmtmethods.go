@@ -57,9 +57,9 @@ import (
 // method unless right for the element's kind (%d of a struct prints its
 // fields, %t of a Kind names the type: yaegi's value has neither), verbs
 // other than %v %s %q %x %X on *T elements (fmt prints addresses), *T
-// elements whose method is Format or GoString, a slice spread into the
-// arguments, and such a value as the cell's final value (shown as fmt's
-// %v).
+// elements whose method is Format or GoString, and a slice spread into
+// the arguments. A cell's final value, which the engine shows as fmt's %v
+// shows it, is rewritten or refused likewise.
 //
 // A panic in an element's String or Error method prints as fmt prints it
 // (%!v(PANIC=String method: ...); errors_fmtverbs.go). Not detected: cell
@@ -277,8 +277,14 @@ func printNestedFmtMethods(p *prep) {
 		return
 	}
 	if typ, method, where := nestedFmtMethod(t, "", map[types.Type]bool{}); typ != "" {
-		p.fail(es.Pos(), fmt.Sprintf("the cell's value would show as fmt prints it, calling the %s method of %s on %s, which the interpreter cannot do (inside a slice, map or struct a cell value has no methods): show %s values one at a time, or print the value with fmt.Println",
-			method, typ, where, typ))
+		lst, why := fmtListOf(t, fmtDirective{verb: 'v'})
+		if lst == nil {
+			p.fail(es.Pos(), fmt.Sprintf("the cell's value would show as fmt's %%v prints it, calling the %s method of %s on %s, which the interpreter cannot do (%s): show %s values one at a time",
+				method, typ, where, why, typ))
+			return
+		}
+		p.r.addText(p.off(es.X.Pos()), p.off(es.X.Pos()), lst.open(types.TypeString(t, qualifyLocal)))
+		p.r.addTail(p.off(es.X.End()), ")")
 	}
 }
 

@@ -271,6 +271,18 @@ func TestFmtMethodPanics(t *testing.T) {
 	}
 }
 
+// TestFmtSlicesFinalValue: a cell's value that is a slice of a cell type
+// with String shows as fmt's %v (Go: fmt.Sprintf("%v", ks)).
+func TestFmtSlicesFinalValue(t *testing.T) {
+	e := newEngine(t)
+	run(t, e, "type Kind int\nfunc (k Kind) String() string { return [...]string{\"?\", \"S\", \"M\"}[k] }\nks := []Kind{2, 1}")
+	for code, want := range map[string]string{"ks": "[M S]", "[][]Kind{ks, nil}": "[[M S] []]", "[2]*Kind{}": "[<nil> <nil>]"} {
+		if _, r := run(t, e, code); text(r) != want {
+			t.Errorf("%s: shows %q, want %q", code, text(r), want)
+		}
+	}
+}
+
 // TestFmtSlicesRefused: where the engine cannot print a value holding
 // cell types with fmt methods as Go would, the call is an error at its
 // line:col naming why; compiled Go's output is in each case's comment.
@@ -325,8 +337,8 @@ s := fmt.Sprintf("%d", []E{{6}})`, "3:24: fmt.Sprintf cannot print []E as Go doe
 		// K <nil>: a call's several results reach fmt without methods.
 		{"func two() (Kind, error) { return 1, nil }\nfmt.Println(two())", "2:13: fmt.Println cannot print the results of this call as Go does: the interpreter hands fmt a call's results without their methods, and result 1 is a Kind"},
 		{"func two() (int, []Kind) { return 1, nil }\nlog.Print(two())", "result 2 is a []Kind"},
-		// The cell's value is shown as %v.
-		{"ks := []Kind{1}\nks", "2:1: the cell's value would show as fmt prints it, calling the String method of Kind on the elements of []Kind"},
+		// The cell's value is shown as %v: map[1:K].
+		{"map[int]Kind{1: 1}", "1:1: the cell's value would show as fmt's %v prints it, calling the String method of Kind on the values of map[int]Kind, which the interpreter cannot do (inside a map"},
 	}
 	for _, c := range cases {
 		e := newEngine(t)
