@@ -23,10 +23,10 @@ type E struct{ c int }
 
 func (e E) Error() string { return "E" }
 
-func one() Kind           { return 1 }
-func pp() *P              { return &P{1} }
-func pv() P               { return P{2} }
-func ks() []Kind          { return []Kind{1} }
+func one() Kind            { return 1 }
+func pp() *P               { return &P{1} }
+func pv() P                { return P{2} }
+func ks() []Kind           { return []Kind{1} }
 func first[T any](x []T) T { return x[0] }
 func fail() error          { return E{1} }
 func failE() E             { return E{2} }
