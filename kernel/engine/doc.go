@@ -72,7 +72,8 @@
 // compiled Go does (fix_fmt.go lists the limits). fmt and log calls print
 // a cell type's String, Error or Format method as Go does for the value
 // itself (also a call's result; not for a T whose method needs *T) and
-// for the elements of slices and arrays of it, nested too, with the
+// for the elements of slices and arrays of it, nested too (also of a
+// type parameter constrained by fmt.Stringer or error), with the
 // verb, flags and width of a constant format; where they cannot (maps,
 // struct fields, %#v, byte verbs on uint8 kinds, a format built at run
 // time, a call's several results) the call is refused at its line:col

@@ -32,7 +32,10 @@ import (
 // fmt by an interpreted closure as a call argument of its own (where yaegi
 // passes its methods: fix_errors.go's wrappers), formatted with the
 // verb, flags, width and precision of the directive, as fmt formats each
-// element of a slice. A nil *T element prints as fmt prints it: "<nil>"
+// element of a slice. So is a slice of a type parameter whose constraint
+// requires String, Error or Format (func Show[T fmt.Stringer](xs []T)),
+// printed with %v: yaegi's instances pass an element with its methods.
+// A nil *T element prints as fmt prints it: "<nil>"
 // (unpadded) when the method has a value receiver, else the method's
 // result ("<nil>" if it panics).
 //
@@ -57,15 +60,18 @@ import (
 // method unless right for the element's kind (%d of a struct prints its
 // fields, %t of a Kind names the type: yaegi's value has neither), verbs
 // other than %v %s %q %x %X on *T elements (fmt prints addresses), *T
-// elements whose method is Format or GoString, and a slice spread into
-// the arguments. A cell's final value, which the engine shows as fmt's %v
+// elements whose method is Format or GoString, a slice of a type
+// parameter with %s %q %x %X or # (the type argument may be a uint8
+// kind), and a slice spread into the arguments. A cell's final value, which the engine shows as fmt's %v
 // shows it, is rewritten or refused likewise.
 //
 // A panic in an element's String or Error method prints as fmt prints it
 // (%!v(PANIC=String method: ...); errors_fmtverbs.go). Not detected: cell
 // values with methods behind an interface ([]any, map[string]any), whose
 // types only the run knows (fix_ifacevalues.go); a name that shadows the
-// type of a rewritten argument at the call (the rewrite names the type).
+// type of a rewritten argument at the call (the rewrite names the type);
+// a nil pointer element of a type parameter's slice is printed as yaegi
+// prints the nil pointer alone.
 
 func init() {
 	rtParts = append(rtParts, func(*Engine) map[string]reflect.Value {
@@ -229,6 +235,9 @@ func printNestedFmtMethods(p *prep) {
 			}
 			typ, method, where := nestedFmtMethod(t, "", map[types.Type]bool{})
 			if typ == "" {
+				typ, method, where = typeParamElems(t)
+			}
+			if typ == "" {
 				continue
 			}
 			refuse := func(why string) {
@@ -248,6 +257,9 @@ func printNestedFmtMethods(p *prep) {
 				return false
 			case printf:
 				d = directives[i-fi-1]
+			}
+			if tp, _, _ := typeParamElems(t); tp != "" && d.verb != 'v' && !d.sharp && !strings.ContainsRune("sqxX", d.verb) {
+				continue // fmt calls no String or Error method for it
 			}
 			lst, why := fmtListOf(t, d)
 			if lst == nil {
@@ -359,7 +371,7 @@ func fmtListOf(t types.Type, d fmtDirective) (*fmtListShape, string) {
 		return nil, fmt.Sprintf("fmt's %%%c of a slice is not printed element by element", d.verb)
 	}
 	sh := &fmtListShape{}
-	for cellFmtMethod(t) == "" {
+	for cellFmtMethod(t) == "" && typeParamFmtMethod(t) == "" {
 		var elem types.Type
 		switch u := t.Underlying().(type) {
 		case *types.Slice:
@@ -384,6 +396,11 @@ func fmtListOf(t types.Type, d fmtDirective) (*fmtListShape, string) {
 	}
 	if sh.depth == 0 {
 		return nil, "a cell value has no methods there"
+	}
+	if typeParamFmtMethod(t) != "" && d.verb != 'v' {
+		// The type argument may be a uint8 kind, for which fmt prints the
+		// bytes.
+		return nil, fmt.Sprintf("fmt's %%%c of a slice of a type parameter depends on its type argument", d.verb)
 	}
 	if !strings.ContainsRune("vsqxX", d.verb) && !hasFmtMethod(t, "Format") {
 		// fmt prints the value itself, without its method; a verb wrong
@@ -415,6 +432,42 @@ func fmtListOf(t types.Type, d fmtDirective) (*fmtListShape, string) {
 		}
 	}
 	return sh, ""
+}
+
+// typeParamFmtMethod returns the fmt method (String, Error, Format) the
+// constraint of t, a type parameter, requires, or "".
+func typeParamFmtMethod(t types.Type) string {
+	tp, ok := types.Unalias(t).(*types.TypeParam)
+	if !ok {
+		return ""
+	}
+	ms := types.NewMethodSet(tp)
+	for _, m := range []string{"Format", "Error", "String"} {
+		if ms.Lookup(nil, m) != nil {
+			return m
+		}
+	}
+	return ""
+}
+
+// typeParamElems finds, at the end of t's slices and arrays, a type
+// parameter whose constraint requires a fmt method: in the function's
+// instances yaegi passes such an element with its methods, a slice of
+// them without. It returns its name, the method and where it is.
+func typeParamElems(t types.Type) (typ, method, where string) {
+	for e := t; ; {
+		switch u := e.Underlying().(type) {
+		case *types.Slice:
+			e = u.Elem()
+		case *types.Array:
+			e = u.Elem()
+		default:
+			if m := typeParamFmtMethod(e); m != "" && e != t {
+				return types.TypeString(e, qualifyLocal), m, "the elements of " + types.TypeString(t, qualifyLocal)
+			}
+			return "", "", ""
+		}
+	}
 }
 
 // pointerFmtMethod reports whether t is a cell type (not a pointer)

@@ -271,6 +271,72 @@ func TestFmtMethodPanics(t *testing.T) {
 	}
 }
 
+// fmtGenericProg prints slices of a type parameter constrained by
+// fmt.Stringer or error; fmtGenericOut is compiled Go's output.
+const fmtGenericProg = `package main
+
+import "fmt"
+
+type Suit int
+
+func (s Suit) String() string { return [...]string{"S", "H"}[s] }
+
+type Card struct{ R int }
+
+func (c *Card) String() string { return fmt.Sprint("C", c.R) }
+
+type Err struct{ Code int }
+
+func (e Err) Error() string { return fmt.Sprint("err", e.Code) }
+
+func Show[T fmt.Stringer](xs []T) {
+	fmt.Println(xs, len(xs))
+	fmt.Printf("%v|%d|%5v\n", [][]T{xs}, len(xs), xs)
+}
+
+func ShowD[T fmt.Stringer](xs []T) { fmt.Printf("%d\n", xs) }
+
+func Errs[E error](es ...E) string { return fmt.Sprint(es) }
+
+func Plain[T any](xs []T) { fmt.Println(xs) }
+
+func main() {
+	Show([]Suit{1, 0})
+	Show([]*Card{{3}})
+	ShowD([]Suit{1, 0})
+	fmt.Println(Errs(Err{1}, Err{2}))
+	Plain([]int{1, 2})
+	Plain([]string{"a"})
+}
+`
+
+const fmtGenericOut = `[H S] 2
+[[H S]]|2|[    H     S]
+[C3] 1
+[[C3]]|1|[   C3]
+[1 0]
+[err1 err2]
+[1 2]
+[a]
+`
+
+func TestFmtSlicesOfTypeParameters(t *testing.T) {
+	if *goRun {
+		if out, pan := runCompiled(t, fmtGenericProg); out != fmtGenericOut || pan != "" {
+			t.Fatalf("go run printed (panic %q):\n%s\nwant (the pin):\n%s", pan, out, fmtGenericOut)
+		}
+	}
+	for mode, cells := range map[string][]string{"one cell": {fmtGenericProg}, "notebook": notebookCells(t, fmtGenericProg)} {
+		out, errName, errValue := runCells(t, cells)
+		if errName != "" {
+			t.Errorf("%s: error %s: %s", mode, errName, errValue)
+		}
+		if out != fmtGenericOut {
+			t.Errorf("%s: printed\n%s\nwant (compiled Go):\n%s", mode, out, fmtGenericOut)
+		}
+	}
+}
+
 // TestFmtSlicesFinalValue: a cell's value that is a slice of a cell type
 // with String shows as fmt's %v (Go: fmt.Sprintf("%v", ks)).
 func TestFmtSlicesFinalValue(t *testing.T) {
@@ -337,6 +403,8 @@ s := fmt.Sprintf("%d", []E{{6}})`, "3:24: fmt.Sprintf cannot print []E as Go doe
 		// K <nil>: a call's several results reach fmt without methods.
 		{"func two() (Kind, error) { return 1, nil }\nfmt.Println(two())", "2:13: fmt.Println cannot print the results of this call as Go does: the interpreter hands fmt a call's results without their methods, and result 1 is a Kind"},
 		{"func two() (int, []Kind) { return 1, nil }\nlog.Print(two())", "result 2 is a []Kind"},
+		// A type argument of a uint8 kind would print as bytes with %s.
+		{"func F[T fmt.Stringer](xs []T) string { return fmt.Sprintf(\"%s\", xs) }", "1:66: fmt.Sprintf cannot print []T as Go does: fmt's %s of a slice of a type parameter depends on its type argument"},
 		// The cell's value is shown as %v: map[1:K].
 		{"map[int]Kind{1: 1}", "1:1: the cell's value would show as fmt's %v prints it, calling the String method of Kind on the values of map[int]Kind, which the interpreter cannot do (inside a map"},
 	}
