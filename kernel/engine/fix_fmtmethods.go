@@ -43,7 +43,9 @@ import (
 // result (fmt.Println(one()), h.Kind(), a generic call) reached fmt
 // without its methods (yaegi passes a call's results as they are): such
 // an argument becomes a conversion to its own type, Kind(one()), which
-// yaegi passes with them. A T whose method has a pointer receiver
+// yaegi passes with them (in a generic function, a call whose result is
+// a type parameter with such a method in its constraint is refused:
+// yaegi crashes converting to T). A T whose method has a pointer receiver
 // (func (p *P) String) reached fmt with it, where Go prints the fields:
 // such an argument passes through _gnrt.FmtPlain, a compiled func(any),
 // which yaegi hands the value without methods. A call whose several
@@ -205,7 +207,7 @@ func printNestedFmtMethods(p *prep) {
 			if tup, ok := t.(*types.Tuple); ok {
 				for j := 0; j < tup.Len(); j++ {
 					r := tup.At(j).Type()
-					if typ, _, _ := nestedFmtMethod(r, "", map[types.Type]bool{}); typ != "" || cellFmtMethod(r) != "" || pointerFmtMethod(r) {
+					if typ, _, _ := nestedFmtMethod(r, "", map[types.Type]bool{}); typ != "" || cellFmtMethod(r) != "" || pointerFmtMethod(r) || typeParamFmtMethod(r) != "" {
 						p.fail(a.Pos(), fmt.Sprintf("%s cannot print the results of this call as Go does: the interpreter hands fmt a call's results without their methods, and result %d is a %s: assign the results to variables and print those",
 							name, j+1, types.TypeString(r, qualifyLocal)))
 						return false
@@ -223,6 +225,17 @@ func printNestedFmtMethods(p *prep) {
 					}
 					p.r.addText(p.off(a.Pos()), p.off(a.Pos()), conv+"(")
 					p.r.addTail(p.off(a.End()), ")")
+				}
+				continue
+			}
+			if m := typeParamFmtMethod(t); m != "" {
+				// Likewise in a generic function, where yaegi cannot
+				// convert to a type parameter (and ifacevalues wraps the
+				// argument): refused.
+				if call, ok := ast.Unparen(a).(*ast.CallExpr); ok && !ct.info.Types[call.Fun].IsType() {
+					p.fail(a.Pos(), fmt.Sprintf("%s cannot print the result of this call as Go does: the interpreter hands fmt a call's result of type %s without its %s method: assign it to a variable and print that",
+						name, types.TypeString(t, qualifyLocal), m))
+					return false
 				}
 				continue
 			}
