@@ -239,14 +239,15 @@ func printNestedFmtMethods(p *prep) {
 				}
 				continue
 			}
-			if pointerFmtMethod(t) {
+			typ, method, where := nestedFmtMethod(t, "", map[types.Type]bool{})
+			if typ == "" && pointerFmtMethod(t) {
 				// Go prints the fields (the method needs a pointer); yaegi
 				// would call the method: hand fmt the value without it.
+				// (With a field fmt would call a method of, refused below.)
 				p.r.addText(p.off(a.Pos()), p.off(a.Pos()), rtName+".FmtPlain(")
 				p.r.addTail(p.off(a.End()), ")")
 				continue
 			}
-			typ, method, where := nestedFmtMethod(t, "", map[types.Type]bool{})
 			if typ == "" {
 				typ, method, where = typeParamElems(t)
 			}

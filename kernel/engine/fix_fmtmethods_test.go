@@ -407,6 +407,8 @@ s := fmt.Sprintf("%d", []E{{6}})`, "3:24: fmt.Sprintf cannot print []E as Go doe
 		{"func F[T fmt.Stringer](xs []T) string { return fmt.Sprintf(\"%s\", xs) }", "1:66: fmt.Sprintf cannot print []T as Go does: fmt's %s of a slice of a type parameter depends on its type argument"},
 		// H: in a generic function a call's result of type T loses String.
 		{"func first[T any](xs []T) T { return xs[0] }\nfunc Show[T fmt.Stringer](xs []T) { fmt.Println(first(xs)) }", "2:49: fmt.Println cannot print the result of this call as Go does: the interpreter hands fmt a call's result of type T without its String method"},
+		// {K}: the field's String is called; the value's own needs *P.
+		{"type P struct{ F Kind }\nfunc (p *P) String() string { return \"P\" }\nfmt.Println(P{1})", "3:13: fmt.Println cannot print P as Go does: inside a struct"},
 		// The cell's value is shown as %v: map[1:K].
 		{"map[int]Kind{1: 1}", "1:1: the cell's value would show as fmt's %v prints it, calling the String method of Kind on the values of map[int]Kind, which the interpreter cannot do (inside a map"},
 	}
