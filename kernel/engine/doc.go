@@ -72,12 +72,12 @@
 // compiled Go does (fix_fmt.go lists the limits). fmt and log calls print
 // a cell type's String, Error or Format method as Go does for the value
 // itself (also a call's result; not for a T whose method needs *T) and
-// for the elements of slices and arrays of it, nested too (also of a
-// type parameter constrained by fmt.Stringer or error), with the
-// verb, flags and width of a constant format; where they cannot (maps,
-// struct fields, %#v, byte verbs on uint8 kinds, a format built at run
-// time, a call's several results) the call is refused at its line:col
-// (fix_fmtmethods.go lists the cases).
+// inside slices, arrays and maps of it, nested too (also a slice of a
+// type parameter constrained by fmt.Stringer or error), with the verb,
+// flags and width of a constant format; where they cannot (struct
+// fields, map keys of other than basic kinds, %#v, byte verbs on uint8
+// kinds, a format built at run time, a call's several results) the call
+// is refused at its line:col (fix_fmtmethods.go lists the cases).
 // go/ast.Print and runtime/debug.PrintStack print to the cell's streams.
 // reflect's Field, FieldByName and FieldByIndex (of Value and Type) see a
 // cell struct's unexported fields by their Go names, read-only.
@@ -171,7 +171,7 @@
 //	const groups with several-name specs: iota counts names, repetition is a definition loop | fix_constrepeat.go | constrepeat | none found
 //	compiled functions print to the process's stdout and stderr (go/ast.Print, debug.PrintStack) | fix_stdstreams.go | stdstreams | none found
 //	encoding/gob of values holding interfaces fails or loses methods (refused with an error) | fix_gobiface.go | gobiface | #1308 (related)
-//	fmt calls no String or Error method of cell values inside slices, maps, structs, or of a call's result; calls *T's on a T (slices and arrays printed by the engine, the rest refused) | fix_fmtmethods.go | fmtmethods, fmtmethods/call, fmtmethods/ptrmethod | #435 (related)
+//	fmt calls no String or Error method of cell values inside slices, maps, structs, or of a call's result; calls *T's on a T (slices, arrays, maps printed by the engine, the rest refused) | fix_fmtmethods.go | fmtmethods, fmtmethods/call, fmtmethods/ptrmethod | #435 (related)
 //	cell values with methods in interfaces inside []any, maps, structs reach fmt and json as yaegi's wrapper | fix_ifacevalues.go | ifacevalues | #1308 (related)
 //	reflect misses unexported fields of cell structs (FieldByName invalid, Field names X...) | fix_reflectfields.go | reflectfields | none found
 //

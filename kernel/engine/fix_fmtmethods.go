@@ -1,17 +1,19 @@
 package engine
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
 
-// Workaround: printing a slice or array whose elements are cell types
-// with String, Error, Format or GoString methods, and a call's result;
+// Workaround: printing slices, arrays and maps of cell types with
+// String, Error, Format or GoString methods, and a call's result;
 // refusal for the other places fmt would call such a method.
 //
 // fmt calls a value's String method (Error, Format, GoString) on every
@@ -24,20 +26,22 @@ import (
 // prints its fields or number: [{Bob 31}], [2 1].
 //
 // An argument of fmt's and log's printing functions (and the methods of
-// *log.Logger) whose static type (go/types) is a slice or array — of
-// slices or arrays, to any depth — of a cell type T (or *T) with such a
-// method is rewritten into a value of _gnrt's compiled fmtList, a
-// fmt.Formatter. Its Format writes what fmt writes for a slice: "[", the
-// elements separated by " ", "]"; each element is handed back to compiled
-// fmt by an interpreted closure as a call argument of its own (where yaegi
-// passes its methods: fix_errors.go's wrappers), formatted with the
-// verb, flags, width and precision of the directive, as fmt formats each
-// element of a slice. So is a slice of a type parameter whose constraint
-// requires String, Error or Format (func Show[T fmt.Stringer](xs []T)),
-// printed with %v: yaegi's instances pass an element with its methods.
-// A nil *T element prints as fmt prints it: "<nil>"
-// (unpadded) when the method has a value receiver, else the method's
-// result ("<nil>" if it panics).
+// *log.Logger) whose static type (go/types) is a slice, array or map —
+// nested to any depth — holding a cell type T (or *T) with such a method
+// is rewritten into a value of _gnrt's compiled fmtList or fmtMap, a
+// fmt.Formatter. Its Format writes what fmt writes: "[", the elements
+// separated by " ", "]" (for a map "map[", key:value pairs, "]", the keys
+// in internal/fmtsort's order of their values, which FmtMapOrder
+// computes for keys of basic kinds); each element, key and value is
+// handed back to compiled fmt by an interpreted closure as a call
+// argument of its own (where yaegi passes its methods: fix_errors.go's
+// wrappers), formatted with the verb, flags, width and precision of the
+// directive, as fmt formats each element. So is a slice of a type
+// parameter whose constraint requires String, Error or Format (func
+// Show[T fmt.Stringer](xs []T)), printed with %v: yaegi's instances pass
+// an element with its methods. A nil *T element prints as fmt prints it:
+// "<nil>" (unpadded) when the method has a value receiver, else the
+// method's result ("<nil>" if it panics).
 //
 // The value itself, too, reached fmt wrongly in two cases. A call's
 // result (fmt.Println(one()), h.Kind(), a generic call) reached fmt
@@ -53,8 +57,9 @@ import (
 // them would need either.
 //
 // The rest stays an error naming the call, the type and the method:
-// maps (fmt sorts their keys by the values it prints), struct fields,
-// pointers to slices, a format that is not a constant or uses explicit
+// struct fields, pointers to slices or maps, map keys that are not of a
+// basic kind, keys or values of other kinds than basic beside cell values
+// (map[Kind][]int), a format that is not a constant or uses explicit
 // argument indexes, the flag # (%#v prints Go syntax), %T and %p of such
 // a value, an argument no verb consumes (fmt prints its type), fmt's
 // byte-slice verbs (%s %q %x %X) on elements whose kind is uint8 (fmt
@@ -64,8 +69,9 @@ import (
 // other than %v %s %q %x %X on *T elements (fmt prints addresses), *T
 // elements whose method is Format or GoString, a slice of a type
 // parameter with %s %q %x %X or # (the type argument may be a uint8
-// kind), and a slice spread into the arguments. A cell's final value, which the engine shows as fmt's %v
-// shows it, is rewritten or refused likewise.
+// kind), and a slice spread into the arguments. A cell's final value,
+// which the engine shows as fmt's %v shows it, is rewritten or refused
+// likewise.
 //
 // A panic in an element's String or Error method prints as fmt prints it
 // (%!v(PANIC=String method: ...); errors_fmtverbs.go). Not detected: cell
@@ -81,6 +87,10 @@ func init() {
 			"FmtList": reflect.ValueOf(func(n int, elem func(st any, i int)) any { return fmtList{n: n, elem: elem} }),
 			"FmtElem": reflect.ValueOf(fmtElem),
 			"FmtNil":  reflect.ValueOf(fmtNil),
+			"FmtMap": reflect.ValueOf(func(n int, elem func(st any, i int, val bool)) any {
+				return fmtMap{n: n, elem: elem}
+			}),
+			"FmtMapOrder": reflect.ValueOf(fmtMapOrder),
 			// A non-variadic any: yaegi hands it the value without methods.
 			"FmtPlain": reflect.ValueOf(func(x any) any { return x }),
 		}
@@ -111,6 +121,67 @@ func (l fmtList) Format(f fmt.State, verb rune) {
 		l.elem(st, i)
 	}
 	f.Write([]byte{']'})
+}
+
+// fmtMap prints n keys and values as fmt prints a map; elem prints key
+// (val false) or value i of the keys in fmt's order.
+type fmtMap struct {
+	n    int
+	elem func(st any, i int, val bool)
+}
+
+func (m fmtMap) Format(f fmt.State, verb rune) {
+	st := &fmtListState{f: f, verb: verb}
+	f.Write([]byte("map["))
+	for i := 0; i < m.n; i++ {
+		if i > 0 {
+			f.Write([]byte{' '})
+		}
+		m.elem(st, i, false)
+		f.Write([]byte{':'})
+		m.elem(st, i, true)
+	}
+	f.Write([]byte{']'})
+}
+
+// fmtMapOrder returns the order in which fmt prints a map with these
+// keys (a slice of a basic kind: yaegi hands it the underlying kind):
+// internal/fmtsort's comparison, written here for the kinds the rewrite
+// allows (fmtsort cannot be imported).
+func fmtMapOrder(keys any) []int {
+	v := reflect.ValueOf(keys)
+	order := make([]int, v.Len())
+	for i := range order {
+		order[i] = i
+	}
+	compare := func(a, b reflect.Value) int {
+		switch a.Kind() {
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+			return cmp.Compare(a.Int(), b.Int())
+		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+			return cmp.Compare(a.Uint(), b.Uint())
+		case reflect.String:
+			return cmp.Compare(a.String(), b.String())
+		case reflect.Float32, reflect.Float64:
+			return cmp.Compare(a.Float(), b.Float())
+		case reflect.Complex64, reflect.Complex128:
+			if c := cmp.Compare(real(a.Complex()), real(b.Complex())); c != 0 {
+				return c
+			}
+			return cmp.Compare(imag(a.Complex()), imag(b.Complex()))
+		case reflect.Bool:
+			switch x, y := a.Bool(), b.Bool(); {
+			case x == y:
+				return 0
+			case x:
+				return 1
+			}
+			return -1
+		}
+		panic("engine: fmtMapOrder: a key of kind " + a.Kind().String())
+	}
+	slices.SortStableFunc(order, func(i, j int) int { return compare(v.Index(i), v.Index(j)) })
+	return order
 }
 
 // fmtElem prints the one value of a (an element, as an argument of its
@@ -275,12 +346,12 @@ func printNestedFmtMethods(p *prep) {
 			if tp, _, _ := typeParamElems(t); tp != "" && d.verb != 'v' && !d.sharp && !strings.ContainsRune("sqxX", d.verb) {
 				continue // fmt calls no String or Error method for it
 			}
-			lst, why := fmtListOf(t, d)
-			if lst == nil {
+			open, why := fmtRewrite(t, d)
+			if open == "" {
 				refuse(why)
 				return false
 			}
-			p.r.addText(p.off(a.Pos()), p.off(a.Pos()), lst.open(types.TypeString(t, qualifyLocal)))
+			p.r.addText(p.off(a.Pos()), p.off(a.Pos()), open)
 			p.r.addTail(p.off(a.End()), ")")
 		}
 		return true
@@ -303,13 +374,13 @@ func printNestedFmtMethods(p *prep) {
 		return
 	}
 	if typ, method, where := nestedFmtMethod(t, "", map[types.Type]bool{}); typ != "" {
-		lst, why := fmtListOf(t, fmtDirective{verb: 'v'})
-		if lst == nil {
+		open, why := fmtRewrite(t, fmtDirective{verb: 'v'})
+		if open == "" {
 			p.fail(es.Pos(), fmt.Sprintf("the cell's value would show as fmt's %%v prints it, calling the %s method of %s on %s, which the interpreter cannot do (%s): show %s values one at a time",
 				method, typ, where, why, typ))
 			return
 		}
-		p.r.addText(p.off(es.X.Pos()), p.off(es.X.Pos()), lst.open(types.TypeString(t, qualifyLocal)))
+		p.r.addText(p.off(es.X.Pos()), p.off(es.X.Pos()), open)
 		p.r.addTail(p.off(es.X.End()), ")")
 	}
 }
@@ -360,92 +431,142 @@ func fmtDirectives(format string) (ds []fmtDirective, ok bool) {
 	return ds, true
 }
 
-// fmtListShape is what fmtList prints: depth levels of slices and
-// arrays whose innermost elements are the cell values.
-type fmtListShape struct {
-	depth int  // levels of slices and arrays
-	ptr   bool // the elements are *T
-	// nilMethod is the method a nil *T element's print calls ("" when it
-	// has a value receiver: fmt prints <nil>).
-	nilMethod string
+// fmtGen writes the interpreted code that prints a value the way fmt
+// prints it, through fmtList and fmtMap, for the directive d.
+type fmtGen struct {
+	d fmtDirective
+	n int // containers so far: their variables' suffix
 }
 
-// fmtListOf returns how to print a value of type t (a slice or array, to
-// any depth, of a cell type with a fmt method) with the directive d, or
-// nil and why fmt's output cannot be reproduced.
-func fmtListOf(t types.Type, d fmtDirective) (*fmtListShape, string) {
+// fmtRewrite returns the text that, followed by the argument and ")",
+// makes an argument of type t (a slice, array or map holding cell values
+// with fmt methods) a value fmt prints as Go prints the argument; or ""
+// and why fmt's output cannot be reproduced.
+func fmtRewrite(t types.Type, d fmtDirective) (open, why string) {
 	if d.sharp {
-		return nil, "with the flag #, fmt prints Go syntax"
+		return "", "with the flag #, fmt prints Go syntax"
 	}
 	switch d.verb {
 	case 'v', 's', 'q', 'x', 'X', 'd', 'b', 'o', 'O', 'c', 'U', 'e', 'E', 'f', 'F', 'g', 'G', 't':
 	case '*':
-		return nil, "it is a width or precision"
+		return "", "it is a width or precision"
 	default:
-		return nil, fmt.Sprintf("fmt's %%%c of a slice is not printed element by element", d.verb)
+		return "", fmt.Sprintf("fmt's %%%c of a slice or map is not printed element by element", d.verb)
 	}
-	sh := &fmtListShape{}
-	for cellFmtMethod(t) == "" && typeParamFmtMethod(t) == "" {
-		var elem types.Type
-		switch u := t.Underlying().(type) {
-		case *types.Slice:
-			elem = u.Elem()
-		case *types.Array:
-			elem = u.Elem()
-		case *types.Map:
-			return nil, "inside a map a cell value has no methods, and fmt sorts a map's keys by the values it prints"
-		case *types.Pointer:
-			if _, ok := u.Elem().Underlying().(*types.Struct); !ok {
-				return nil, "fmt prints a pointer to a slice, array or map as & and its elements only at the top level"
+	g := &fmtGen{d: d}
+	fn, why := g.container(t)
+	if fn == "" {
+		return "", why
+	}
+	return fn + "(", ""
+}
+
+// container returns a function literal taking a value of t, a slice,
+// array or map, and returning it as a fmtList or fmtMap.
+func (g *fmtGen) container(t types.Type) (string, string) {
+	k := g.n
+	g.n++
+	v, s, i := fmt.Sprintf("_gnL%d", k), fmt.Sprintf("_gnS%d", k), fmt.Sprintf("_gnI%d", k)
+	name := types.TypeString(t, qualifyLocal)
+	switch u := t.Underlying().(type) {
+	case *types.Slice, *types.Array:
+		elem := u.(interface{ Elem() types.Type }).Elem()
+		if b, ok := elem.Underlying().(*types.Basic); ok && b.Kind() == types.Uint8 && strings.ContainsRune("sqxX", g.d.verb) {
+			return "", fmt.Sprintf("fmt's %%%c prints a slice or array of bytes as bytes, without calling methods", g.d.verb)
+		}
+		body, why := g.elem(elem, v+"["+i+"]", s)
+		if body == "" {
+			return "", why
+		}
+		return "func(" + v + " " + name + ") any { return " + rtName + ".FmtList(len(" + v + "), func(" + s + " any, " + i + " int) { " + body + " }) }", ""
+	case *types.Map:
+		if b, ok := u.Key().Underlying().(*types.Basic); !ok || b.Info()&(types.IsNumeric|types.IsString|types.IsBoolean) == 0 {
+			return "", "fmt sorts a map's keys, which the engine does only for keys of basic kinds (numbers, strings, booleans)"
+		}
+		keys, order, val := fmt.Sprintf("_gnK%d", k), fmt.Sprintf("_gnO%d", k), fmt.Sprintf("_gnV%d", k)
+		key := keys + "[" + order + "[" + i + "]]"
+		kb, why := g.elem(u.Key(), key, s)
+		if kb == "" {
+			return "", why
+		}
+		vb, why := g.elem(u.Elem(), v+"["+key+"]", s)
+		if vb == "" {
+			return "", why
+		}
+		return "func(" + v + " " + name + ") any { " +
+			keys + " := make([]" + types.TypeString(u.Key(), qualifyLocal) + ", 0, len(" + v + ")); " +
+			"for _gnk := range " + v + " { " + keys + " = append(" + keys + ", _gnk) }; " +
+			order + " := " + rtName + ".FmtMapOrder(" + keys + "); " +
+			"return " + rtName + ".FmtMap(len(" + keys + "), func(" + s + " any, " + i + " int, " + val + " bool) { if " + val + " { " + vb + " } else { " + kb + " } }) }", ""
+	case *types.Pointer:
+		if _, ok := u.Elem().Underlying().(*types.Struct); !ok {
+			return "", "fmt prints a pointer to a slice, array or map as & and its elements only at the top level"
+		}
+	}
+	return "", "inside a struct a cell value has no methods, and fmt would print its fields instead"
+}
+
+// elem returns the statement that prints expr, of type t, an element,
+// key or value of a container, with the state s.
+func (g *fmtGen) elem(t types.Type, expr, s string) (string, string) {
+	d := g.d
+	print := rtName + ".FmtElem(" + s + ", " + expr + ")"
+	if cellFmtMethod(t) == "" && typeParamFmtMethod(t) == "" {
+		if typ, _, _ := nestedFmtMethod(t, "", map[types.Type]bool{}); typ != "" || func() bool { tp, _, _ := typeParamElems(t); return tp != "" }() {
+			fn, why := g.container(t)
+			if fn == "" {
+				return "", why
 			}
-			return nil, "inside a struct a cell value has no methods, and fmt would print its fields instead"
-		default:
-			return nil, "inside a struct a cell value has no methods, and fmt would print its fields instead"
+			return rtName + ".FmtElem(" + s + ", " + fn + "(" + expr + "))", ""
 		}
-		if b, ok := elem.Underlying().(*types.Basic); ok && b.Kind() == types.Uint8 && strings.ContainsRune("sqxX", d.verb) {
-			return nil, fmt.Sprintf("fmt's %%%c prints a slice or array of bytes as bytes, without calling methods", d.verb)
+		// A plain key or value beside cell values: printed alone as fmt
+		// prints it nested only for basic kinds.
+		b, ok := t.Underlying().(*types.Basic)
+		if !ok {
+			return "", fmt.Sprintf("the engine prints only keys and values of basic kinds beside cell values with methods, not %s", types.TypeString(t, qualifyLocal))
 		}
-		sh.depth++
-		t = elem
-	}
-	if sh.depth == 0 {
-		return nil, "a cell value has no methods there"
+		if d.verb != 'v' && !fmtVerbFits(b, d.verb) {
+			return "", fmt.Sprintf("fmt's %%%c of a %s names its type", d.verb, types.TypeString(t, qualifyLocal))
+		}
+		return print, ""
 	}
 	if typeParamFmtMethod(t) != "" && d.verb != 'v' {
 		// The type argument may be a uint8 kind, for which fmt prints the
 		// bytes.
-		return nil, fmt.Sprintf("fmt's %%%c of a slice of a type parameter depends on its type argument", d.verb)
+		return "", fmt.Sprintf("fmt's %%%c of a slice of a type parameter depends on its type argument", d.verb)
 	}
 	if !strings.ContainsRune("vsqxX", d.verb) && !hasFmtMethod(t, "Format") {
 		// fmt prints the value itself, without its method; a verb wrong
 		// for it would print its type, which yaegi's value does not have.
 		if !fmtVerbFits(t, d.verb) {
-			return nil, fmt.Sprintf("fmt's %%%c prints %s values without their method, which the engine reproduces only for verbs right for their kind", d.verb, types.TypeString(t, qualifyLocal))
+			return "", fmt.Sprintf("fmt's %%%c prints %s values without their method, which the engine reproduces only for verbs right for their kind", d.verb, types.TypeString(t, qualifyLocal))
 		}
 	}
-	if ptr, ok := t.(*types.Pointer); ok {
-		sh.ptr = true
-		if !strings.ContainsRune("vsqxX", d.verb) {
-			return nil, fmt.Sprintf("fmt's %%%c of a pointer element prints its address", d.verb)
-		}
-		ms := types.NewMethodSet(ptr)
-		if ms.Lookup(nil, "Format") != nil {
-			return nil, "a nil pointer element's Format method cannot be called as fmt calls it"
-		}
-		m := ""
-		for _, n := range []string{"Error", "String"} { // fmt's preference
-			if m == "" && ms.Lookup(nil, n) != nil {
-				m = n
-			}
-		}
-		if m == "" {
-			return nil, "fmt prints the address of a pointer element without a String or Error method"
-		}
-		if vs := types.NewMethodSet(ptr.Elem()); vs.Lookup(nil, m) == nil {
-			sh.nilMethod = m // a pointer receiver: called on nil too
+	ptr, ok := t.(*types.Pointer)
+	if !ok {
+		return print, ""
+	}
+	if !strings.ContainsRune("vsqxX", d.verb) {
+		return "", fmt.Sprintf("fmt's %%%c of a pointer element prints its address", d.verb)
+	}
+	ms := types.NewMethodSet(ptr)
+	if ms.Lookup(nil, "Format") != nil {
+		return "", "a nil pointer element's Format method cannot be called as fmt calls it"
+	}
+	m := ""
+	for _, n := range []string{"Error", "String"} { // fmt's preference
+		if m == "" && ms.Lookup(nil, n) != nil {
+			m = n
 		}
 	}
-	return sh, ""
+	if m == "" {
+		return "", "fmt prints the address of a pointer element without a String or Error method"
+	}
+	method := "nil" // a value receiver: fmt's call panics, it prints <nil>
+	if vs := types.NewMethodSet(ptr.Elem()); vs.Lookup(nil, m) == nil {
+		method = "func() string { return _gnE." + m + "() }" // called on nil too
+	}
+	return "if _gnE := " + expr + "; _gnE != nil { " + rtName + ".FmtElem(" + s + ", _gnE) } else { " + rtName + ".FmtNil(" + s + ", " + method + ") }", ""
 }
 
 // typeParamFmtMethod returns the fmt method (String, Error, Format) the
@@ -530,31 +651,6 @@ func fmtVerbFits(t types.Type, verb rune) bool {
 		verbs = "sqxXv"
 	}
 	return strings.ContainsRune(verbs, verb)
-}
-
-// open returns the text that, followed by the argument and ")", makes
-// the argument a fmtList: an immediately called function literal of the
-// argument's type typ.
-func (sh *fmtListShape) open(typ string) string {
-	v := func(k int) string { return fmt.Sprintf("_gnL%d", k) }
-	i := func(k int) string { return fmt.Sprintf("_gnI%d", k) }
-	st := func(k int) string { return fmt.Sprintf("_gnS%d", k) }
-	// The element statement of the innermost level, then outwards.
-	last := sh.depth - 1
-	elem := v(last) + "[" + i(last) + "]"
-	body := rtName + ".FmtElem(" + st(last) + ", " + elem + ")"
-	if sh.ptr {
-		method := "nil"
-		if sh.nilMethod != "" {
-			method = "func() string { return _gnE." + sh.nilMethod + "() }"
-		}
-		body = "if _gnE := " + elem + "; _gnE != nil { " + rtName + ".FmtElem(" + st(last) + ", _gnE) } else { " + rtName + ".FmtNil(" + st(last) + ", " + method + ") }"
-	}
-	for k := last; k >= 1; k-- {
-		list := rtName + ".FmtList(len(" + v(k) + "), func(" + st(k) + " any, " + i(k) + " int) { " + body + " })"
-		body = v(k) + " := " + v(k-1) + "[" + i(k-1) + "]; " + rtName + ".FmtElem(" + st(k-1) + ", " + list + ")"
-	}
-	return "func(" + v(0) + " " + typ + ") any { return " + rtName + ".FmtList(len(" + v(0) + "), func(" + st(0) + " any, " + i(0) + " int) { " + body + " }) }("
 }
 
 // cellFmtMethod returns the fmt method in the method set of t, a cell

@@ -337,12 +337,109 @@ func TestFmtSlicesOfTypeParameters(t *testing.T) {
 	}
 }
 
+// fmtMapsProg prints maps whose keys or values are cell types with fmt
+// methods (fmt sorts the keys by their values, not their text);
+// fmtMapsOut is compiled Go's output.
+const fmtMapsProg = `package main
+
+import (
+	"fmt"
+	"log"
+	"math"
+	"os"
+)
+
+type Suit int
+
+const (
+	Spades Suit = iota
+	Hearts
+	Diamonds
+	Clubs
+)
+
+func (s Suit) String() string { return [...]string{"♠", "♥", "♦", "♣"}[s] }
+
+type Name string
+
+func (n Name) String() string { return "<" + string(n) + ">" }
+
+type Temp float64
+
+func (t Temp) String() string { return fmt.Sprintf("%.1f°", float64(t)) }
+
+type P struct{ X, Y int }
+
+func (p *P) String() string {
+	if p == nil {
+		return "nilP"
+	}
+	return fmt.Sprint("P", p.X)
+}
+
+type E struct{ c int }
+
+func (e E) Error() string { return fmt.Sprint("E", e.c) }
+
+func main() {
+	counts := map[Suit]int{Clubs: 3, Spades: 1, Hearts: 13, Diamonds: 0}
+	fmt.Println(counts)
+	bySuit := map[string]Suit{"z": Clubs, "a": Hearts, "m": Spades, "B": Diamonds}
+	fmt.Println(bySuit, len(bySuit))
+	fmt.Printf("%v|%s|%d|%5v|%-3v|%q\n", counts, bySuit, counts, bySuit, counts, map[Name]Name{"b": "x", "a": "y"})
+	temps := map[float64]Temp{2.5: 20, -1: 3.25, math.Inf(1): 0, 0: -4}
+	fmt.Println(temps)
+	ps := map[int]*P{2: {2, 0}, 1: nil, 3: {3, 3}}
+	fmt.Println(ps)
+	nested := map[string][]Suit{"hand": {Hearts, Clubs}, "empty": nil}
+	fmt.Println(nested, []map[Suit]bool{{Clubs: true, Spades: false}})
+	var none map[Suit]int
+	fmt.Println(none, map[uint8]E{7: {1}, 2: {2}}, map[int8]Suit{-3: Spades, 2: Hearts})
+	errs := map[string]E{"x": {1}}
+	err := fmt.Errorf("failed: %v", errs)
+	fmt.Println(err)
+	fmt.Println(fmt.Sprint(map[Suit][]map[string]Suit{Clubs: {{"k": Hearts}}}))
+	log.SetFlags(0)
+	log.SetOutput(os.Stdout)
+	log.Printf("%v", map[Suit]Name{Hearts: "h"})
+}
+`
+
+const fmtMapsOut = `map[♠:1 ♥:13 ♦:0 ♣:3]
+map[B:♦ a:♥ m:♠ z:♣] 4
+map[♠:1 ♥:13 ♦:0 ♣:3]|map[B:♦ a:♥ m:♠ z:♣]|map[0:1 1:13 2:0 3:3]|map[    B:    ♦     a:    ♥     m:    ♠     z:    ♣]|map[♠  :1   ♥  :13  ♦  :0   ♣  :3  ]|map["<a>":"<y>" "<b>":"<x>"]
+map[-1:3.2° 0:-4.0° 2.5:20.0° +Inf:0.0°]
+map[1:nilP 2:P2 3:P3]
+map[empty:[] hand:[♥ ♣]] [map[♠:false ♣:true]]
+map[] map[2:E2 7:E1] map[-3:♠ 2:♥]
+failed: map[x:E1]
+map[♣:[map[k:♥]]]
+map[♥:<h>]
+`
+
+func TestFmtMapsOfMethodTypes(t *testing.T) {
+	if *goRun {
+		if out, pan := runCompiled(t, fmtMapsProg); out != fmtMapsOut || pan != "" {
+			t.Fatalf("go run printed (panic %q):\n%s\nwant (the pin):\n%s", pan, out, fmtMapsOut)
+		}
+	}
+	for mode, cells := range map[string][]string{"one cell": {fmtMapsProg}, "notebook": notebookCells(t, fmtMapsProg)} {
+		out, errName, errValue := runCells(t, cells)
+		if errName != "" {
+			t.Errorf("%s: error %s: %s", mode, errName, errValue)
+		}
+		if out != fmtMapsOut {
+			t.Errorf("%s: printed\n%s\nwant (compiled Go):\n%s", mode, out, fmtMapsOut)
+		}
+	}
+}
+
 // TestFmtSlicesFinalValue: a cell's value that is a slice of a cell type
 // with String shows as fmt's %v (Go: fmt.Sprintf("%v", ks)).
 func TestFmtSlicesFinalValue(t *testing.T) {
 	e := newEngine(t)
 	run(t, e, "type Kind int\nfunc (k Kind) String() string { return [...]string{\"?\", \"S\", \"M\"}[k] }\nks := []Kind{2, 1}")
-	for code, want := range map[string]string{"ks": "[M S]", "[][]Kind{ks, nil}": "[[M S] []]", "[2]*Kind{}": "[<nil> <nil>]"} {
+	for code, want := range map[string]string{"ks": "[M S]", "[][]Kind{ks, nil}": "[[M S] []]", "[2]*Kind{}": "[<nil> <nil>]", "map[Kind]int{2: 1, 1: 0}": "map[S:0 M:1]"} {
 		if _, r := run(t, e, code); text(r) != want {
 			t.Errorf("%s: shows %q, want %q", code, text(r), want)
 		}
@@ -364,9 +461,12 @@ func (G) Format(f fmt.State, c rune) { fmt.Fprintf(f, "G%c", c) }
 var _ = log.Println
 `
 	cases := []struct{ code, want string }{
-		// map[a:K]: fmt sorts the keys by what it prints.
-		{`fmt.Println(map[string]Kind{"a": 1})`, "1:13: fmt.Println cannot print map[string]Kind as Go does: inside a map"},
-		{`fmt.Println(map[Kind]int{1: 2})`, "inside a map"},
+		// map[{1}:K]: the engine sorts keys of basic kinds only.
+		{`fmt.Println(map[struct{ A int }]Kind{{1}: 1})`, "1:13: fmt.Println cannot print map[struct{A int}]Kind as Go does: fmt sorts a map's keys, which the engine does only for keys of basic kinds"},
+		// map[K:[1]]
+		{`fmt.Println(map[Kind][]int{1: {1}})`, "the engine prints only keys and values of basic kinds beside cell values with methods, not []int"},
+		// map[%!f(int=    01):  2.00]: fmt names the key's type.
+		{`fmt.Printf("%6.2f", map[int]Kind{1: 2})`, "fmt's %f of a int names its type"},
 		// {K}
 		{`fmt.Println(W{K: 1})`, "cannot print W as Go does: inside a struct a cell value has no methods"},
 		{`fmt.Println([]W{{1}})`, "cannot print []W as Go does: inside a struct"},
@@ -378,7 +478,7 @@ var _ = log.Println
 		{`fmt.Printf("%x\n", [2]B{1})`, "fmt's %x prints a slice or array of bytes as bytes"},
 		{`fmt.Printf("%q\n", [][]B{{1}})`, "fmt's %q prints a slice or array of bytes as bytes"},
 		// []main.Kind; an address.
-		{`fmt.Printf("%T\n", []Kind{1})`, "fmt's %T of a slice is not printed element by element"},
+		{`fmt.Printf("%T\n", []Kind{1})`, "fmt's %T of a slice or map is not printed element by element"},
 		{`fmt.Printf("%p\n", []Kind{1})`, "fmt's %p of a slice"},
 		// &[K]
 		{`fmt.Println(&[]Kind{1})`, "cannot print *[]Kind as Go does: fmt prints a pointer to a slice"},
@@ -399,7 +499,7 @@ s := fmt.Sprintf("%d", []E{{6}})`, "3:24: fmt.Sprintf cannot print []E as Go doe
 		// [<nil>]: a nil *G's Format is called by fmt.
 		{`fmt.Println([]*G{nil})`, "a nil pointer element's Format method"},
 		{`log.Printf("%#v", []Kind{1})`, "log.Printf cannot print []Kind"},
-		{`l := log.Default(); l.Print(map[int]Kind{})`, "log.Logger.Print cannot print map[int]Kind"},
+		{`l := log.Default(); l.Print(map[W]int{})`, "log.Logger.Print cannot print map[W]int"},
 		// K <nil>: a call's several results reach fmt without methods.
 		{"func two() (Kind, error) { return 1, nil }\nfmt.Println(two())", "2:13: fmt.Println cannot print the results of this call as Go does: the interpreter hands fmt a call's results without their methods, and result 1 is a Kind"},
 		{"func two() (int, []Kind) { return 1, nil }\nlog.Print(two())", "result 2 is a []Kind"},
@@ -409,8 +509,8 @@ s := fmt.Sprintf("%d", []E{{6}})`, "3:24: fmt.Sprintf cannot print []E as Go doe
 		{"func first[T any](xs []T) T { return xs[0] }\nfunc Show[T fmt.Stringer](xs []T) { fmt.Println(first(xs)) }", "2:49: fmt.Println cannot print the result of this call as Go does: the interpreter hands fmt a call's result of type T without its String method"},
 		// {K}: the field's String is called; the value's own needs *P.
 		{"type P struct{ F Kind }\nfunc (p *P) String() string { return \"P\" }\nfmt.Println(P{1})", "3:13: fmt.Println cannot print P as Go does: inside a struct"},
-		// The cell's value is shown as %v: map[1:K].
-		{"map[int]Kind{1: 1}", "1:1: the cell's value would show as fmt's %v prints it, calling the String method of Kind on the values of map[int]Kind, which the interpreter cannot do (inside a map"},
+		// The cell's value is shown as %v: map[{K}:1].
+		{"map[W]int{{1}: 1}", "1:1: the cell's value would show as fmt's %v prints it, calling the String method of Kind on field K of the keys of map[W]int, which the interpreter cannot do (fmt sorts a map's keys"},
 	}
 	for _, c := range cases {
 		e := newEngine(t)
