@@ -87,8 +87,8 @@ func init() {
 			"FmtList": reflect.ValueOf(func(n int, elem func(st any, i int)) any { return fmtList{n: n, elem: elem} }),
 			"FmtElem": reflect.ValueOf(fmtElem),
 			"FmtNil":  reflect.ValueOf(fmtNil),
-			"FmtMap": reflect.ValueOf(func(n int, elem func(st any, i int, val bool)) any {
-				return fmtMap{n: n, elem: elem}
+			"FmtMap": reflect.ValueOf(func(keys func() int, elem func(st any, i int, val bool)) any {
+				return fmtMap{keys: keys, elem: elem}
 			}),
 			"FmtMapOrder": reflect.ValueOf(fmtMapOrder),
 			// A non-variadic any: yaegi hands it the value without methods.
@@ -123,17 +123,19 @@ func (l fmtList) Format(f fmt.State, verb rune) {
 	f.Write([]byte{']'})
 }
 
-// fmtMap prints n keys and values as fmt prints a map; elem prints key
-// (val false) or value i of the keys in fmt's order.
+// fmtMap prints keys and values as fmt prints a map: keys reads the
+// map's keys (when fmt prints it, as fmt does) and returns their number;
+// elem prints key (val false) or value i of the keys in fmt's order.
 type fmtMap struct {
-	n    int
+	keys func() int
 	elem func(st any, i int, val bool)
 }
 
 func (m fmtMap) Format(f fmt.State, verb rune) {
 	st := &fmtListState{f: f, verb: verb}
+	n := m.keys()
 	f.Write([]byte("map["))
-	for i := 0; i < m.n; i++ {
+	for i := 0; i < n; i++ {
 		if i > 0 {
 			f.Write([]byte{' '})
 		}
@@ -493,11 +495,15 @@ func (g *fmtGen) container(t types.Type) (string, string) {
 		if vb == "" {
 			return "", why
 		}
-		return "func(" + v + " " + name + ") any { " +
-			keys + " := make([]" + types.TypeString(u.Key(), qualifyLocal) + ", 0, len(" + v + ")); " +
+		// The keys are read when fmt prints (defer fmt.Println(m) prints
+		// the keys added after the defer statement).
+		kt := types.TypeString(u.Key(), qualifyLocal)
+		return "func(" + v + " " + name + ") any { var " + keys + " []" + kt + "; var " + order + " []int; " +
+			"return " + rtName + ".FmtMap(func() int { " +
+			keys + " = make([]" + kt + ", 0, len(" + v + ")); " +
 			"for _gnk := range " + v + " { " + keys + " = append(" + keys + ", _gnk) }; " +
-			order + " := " + rtName + ".FmtMapOrder(" + keys + "); " +
-			"return " + rtName + ".FmtMap(len(" + keys + "), func(" + s + " any, " + i + " int, " + val + " bool) { if " + val + " { " + vb + " } else { " + kb + " } }) }", ""
+			order + " = " + rtName + ".FmtMapOrder(" + keys + "); return len(" + keys + ") }, " +
+			"func(" + s + " any, " + i + " int, " + val + " bool) { if " + val + " { " + vb + " } else { " + kb + " } }) }", ""
 	case *types.Pointer:
 		if _, ok := u.Elem().Underlying().(*types.Struct); !ok {
 			return "", "fmt prints a pointer to a slice, array or map as & and its elements only at the top level"

@@ -434,6 +434,58 @@ func TestFmtMapsOfMethodTypes(t *testing.T) {
 	}
 }
 
+// fmtDeferredProg prints maps and slices in deferred calls: fmt reads a
+// map's keys when it prints; fmtDeferredOut is compiled Go's output.
+const fmtDeferredProg = `package main
+
+import "fmt"
+
+type Kind int
+
+func (k Kind) String() string { return fmt.Sprint("K", int(k)) }
+
+func show() {
+	m := map[Kind]int{}
+	s := []Kind{1, 2}
+	a := [2]Kind{1, 2}
+	defer fmt.Println("deferred", m, s, a)
+	m[2] = 20
+	m[1] = 10
+	s[0] = 9
+	a[0] = 9
+	s = append(s, 3)
+}
+
+func main() {
+	show()
+	m := map[string][]Kind{"x": {1}}
+	defer fmt.Println(m)
+	m["a"] = []Kind{2, 3}
+	delete(m, "x")
+}
+`
+
+const fmtDeferredOut = `deferred map[K1:10 K2:20] [K9 K2] [K1 K2]
+map[a:[K2 K3]]
+`
+
+func TestFmtDeferredContainers(t *testing.T) {
+	if *goRun {
+		if out, pan := runCompiled(t, fmtDeferredProg); out != fmtDeferredOut || pan != "" {
+			t.Fatalf("go run printed (panic %q):\n%s\nwant (the pin):\n%s", pan, out, fmtDeferredOut)
+		}
+	}
+	for mode, cells := range map[string][]string{"one cell": {fmtDeferredProg}, "notebook": notebookCells(t, fmtDeferredProg)} {
+		out, errName, errValue := runCells(t, cells)
+		if errName != "" {
+			t.Errorf("%s: error %s: %s", mode, errName, errValue)
+		}
+		if out != fmtDeferredOut {
+			t.Errorf("%s: printed\n%s\nwant (compiled Go):\n%s", mode, out, fmtDeferredOut)
+		}
+	}
+}
+
 // TestFmtSlicesFinalValue: a cell's value that is a slice of a cell type
 // with String shows as fmt's %v (Go: fmt.Sprintf("%v", ks)).
 func TestFmtSlicesFinalValue(t *testing.T) {
