@@ -71,7 +71,8 @@
 // and encoding/xml, see the types' Go names and unexported fields as
 // compiled Go does (fix_fmt.go lists the limits). fmt and log calls print
 // a cell type's String, Error or Format method as Go does for the value
-// itself (also a call's result; not for a T whose method needs *T) and
+// itself (also a call's result and a nil *T; not for a T whose method
+// needs *T) and
 // inside slices, arrays and maps of it, nested too (also a slice of a
 // type parameter constrained by fmt.Stringer or error), with the verb,
 // flags and width of a constant format; where they cannot (struct

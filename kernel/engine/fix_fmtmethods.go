@@ -43,7 +43,11 @@ import (
 // "<nil>" (unpadded) when the method has a value receiver, else the
 // method's result ("<nil>" if it panics).
 //
-// The value itself, too, reached fmt wrongly in two cases. A call's
+// The value itself, too, reached fmt wrongly in three cases. A *T
+// (T a cell type with such a method) reached fmt as a nil interface when
+// nil: fmt printed %!s(<nil>) where Go calls a pointer method (nilT) or
+// prints <nil>; printed with %v %s %q %x %X it becomes a fmtOne, printed
+// as a slice's element is. A call's
 // result (fmt.Println(one()), h.Kind(), a generic call) reached fmt
 // without its methods (yaegi passes a call's results as they are): such
 // an argument becomes a conversion to its own type, Kind(one()), which
@@ -91,6 +95,7 @@ func init() {
 				return fmtMap{keys: keys, elem: elem}
 			}),
 			"FmtMapOrder": reflect.ValueOf(fmtMapOrder),
+			"FmtOne":      reflect.ValueOf(func(elem func(st any)) any { return fmtOne{elem: elem} }),
 			// A non-variadic any: yaegi hands it the value without methods.
 			"FmtPlain": reflect.ValueOf(func(x any) any { return x }),
 		}
@@ -122,6 +127,11 @@ func (l fmtList) Format(f fmt.State, verb rune) {
 	}
 	f.Write([]byte{']'})
 }
+
+// fmtOne prints one value as fmtList prints an element.
+type fmtOne struct{ elem func(st any) }
+
+func (o fmtOne) Format(f fmt.State, verb rune) { o.elem(&fmtListState{f: f, verb: verb}) }
 
 // fmtMap prints keys and values as fmt prints a map: keys reads the
 // map's keys (when fmt prints it, as fmt does) and returns their number;
@@ -289,6 +299,13 @@ func printNestedFmtMethods(p *prep) {
 				continue
 			}
 			if cellFmtMethod(t) != "" {
+				// A *T: yaegi hands fmt a nil one as a nil interface
+				// (%!s(<nil>), never the method's text).
+				if open := nilPointerRewrite(t, c, printf, formatOK, directives, i-fi-1); open != "" {
+					p.r.addText(p.off(a.Pos()), p.off(a.Pos()), open)
+					p.r.addTail(p.off(a.End()), ")")
+					continue
+				}
 				// The argument itself: yaegi passes its methods, unless it
 				// is a call's result; a conversion to its own type is not.
 				if call, ok := ast.Unparen(a).(*ast.CallExpr); ok && !ct.info.Types[call.Fun].IsType() {
@@ -431,6 +448,34 @@ func fmtDirectives(format string) (ds []fmtDirective, ok bool) {
 		i += size - 1
 	}
 	return ds, true
+}
+
+// nilPointerRewrite returns the text that, followed by the argument of
+// type t and ")", prints a *T argument (T a cell type with a fmt method)
+// as a slice's element is printed: a nil one as fmt prints it ("<nil>"
+// or the pointer method's text); "" when t is not a pointer, or when the
+// verb is not one that calls String or Error (fmt prints the pointer),
+// or the format is unknown.
+func nilPointerRewrite(t types.Type, c *ast.CallExpr, printf, formatOK bool, directives []fmtDirective, di int) string {
+	if _, ok := t.(*types.Pointer); !ok || c.Ellipsis.IsValid() {
+		return ""
+	}
+	d := fmtDirective{verb: 'v'}
+	if printf {
+		if !formatOK || di < 0 || di >= len(directives) {
+			return ""
+		}
+		d = directives[di]
+	}
+	if d.sharp || !strings.ContainsRune("vsqxX", d.verb) {
+		return ""
+	}
+	g := &fmtGen{d: d}
+	stmt, _ := g.elem(t, "_gnX", "_gnS")
+	if stmt == "" {
+		return ""
+	}
+	return "func(_gnX " + types.TypeString(t, qualifyLocal) + ") any { return " + rtName + ".FmtOne(func(_gnS any) { " + stmt + " }) }("
 }
 
 // fmtGen writes the interpreted code that prints a value the way fmt

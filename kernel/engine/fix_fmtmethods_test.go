@@ -486,6 +486,78 @@ func TestFmtDeferredContainers(t *testing.T) {
 	}
 }
 
+// fmtNilProg prints nil and returned pointers of cell types with String
+// and Error methods; fmtNilOut is compiled Go's output.
+const fmtNilProg = `package main
+
+import (
+	"fmt"
+	"log"
+	"os"
+)
+
+type T struct{ N string }
+
+func (t *T) String() string {
+	if t == nil {
+		return "nilT"
+	}
+	return "T" + t.N
+}
+
+type V struct{ N string }
+
+func (v V) String() string { return "V" + v.N }
+
+type E struct{}
+
+func (e *E) Error() string { return "E" }
+
+func find(ok bool) *T {
+	if ok {
+		return &T{"found"}
+	}
+	return nil
+}
+
+func main() {
+	var t *T
+	var v *V
+	var e *E
+	fmt.Println(t, v, e, &T{"a"}, &V{"b"})
+	fmt.Printf("%s|%7v|%q|%+v|%-6s|\n", t, v, t, &V{"c"}, &T{"d"})
+	fmt.Print(t, v, "x", e, "\n")
+	fmt.Println(find(true), find(false), fmt.Sprint(v), fmt.Errorf("wrapped: %v", e))
+	log.SetFlags(0)
+	log.SetOutput(os.Stdout)
+	log.Println(t, v)
+}
+`
+
+const fmtNilOut = `nilT <nil> E Ta Vb
+nilT|<nil>|"nilT"|Vc|Td    |
+nilT <nil>xE
+Tfound nilT <nil> wrapped: E
+nilT <nil>
+`
+
+func TestFmtNilPointers(t *testing.T) {
+	if *goRun {
+		if out, pan := runCompiled(t, fmtNilProg); out != fmtNilOut || pan != "" {
+			t.Fatalf("go run printed (panic %q):\n%s\nwant (the pin):\n%s", pan, out, fmtNilOut)
+		}
+	}
+	for mode, cells := range map[string][]string{"one cell": {fmtNilProg}, "notebook": notebookCells(t, fmtNilProg)} {
+		out, errName, errValue := runCells(t, cells)
+		if errName != "" {
+			t.Errorf("%s: error %s: %s", mode, errName, errValue)
+		}
+		if out != fmtNilOut {
+			t.Errorf("%s: printed\n%s\nwant (compiled Go):\n%s", mode, out, fmtNilOut)
+		}
+	}
+}
+
 // TestFmtSlicesFinalValue: a cell's value that is a slice of a cell type
 // with String shows as fmt's %v (Go: fmt.Sprintf("%v", ks)).
 func TestFmtSlicesFinalValue(t *testing.T) {
