@@ -72,10 +72,9 @@
 // compiled Go does (fix_fmt.go lists the limits). fmt and log calls print
 // a cell type's String, Error or Format method as Go does for the value
 // itself (also a call's result and a nil *T; not for a T whose method
-// needs *T) and
-// inside slices, arrays and maps of it, nested too (also a slice of a
-// type parameter constrained by fmt.Stringer or error), with the verb,
-// flags and width of a constant format; where they cannot (struct
+// needs *T) and inside slices, arrays and maps of it, nested too (also a
+// slice of a type parameter constrained by fmt.Stringer or error), with
+// the verb, flags and width of a constant format; where they cannot (struct
 // fields, map keys of other than basic kinds, %#v, byte verbs on uint8
 // kinds, a format built at run time, a call's several results) the call
 // is refused at its line:col (fix_fmtmethods.go lists the cases).
