@@ -297,6 +297,18 @@ var canaries = []canary{
 		broken: func(out string, err error) bool { return out == "[{a}]" },
 	},
 	{
+		// A call's result reaches fmt without its methods (Go: K).
+		name:   "fmtmethods/call",
+		evals:  []string{`import "fmt"`, "type K int", `func (k K) String() string { return "K" }`, "func one() K { return 1 }", "fmt.Print(one())"},
+		broken: func(out string, err error) bool { return out == "1" },
+	},
+	{
+		// A T whose String needs *T reaches fmt with it (Go: {2}).
+		name:   "fmtmethods/ptrmethod",
+		evals:  []string{`import "fmt"`, "type P struct{ N int }", `func (p *P) String() string { return "P" }`, "v := P{2}", "fmt.Print(v)"},
+		broken: func(out string, err error) bool { return out == "P" },
+	},
+	{
 		// A cell value with methods in an []any reaches fmt as yaegi's
 		// wrapper (its node and reflect.Value print as pointers).
 		name:   "ifacevalues",

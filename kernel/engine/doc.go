@@ -72,10 +72,15 @@
 // methods (%v, %w, errors.As, errors.Is). %T, %+v and %#v of cell struct
 // types in a printf-like call with a constant format, and encoding/json
 // and encoding/xml, see the types' Go names and unexported fields as
-// compiled Go does (fix_fmt.go lists the limits). fmt and log calls that
-// would print a cell type with a String, Error, Format or GoString method
-// inside a slice, array, map or struct are refused at their line:col
-// (fmt would not see the method); the value itself prints with it.
+// compiled Go does (fix_fmt.go lists the limits). fmt and log calls print
+// a cell type's String, Error or Format method as Go does for the value
+// itself (also a call's result and a nil *T; not for a T whose method
+// needs *T) and inside slices, arrays and maps of it, nested too (also a
+// slice of a type parameter constrained by fmt.Stringer or error), with
+// the verb, flags and width of a constant format; where they cannot (struct
+// fields, map keys of other than basic kinds, %#v, byte verbs on uint8
+// kinds, a format built at run time, a call's several results) the call
+// is refused at its line:col (fix_fmtmethods.go lists the cases).
 // go/ast.Print and runtime/debug.PrintStack print to the cell's streams.
 // reflect's Field, FieldByName and FieldByIndex (of Value and Type) see a
 // cell struct's unexported fields by their Go names, read-only.
@@ -175,7 +180,7 @@
 //	const groups with several-name specs: iota counts names, repetition is a definition loop | fix_constrepeat.go | constrepeat | none found
 //	compiled functions print to the process's stdout and stderr (go/ast.Print, debug.PrintStack) | fix_stdstreams.go | stdstreams | none found
 //	encoding/gob of values holding interfaces fails or loses methods (refused with an error) | fix_gobiface.go | gobiface | #1308 (related)
-//	fmt calls no String or Error method of cell values inside slices, maps, structs (refused with an error) | fix_fmtmethods.go | fmtmethods | #435 (related)
+//	fmt calls no String or Error method of cell values inside slices, maps, structs, or of a call's result; calls *T's on a T (slices, arrays, maps printed by the engine, the rest refused) | fix_fmtmethods.go | fmtmethods, fmtmethods/call, fmtmethods/ptrmethod | #435 (related)
 //	cell values with methods in interfaces inside []any, maps, structs reach fmt and json as yaegi's wrapper | fix_ifacevalues.go | ifacevalues, ifacevalues/basic | #1308 (related)
 //	reflect misses unexported fields of cell structs (FieldByName invalid, Field names X...) | fix_reflectfields.go | reflectfields | none found
 //

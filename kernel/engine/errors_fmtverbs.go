@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"io"
 	"reflect"
 
 	"github.com/traefik/yaegi/interp"
@@ -35,7 +36,9 @@ type _ErrorValue struct {
 
 func (w _ErrorValue) Error() string { return w.WError() }
 
-func (w _ErrorValue) Format(f fmt.State, verb rune) { formatMethod(f, verb, w.IValue, w.WError) }
+func (w _ErrorValue) Format(f fmt.State, verb rune) {
+	formatMethod(f, verb, w.IValue, "Error", w.WError)
+}
 
 // _StringerValue is yaegi's wrapper of an interpreted fmt.Stringer.
 type _StringerValue struct {
@@ -45,11 +48,15 @@ type _StringerValue struct {
 
 func (w _StringerValue) String() string { return w.WString() }
 
-func (w _StringerValue) Format(f fmt.State, verb rune) { formatMethod(f, verb, w.IValue, w.WString) }
+func (w _StringerValue) Format(f fmt.State, verb rune) {
+	formatMethod(f, verb, w.IValue, "String", w.WString)
+}
 
 // formatMethod formats as fmt does a value whose Error or String method
 // is text: the text for %v %s %q %x %X, the value for other verbs and %#v.
-func formatMethod(f fmt.State, verb rune, v any, text func() string) {
+// A panic in the method prints as fmt's catchPanic prints it (naming the
+// method, not this Format).
+func formatMethod(f fmt.State, verb rune, v any, method string, text func() string) {
 	switch verb {
 	case 'v':
 		if f.Flag('#') {
@@ -57,10 +64,29 @@ func formatMethod(f fmt.State, verb rune, v any, text func() string) {
 		}
 		fallthrough
 	case 's', 'q', 'x', 'X':
-		fmt.Fprintf(f, fmt.FormatString(f, verb), text())
+		if s, ok := methodText(f, verb, v, method, text); ok {
+			fmt.Fprintf(f, fmt.FormatString(f, verb), s)
+		}
 		return
 	}
 	fmt.Fprintf(f, fmt.FormatString(f, verb), v)
+}
+
+// methodText calls text; when it panics it writes what fmt's catchPanic
+// writes ("<nil>" for a nil pointer, else %!v(PANIC=String method: ...))
+// and returns false.
+func methodText(f fmt.State, verb rune, v any, method string, text func() string) (s string, ok bool) {
+	defer func() {
+		if !ok {
+			r := recover()
+			if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer && rv.IsNil() {
+				io.WriteString(f, "<nil>")
+				return
+			}
+			fmt.Fprintf(f, "%%!%c(PANIC=%s method: %v)", verb, method, r)
+		}
+	}()
+	return text(), true
 }
 
 // fmtVerbSymbols declares the wrappers to yaegi.

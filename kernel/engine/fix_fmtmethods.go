@@ -1,29 +1,234 @@
 package engine
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/types"
+	"reflect"
+	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
-// Refusal: printing a value whose elements or fields are cell types with
-// String, Error, Format or GoString methods.
+// Workaround: printing slices, arrays and maps of cell types with
+// String, Error, Format or GoString methods, and a call's result;
+// refusal for the other places fmt would call such a method.
 //
 // fmt calls a value's String method (Error, Format, GoString) on every
 // element of a slice, array or map and every exported field of a struct
 // it prints: fmt.Println([]Person{p}) prints [Bob: 31] when Person has a
 // String method. yaegi hands fmt a cell value with its methods only when
 // the value itself is the argument (fmt.Println(p) is right); inside a
-// slice, map or struct the value is a plain struct of reflect.StructOf,
-// without methods, and fmt prints its fields: [{Bob 31}]. So a call of
-// fmt's and log's printing functions (and the methods of *log.Logger)
-// whose argument's static type (go/types) holds such a cell type below its
-// top level is an error naming the call, the type and the method; so is
-// such a value as the cell's final expression (shown as fmt's %v).
+// slice, map or struct the value is a plain struct of reflect.StructOf
+// (or the underlying int of a `type Kind int`), without methods, and fmt
+// prints its fields or number: [{Bob 31}], [2 1].
 //
-// Not detected: cell values with methods behind an interface ([]any,
-// map[string]any), whose types only the run knows.
+// An argument of fmt's and log's printing functions (and the methods of
+// *log.Logger) whose static type (go/types) is a slice, array or map —
+// nested to any depth — holding a cell type T (or *T) with such a method
+// is rewritten into a value of _gnrt's compiled fmtList or fmtMap, a
+// fmt.Formatter. Its Format writes what fmt writes: "[", the elements
+// separated by " ", "]" (for a map "map[", key:value pairs, "]", the keys
+// in internal/fmtsort's order of their values, which FmtMapOrder
+// computes for keys of basic kinds); each element, key and value is
+// handed back to compiled fmt by an interpreted closure as a call
+// argument of its own (where yaegi passes its methods: fix_errors.go's
+// wrappers), formatted with the verb, flags, width and precision of the
+// directive, as fmt formats each element. So is a slice of a type
+// parameter whose constraint requires String, Error or Format (func
+// Show[T fmt.Stringer](xs []T)), printed with %v: yaegi's instances pass
+// an element with its methods. A nil *T element prints as fmt prints it:
+// "<nil>" (unpadded) when the method has a value receiver, else the
+// method's result ("<nil>" if it panics).
+//
+// The value itself, too, reached fmt wrongly in three cases. A *T
+// (T a cell type with such a method) reached fmt as a nil interface when
+// nil: fmt printed %!s(<nil>) where Go calls a pointer method (nilT) or
+// prints <nil>; printed with %v %s %q %x %X it becomes a fmtOne, printed
+// as a slice's element is. A call's
+// result (fmt.Println(one()), h.Kind(), a generic call) reached fmt
+// without its methods (yaegi passes a call's results as they are): such
+// an argument becomes a conversion to its own type, Kind(one()), which
+// yaegi passes with them (in a generic function, a call whose result is
+// a type parameter with such a method in its constraint is refused:
+// yaegi crashes converting to T). A T whose method has a pointer receiver
+// (func (p *P) String) reached fmt with it, where Go prints the fields:
+// such an argument passes through _gnrt.FmtPlain, a compiled func(any),
+// which yaegi hands the value without methods. A call whose several
+// results are the arguments (fmt.Println(two())) is refused when one of
+// them would need either.
+//
+// The rest stays an error naming the call, the type and the method:
+// struct fields, pointers to slices or maps, map keys that are not of a
+// basic kind, keys or values of other kinds than basic beside cell values
+// (map[Kind][]int), a format that is not a constant or uses explicit
+// argument indexes, the flag # (%#v prints Go syntax), %T and %p of such
+// a value, an argument no verb consumes (fmt prints its type), fmt's
+// byte-slice verbs (%s %q %x %X) on elements whose kind is uint8 (fmt
+// prints the bytes, ignoring methods), verbs that call no String or Error
+// method unless right for the element's kind (%d of a struct prints its
+// fields, %t of a Kind names the type: yaegi's value has neither), verbs
+// other than %v %s %q %x %X on *T elements (fmt prints addresses), *T
+// elements whose method is Format or GoString, a slice of a type
+// parameter with %s %q %x %X or # (the type argument may be a uint8
+// kind), and a slice spread into the arguments. A cell's final value,
+// which the engine shows as fmt's %v shows it, is rewritten or refused
+// likewise.
+//
+// A panic in an element's String or Error method prints as fmt prints it
+// (%!v(PANIC=String method: ...); errors_fmtverbs.go). Not detected: cell
+// values with methods behind an interface ([]any, map[string]any), whose
+// types only the run knows (fix_ifacevalues.go); a name that shadows the
+// type of a rewritten argument at the call (the rewrite names the type);
+// a nil pointer element of a type parameter's slice is printed as yaegi
+// prints the nil pointer alone.
+
+func init() {
+	rtParts = append(rtParts, func(*Engine) map[string]reflect.Value {
+		return map[string]reflect.Value{
+			"FmtList": reflect.ValueOf(func(n int, elem func(st any, i int)) any { return fmtList{n: n, elem: elem} }),
+			"FmtElem": reflect.ValueOf(fmtElem),
+			"FmtNil":  reflect.ValueOf(fmtNil),
+			"FmtMap": reflect.ValueOf(func(keys func() int, elem func(st any, i int, val bool)) any {
+				return fmtMap{keys: keys, elem: elem}
+			}),
+			"FmtMapOrder": reflect.ValueOf(fmtMapOrder),
+			"FmtOne":      reflect.ValueOf(func(elem func(st any)) any { return fmtOne{elem: elem} }),
+			// A non-variadic any: yaegi hands it the value without methods.
+			"FmtPlain": reflect.ValueOf(func(x any) any { return x }),
+		}
+	})
+}
+
+// fmtList prints n elements as fmt prints a slice; elem prints element i
+// through FmtElem or FmtNil with the state it is given.
+type fmtList struct {
+	n    int
+	elem func(st any, i int)
+}
+
+// fmtListState is what an element is printed with: fmt's state and the
+// directive that reaches the list.
+type fmtListState struct {
+	f    fmt.State
+	verb rune
+}
+
+func (l fmtList) Format(f fmt.State, verb rune) {
+	st := &fmtListState{f: f, verb: verb}
+	f.Write([]byte{'['})
+	for i := 0; i < l.n; i++ {
+		if i > 0 {
+			f.Write([]byte{' '})
+		}
+		l.elem(st, i)
+	}
+	f.Write([]byte{']'})
+}
+
+// fmtOne prints one value as fmtList prints an element.
+type fmtOne struct{ elem func(st any) }
+
+func (o fmtOne) Format(f fmt.State, verb rune) { o.elem(&fmtListState{f: f, verb: verb}) }
+
+// fmtMap prints keys and values as fmt prints a map: keys reads the
+// map's keys (when fmt prints it, as fmt does) and returns their number;
+// elem prints key (val false) or value i of the keys in fmt's order.
+type fmtMap struct {
+	keys func() int
+	elem func(st any, i int, val bool)
+}
+
+func (m fmtMap) Format(f fmt.State, verb rune) {
+	st := &fmtListState{f: f, verb: verb}
+	n := m.keys()
+	f.Write([]byte("map["))
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			f.Write([]byte{' '})
+		}
+		m.elem(st, i, false)
+		f.Write([]byte{':'})
+		m.elem(st, i, true)
+	}
+	f.Write([]byte{']'})
+}
+
+// fmtMapOrder returns the order in which fmt prints a map with these
+// keys (a slice of a basic kind: yaegi hands it the underlying kind):
+// internal/fmtsort's comparison, written here for the kinds the rewrite
+// allows (fmtsort cannot be imported).
+func fmtMapOrder(keys any) []int {
+	v := reflect.ValueOf(keys)
+	order := make([]int, v.Len())
+	for i := range order {
+		order[i] = i
+	}
+	compare := func(a, b reflect.Value) int {
+		switch a.Kind() {
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+			return cmp.Compare(a.Int(), b.Int())
+		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+			return cmp.Compare(a.Uint(), b.Uint())
+		case reflect.String:
+			return cmp.Compare(a.String(), b.String())
+		case reflect.Float32, reflect.Float64:
+			return cmp.Compare(a.Float(), b.Float())
+		case reflect.Complex64, reflect.Complex128:
+			if c := cmp.Compare(real(a.Complex()), real(b.Complex())); c != 0 {
+				return c
+			}
+			return cmp.Compare(imag(a.Complex()), imag(b.Complex()))
+		case reflect.Bool:
+			switch x, y := a.Bool(), b.Bool(); {
+			case x == y:
+				return 0
+			case x:
+				return 1
+			}
+			return -1
+		}
+		panic("engine: fmtMapOrder: a key of kind " + a.Kind().String())
+	}
+	slices.SortStableFunc(order, func(i, j int) int { return compare(v.Index(i), v.Index(j)) })
+	return order
+}
+
+// fmtElem prints the one value of a (an element, as an argument of its
+// own so that yaegi passes its methods) as fmt prints a slice's element:
+// the same verb, flags, width and precision.
+func fmtElem(st any, a ...any) {
+	s := st.(*fmtListState)
+	fmt.Fprintf(s.f, fmt.FormatString(s.f, s.verb), a...)
+}
+
+// fmtNil prints a nil *T element whose method (String or Error) fmt
+// would call: method is nil when it has a value receiver (fmt's call
+// panics and it prints "<nil>"), else the method bound to the nil
+// pointer.
+func fmtNil(st any, method func() string) {
+	s := st.(*fmtListState)
+	text, ok := "", false
+	if method != nil {
+		func() {
+			defer func() {
+				if recover() != nil {
+					ok = false
+				}
+			}()
+			text, ok = method(), true
+		}()
+	}
+	if !ok {
+		// fmt's catchPanic writes "<nil>" for a nil receiver, without the
+		// directive's width or precision.
+		s.f.Write([]byte("<nil>"))
+		return
+	}
+	fmt.Fprintf(s.f, fmt.FormatString(s.f, s.verb), text)
+}
 
 // fmtPrinters are the functions and methods whose arguments fmt formats.
 var fmtPrinters = func() map[string]bool {
@@ -39,11 +244,19 @@ var fmtPrinters = func() map[string]bool {
 	return m
 }()
 
+// fmtFormatArg gives, for the printf-like functions among fmtPrinters,
+// the index of the format argument.
+var fmtFormatArg = map[string]int{
+	"fmt.Printf": 0, "fmt.Sprintf": 0, "fmt.Errorf": 0, "fmt.Fprintf": 1, "fmt.Appendf": 1,
+	"log.Printf": 0, "log.Fatalf": 0, "log.Panicf": 0,
+	"log.Logger.Printf": 0, "log.Logger.Fatalf": 0, "log.Logger.Panicf": 0,
+}
+
 // fmtMethods are the methods fmt calls on the values it prints.
 var fmtMethods = []string{"String", "Error", "Format", "GoString"}
 
-// refuseNestedFmtMethods is the pass "fmtmethods".
-func refuseNestedFmtMethods(p *prep) {
+// printNestedFmtMethods is the pass "fmtmethods".
+func printNestedFmtMethods(p *prep) {
 	ct := p.cellTypes()
 	visit := func(n ast.Node) bool {
 		c, ok := n.(*ast.CallExpr)
@@ -51,24 +264,114 @@ func refuseNestedFmtMethods(p *prep) {
 			return true
 		}
 		sel, ok := c.Fun.(*ast.SelectorExpr)
-		if !ok || !fmtPrinters[encoderName(ct, sel)] {
+		if !ok {
 			return true
 		}
+		name := encoderName(ct, sel)
+		if !fmtPrinters[name] {
+			return true
+		}
+		var directives []fmtDirective // per argument after the format
+		fi, printf := fmtFormatArg[name]
+		formatOK := false
+		if printf && fi < len(c.Args) {
+			if tv, ok := ct.info.Types[c.Args[fi]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+				directives, formatOK = fmtDirectives(constant.StringVal(tv.Value))
+			}
+		}
 		for i, a := range c.Args {
-			if !toAnyParam(ct, c, i) {
+			if !toAnyParam(ct, c, i) || (printf && i <= fi) {
 				continue // Fprintf's writer, the format
 			}
 			t := ct.goType(a)
-			if t == nil || cellFmtMethod(t) != "" {
-				continue // the argument itself: yaegi passes its methods
+			if t == nil {
+				continue
+			}
+			if tup, ok := t.(*types.Tuple); ok {
+				for j := 0; j < tup.Len(); j++ {
+					r := tup.At(j).Type()
+					if typ, _, _ := nestedFmtMethod(r, "", map[types.Type]bool{}); typ != "" || cellFmtMethod(r) != "" || pointerFmtMethod(r) || typeParamFmtMethod(r) != "" {
+						p.fail(a.Pos(), fmt.Sprintf("%s cannot print the results of this call as Go does: the interpreter hands fmt a call's results without their methods, and result %d is a %s: assign the results to variables and print those",
+							name, j+1, types.TypeString(r, qualifyLocal)))
+						return false
+					}
+				}
+				continue
+			}
+			if cellFmtMethod(t) != "" {
+				// A *T: yaegi hands fmt a nil one as a nil interface
+				// (%!s(<nil>), never the method's text).
+				if open := nilPointerRewrite(t, c, printf, formatOK, directives, i-fi-1); open != "" {
+					p.r.addText(p.off(a.Pos()), p.off(a.Pos()), open)
+					p.r.addTail(p.off(a.End()), ")")
+					continue
+				}
+				// The argument itself: yaegi passes its methods, unless it
+				// is a call's result; a conversion to its own type is not.
+				if call, ok := ast.Unparen(a).(*ast.CallExpr); ok && !ct.info.Types[call.Fun].IsType() {
+					conv := types.TypeString(t, qualifyLocal)
+					if _, ptr := t.(*types.Pointer); ptr {
+						conv = "(" + conv + ")"
+					}
+					p.r.addText(p.off(a.Pos()), p.off(a.Pos()), conv+"(")
+					p.r.addTail(p.off(a.End()), ")")
+				}
+				continue
+			}
+			if m := typeParamFmtMethod(t); m != "" {
+				// Likewise in a generic function, where yaegi cannot
+				// convert to a type parameter (and ifacevalues wraps the
+				// argument): refused.
+				if call, ok := ast.Unparen(a).(*ast.CallExpr); ok && !ct.info.Types[call.Fun].IsType() {
+					p.fail(a.Pos(), fmt.Sprintf("%s cannot print the result of this call as Go does: the interpreter hands fmt a call's result of type %s without its %s method: assign it to a variable and print that",
+						name, types.TypeString(t, qualifyLocal), m))
+					return false
+				}
+				continue
 			}
 			typ, method, where := nestedFmtMethod(t, "", map[types.Type]bool{})
+			if typ == "" && pointerFmtMethod(t) {
+				// Go prints the fields (the method needs a pointer); yaegi
+				// would call the method: hand fmt the value without it.
+				// (With a field fmt would call a method of, refused below.)
+				p.r.addText(p.off(a.Pos()), p.off(a.Pos()), rtName+".FmtPlain(")
+				p.r.addTail(p.off(a.End()), ")")
+				continue
+			}
+			if typ == "" {
+				typ, method, where = typeParamElems(t)
+			}
 			if typ == "" {
 				continue
 			}
-			p.fail(a.Pos(), fmt.Sprintf("%s would call the %s method of %s on %s, which the interpreter cannot do (inside a slice, map or struct a cell value has no methods, and fmt would print its fields instead): print %s values one at a time (or call %s yourself)",
-				encoderName(ct, sel), method, typ, where, typ, method))
-			return false
+			refuse := func(why string) {
+				p.fail(a.Pos(), fmt.Sprintf("%s cannot print %s as Go does: %s (%s has %s method, on %s; the interpreter hands fmt a cell value with its methods only as an argument of its own): print %s values one at a time (or call %s yourself)",
+					name, types.TypeString(t, qualifyLocal), why, typ, article(method), where, typ, method))
+			}
+			d := fmtDirective{verb: 'v'}
+			switch {
+			case c.Ellipsis.IsValid():
+				refuse("a slice spread into the call's arguments is not rewritten")
+				return false
+			case printf && !formatOK:
+				refuse("with a format that is not a constant, or that uses explicit argument indexes, the engine cannot tell how fmt would print it")
+				return false
+			case printf && i-fi-1 >= len(directives):
+				refuse("no verb of the format prints it, and fmt would print its type")
+				return false
+			case printf:
+				d = directives[i-fi-1]
+			}
+			if tp, _, _ := typeParamElems(t); tp != "" && d.verb != 'v' && !d.sharp && !strings.ContainsRune("sqxX", d.verb) {
+				continue // fmt calls no String or Error method for it
+			}
+			open, why := fmtRewrite(t, d)
+			if open == "" {
+				refuse(why)
+				return false
+			}
+			p.r.addText(p.off(a.Pos()), p.off(a.Pos()), open)
+			p.r.addTail(p.off(a.End()), ")")
 		}
 		return true
 	}
@@ -90,9 +393,315 @@ func refuseNestedFmtMethods(p *prep) {
 		return
 	}
 	if typ, method, where := nestedFmtMethod(t, "", map[types.Type]bool{}); typ != "" {
-		p.fail(es.Pos(), fmt.Sprintf("the cell's value would show as fmt prints it, calling the %s method of %s on %s, which the interpreter cannot do (inside a slice, map or struct a cell value has no methods): show %s values one at a time (or call %s yourself)",
-			method, typ, where, typ, method))
+		open, why := fmtRewrite(t, fmtDirective{verb: 'v'})
+		if open == "" {
+			p.fail(es.Pos(), fmt.Sprintf("the cell's value would show as fmt's %%v prints it, calling the %s method of %s on %s, which the interpreter cannot do (%s): show %s values one at a time",
+				method, typ, where, why, typ))
+			return
+		}
+		p.r.addText(p.off(es.X.Pos()), p.off(es.X.Pos()), open)
+		p.r.addTail(p.off(es.X.End()), ")")
 	}
+}
+
+// fmtDirective is how a printf-like call prints one argument: the verb
+// (or '*', a width or precision) and whether the directive has the flag #.
+type fmtDirective struct {
+	verb  rune
+	sharp bool
+}
+
+// fmtDirectives scans a format as fmt does and returns the directive of
+// each argument in order; ok is false for explicit argument indexes.
+func fmtDirectives(format string) (ds []fmtDirective, ok bool) {
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			continue
+		}
+		i++
+		sharp := false
+	flags:
+		for ; i < len(format); i++ {
+			switch format[i] {
+			case '#':
+				sharp = true
+			case '+', '-', ' ', '0':
+			default:
+				break flags
+			}
+		}
+		for ; i < len(format) && (format[i] == '*' || format[i] == '.' || format[i] >= '0' && format[i] <= '9'); i++ {
+			if format[i] == '*' {
+				ds = append(ds, fmtDirective{verb: '*'})
+			}
+		}
+		if i >= len(format) {
+			break
+		}
+		if format[i] == '[' {
+			return nil, false
+		}
+		verb, size := utf8.DecodeRuneInString(format[i:])
+		if verb != '%' {
+			ds = append(ds, fmtDirective{verb: verb, sharp: sharp})
+		}
+		i += size - 1
+	}
+	return ds, true
+}
+
+// nilPointerRewrite returns the text that, followed by the argument of
+// type t and ")", prints a *T argument (T a cell type with a fmt method)
+// as a slice's element is printed: a nil one as fmt prints it ("<nil>"
+// or the pointer method's text); "" when t is not a pointer, or when the
+// verb is not one that calls String or Error (fmt prints the pointer),
+// or the format is unknown.
+func nilPointerRewrite(t types.Type, c *ast.CallExpr, printf, formatOK bool, directives []fmtDirective, di int) string {
+	if _, ok := t.(*types.Pointer); !ok || c.Ellipsis.IsValid() {
+		return ""
+	}
+	d := fmtDirective{verb: 'v'}
+	if printf {
+		if !formatOK || di < 0 || di >= len(directives) {
+			return ""
+		}
+		d = directives[di]
+	}
+	if d.sharp || !strings.ContainsRune("vsqxX", d.verb) {
+		return ""
+	}
+	g := &fmtGen{d: d}
+	stmt, _ := g.elem(t, "_gnX", "_gnS")
+	if stmt == "" {
+		return ""
+	}
+	return "func(_gnX " + types.TypeString(t, qualifyLocal) + ") any { return " + rtName + ".FmtOne(func(_gnS any) { " + stmt + " }) }("
+}
+
+// fmtGen writes the interpreted code that prints a value the way fmt
+// prints it, through fmtList and fmtMap, for the directive d.
+type fmtGen struct {
+	d fmtDirective
+	n int // containers so far: their variables' suffix
+}
+
+// fmtRewrite returns the text that, followed by the argument and ")",
+// makes an argument of type t (a slice, array or map holding cell values
+// with fmt methods) a value fmt prints as Go prints the argument; or ""
+// and why fmt's output cannot be reproduced.
+func fmtRewrite(t types.Type, d fmtDirective) (open, why string) {
+	if d.sharp {
+		return "", "with the flag #, fmt prints Go syntax"
+	}
+	switch d.verb {
+	case 'v', 's', 'q', 'x', 'X', 'd', 'b', 'o', 'O', 'c', 'U', 'e', 'E', 'f', 'F', 'g', 'G', 't':
+	case '*':
+		return "", "it is a width or precision"
+	default:
+		return "", fmt.Sprintf("fmt's %%%c of a slice or map is not printed element by element", d.verb)
+	}
+	g := &fmtGen{d: d}
+	fn, why := g.container(t)
+	if fn == "" {
+		return "", why
+	}
+	return fn + "(", ""
+}
+
+// container returns a function literal taking a value of t, a slice,
+// array or map, and returning it as a fmtList or fmtMap.
+func (g *fmtGen) container(t types.Type) (string, string) {
+	k := g.n
+	g.n++
+	v, s, i := fmt.Sprintf("_gnL%d", k), fmt.Sprintf("_gnS%d", k), fmt.Sprintf("_gnI%d", k)
+	name := types.TypeString(t, qualifyLocal)
+	switch u := t.Underlying().(type) {
+	case *types.Slice, *types.Array:
+		elem := u.(interface{ Elem() types.Type }).Elem()
+		if b, ok := elem.Underlying().(*types.Basic); ok && b.Kind() == types.Uint8 && strings.ContainsRune("sqxX", g.d.verb) {
+			return "", fmt.Sprintf("fmt's %%%c prints a slice or array of bytes as bytes, without calling methods", g.d.verb)
+		}
+		body, why := g.elem(elem, v+"["+i+"]", s)
+		if body == "" {
+			return "", why
+		}
+		return "func(" + v + " " + name + ") any { return " + rtName + ".FmtList(len(" + v + "), func(" + s + " any, " + i + " int) { " + body + " }) }", ""
+	case *types.Map:
+		if b, ok := u.Key().Underlying().(*types.Basic); !ok || b.Info()&(types.IsNumeric|types.IsString|types.IsBoolean) == 0 {
+			return "", "fmt sorts a map's keys, which the engine does only for keys of basic kinds (numbers, strings, booleans)"
+		}
+		keys, order, val := fmt.Sprintf("_gnK%d", k), fmt.Sprintf("_gnO%d", k), fmt.Sprintf("_gnV%d", k)
+		key := keys + "[" + order + "[" + i + "]]"
+		kb, why := g.elem(u.Key(), key, s)
+		if kb == "" {
+			return "", why
+		}
+		vb, why := g.elem(u.Elem(), v+"["+key+"]", s)
+		if vb == "" {
+			return "", why
+		}
+		// The keys are read when fmt prints (defer fmt.Println(m) prints
+		// the keys added after the defer statement).
+		kt := types.TypeString(u.Key(), qualifyLocal)
+		return "func(" + v + " " + name + ") any { var " + keys + " []" + kt + "; var " + order + " []int; " +
+			"return " + rtName + ".FmtMap(func() int { " +
+			keys + " = make([]" + kt + ", 0, len(" + v + ")); " +
+			"for _gnk := range " + v + " { " + keys + " = append(" + keys + ", _gnk) }; " +
+			order + " = " + rtName + ".FmtMapOrder(" + keys + "); return len(" + keys + ") }, " +
+			"func(" + s + " any, " + i + " int, " + val + " bool) { if " + val + " { " + vb + " } else { " + kb + " } }) }", ""
+	case *types.Pointer:
+		if _, ok := u.Elem().Underlying().(*types.Struct); !ok {
+			return "", "fmt prints a pointer to a slice, array or map as & and its elements only at the top level"
+		}
+	}
+	return "", "inside a struct a cell value has no methods, and fmt would print its fields instead"
+}
+
+// elem returns the statement that prints expr, of type t, an element,
+// key or value of a container, with the state s.
+func (g *fmtGen) elem(t types.Type, expr, s string) (string, string) {
+	d := g.d
+	print := rtName + ".FmtElem(" + s + ", " + expr + ")"
+	if cellFmtMethod(t) == "" && typeParamFmtMethod(t) == "" {
+		if typ, _, _ := nestedFmtMethod(t, "", map[types.Type]bool{}); typ != "" || func() bool { tp, _, _ := typeParamElems(t); return tp != "" }() {
+			fn, why := g.container(t)
+			if fn == "" {
+				return "", why
+			}
+			return rtName + ".FmtElem(" + s + ", " + fn + "(" + expr + "))", ""
+		}
+		// A plain key or value beside cell values: printed alone as fmt
+		// prints it nested only for basic kinds.
+		b, ok := t.Underlying().(*types.Basic)
+		if !ok {
+			return "", fmt.Sprintf("the engine prints only keys and values of basic kinds beside cell values with methods, not %s", types.TypeString(t, qualifyLocal))
+		}
+		if d.verb != 'v' && !fmtVerbFits(b, d.verb) {
+			return "", fmt.Sprintf("fmt's %%%c of a %s names its type", d.verb, types.TypeString(t, qualifyLocal))
+		}
+		return print, ""
+	}
+	if typeParamFmtMethod(t) != "" && d.verb != 'v' {
+		// The type argument may be a uint8 kind, for which fmt prints the
+		// bytes.
+		return "", fmt.Sprintf("fmt's %%%c of a slice of a type parameter depends on its type argument", d.verb)
+	}
+	if !strings.ContainsRune("vsqxX", d.verb) && !hasFmtMethod(t, "Format") {
+		// fmt prints the value itself, without its method; a verb wrong
+		// for it would print its type, which yaegi's value does not have.
+		if !fmtVerbFits(t, d.verb) {
+			return "", fmt.Sprintf("fmt's %%%c prints %s values without their method, which the engine reproduces only for verbs right for their kind", d.verb, types.TypeString(t, qualifyLocal))
+		}
+	}
+	ptr, ok := t.(*types.Pointer)
+	if !ok {
+		return print, ""
+	}
+	if !strings.ContainsRune("vsqxX", d.verb) {
+		return "", fmt.Sprintf("fmt's %%%c of a pointer element prints its address", d.verb)
+	}
+	ms := types.NewMethodSet(ptr)
+	if ms.Lookup(nil, "Format") != nil {
+		return "", "a nil pointer element's Format method cannot be called as fmt calls it"
+	}
+	m := ""
+	for _, n := range []string{"Error", "String"} { // fmt's preference
+		if m == "" && ms.Lookup(nil, n) != nil {
+			m = n
+		}
+	}
+	if m == "" {
+		return "", "fmt prints the address of a pointer element without a String or Error method"
+	}
+	method := "nil" // a value receiver: fmt's call panics, it prints <nil>
+	if vs := types.NewMethodSet(ptr.Elem()); vs.Lookup(nil, m) == nil {
+		method = "func() string { return _gnE." + m + "() }" // called on nil too
+	}
+	return "if _gnE := " + expr + "; _gnE != nil { " + rtName + ".FmtElem(" + s + ", _gnE) } else { " + rtName + ".FmtNil(" + s + ", " + method + ") }", ""
+}
+
+// typeParamFmtMethod returns the fmt method (String, Error, Format) the
+// constraint of t, a type parameter, requires, or "".
+func typeParamFmtMethod(t types.Type) string {
+	tp, ok := types.Unalias(t).(*types.TypeParam)
+	if !ok {
+		return ""
+	}
+	ms := types.NewMethodSet(tp)
+	for _, m := range []string{"Format", "Error", "String"} {
+		if ms.Lookup(nil, m) != nil {
+			return m
+		}
+	}
+	return ""
+}
+
+// typeParamElems finds, at the end of t's slices and arrays, a type
+// parameter whose constraint requires a fmt method: in the function's
+// instances yaegi passes such an element with its methods, a slice of
+// them without. It returns its name, the method and where it is.
+func typeParamElems(t types.Type) (typ, method, where string) {
+	for e := t; ; {
+		switch u := e.Underlying().(type) {
+		case *types.Slice:
+			e = u.Elem()
+		case *types.Array:
+			e = u.Elem()
+		default:
+			if m := typeParamFmtMethod(e); m != "" && e != t {
+				return types.TypeString(e, qualifyLocal), m, "the elements of " + types.TypeString(t, qualifyLocal)
+			}
+			return "", "", ""
+		}
+	}
+}
+
+// pointerFmtMethod reports whether t is a cell type (not a pointer)
+// whose fmt method has a pointer receiver: Go's fmt, given a T, does not
+// call it.
+func pointerFmtMethod(t types.Type) bool {
+	if _, ok := t.(*types.Pointer); ok || cellFmtMethod(t) != "" {
+		return false
+	}
+	if _, ok := types.Unalias(t).(*types.Named); !ok {
+		return false
+	}
+	return cellFmtMethod(types.NewPointer(t)) != ""
+}
+
+// article returns "a String", "an Error".
+func article(method string) string {
+	if strings.ContainsRune("AEIOU", rune(method[0])) {
+		return "an " + method
+	}
+	return "a " + method
+}
+
+// hasFmtMethod reports whether t's method set has the method m.
+func hasFmtMethod(t types.Type, m string) bool {
+	return types.NewMethodSet(t).Lookup(nil, m) != nil
+}
+
+// fmtVerbFits reports whether fmt prints a value of t's kind with verb
+// without a %!verb(type=value) complaint (fmt's printValue and fmtInteger
+// etc.). Structs, pointers and the rest are not followed.
+func fmtVerbFits(t types.Type, verb rune) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok {
+		return false
+	}
+	var verbs string
+	switch i := b.Info(); {
+	case i&types.IsInteger != 0:
+		verbs = "bcdoOqxXUv"
+	case i&(types.IsFloat|types.IsComplex) != 0:
+		verbs = "beEfFgGxXv"
+	case i&types.IsBoolean != 0:
+		verbs = "tv"
+	case i&types.IsString != 0:
+		verbs = "sqxXv"
+	}
+	return strings.ContainsRune(verbs, verb)
 }
 
 // cellFmtMethod returns the fmt method in the method set of t, a cell

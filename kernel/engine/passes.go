@@ -59,7 +59,7 @@ var passes = []pass{
 	{name: "erroreq", needs: []fact{factTypes}, run: rewriteErrorComparisons},
 	{name: "embedencode", needs: []fact{factTypes}, run: refuseEmbeddedEncodes},
 	{name: "gobiface", needs: []fact{factTypes}, run: refuseGobInterfaces},
-	{name: "fmtmethods", needs: []fact{factTypes}, run: refuseNestedFmtMethods},
+	{name: "fmtmethods", needs: []fact{factTypes}, run: printNestedFmtMethods},
 	{name: "ifacevalues", needs: []fact{factTypes}, run: unwrapIfaceValues},
 	{name: "reflectfields", needs: []fact{factTypes}, run: rewriteReflectFields},
 	{name: "units", needs: []fact{factNames, factPackages, factTypes, factHelpers, factStashes, factMain, factFmtTypes}, run: buildUnits},

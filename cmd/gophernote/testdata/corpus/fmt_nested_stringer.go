@@ -1,5 +1,6 @@
 // fmt calls the String method of the elements of a slice it prints; the
-// interpreter cannot (refused with an error, never [{Bob 31}]).
+// interpreter's fmt would print [{Bob 31}] (the engine prints the slice
+// element by element).
 package main
 
 import "fmt"
