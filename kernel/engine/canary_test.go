@@ -229,6 +229,16 @@ var canaries = []canary{
 		broken: func(out string, err error) bool { return err == nil && out == "1 2" },
 	},
 	{
+		name:   "typeswitch",
+		evals:  []string{"type P struct{ x int }", `import "fmt"`, "var v any = P{1}", "switch v.(type) {\ncase int:\n\tfmt.Print(\"int\")\ncase P:\n\tfmt.Print(\"P\")\n}"},
+		broken: func(out string, err error) bool { return err == nil && out == "" },
+	},
+	{
+		name:   "namedassert",
+		evals:  []string{"type Kind int", `import "fmt"`, "func isKind(v any) bool { _, ok := v.(Kind); return ok }", "fmt.Print(isKind(1))"},
+		broken: func(out string, err error) bool { return err == nil && out == "true" },
+	},
+	{
 		name:   "commaok",
 		evals:  []string{`m := map[string]int{"a": 1}`, `v, ok := m["a"]`},
 		broken: errContains("nil type"),

@@ -182,6 +182,8 @@
 //	encoding/gob of values holding interfaces fails or loses methods (refused with an error) | fix_gobiface.go | gobiface | #1308 (related)
 //	fmt calls no String or Error method of cell values inside slices, maps, structs, or of a call's result; calls *T's on a T (slices, arrays, maps printed by the engine, the rest refused) | fix_fmtmethods.go | fmtmethods, fmtmethods/call, fmtmethods/ptrmethod | #435 (related)
 //	cell values with methods in interfaces inside []any, maps, structs reach fmt and json as yaegi's wrapper | fix_ifacevalues.go | ifacevalues, ifacevalues/basic | #1308 (related)
+//	a type switch binding no variable never takes a case naming a cell struct type | fix_typeswitch.go | typeswitch | none found
+//	assertions and type switch cases cannot tell a non-struct cell type from its underlying type (refused with an error) | fix_namedassert.go | namedassert | none found
 //	reflect misses unexported fields of cell structs (FieldByName invalid, Field names X...) | fix_reflectfields.go | reflectfields | none found
 //
 // Guards that are not yaegi gaps have no canary: runaway recursion

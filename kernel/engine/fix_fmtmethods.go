@@ -669,12 +669,12 @@ func pointerFmtMethod(t types.Type) bool {
 	return cellFmtMethod(types.NewPointer(t)) != ""
 }
 
-// article returns "a String", "an Error".
-func article(method string) string {
-	if strings.ContainsRune("AEIOU", rune(method[0])) {
-		return "an " + method
+// article returns "a String", "an Error", "an int".
+func article(word string) string {
+	if word != "" && strings.ContainsRune("AEIOUaeiou", rune(word[0])) {
+		return "an " + word
 	}
-	return "a " + method
+	return "a " + word
 }
 
 // hasFmtMethod reports whether t's method set has the method m.
