@@ -78,13 +78,25 @@ func receiveOpen(c cell.Comm) error {
 			return fmt.Errorf("widgets: %s comm version %q, this kernel speaks %s: closed", targetControl, v, controlVersion)
 		}
 		reg.Lock()
-		reg.controls[c.ID] = h
+		_, isModel := reg.models[c.ID]
+		if !isModel {
+			reg.controls[c.ID] = h
+		}
 		reg.Unlock()
+		if isModel {
+			// Comm ids are unique: this one is a widget's. Taking it would
+			// cut the widget off; closing it would close the widget.
+			return fmt.Errorf("widgets: comm_open for %s with comm id %s, which is a widget's comm: ignored", targetControl, c.ID)
+		}
 		return nil
 	case targetWidget:
 		reg.Lock()
 		m := reg.models[c.ID]
+		_, isControl := reg.controls[c.ID]
 		reg.Unlock()
+		if m == nil && isControl {
+			return fmt.Errorf("widgets: comm_open for %s with comm id %s, which is a %s comm: ignored", targetWidget, c.ID, targetControl)
+		}
 		if m != nil {
 			// The front end re-attaches to a model it lost (a reloaded
 			// page restoring state): the comm is the model's again.

@@ -402,3 +402,29 @@ func TestInteractSetsItsOwnControl(t *testing.T) {
 		t.Errorf("runs %d, value %d; want 1 run and 4", runs, s.Value())
 	}
 }
+
+// TestCommIDCollision: comm ids are unique, so a comm_open that reuses a
+// live comm's id for the other target is ignored with an error, and the
+// widget keeps its comm (found by FuzzReceive: a control comm opened with
+// a slider's id took it over, and the slider's updates went to the
+// control handler).
+func TestCommIDCollision(t *testing.T) {
+	h := useHost(t, false)
+	s := NewIntSlider("n", 1, 0, 9)
+	Show(s)
+	err := receive(cell.Comm{Type: "comm_open", ID: s.id, Target: targetControl, Data: map[string]any{}})
+	if err == nil || !strings.Contains(err.Error(), "which is a widget's comm: ignored") {
+		t.Errorf("control comm with a widget's id: %v", err)
+	}
+	if err := update(s.id, map[string]any{"value": 4.0}); err != nil || s.Value() != 4 {
+		t.Errorf("slider after the collision: %v %d", err, s.Value())
+	}
+	receive(cell.Comm{Type: "comm_open", ID: "ctl", Target: targetControl, Data: map[string]any{}})
+	err = receive(cell.Comm{Type: "comm_open", ID: "ctl", Target: targetWidget, Data: map[string]any{"state": map[string]any{
+		"_model_name": "M", "_model_module": "m", "_model_module_version": "1"}}})
+	if err == nil || !strings.Contains(err.Error(), "which is a jupyter.widget.control comm: ignored") {
+		t.Errorf("widget comm with a control's id: %v", err)
+	}
+	h.sink.take()
+	s.Close()
+}
