@@ -37,9 +37,12 @@ deps: $(DEPS)
 # Debian packages of the real-client tests (Jupyter, nbclient, the kernel
 # conformance suite, SciPy baselines, Chromium): installed when missing and
 # the user is root, else named with the command that installs them.
+# jupyter-nbextension-jupyter-js-widgets is the classic Notebook's widget
+# manager (ipywidgets 6, protocol 1; it enables itself in
+# /etc/jupyter/nbconfig): TestNotebookInChromium/widgets-protocol1 needs it.
 DEBIAN_PACKAGES := jupyter-client python3-jupyter-client python3-nbclient python3-nbformat jupyter-nbconvert \
 	python3-jupyter-kernel-test python3-ipykernel python3-scipy jupyter-notebook chromium \
-	python3-jupyter-server python3-jupyterlab-server
+	python3-jupyter-server python3-jupyterlab-server jupyter-nbextension-jupyter-js-widgets
 deps-debian:
 	@bash .ci/deps-debian.sh $(DEBIAN_PACKAGES)
 
