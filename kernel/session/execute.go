@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"encoding/json"
+	"time"
 
 	"github.com/gophernote/gophernote/kernel/cell"
 	"github.com/gophernote/gophernote/kernel/display"
@@ -23,6 +24,10 @@ type executeRequest struct {
 func (s *Session) execute(c *channel, m *wire.Message) error {
 	var req executeRequest
 	if err := m.DecodeContent(&req); err != nil {
+		return s.badContent(c, m, err)
+	}
+	exprs, err := parseUserExpressions(req.UserExpressions)
+	if err != nil {
 		return s.badContent(c, m, err)
 	}
 	store := !req.Silent && (req.StoreHistory == nil || *req.StoreHistory)
@@ -50,6 +55,12 @@ func (s *Session) execute(c *channel, m *wire.Message) error {
 		if tb == nil {
 			tb = []string{e.Name + ": " + e.Value}
 		}
+		abort := stopOnError && !req.Silent
+		if abort {
+			// From here on the client can see the error: requests it
+			// created before now are aborted (see abortsQueued).
+			s.abortFrom(time.Now())
+		}
 		if !req.Silent {
 			s.publish("error", map[string]any{"ename": e.Name, "evalue": e.Value, "traceback": tb}, m)
 		}
@@ -57,12 +68,6 @@ func (s *Session) execute(c *channel, m *wire.Message) error {
 		reply["execution_count"] = n
 		reply["user_expressions"] = map[string]any{}
 		reply["payload"] = []any{}
-		abort := stopOnError && !req.Silent
-		if abort {
-			// Requests received from here on were sent after the client
-			// could see this error: they are not aborted.
-			s.abortCutoff.Store(s.arrived.Load())
-		}
 		s.reply(c, m, "execute_reply", reply)
 		if abort {
 			return errStopOnError
@@ -82,7 +87,7 @@ func (s *Session) execute(c *channel, m *wire.Message) error {
 		}
 	}
 	s.reply(c, m, "execute_reply", map[string]any{
-		"status": "ok", "execution_count": n, "user_expressions": map[string]any{}, "payload": []any{},
+		"status": "ok", "execution_count": n, "user_expressions": s.evalUserExpressions(m, req, exprs), "payload": []any{},
 	})
 	return nil
 }

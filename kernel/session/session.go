@@ -55,9 +55,10 @@ type Session struct {
 	eng      Engine
 	engErr   error
 
-	queue       chan queued   // shell requests, handled in order by worker
-	arrived     atomic.Uint64 // shell requests received so far
-	abortCutoff atomic.Uint64 // arrived when the last stop_on_error reply was sent
+	queue     chan queued   // shell requests, handled in order by worker
+	arrived   atomic.Uint64 // shell requests received so far
+	abortSeq  atomic.Uint64 // arrived when the last stop_on_error failure was published
+	abortTime atomic.Int64  // when it was (UnixNano), 0 before any (abort.go)
 
 	mu        sync.Mutex
 	cancelRun context.CancelFunc // interrupts the running cell
@@ -210,16 +211,20 @@ func (s *Session) status(state string, parent *wire.Message) *wire.Message {
 	return s.publish("status", map[string]string{"execution_state": state}, parent)
 }
 
-// serveShell reads shell requests and queues them for the worker.
+// serveShell reads shell requests and queues them for the worker, each
+// with its arrival number and when the client created it (abort.go).
 func (s *Session) serveShell() {
+	clocks := newClientClocks()
 	for {
 		m, err := s.recv(s.socks.shell)
 		if err != nil {
 			return
 		}
 		if m != nil {
+			q := queued{m: m, created: clocks.created(m, time.Now())}
+			q.seq = s.arrived.Add(1)
 			select {
-			case s.queue <- queued{m: m, seq: s.arrived.Add(1)}:
+			case s.queue <- q:
 			case <-s.ctx.Done():
 				return
 			}
@@ -241,33 +246,32 @@ func (s *Session) serveControl() {
 	}
 }
 
-// queued is a shell request with its arrival number.
+// queued is a shell request with its arrival number and its creation
+// time on the kernel's clock (zero when unknown).
 type queued struct {
-	m   *wire.Message
-	seq uint64
+	m       *wire.Message
+	seq     uint64
+	created time.Time
 }
 
 // worker handles shell requests one at a time, in order. After a cell
-// fails with stop_on_error, execute requests that had arrived before its
-// error reply was sent are answered "aborted" (as ipykernel does); requests
-// that arrive later, and other request types, are handled normally.
+// fails with stop_on_error, the execute requests the client had sent
+// before it could see the error are answered "aborted" (abort.go); the
+// others, and other request types, are handled normally.
 func (s *Session) worker() {
-	var abortUpTo uint64
 	for {
 		select {
 		case q := <-s.queue:
 			if s.ctx.Err() != nil {
 				return
 			}
-			if q.seq <= abortUpTo && q.m.Header.MsgType == "execute_request" {
+			if q.m.Header.MsgType == "execute_request" && s.abortsQueued(q) {
 				s.status("busy", q.m)
 				s.reply(s.socks.shell, q.m, "execute_reply", map[string]string{"status": "aborted"})
 				s.status("idle", q.m)
 				continue
 			}
-			if s.dispatch(s.socks.shell, q.m) == errStopOnError {
-				abortUpTo = s.abortCutoff.Load()
-			}
+			s.dispatch(s.socks.shell, q.m)
 		case <-s.ctx.Done():
 			return
 		}

@@ -1,0 +1,110 @@
+package session
+
+import (
+	"time"
+
+	"github.com/gophernote/gophernote/kernel/wire"
+)
+
+// stop_on_error. When a cell fails and its request asked for stop_on_error
+// (the default), the execute_requests the client had already sent are
+// answered "aborted" without running; the first one it sends after the
+// error runs, and so does everything after it. Which requests the client
+// sent before the error is decided from the requests themselves, not from
+// when they happen to reach the worker (under load a request queued
+// behind the failing cell may reach the kernel after the error reply went
+// out): a request is aborted when
+//
+//   - it had reached the kernel when the error was published, or
+//   - its header date (when it was created, by the client's clock),
+//     brought to the kernel's clock, is earlier than that moment.
+//
+// ipykernel instead aborts what is in its queue when it looks, optionally
+// waiting stop_on_error_timeout for stragglers: a race it documents. The
+// client's clock may differ from the kernel's (a remote kernel); clientClocks
+// measures the offset from the client's own messages, so a client whose
+// clock is behind does not have its next cells aborted, and one whose clock
+// is ahead does not escape the abort. Requests without a readable date fall
+// back on the arrival rule. Other request types are never aborted.
+
+// abortFrom records that a cell failed with stop_on_error at t, when its
+// error was about to be published.
+func (s *Session) abortFrom(t time.Time) {
+	s.abortSeq.Store(s.arrived.Load())
+	s.abortTime.Store(t.UnixNano())
+}
+
+// abortsQueued reports whether q, an execute_request, was sent before the
+// client could see the last stop_on_error failure.
+func (s *Session) abortsQueued(q queued) bool {
+	t := s.abortTime.Load()
+	if t == 0 {
+		return false
+	}
+	if q.seq <= s.abortSeq.Load() {
+		return true
+	}
+	return !q.created.IsZero() && q.created.UnixNano() < t
+}
+
+// clientClocks estimates each client's clock offset (client minus kernel)
+// from the shell messages it sends. For one message, date - arrival =
+// offset - latency, never more than the offset; the largest value among a
+// client's recent messages is the tightest such bound (its fastest
+// delivery), within the smallest one-way latency of the truth. It is used
+// by the shell reader only (no lock).
+type clientClocks struct {
+	by  map[string]*clockSamples
+	now func() time.Time
+}
+
+const (
+	clockSamplesKept = 16 // recent messages per client session
+	clockSessions    = 64 // client sessions remembered
+)
+
+type clockSamples struct {
+	off  [clockSamplesKept]time.Duration
+	n    int // samples taken
+	seen time.Time
+}
+
+func newClientClocks() *clientClocks {
+	return &clientClocks{by: map[string]*clockSamples{}, now: time.Now}
+}
+
+// created returns when m was created, on the kernel's clock, given that it
+// arrived at arrival; zero when its header has no readable date.
+func (c *clientClocks) created(m *wire.Message, arrival time.Time) time.Time {
+	date, ok := wire.ParseDate(m.Header.Date)
+	if !ok {
+		return time.Time{}
+	}
+	cs := c.by[m.Header.Session]
+	if cs == nil {
+		if len(c.by) >= clockSessions {
+			c.evictOldest()
+		}
+		cs = &clockSamples{}
+		c.by[m.Header.Session] = cs
+	}
+	cs.off[cs.n%clockSamplesKept] = date.Sub(arrival)
+	cs.n++
+	cs.seen = arrival
+	est := cs.off[0]
+	for _, o := range cs.off[1:min(cs.n, clockSamplesKept)] {
+		est = max(est, o)
+	}
+	return date.Add(-est)
+}
+
+func (c *clientClocks) evictOldest() {
+	var oldest string
+	var t time.Time
+	for k, v := range c.by {
+		if oldest == "" || v.seen.Before(t) {
+			oldest, t = k, v.seen
+		}
+	}
+	delete(c.by, oldest)
+}
