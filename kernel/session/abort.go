@@ -51,8 +51,11 @@ func (s *Session) abortsQueued(q queued) bool {
 // from the shell messages it sends. For one message, date - arrival =
 // offset - latency, never more than the offset; the largest value among a
 // client's recent messages is the tightest such bound (its fastest
-// delivery), within the smallest one-way latency of the truth. It is used
-// by the shell reader only (no lock).
+// delivery), within the smallest one-way latency of the truth. An
+// estimate within clockTolerance of zero is that latency, not an offset
+// (a client on the kernel's machine, or one synchronised by NTP): its
+// dates are used as they are, exactly. It is used by the shell reader
+// only (no lock).
 type clientClocks struct {
 	by  map[string]*clockSamples
 	now func() time.Time
@@ -61,6 +64,7 @@ type clientClocks struct {
 const (
 	clockSamplesKept = 16 // recent messages per client session
 	clockSessions    = 64 // client sessions remembered
+	clockTolerance   = 50 * time.Millisecond
 )
 
 type clockSamples struct {
@@ -94,6 +98,9 @@ func (c *clientClocks) created(m *wire.Message, arrival time.Time) time.Time {
 	est := cs.off[0]
 	for _, o := range cs.off[1:min(cs.n, clockSamplesKept)] {
 		est = max(est, o)
+	}
+	if est > -clockTolerance && est < clockTolerance {
+		return date
 	}
 	return date.Add(-est)
 }
