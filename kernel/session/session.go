@@ -35,6 +35,12 @@ type Config struct {
 	// Log receives protocol diagnostics (dropped messages, unknown types).
 	// nil logs to nowhere.
 	Log *log.Logger
+	// IOPubQueueBytes bounds the bytes an iopub subscriber may have
+	// waiting before publishing waits for it; a subscriber that then
+	// takes nothing for IOPubStallAfter has messages dropped for it
+	// alone (pub.go). Zero values mean 16 MiB and 5 s.
+	IOPubQueueBytes int
+	IOPubStallAfter time.Duration
 	// Listener, when set, may return a TCP listener already open on a
 	// port of Conn (opened early in the process so clients find the port
 	// open sooner); the session serves that channel on it. nil, or a nil
@@ -68,8 +74,7 @@ type Session struct {
 	inputMu      sync.Mutex
 	inputReplies chan *wire.Message
 
-	flusher *flusher
-	flushed atomic.Bool // the final iopub message was seen delivered
+	flushed atomic.Bool // the final iopub message was written to every subscriber
 
 	doneOnce sync.Once
 	done     chan struct{} // closed after shutdown_request has been served
@@ -90,7 +95,7 @@ func Start(cfg Config) (*Session, error) {
 		cfg.Log = log.New(io.Discard, "", 0)
 	}
 	ctx, stop := context.WithCancel(context.Background())
-	socks, err := bind(ctx, cfg.Conn, cfg.Listener)
+	socks, err := bind(ctx, cfg.Conn, cfg.Listener, cfg.IOPubQueueBytes, cfg.IOPubStallAfter, cfg.Log.Printf)
 	if err != nil {
 		stop()
 		return nil, err
@@ -108,7 +113,6 @@ func Start(cfg Config) (*Session, error) {
 		done:         make(chan struct{}),
 	}
 	go s.startEngine()
-	s.flusher = startFlusher(ctx, cfg.Conn, s.topic("status"))
 	s.wg.Add(4)
 	go func() { defer s.wg.Done(); heartbeat(socks.hb) }()
 	go func() { defer s.wg.Done(); s.serveShell() }()
@@ -158,7 +162,6 @@ func (s *Session) Close() {
 	s.stop()
 	s.Interrupt()
 	s.socks.close()
-	s.flusher.close()
 	s.wg.Wait()
 	if eng, err := s.engine(); err == nil && eng != nil {
 		eng.Close()
@@ -299,10 +302,10 @@ func (s *Session) dispatch(c *channel, m *wire.Message) error {
 	} else {
 		err = s.safeCall(h, c, m)
 	}
-	idle := s.status("idle", m)
+	s.status("idle", m)
 	if err == errShutdown {
-		if !s.flusher.flush(idle) {
-			s.logf("iopub: could not confirm delivery of the final status before exit")
+		if !s.socks.iopub.flush(time.Second) {
+			s.logf("iopub: could not write the final status to every subscriber before exit")
 		} else {
 			s.flushed.Store(true)
 		}

@@ -348,12 +348,18 @@ func TestStdin(t *testing.T) {
 	if v := content(t, msgs[2]); v["text"] != "got Ada\n" {
 		t.Errorf("stream = %v", v)
 	}
-	// Without allow_stdin, Input fails and no request is sent.
+	// Without allow_stdin, Input fails and no request is sent: the next
+	// input_request on stdin is the next cell's.
 	execute(c, "input again?", nil)
 	if v := content(t, c.recv("shell", 5*time.Second)); v["ename"] != "InputError" {
 		t.Errorf("no-stdin reply = %v", v)
 	}
-	c.none("stdin", 100*time.Millisecond)
+	third := execute(c, "input third?", map[string]any{"allow_stdin": true})
+	if ir := c.recv("stdin", 5*time.Second); ir.ParentMsgID() != third.Header.MsgID || content(t, ir)["prompt"] != "third?" {
+		t.Errorf("stdin got %s %v, want the third cell's input_request", ir.Header.MsgType, content(t, ir))
+	}
+	c.send("stdin", "input_reply", map[string]any{"value": "x"})
+	c.recv("shell", 5*time.Second)
 }
 
 func TestGlob(t *testing.T) {
