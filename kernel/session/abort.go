@@ -16,19 +16,29 @@ import (
 // out): a request is aborted when
 //
 //   - it had reached the kernel when the error was published, or
-//   - its header date (when it was created, by the client's clock),
-//     brought to the kernel's clock, is earlier than that moment.
+//   - its header date (when the client created it, by its clock), brought
+//     to the kernel's clock, is earlier than the date of the error message
+//     on iopub, the first the client can know of the error.
 //
-// ipykernel instead aborts what is in its queue when it looks, optionally
-// waiting stop_on_error_timeout for stragglers: a race it documents. The
-// client's clock may differ from the kernel's (a remote kernel); clientClocks
+// So the outcome is fixed by what the client did and can be checked from
+// the messages alone: for a client on the kernel's clock, a queued request
+// is aborted exactly when its date precedes the error's. ipykernel instead
+// aborts what is in its queue when it looks, optionally waiting
+// stop_on_error_timeout for stragglers: a race it documents. No kernel can
+// know whether a client that creates a request after the error had read
+// it; a client that does (a loaded jupyter_client creating the third of
+// three cells 16 ms after a fast error) has that request run, as one sent
+// in answer to the error must (jupyter_kernel_test sends its next request
+// at once).
+//
+// The client's clock may differ from the kernel's (a remote kernel); clientClocks
 // measures the offset from the client's own messages, so a client whose
 // clock is behind does not have its next cells aborted, and one whose clock
 // is ahead does not escape the abort. Requests without a readable date fall
 // back on the arrival rule. Other request types are never aborted.
 
-// abortFrom records that a cell failed with stop_on_error at t, when its
-// error was about to be published.
+// abortFrom records that a cell failed with stop_on_error and that its
+// error message, dated t, has been published.
 func (s *Session) abortFrom(t time.Time) {
 	s.abortSeq.Store(s.arrived.Load())
 	s.abortTime.Store(t.UnixNano())

@@ -56,13 +56,20 @@ func (s *Session) execute(c *channel, m *wire.Message) error {
 			tb = []string{e.Name + ": " + e.Value}
 		}
 		abort := stopOnError && !req.Silent
-		if abort {
-			// From here on the client can see the error: requests it
-			// created before now are aborted (see abortsQueued).
-			s.abortFrom(time.Now())
-		}
 		if !req.Silent {
-			s.publish("error", map[string]any{"ename": e.Name, "evalue": e.Value, "traceback": tb}, m)
+			em := s.publish("error", map[string]any{"ename": e.Name, "evalue": e.Value, "traceback": tb}, m)
+			if abort {
+				// From the error message on the client can know: the
+				// requests it created before its date are aborted
+				// (abort.go).
+				t := time.Now()
+				if em != nil {
+					if d, ok := wire.ParseDate(em.Header.Date); ok {
+						t = d
+					}
+				}
+				s.abortFrom(t)
+			}
 		}
 		reply := errorContent(e.Name, e.Value, tb)
 		reply["execution_count"] = n
