@@ -5,7 +5,10 @@ import (
 	"context"
 	"fmt"
 	"log"
+	"os"
+	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -196,5 +199,34 @@ func TestStalledSubscriberCostsOthersNothing(t *testing.T) {
 	}
 	if !strings.Contains(logBuf.String(), "is not reading") {
 		t.Error("the log does not say when the drops started")
+	}
+}
+
+// TestIPCTransport: with transport "ipc" the channels are Unix sockets
+// (jupyter_client's ipc://IP-PORT); iopub, the kernel's own PUB, serves
+// them too and removes its socket file on close.
+func TestIPCTransport(t *testing.T) {
+	ci := testConn(t)
+	ci.Transport, ci.IP = "ipc", filepath.Join(t.TempDir(), "kernel")
+	s, err := Start(Config{Conn: ci, NewEngine: func() (Engine, error) { return newFake(), nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := dial(t, ci)
+	req := execute(c, "print over ipc", nil)
+	msgs := c.iopubUntilIdle(req)
+	if got := types(msgs); !slices.Equal(got, []string{"status:busy", "execute_input", "stream", "status:idle"}) {
+		t.Errorf("iopub over ipc = %v", got)
+	}
+	if v := content(t, c.recv("shell", 5*time.Second)); v["status"] != "ok" {
+		t.Errorf("reply %v", v)
+	}
+	iopubFile := fmt.Sprintf("%s-%d", ci.IP, ci.IOPubPort)
+	if _, err := os.Stat(iopubFile); err != nil {
+		t.Errorf("iopub socket file: %v", err)
+	}
+	s.Close()
+	if _, err := os.Stat(iopubFile); !os.IsNotExist(err) {
+		t.Errorf("iopub socket file left after Close: %v", err)
 	}
 }
