@@ -51,15 +51,16 @@ func TestHub20(t *testing.T) {
 	if out, err := exec.Command(bin, "install", "--prefix", prefix).CombinedOutput(); err != nil {
 		t.Fatalf("gophernote install: %v\n%s", err, out)
 	}
-	// The kernels read the datasets from the folder make deps-data filled:
-	// $GOPHERNOTE_DATA, else this user's cache (each hub user has a home
-	// of its own, so its cache would be empty).
-	data := os.Getenv("GOPHERNOTE_DATA")
-	if data == "" {
-		if dir, err := os.UserCacheDir(); err == nil {
-			data = filepath.Join(dir, "gophernote", "data")
-		}
+	// The kernels read the datasets from the folder make deps-data filled,
+	// as gophernote finds it from here ($GOPHERNOTE_DATA, ../shared/data,
+	// this user's cache...): each hub user runs in a home of its own,
+	// where it would find nothing.
+	const table = "pythia_checkpoints/gsm8k_per_problem_counts.csv" // notebook 04's
+	out, err := exec.Command(bin, "data", "path", table).Output()
+	if err != nil {
+		t.Fatalf("gophernote data path %s: %v (make deps-data fetches the datasets)", table, err)
 	}
+	data := strings.TrimSuffix(strings.TrimSpace(string(out)), "/"+table)
 	ports := freePorts(t, 3)
 	token := randHex(16)
 	logPath := filepath.Join(root, "jupyterhub.log")
