@@ -12,7 +12,7 @@ ifneq ($(wildcard ../shared/data),)
 export GOPHERNOTE_DATA ?= $(abspath ../shared/data)
 endif
 
-.PHONY: all build generate test deps deps-debian deps-browsertest deps-lab deps-data vet gotest fuzz stdlib-check bench notebooks clean
+.PHONY: all build generate test deps deps-debian deps-browsertest deps-lab deps-data deps-check test-hub vet gotest fuzz stdlib-check bench notebooks clean
 
 all: build
 
@@ -24,9 +24,10 @@ build:
 generate:
 	$(GO) generate ./stdlib
 
-# Every test: static checks, Go unit/protocol/real-client tests, short fuzz
-# runs, and the check that the generated symbol tables are fresh.
-test: vet gotest fuzz stdlib-check
+# Every test: static checks, the check that make deps installs what the
+# tests use, Go unit/protocol/real-client tests, short fuzz runs, and the
+# check that the generated symbol tables are fresh.
+test: vet deps-check gotest test-hub fuzz stdlib-check
 
 # What the tests need on a fresh machine. Each set-up is one prerequisite
 # that does nothing once done; to add one (say a front end built with npm
@@ -37,11 +38,22 @@ deps: $(DEPS)
 # Debian packages of the real-client tests (Jupyter, nbclient, the kernel
 # conformance suite, SciPy baselines, Chromium): installed when missing and
 # the user is root, else named with the command that installs them.
+# jupyterhub (with its proxy, node-configurable-http-proxy) serves make
+# test-hub. jupyter-nbextension-jupyter-js-widgets is the classic Notebook's widget
+# manager (ipywidgets 6, protocol 1; it enables itself in
+# /etc/jupyter/nbconfig): TestNotebookInChromium/widgets-protocol1 needs it.
 DEBIAN_PACKAGES := jupyter-client python3-jupyter-client python3-nbclient python3-nbformat jupyter-nbconvert \
 	python3-jupyter-kernel-test python3-ipykernel python3-scipy jupyter-notebook chromium \
-	python3-jupyter-server python3-jupyterlab-server
+	python3-jupyter-server python3-jupyterlab-server jupyter-nbextension-jupyter-js-widgets jupyterhub
 deps-debian:
 	@bash .ci/deps-debian.sh $(DEBIAN_PACKAGES)
+
+# What the tests import or load (Python modules, npm packages, executables,
+# nbextensions), read from the tracked sources, against what make deps
+# installs (DEBIAN_PACKAGES and their dependencies, the npm lockfiles):
+# anything installed by hand or missing fails, naming what to add.
+deps-check: deps
+	@$(PYTHON) .ci/deps_check.py $(DEBIAN_PACKAGES)
 
 # playwright-core drives Chromium in the browser test: `npm ci` (the
 # lockfile pins it) when node_modules is missing or older than the lockfile.
@@ -64,6 +76,13 @@ vet:
 
 gotest: deps
 	$(GO) test -count=1 -timeout 40m ./...
+
+# JupyterHub serving 20 local users on this machine, each running notebook
+# 04 and notebook 08's widgets at once (kernel/hubtest); prints
+# BENCH hub-20 start-p95=... widget-p95=... rss-per-kernel=...
+test-hub: deps
+	@GOPHERNOTE_HUB_TEST=1 $(GO) test -count=1 -timeout 30m -v -run '^TestHub20$$' ./kernel/hubtest >test-hub.log 2>&1; \
+		st=$$?; grep -E '^(BENCH|--- |FAIL|ok|PASS)|hub_test.go' test-hub.log; exit $$st
 
 # The JupyterLab 4 front end of kernel/browsertest/lab: `npm ci` when
 # node_modules is older than the lockfile (npm writes
@@ -115,4 +134,4 @@ bench: build deps-data
 	@GOPHERNOTE_BENCH=1 $(GO) test -count=1 -timeout 60m -run 'Bench|^TestGoCorpus$$' -v ./... 2>&1 | tee bench-gated.log | grep -E '^(BENCH|FAIL|--- FAIL)' || true
 
 clean:
-	rm -rf bin out bench-go.log bench-gated.log $(LAB)/build
+	rm -rf bin out bench-go.log bench-gated.log test-hub.log $(LAB)/build

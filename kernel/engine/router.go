@@ -29,6 +29,7 @@ type router struct {
 	pending []streamChunk
 	size    int
 	timer   *time.Timer
+	partial map[string]string // stream -> a cut UTF-8 sequence waiting for its end
 }
 
 // nopSink drops everything; used before the first cell.
@@ -65,6 +66,7 @@ func (r *router) sink() cell.Sink {
 
 // begin routes output to s for a new cell and forgets unread input.
 func (r *router) begin(s cell.Sink, cell int) {
+	r.releasePartial()
 	r.flush()
 	r.mu.Lock()
 	r.cur = s
@@ -77,6 +79,7 @@ func (r *router) begin(s cell.Sink, cell int) {
 // end delivers the cell's pending output and routes later output to the
 // idle sink, when there is one.
 func (r *router) end() {
+	r.releasePartial()
 	r.flush()
 	r.mu.Lock()
 	if r.idle != nil {
@@ -89,12 +92,14 @@ func (r *router) end() {
 // restore is called; restore delivers s's pending output and routes back
 // to the previous sink unless another swap or cell changed it meanwhile.
 func (r *router) swap(s cell.Sink) (restore func()) {
+	r.releasePartial()
 	r.flush()
 	r.mu.Lock()
 	prev := r.cur
 	r.cur = s
 	r.mu.Unlock()
 	return func() {
+		r.releasePartial()
 		r.flush()
 		r.mu.Lock()
 		if r.cur == s {

@@ -1,6 +1,10 @@
 package engine
 
-import "time"
+import (
+	"strings"
+	"time"
+	"unicode/utf8"
+)
 
 // Output is coalesced before it reaches the sink: a loop printing many
 // short lines would otherwise send one iopub message per line. Text is
@@ -20,18 +24,33 @@ type streamChunk struct {
 	text []byte
 }
 
-// write queues text for a stream.
+// write queues text for a stream. A UTF-8 sequence cut by the end of a
+// write (os.Stdout.Write of the first bytes of a rune) waits for the rest
+// in partial: delivered alone it is not text, and the JSON of a stream
+// message would carry one U+FFFD per byte. What is still partial when the
+// cell ends, or output moves to another sink, is delivered as it is
+// (releasePartial).
 func (r *router) write(name, text string) {
 	if text == "" {
 		return
 	}
 	r.mu.Lock()
-	if n := len(r.pending); n > 0 && r.pending[n-1].name == name {
-		r.pending[n-1].text = append(r.pending[n-1].text, text...)
-	} else {
-		r.pending = append(r.pending, streamChunk{name, append(make([]byte, 0, max(len(text), 4096)), text...)})
+	if p := r.partial[name]; p != "" {
+		text = p + text
+		delete(r.partial, name)
 	}
-	r.size += len(text)
+	if cut := incompleteTail(text); cut > 0 {
+		if r.partial == nil {
+			r.partial = map[string]string{}
+		}
+		r.partial[name] = strings.Clone(text[len(text)-cut:])
+		text = text[:len(text)-cut]
+		if text == "" {
+			r.mu.Unlock()
+			return
+		}
+	}
+	r.queue(name, text)
 	full := r.size >= maxPending
 	if !full && r.timer == nil {
 		r.timer = time.AfterFunc(flushDelay, r.flush)
@@ -61,4 +80,47 @@ func (r *router) flush() {
 	for _, c := range chunks {
 		s.Stream(c.name, string(c.text))
 	}
+}
+
+// queue appends text to the pending output. Called with r.mu held.
+func (r *router) queue(name, text string) {
+	if n := len(r.pending); n > 0 && r.pending[n-1].name == name {
+		r.pending[n-1].text = append(r.pending[n-1].text, text...)
+	} else {
+		r.pending = append(r.pending, streamChunk{name, append(make([]byte, 0, max(len(text), 4096)), text...)})
+	}
+	r.size += len(text)
+}
+
+// releasePartial queues the bytes of cut UTF-8 sequences as they are (the
+// cell ended or its output moves to another sink: the rest will not come
+// to this one). Stdout's go before stderr's.
+func (r *router) releasePartial() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, name := range []string{"stdout", "stderr"} {
+		if p := r.partial[name]; p != "" {
+			r.queue(name, p)
+			delete(r.partial, name)
+		}
+	}
+	for name, p := range r.partial { // streams have no other names today
+		r.queue(name, p)
+		delete(r.partial, name)
+	}
+}
+
+// incompleteTail returns the length of a UTF-8 sequence begun but not
+// finished at the end of s (0 when s ends with a whole rune or with bytes
+// that are not the start of a valid sequence).
+func incompleteTail(s string) int {
+	for i := len(s) - 1; i >= 0 && i >= len(s)-utf8.UTFMax+1; i-- {
+		if utf8.RuneStart(s[i]) {
+			if utf8.FullRuneInString(s[i:]) {
+				return 0
+			}
+			return len(s) - i
+		}
+	}
+	return 0
 }

@@ -107,19 +107,30 @@ func (c *client) close() {
 	c.cancel()
 }
 
-// waitIOPub sends kernel_info requests until iopub delivers their status
-// messages (the subscriber has joined), then drains everything.
+// waitIOPub sends kernel_info requests until iopub delivers the idle
+// status of one of them, then drops everything received so far. A
+// subscription takes effect some time after the connection (ZeroMQ's slow
+// joiner): a request whose status went out before then is never seen on
+// iopub, and another one is sent. Once the idle of the last request has
+// arrived, the kernel has published nothing after it (iopub delivers in
+// order), so nothing stale can arrive later.
 func (c *client) waitIOPub() {
-	deadline := time.Now().Add(10 * time.Second)
-	for time.Now().Before(deadline) {
-		c.send("shell", "kernel_info_request", map[string]any{})
-		c.recv("shell", 5*time.Second)
-		select {
-		case <-c.in["iopub"]:
-			time.Sleep(50 * time.Millisecond)
-			c.drain()
-			return
-		case <-time.After(100 * time.Millisecond):
+	deadline := time.Now().Add(60 * time.Second)
+	for wait := 100 * time.Millisecond; time.Now().Before(deadline); wait = min(2*wait, 2*time.Second) {
+		req := c.send("shell", "kernel_info_request", map[string]any{})
+		c.recv("shell", 30*time.Second)
+		retry := time.After(wait)
+		for again := false; !again; {
+			select {
+			case m := <-c.in["iopub"]:
+				if m.ParentMsgID() == req.Header.MsgID && m.Header.MsgType == "status" &&
+					content(c.t, m)["execution_state"] == "idle" {
+					c.drain()
+					return
+				}
+			case <-retry:
+				again = true
+			}
 		}
 	}
 	c.t.Fatal("iopub never delivered a status message")

@@ -155,18 +155,28 @@ func TestCoalesceBackPressureAndStuckPeer(t *testing.T) {
 	}
 	<-finished
 
-	// a stuck peer: fill everything, then Close must give up
+	// a stuck peer: fill everything, then Close must give up. With 4 KB
+	// socket buffers, once the writer has written maxPending (1 MiB),
+	// nearly all of it is waiting and can never be sent.
 	c2, peer2 := tcpPair(t)
-	_ = peer2
+	peer2.(*net.TCPConn).SetReadBuffer(4096)
+	c2.Conn.(*net.TCPConn).SetWriteBuffer(4096)
+	var written2 atomic.Int64
 	go func() {
 		b := make([]byte, chunk)
 		for {
 			if _, err := c2.Write(b); err != nil {
 				return
 			}
+			written2.Add(chunk)
 		}
 	}()
-	time.Sleep(200 * time.Millisecond)
+	for deadline := time.Now().Add(30 * time.Second); written2.Load() < maxPending; {
+		if time.Now().After(deadline) {
+			t.Fatalf("only %d bytes written in 30 s", written2.Load())
+		}
+		time.Sleep(time.Millisecond)
+	}
 	closed := make(chan error, 1)
 	go func() { closed <- c2.Close() }()
 	select {
@@ -181,7 +191,7 @@ func TestCoalesceBackPressureAndStuckPeer(t *testing.T) {
 
 // An idle connection owns no goroutine: zmq4 forgets, without closing
 // them, connections whose handshake fails, and those must not pin a
-// flusher (and the socket) for the life of the process.
+// flush goroutine (and the socket) for the life of the process.
 func TestCoalesceIdleConnHasNoGoroutine(t *testing.T) {
 	before := runtime.NumGoroutine()
 	var conns []*coalesceConn
@@ -189,10 +199,13 @@ func TestCoalesceIdleConnHasNoGoroutine(t *testing.T) {
 		c, _ := tcpPair(t)
 		conns = append(conns, c)
 	}
-	// tcpPair's accept goroutines have returned; allow the runtime a moment
-	time.Sleep(50 * time.Millisecond)
-	if n := runtime.NumGoroutine(); n > before+2 {
-		t.Errorf("%d goroutines for 20 idle connections (from %d)", n, before)
+	// tcpPair's accept goroutines have handed over their connections and
+	// end; after that nothing is left per connection.
+	for deadline := time.Now().Add(10 * time.Second); runtime.NumGoroutine() > before+2; {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d goroutines for 20 idle connections (from %d)", runtime.NumGoroutine(), before)
+		}
+		time.Sleep(time.Millisecond)
 	}
 	// a write starts a flush that ends once the bytes are handed over
 	conns[0].Write([]byte("x"))

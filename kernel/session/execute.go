@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"encoding/json"
+	"time"
 
 	"github.com/gophernote/gophernote/kernel/cell"
 	"github.com/gophernote/gophernote/kernel/display"
@@ -23,6 +24,10 @@ type executeRequest struct {
 func (s *Session) execute(c *channel, m *wire.Message) error {
 	var req executeRequest
 	if err := m.DecodeContent(&req); err != nil {
+		return s.badContent(c, m, err)
+	}
+	exprs, err := parseUserExpressions(req.UserExpressions)
+	if err != nil {
 		return s.badContent(c, m, err)
 	}
 	store := !req.Silent && (req.StoreHistory == nil || *req.StoreHistory)
@@ -50,19 +55,26 @@ func (s *Session) execute(c *channel, m *wire.Message) error {
 		if tb == nil {
 			tb = []string{e.Name + ": " + e.Value}
 		}
+		abort := stopOnError && !req.Silent
 		if !req.Silent {
-			s.publish("error", map[string]any{"ename": e.Name, "evalue": e.Value, "traceback": tb}, m)
+			em := s.publish("error", map[string]any{"ename": e.Name, "evalue": e.Value, "traceback": tb}, m)
+			if abort {
+				// From the error message on the client can know: the
+				// requests it created before its date are aborted
+				// (abort.go).
+				t := time.Now()
+				if em != nil {
+					if d, ok := wire.ParseDate(em.Header.Date); ok {
+						t = d
+					}
+				}
+				s.abortFrom(t)
+			}
 		}
 		reply := errorContent(e.Name, e.Value, tb)
 		reply["execution_count"] = n
 		reply["user_expressions"] = map[string]any{}
 		reply["payload"] = []any{}
-		abort := stopOnError && !req.Silent
-		if abort {
-			// Requests received from here on were sent after the client
-			// could see this error: they are not aborted.
-			s.abortCutoff.Store(s.arrived.Load())
-		}
 		s.reply(c, m, "execute_reply", reply)
 		if abort {
 			return errStopOnError
@@ -82,7 +94,7 @@ func (s *Session) execute(c *channel, m *wire.Message) error {
 		}
 	}
 	s.reply(c, m, "execute_reply", map[string]any{
-		"status": "ok", "execution_count": n, "user_expressions": map[string]any{}, "payload": []any{},
+		"status": "ok", "execution_count": n, "user_expressions": s.evalUserExpressions(m, req, exprs), "payload": []any{},
 	})
 	return nil
 }

@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 
@@ -21,6 +22,8 @@ import (
 //	input P              ask for input with prompt P, print "got " + reply
 //	sleep D              sleep D (a Go duration) or until interrupted
 //	gate                 wait until the test closes gate
+//	lines N SIZE         N lines on stdout, each SIZE bytes: "%06d " + padding
+//	value(X) / fail(X)   a Go expression (user_expressions): as value / error
 type fakeEngine struct {
 	closed chan struct{}
 	gate   chan struct{}
@@ -34,6 +37,9 @@ func (f *fakeEngine) Execute(ctx context.Context, code string, sink cell.Sink) c
 	var res cell.Result
 	for _, line := range strings.Split(code, "\n") {
 		cmd, arg, _ := strings.Cut(line, " ")
+		if c, a, ok := strings.Cut(line, "("); ok && strings.HasSuffix(a, ")") {
+			cmd, arg = map[string]string{"value": "value", "fail": "error"}[c], strings.TrimSuffix(a, ")")
+		}
 		switch cmd {
 		case "print":
 			sink.Stream("stdout", arg+"\n")
@@ -49,6 +55,13 @@ func (f *fakeEngine) Execute(ctx context.Context, code string, sink cell.Sink) c
 				id = ""
 			}
 			sink.Display(display.Bundle{Data: display.MIME{"text/html": "<b>" + text + "</b>", "text/plain": text}, ID: id}, cmd == "update")
+		case "lines":
+			var n, size int
+			fmt.Sscan(arg, &n, &size)
+			pad := strings.Repeat("x", max(size-8, 0))
+			for i := range n {
+				sink.Stream("stdout", fmt.Sprintf("%06d %s\n", i, pad))
+			}
 		case "clear":
 			sink.Clear(false)
 		case "input":

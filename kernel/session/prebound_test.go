@@ -1,19 +1,21 @@
 package session
 
 import (
-	"context"
 	"net"
 	"strconv"
 	"testing"
 	"time"
 
 	"github.com/go-zeromq/zmq4"
+	"github.com/go-zeromq/zmq4/security/null"
 
 	"github.com/gophernote/gophernote/kernel/wire"
 )
 
-// TestPreboundListeners: a client that connects to listeners opened before
-// the session starts is served once it does.
+// TestPreboundListeners: clients that connected to listeners opened before
+// the session started are served once it does. The clients' TCP
+// connections are made before Start (they complete in the listen
+// backlog); their ZMTP handshakes, with zmq4.Open, wait for the session.
 func TestPreboundListeners(t *testing.T) {
 	ci := testConn(t)
 	ls := map[int]net.Listener{}
@@ -24,13 +26,25 @@ func TestPreboundListeners(t *testing.T) {
 		}
 		ls[p] = l
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	shell := zmq4.NewDealer(ctx)
-	defer shell.Close()
-	dialed := make(chan error, 1)
-	go func() { dialed <- shell.Dial(ci.Endpoint(ci.ShellPort)) }()
-	time.Sleep(50 * time.Millisecond) // the client is in the backlog, unanswered
+	type opened struct {
+		c   *zmq4.Conn
+		err error
+	}
+	connect := func(port int, typ zmq4.SocketType) <-chan opened {
+		raw, err := net.Dial("tcp", "127.0.0.1:"+strconv.Itoa(port))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { raw.Close() })
+		ch := make(chan opened, 1)
+		go func() {
+			c, err := zmq4.Open(raw, null.Security(), typ, zmq4.SocketIdentity("prebound-"+string(typ)), false, nil)
+			ch <- opened{c, err}
+		}()
+		return ch
+	}
+	shellCh := connect(ci.ShellPort, zmq4.Dealer)
+	iopubCh := connect(ci.IOPubPort, zmq4.Sub)
 
 	taken := map[int]bool{}
 	s, err := Start(Config{Conn: ci, NewEngine: func() (Engine, error) { return newFake(), nil },
@@ -42,30 +56,54 @@ func TestPreboundListeners(t *testing.T) {
 	if len(taken) != 5 {
 		t.Errorf("session asked for %d prebound listeners, want 5", len(taken))
 	}
-	if err := <-dialed; err != nil {
-		t.Fatalf("dial: %v", err)
+	shell, iopub := <-shellCh, <-iopubCh
+	if shell.err != nil || iopub.err != nil {
+		t.Fatalf("handshakes: shell %v, iopub %v", shell.err, iopub.err)
 	}
-	signer, _ := wire.NewSigner(ci.SignatureScheme, []byte(ci.Key))
-	req, _ := wire.New("client", "kernel_info_request", map[string]any{}, nil)
-	if err := shell.Send(zmq4.NewMsgFrom(signer.Encode(req)...)); err != nil {
+	if err := iopub.c.SendMsg(zmq4.NewMsg([]byte{1})); err != nil { // subscribe to everything
 		t.Fatal(err)
 	}
-	got := make(chan *wire.Message, 1)
+	signer, _ := wire.NewSigner(ci.SignatureScheme, []byte(ci.Key))
+	// Until iopub delivers a status of one request (the subscription
+	// takes effect once the kernel has read it; a request before then is
+	// not seen there, and another is sent).
+	got := make(chan *wire.Message, 100)
 	go func() {
-		raw, err := shell.Recv()
-		if err != nil {
-			got <- nil
-			return
+		for {
+			raw, err := iopub.c.RecvMsg()
+			if err != nil {
+				close(got)
+				return
+			}
+			m, _ := signer.Decode(raw.Frames)
+			got <- m
 		}
-		m, _ := signer.Decode(raw.Frames)
-		got <- m
 	}()
-	select {
-	case m := <-got:
-		if m == nil || m.Header.MsgType != "kernel_info_reply" || m.ParentMsgID() != req.Header.MsgID {
-			t.Fatalf("reply %+v", m)
+	for {
+		req, _ := wire.New("client", "kernel_info_request", map[string]any{}, nil)
+		if err := shell.c.SendMsg(zmq4.NewMsgFrom(signer.Encode(req)...)); err != nil {
+			t.Fatal(err)
 		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("no kernel_info_reply on the prebound shell socket")
+		raw, err := shell.c.RecvMsg()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m, err := signer.Decode(raw.Frames); err != nil || m.Header.MsgType != "kernel_info_reply" || m.ParentMsgID() != req.Header.MsgID {
+			t.Fatalf("reply %+v %v", m, err)
+		}
+		retry := time.After(200 * time.Millisecond)
+		for again := false; !again; {
+			select {
+			case m, ok := <-got:
+				if !ok || m == nil || m.Header.MsgType != "status" {
+					t.Fatalf("iopub %+v", m)
+				}
+				if m.ParentMsgID() == req.Header.MsgID {
+					return
+				}
+			case <-retry:
+				again = true
+			}
+		}
 	}
 }

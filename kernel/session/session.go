@@ -35,6 +35,12 @@ type Config struct {
 	// Log receives protocol diagnostics (dropped messages, unknown types).
 	// nil logs to nowhere.
 	Log *log.Logger
+	// IOPubQueueBytes bounds the bytes an iopub subscriber may have
+	// waiting before publishing waits for it; a subscriber that then
+	// takes nothing for IOPubStallAfter has messages dropped for it
+	// alone (pub.go). Zero values mean 16 MiB and 5 s.
+	IOPubQueueBytes int
+	IOPubStallAfter time.Duration
 	// Listener, when set, may return a TCP listener already open on a
 	// port of Conn (opened early in the process so clients find the port
 	// open sooner); the session serves that channel on it. nil, or a nil
@@ -55,9 +61,10 @@ type Session struct {
 	eng      Engine
 	engErr   error
 
-	queue       chan queued   // shell requests, handled in order by worker
-	arrived     atomic.Uint64 // shell requests received so far
-	abortCutoff atomic.Uint64 // arrived when the last stop_on_error reply was sent
+	queue     chan queued   // shell requests, handled in order by worker
+	arrived   atomic.Uint64 // shell requests received so far
+	abortSeq  atomic.Uint64 // arrived when the last stop_on_error failure was published
+	abortTime atomic.Int64  // when it was (UnixNano), 0 before any (abort.go)
 
 	mu        sync.Mutex
 	cancelRun context.CancelFunc // interrupts the running cell
@@ -67,8 +74,7 @@ type Session struct {
 	inputMu      sync.Mutex
 	inputReplies chan *wire.Message
 
-	flusher *flusher
-	flushed atomic.Bool // the final iopub message was seen delivered
+	flushed atomic.Bool // the final iopub message was written to every subscriber
 
 	doneOnce sync.Once
 	done     chan struct{} // closed after shutdown_request has been served
@@ -89,7 +95,7 @@ func Start(cfg Config) (*Session, error) {
 		cfg.Log = log.New(io.Discard, "", 0)
 	}
 	ctx, stop := context.WithCancel(context.Background())
-	socks, err := bind(ctx, cfg.Conn, cfg.Listener)
+	socks, err := bind(ctx, cfg.Conn, cfg.Listener, cfg.IOPubQueueBytes, cfg.IOPubStallAfter, cfg.Log.Printf)
 	if err != nil {
 		stop()
 		return nil, err
@@ -107,7 +113,6 @@ func Start(cfg Config) (*Session, error) {
 		done:         make(chan struct{}),
 	}
 	go s.startEngine()
-	s.flusher = startFlusher(ctx, cfg.Conn, s.topic("status"))
 	s.wg.Add(4)
 	go func() { defer s.wg.Done(); heartbeat(socks.hb) }()
 	go func() { defer s.wg.Done(); s.serveShell() }()
@@ -157,7 +162,6 @@ func (s *Session) Close() {
 	s.stop()
 	s.Interrupt()
 	s.socks.close()
-	s.flusher.close()
 	s.wg.Wait()
 	if eng, err := s.engine(); err == nil && eng != nil {
 		eng.Close()
@@ -210,16 +214,20 @@ func (s *Session) status(state string, parent *wire.Message) *wire.Message {
 	return s.publish("status", map[string]string{"execution_state": state}, parent)
 }
 
-// serveShell reads shell requests and queues them for the worker.
+// serveShell reads shell requests and queues them for the worker, each
+// with its arrival number and when the client created it (abort.go).
 func (s *Session) serveShell() {
+	clocks := newClientClocks()
 	for {
 		m, err := s.recv(s.socks.shell)
 		if err != nil {
 			return
 		}
 		if m != nil {
+			q := queued{m: m, created: clocks.created(m, time.Now())}
+			q.seq = s.arrived.Add(1)
 			select {
-			case s.queue <- queued{m: m, seq: s.arrived.Add(1)}:
+			case s.queue <- q:
 			case <-s.ctx.Done():
 				return
 			}
@@ -241,33 +249,32 @@ func (s *Session) serveControl() {
 	}
 }
 
-// queued is a shell request with its arrival number.
+// queued is a shell request with its arrival number and its creation
+// time on the kernel's clock (zero when unknown).
 type queued struct {
-	m   *wire.Message
-	seq uint64
+	m       *wire.Message
+	seq     uint64
+	created time.Time
 }
 
 // worker handles shell requests one at a time, in order. After a cell
-// fails with stop_on_error, execute requests that had arrived before its
-// error reply was sent are answered "aborted" (as ipykernel does); requests
-// that arrive later, and other request types, are handled normally.
+// fails with stop_on_error, the execute requests the client had sent
+// before it could see the error are answered "aborted" (abort.go); the
+// others, and other request types, are handled normally.
 func (s *Session) worker() {
-	var abortUpTo uint64
 	for {
 		select {
 		case q := <-s.queue:
 			if s.ctx.Err() != nil {
 				return
 			}
-			if q.seq <= abortUpTo && q.m.Header.MsgType == "execute_request" {
+			if q.m.Header.MsgType == "execute_request" && s.abortsQueued(q) {
 				s.status("busy", q.m)
 				s.reply(s.socks.shell, q.m, "execute_reply", map[string]string{"status": "aborted"})
 				s.status("idle", q.m)
 				continue
 			}
-			if s.dispatch(s.socks.shell, q.m) == errStopOnError {
-				abortUpTo = s.abortCutoff.Load()
-			}
+			s.dispatch(s.socks.shell, q.m)
 		case <-s.ctx.Done():
 			return
 		}
@@ -295,10 +302,10 @@ func (s *Session) dispatch(c *channel, m *wire.Message) error {
 	} else {
 		err = s.safeCall(h, c, m)
 	}
-	idle := s.status("idle", m)
+	s.status("idle", m)
 	if err == errShutdown {
-		if !s.flusher.flush(idle) {
-			s.logf("iopub: could not confirm delivery of the final status before exit")
+		if !s.socks.iopub.flush(time.Second) {
+			s.logf("iopub: could not write the final status to every subscriber before exit")
 		} else {
 			s.flushed.Store(true)
 		}

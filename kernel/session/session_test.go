@@ -2,6 +2,7 @@ package session
 
 import (
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -132,15 +133,12 @@ func TestErrorAbortsQueue(t *testing.T) {
 	}
 	defer s.Close()
 	c := dial(t, ci)
-	base := s.arrived.Load()
 	first := execute(c, "gate\nerror boom", nil)
 	second := execute(c, "print never", nil)
 	info := c.send("shell", "kernel_info_request", map[string]any{})
 	third := execute(c, "print never", nil)
-	// Let the first cell fail only once the kernel has received the rest.
-	for s.arrived.Load() < base+4 {
-		time.Sleep(time.Millisecond)
-	}
+	// Whether the kernel has read the others when the first cell fails
+	// does not matter: they were sent before the error (abort.go).
 	close(fake.gate)
 	rep := c.recv("shell", 5*time.Second)
 	v := content(t, rep)
@@ -167,6 +165,10 @@ func TestErrorAbortsQueue(t *testing.T) {
 	}
 }
 
+// TestBadSignatureChangesNothing: badly signed and unsigned requests are
+// dropped. Shell requests are handled in order, so had either been
+// accepted, its reply and its iopub messages would come before those of
+// the request sent after them: no waiting for something not to happen.
 func TestBadSignatureChangesNothing(t *testing.T) {
 	_, ci := startFake(t)
 	c := dial(t, ci)
@@ -176,11 +178,20 @@ func TestBadSignatureChangesNothing(t *testing.T) {
 	c.sendMsg("shell", frames)
 	frames[1] = nil // and a missing one
 	c.sendMsg("shell", frames)
-	c.none("shell", 300*time.Millisecond)
-	c.none("iopub", 10*time.Millisecond)
-	execute(c, "value 1", nil)
-	if v := content(t, c.recv("shell", 5*time.Second)); v["execution_count"] != 1.0 {
-		t.Errorf("count after forged messages = %v, want 1", v["execution_count"])
+	req := execute(c, "value 1", nil)
+	rep := c.recv("shell", 5*time.Second)
+	if v := content(t, rep); rep.ParentMsgID() != req.Header.MsgID || v["execution_count"] != 1.0 {
+		t.Errorf("first reply after forged messages: parent %s, %v; want the reply to %s with count 1",
+			rep.ParentMsgID(), v, req.Header.MsgID)
+	}
+	for {
+		m := c.recv("iopub", 5*time.Second)
+		if m.ParentMsgID() != req.Header.MsgID {
+			t.Fatalf("iopub %s %s parented to %s, not to the genuine request", m.Header.MsgType, m.Content, m.ParentMsgID())
+		}
+		if m.Header.MsgType == "status" && content(t, m)["execution_state"] == "idle" {
+			break
+		}
 	}
 }
 
@@ -337,12 +348,18 @@ func TestStdin(t *testing.T) {
 	if v := content(t, msgs[2]); v["text"] != "got Ada\n" {
 		t.Errorf("stream = %v", v)
 	}
-	// Without allow_stdin, Input fails and no request is sent.
+	// Without allow_stdin, Input fails and no request is sent: the next
+	// input_request on stdin is the next cell's.
 	execute(c, "input again?", nil)
 	if v := content(t, c.recv("shell", 5*time.Second)); v["ename"] != "InputError" {
 		t.Errorf("no-stdin reply = %v", v)
 	}
-	c.none("stdin", 100*time.Millisecond)
+	third := execute(c, "input third?", map[string]any{"allow_stdin": true})
+	if ir := c.recv("stdin", 5*time.Second); ir.ParentMsgID() != third.Header.MsgID || content(t, ir)["prompt"] != "third?" {
+		t.Errorf("stdin got %s %v, want the third cell's input_request", ir.Header.MsgType, content(t, ir))
+	}
+	c.send("stdin", "input_reply", map[string]any{"value": "x"})
+	c.recv("shell", 5*time.Second)
 }
 
 func TestGlob(t *testing.T) {
@@ -410,5 +427,123 @@ func TestHandlerPanic(t *testing.T) {
 	execute(c, "value 1", nil)
 	if v := content(t, c.recv("shell", 5*time.Second)); v["status"] != "ok" {
 		t.Errorf("after panic: %v", v)
+	}
+}
+
+// executeAt builds an execute_request dated at date (the client's clock).
+func executeAt(c *client, code string, date time.Time, extra map[string]any) *wire.Message {
+	ct := map[string]any{"code": code, "silent": false, "store_history": true, "user_expressions": map[string]any{},
+		"allow_stdin": false, "stop_on_error": true}
+	for k, v := range extra {
+		ct[k] = v
+	}
+	m := c.build("execute_request", ct)
+	m.Header.Date = date.UTC().Format("2006-01-02T15:04:05.000000Z")
+	return m
+}
+
+// TestAbortQueuedThatArriveLate: requests the client created before the
+// error are aborted even when they reach the kernel after the error reply
+// (the race "run all" met under load: [error, aborted, ok]); the first
+// request created after the error runs. No timing is involved: the late
+// requests are sent only once the error reply is in.
+func TestAbortQueuedThatArriveLate(t *testing.T) {
+	_, ci := startFake(t)
+	c := dial(t, ci)
+	before := time.Now()
+	first := c.build("execute_request", map[string]any{"code": "error boom", "silent": false, "stop_on_error": true})
+	second := executeAt(c, "print never", before, nil)
+	third := executeAt(c, "print never", before, nil)
+	c.sendMsg("shell", c.signer.Encode(first))
+	if v := content(t, c.recv("shell", 5*time.Second)); v["status"] != "error" {
+		t.Fatalf("first reply %v", v)
+	}
+	c.sendMsg("shell", c.signer.Encode(second))
+	c.sendMsg("shell", c.signer.Encode(third))
+	after := execute(c, "value 1", nil)
+	for _, w := range []struct {
+		m      *wire.Message
+		status string
+	}{{second, "aborted"}, {third, "aborted"}, {after, "ok"}} {
+		rep := c.recv("shell", 5*time.Second)
+		if rep.ParentMsgID() != w.m.Header.MsgID || content(t, rep)["status"] != w.status {
+			t.Errorf("reply to %s: %v, want %s", w.m.Header.MsgID[:8], content(t, rep)["status"], w.status)
+		}
+	}
+}
+
+// TestAbortClientClockBehind: a client whose clock is 30 s behind the
+// kernel's has the cells it sends after the error run (its dates are
+// brought to the kernel's clock), and its queued cells aborted.
+func TestAbortClientClockBehind(t *testing.T) {
+	for _, skew := range []time.Duration{-30 * time.Second, 30 * time.Second} {
+		_, ci := startFake(t)
+		c := dial(t, ci)
+		// A client session of its own (dial's requests were dated by the
+		// true clock); the kernel learns its offset from its messages.
+		c.session = wire.NewID()
+		clock := func() time.Time { return time.Now().Add(skew) }
+		for range 3 {
+			m := c.build("kernel_info_request", map[string]any{})
+			m.Header.Date = clock().UTC().Format("2006-01-02T15:04:05.000000Z")
+			c.sendMsg("shell", c.signer.Encode(m))
+			c.recv("shell", 5*time.Second)
+		}
+		first := executeAt(c, "error boom", clock(), nil)
+		queued := executeAt(c, "print never", clock(), nil)
+		c.sendMsg("shell", c.signer.Encode(first))
+		if v := content(t, c.recv("shell", 5*time.Second)); v["status"] != "error" {
+			t.Fatalf("skew %v: first reply %v", skew, v)
+		}
+		c.sendMsg("shell", c.signer.Encode(queued))
+		next := executeAt(c, "value 1", clock(), nil)
+		c.sendMsg("shell", c.signer.Encode(next))
+		for _, w := range []struct {
+			m      *wire.Message
+			status string
+		}{{queued, "aborted"}, {next, "ok"}} {
+			rep := c.recv("shell", 5*time.Second)
+			if rep.ParentMsgID() != w.m.Header.MsgID || content(t, rep)["status"] != w.status {
+				t.Errorf("skew %v: reply %v, want %s", skew, content(t, rep)["status"], w.status)
+			}
+		}
+	}
+}
+
+func TestUserExpressions(t *testing.T) {
+	_, ci := startFake(t)
+	c := dial(t, ci)
+	req := execute(c, "print cell", map[string]any{"user_expressions": map[string]any{
+		"good": "value(42)", "bad": "fail(nope)", "stmt": "x = 1", "notstring": 7, "empty": " ",
+	}})
+	v := content(t, c.recv("shell", 5*time.Second))
+	if v["status"] != "ok" {
+		t.Fatalf("reply %v", v)
+	}
+	ue := v["user_expressions"].(map[string]any)
+	if g := ue["good"].(map[string]any); g["status"] != "ok" || g["data"].(map[string]any)["text/plain"] != "42" || g["metadata"] == nil {
+		t.Errorf("good = %v", g)
+	}
+	if b := ue["bad"].(map[string]any); b["status"] != "error" || b["ename"] != "FakeError" || b["evalue"] != "nope" || len(b["traceback"].([]any)) == 0 {
+		t.Errorf("bad = %v", b)
+	}
+	for _, k := range []string{"stmt", "notstring", "empty"} {
+		if e := ue[k].(map[string]any); e["status"] != "error" || e["ename"] == "" || e["evalue"] == "" {
+			t.Errorf("%s = %v", k, e)
+		}
+	}
+	if len(ue) != 5 {
+		t.Errorf("user_expressions has %d entries: %v", len(ue), ue)
+	}
+	c.iopubUntilIdle(req)
+	// A failed cell evaluates none (ipykernel: {}).
+	execute(c, "error boom", map[string]any{"user_expressions": map[string]any{"good": "value(1)"}, "stop_on_error": false})
+	if v := content(t, c.recv("shell", 5*time.Second)); len(v["user_expressions"].(map[string]any)) != 0 {
+		t.Errorf("after an error: %v", v["user_expressions"])
+	}
+	// Not an object: a clear error, the cell does not run.
+	execute(c, "print never", map[string]any{"user_expressions": []any{"x"}})
+	if v := content(t, c.recv("shell", 5*time.Second)); v["status"] != "error" || !strings.Contains(v["evalue"].(string), "an array") {
+		t.Errorf("array user_expressions: %v", v)
 	}
 }

@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"os"
 	"sync"
+	"time"
 
 	"github.com/go-zeromq/zmq4"
 
@@ -27,14 +29,23 @@ func (c *channel) send(frames [][]byte) error {
 	return nil
 }
 
-// sockets holds the five kernel channels.
+// sockets holds the five kernel channels: zmq4 sockets, and iopub, the
+// kernel's own PUB (pub.go).
 type sockets struct {
-	shell, control, stdin, iopub, hb *channel
+	shell, control, stdin, hb *channel
+	iopub                     *publisher
 }
 
 // bind creates and binds all five sockets, closing those already bound on
 // error. The error names the channel and endpoint (e.g. a port in use).
-func bind(ctx context.Context, ci ConnectionInfo, listener func(int) net.Listener) (*sockets, error) {
+// queue and logf configure iopub.
+func bind(ctx context.Context, ci ConnectionInfo, listener func(int) net.Listener, queue int, stall time.Duration, logf func(string, ...any)) (*sockets, error) {
+	var pub *publisher
+	closePub := func() {
+		if pub != nil {
+			pub.close()
+		}
+	}
 	specs := []struct {
 		name string
 		port int
@@ -44,38 +55,57 @@ func bind(ctx context.Context, ci ConnectionInfo, listener func(int) net.Listene
 		// and a connect that arrives before the bind costs the client a
 		// reconnect interval (100-200 ms in libzmq).
 		{"shell", ci.ShellPort, zmq4.NewRouter},
-		{"iopub", ci.IOPubPort, zmq4.NewPub},
+		{"iopub", ci.IOPubPort, nil},
 		{"control", ci.ControlPort, zmq4.NewRouter},
 		{"stdin", ci.StdinPort, zmq4.NewRouter},
 		{"hb", ci.HBPort, zmq4.NewRep},
 	}
 	var done []*channel
 	for _, sp := range specs {
-		sock := sp.mk(ctx)
 		ep := ci.Endpoint(sp.port)
-		listenEP := ep
+		var pre net.Listener
 		if listener != nil && ci.Transport == "tcp" {
-			if l := listener(sp.port); l != nil {
-				listenEP = prebound.endpoint(l)
+			pre = listener(sp.port)
+		}
+		if sp.mk == nil { // iopub
+			var err error
+			if pre != nil {
+				pub = newPublisher(pre, queue, stall, logf)
+			} else if pub, err = listenPub(ep, queue, stall, logf); err != nil {
+				for _, c := range done {
+					c.sock.Close()
+				}
+				return nil, fmt.Errorf("cannot bind %s channel to %s: %v", sp.name, ep, err)
 			}
+			continue
+		}
+		sock := sp.mk(ctx)
+		listenEP := ep
+		if pre != nil {
+			listenEP = prebound.endpoint(pre)
 		}
 		if err := sock.Listen(listenEP); err != nil {
 			sock.Close()
 			for _, c := range done {
 				c.sock.Close()
 			}
+			closePub()
 			return nil, fmt.Errorf("cannot bind %s channel to %s: %v", sp.name, ep, err)
 		}
 		done = append(done, &channel{name: sp.name, sock: sock})
 	}
-	return &sockets{shell: done[0], iopub: done[1], control: done[2], stdin: done[3], hb: done[4]}, nil
+	return &sockets{shell: done[0], control: done[1], stdin: done[2], hb: done[3], iopub: pub}, nil
 }
 
 func (s *sockets) close() {
-	for _, c := range []*channel{s.shell, s.control, s.stdin, s.hb, s.iopub} {
+	for _, c := range []*channel{s.shell, s.control, s.stdin, s.hb} {
 		c.sock.Close()
 	}
+	s.iopub.close()
 }
+
+// removeSocketFile removes an ipc endpoint's socket file.
+func removeSocketFile(path string) { os.Remove(path) }
 
 // recv reads the next message from a ROUTER channel, decoding and checking
 // its signature. It returns (nil, nil) for a message that was dropped (and

@@ -434,7 +434,16 @@ n`)
 		before := logs.String()
 		c.sendMsg("shell", c.signer.Encode(m))
 		if tc.want == nil {
-			c.none("iopub", 300*time.Millisecond)
+			// Dropped: the next request's messages come first (shell
+			// requests are handled in order).
+			k := c.send("shell", "kernel_info_request", map[string]any{})
+			if r := c.recv("shell", 30*time.Second); r.ParentMsgID() != k.Header.MsgID {
+				t.Errorf("%s: a reply to the dropped message: %s", tc.name, r.Header.MsgType)
+			}
+			if m := c.recv("iopub", 30*time.Second); m.ParentMsgID() != k.Header.MsgID {
+				t.Errorf("%s: iopub %s for the dropped message", tc.name, m.Header.MsgType)
+			}
+			c.iopubUntilIdle(k)
 			continue
 		}
 		if got := types(c.iopubUntilIdle(m)); !slices.Equal(got, tc.want) {
@@ -484,20 +493,39 @@ func TestWidgetInterruptCallback(t *testing.T) {
 	_, ci := startReal(t, Config{})
 	c := dial(t, ci)
 	msgs := c.run(`n := widgets.NewIntSlider("n", 0, 0, 10)
+mark := widgets.NewIntSlider("mark", 0, 0, 10)
 n.Observe(func(v int) {
 	fmt.Println("start", v)
+	mark.SetValue(v)
 	for v == 1 {
 	}
 })
 n`)
 	nid := commID(t, openedModels(t, msgs)["IntSliderModel"][0])
+	markID := commID(t, openedModels(t, c.run("mark"))["IntSliderModel"][0])
 	req := c.update(nid, map[string]any{"value": 1})
-	time.Sleep(500 * time.Millisecond)
+	// Interrupt once the callback runs: it has set mark, whose update goes
+	// out at once (its own output is shown only when it ends); what
+	// follows is the loop.
+	var seen []*wire.Message
+	for running := false; !running; {
+		m := c.recv("iopub", 30*time.Second)
+		if m.ParentMsgID() != req.Header.MsgID {
+			continue
+		}
+		seen = append(seen, m)
+		if m.Header.MsgType == "comm_msg" && content(t, m)["comm_id"] == markID {
+			running = commData(t, m)["state"].(map[string]any)["value"] == 1.0
+		}
+		if m.Header.MsgType == "status" && content(t, m)["execution_state"] == "idle" {
+			t.Fatalf("callback ended before the interrupt: %v", types(seen))
+		}
+	}
 	c.send("control", "interrupt_request", map[string]any{})
 	if r := c.recv("control", 10*time.Second); r.Header.MsgType != "interrupt_reply" {
 		t.Fatalf("got %s", r.Header.MsgType)
 	}
-	if s := lastOutputs(t, c.iopubUntilIdle(req)); !strings.Contains(s, "error Interrupted") {
+	if s := lastOutputs(t, append(seen, c.iopubUntilIdle(req)...)); !strings.Contains(s, "error Interrupted") {
 		t.Errorf("interrupted callback outputs = %q", s)
 	}
 	req = c.update(nid, map[string]any{"value": 2})

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"testing"
+	"time"
 )
 
 // Vector computed independently with Python's hmac module:
@@ -205,4 +206,30 @@ func FuzzDecode(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestParseDate(t *testing.T) {
+	want := time.Date(2024, 5, 1, 12, 0, 0, 123456000, time.UTC)
+	for _, s := range []string{
+		"2024-05-01T12:00:00.123456Z",      // jupyter_client
+		"2024-05-01T12:00:00.123456+00:00", // isoformat() of an aware datetime
+		"2024-05-01T14:00:00.123456+02:00",
+		"2024-05-01T12:00:00.123456", // old clients: naive, UTC
+	} {
+		got, ok := ParseDate(s)
+		if !ok || !got.Equal(want) {
+			t.Errorf("ParseDate(%q) = %v, %v; want %v", s, got, ok, want)
+		}
+	}
+	if got, ok := ParseDate("2024-05-01T12:00:00.123Z"); !ok || !got.Equal(want.Truncate(time.Millisecond)) { // JupyterLab
+		t.Errorf("millisecond date: %v %v", got, ok)
+	}
+	for _, s := range []string{"", "yesterday", "2024-05-01"} {
+		if _, ok := ParseDate(s); ok {
+			t.Errorf("ParseDate(%q) ok", s)
+		}
+	}
+	if got, ok := ParseDate(Now()); !ok || time.Since(got) > time.Minute || time.Since(got) < 0 {
+		t.Errorf("ParseDate(Now()) = %v, %v", got, ok)
+	}
 }

@@ -117,3 +117,16 @@ func (m *Message) ParentMsgID() string {
 	_ = json.Unmarshal(m.ParentHeader, &h)
 	return h.MsgID
 }
+
+// ParseDate reads a header date: ISO 8601 with a zone (jupyter_client and
+// JupyterLab write UTC, "2024-05-01T12:00:00.123456Z"), or without one, as
+// old clients wrote it, taken as UTC. ok is false for anything else.
+func ParseDate(s string) (t time.Time, ok bool) {
+	if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
+		return t, true
+	}
+	if t, err := time.Parse("2006-01-02T15:04:05.999999999", s); err == nil {
+		return t, true
+	}
+	return time.Time{}, false
+}

@@ -42,6 +42,7 @@ if (!url || !shot) {
     step = 'wait for the widget manager to try its version check';
     const deadline = Date.now() + 30000;
     while (!log.some((l) => /cross validate|versions are/.test(l))) {
+      // deps: nbextension jupyter-js-widgets/extension (the Debian widget manager; deps_check.py)
       if (Date.now() > deadline) throw new Error('the widget manager never validated its version (is the ipywidgets 6 nbextension loaded?)');
       await page.waitForTimeout(200);
     }

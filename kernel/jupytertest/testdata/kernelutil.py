@@ -1,7 +1,6 @@
 """Helpers shared by the robustness and benchmark scripts."""
 
 import time
-from queue import Empty
 
 from jupyter_client.manager import KernelManager
 
@@ -60,11 +59,3 @@ def execute(kc, code, timeout=60):
         reply = kc.get_shell_msg(timeout=max(0.01, deadline - time.monotonic()))
         if reply["parent_header"].get("msg_id") == msg_id:
             return reply["content"], outputs
-
-
-def no_message(channel_get, seconds):
-    try:
-        msg = channel_get(timeout=seconds)
-    except Empty:
-        return None
-    return msg

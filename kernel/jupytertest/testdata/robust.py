@@ -40,12 +40,26 @@ def bad_signature(kc):
     forger.send(kc.shell_channel.socket, "execute_request",
                 content={"code": "guard = 666", "silent": False, "store_history": True,
                          "user_expressions": {}, "allow_stdin": False, "stop_on_error": True})
-    shell = ku.no_message(kc.get_shell_msg, 1.0)
-    iopub = ku.no_message(kc.get_iopub_msg, 0.2)
-    content, outputs = ku.execute(kc, "guard")
+    # Shell requests are handled in order: had the forged one been
+    # accepted, its reply and its iopub messages would come before those
+    # of the next request. So nothing is waited for; every message up to
+    # the next request's idle must be that request's.
+    msg_id = kc.execute("guard")
+    shell = iopub = False
+    outputs = []
+    while True:
+        m = kc.get_iopub_msg(timeout=60)
+        if m["parent_header"].get("msg_id") != msg_id:
+            iopub = True
+            continue
+        if m["msg_type"] == "status" and m["content"]["execution_state"] == "idle":
+            break
+        outputs.append(m)
+    reply = kc.get_shell_msg(timeout=60)
+    shell = reply["parent_header"].get("msg_id") != msg_id
     value = [m["content"]["data"]["text/plain"] for m in outputs if m["msg_type"] == "execute_result"]
-    report(check="bad_signature", shell_reply=shell is not None, iopub=iopub is not None,
-           count_before=before, count_after=content["execution_count"], value=value)
+    report(check="bad_signature", shell_reply=shell, iopub=iopub,
+           count_before=before, count_after=reply["content"]["execution_count"], value=value)
 
 
 def many_cells(km, kc, n):
