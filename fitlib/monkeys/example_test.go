@@ -59,7 +59,7 @@ func ExampleFitBetaBinomial() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Printf("alpha %.2f beta %.1f converged %v; power law b = %.2f\n", fit.Alpha, fit.Beta, fit.Converged, fit.B)
+	fmt.Printf("alpha %.2f beta %.1f converged %v; power law b = %.2f\n", fit.Alpha, fit.Beta, fit.Converged(), fit.B)
 	// Output:
 	// alpha 0.30 beta 3.2 converged true; power law b = 0.30
 }
