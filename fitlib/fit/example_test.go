@@ -90,6 +90,31 @@ func ExampleResult_Param() {
 	// fit: no parameter "a" (parameters b)
 }
 
+func ExampleResult_Parameters() {
+	// The per-parameter view every fitlib fit gives: value, standard
+	// error, interval, domain and flags; here alpha is bounded below by 0
+	// (Log) and E is held fixed.
+	x := []float64{1, 2, 4, 8, 16, 32, 64}
+	y := []float64{3.02, 2.44, 2.08, 1.82, 1.67, 1.58, 1.51}
+	f, _ := formula.Parse("E + A*x^(-alpha)", "x")
+	res, err := fit.Fit(fit.Problem{Formula: f, Data: map[string][]float64{"x": x}, Y: y,
+		Params: []fit.Param{{Name: "E", Init: 1.4, Fixed: true}, {Name: "A", Init: 1}, {Name: "alpha", Transform: fit.Log, Init: 0.5}}},
+		fit.Options{GTol: 1e-10})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, p := range res.Parameters() {
+		fmt.Printf("%-5s %.4f  SE %.4f  [%.4f, %.4f]  fixed %v  domain (%g, %g) %v\n", p.Name, p.Value, p.SE, p.Lo, p.Hi, p.Fixed, p.Min, p.Max, p.Transform)
+	}
+	fmt.Println(res.Status, res.Converged(), res.SEKind == fit.SESandwich)
+	// Output:
+	// E     1.4000  SE NaN  [NaN, NaN]  fixed true  domain (-Inf, +Inf) Identity
+	// A     1.6217  SE 0.0037  [1.5860, 1.6573]  fixed false  domain (-Inf, +Inf) Identity
+	// alpha 0.6400  SE 0.0052  [0.6260, 0.6542]  fixed false  domain (0, +Inf) Log
+	// converged: function reduction true true
+}
+
 func ExampleBootstrap() {
 	// Percentile intervals from 1,000 resamples of the rows (the default),
 	// each refitted from the full-data optimum.
