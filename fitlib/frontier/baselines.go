@@ -109,8 +109,8 @@ type MethodFit struct {
 
 // Parameters returns the fitted parameters of the method: y0, L, a, b of
 // the sigmoid (with its standard errors); level of the constant; level1,
-// level2, ... of the bins; y0, L, c and the weights w1, w2, ... of the
-// I-spline.
+// level2, ... of the bins; y0 (a logistic of its raw value), L (in
+// (0, 1 - y0)), c and the weights w1, w2, ... (softplus) of the I-spline.
 func (m *MethodFit) Parameters() []fit.FittedParam {
 	var out []fit.FittedParam
 	switch m.Method {
@@ -125,7 +125,7 @@ func (m *MethodFit) Parameters() []fit.FittedParam {
 			out = append(out, fit.NewFittedParam(fmt.Sprintf("level%d", k+1), v))
 		}
 	case MethodISpline:
-		out = append(out, fit.NewFittedParam("y0", m.SplineY0).Bounded(0, 1, fit.Logit), fit.NewFittedParam("L", m.SplineL).Bounded(0, 1, fit.Logit),
+		out = append(out, fit.NewFittedParam("y0", m.SplineY0).Bounded(0, 1, fit.Logit), fit.NewFittedParam("L", m.SplineL).Bounded(0, 1-m.SplineY0, fit.Identity),
 			fit.NewFittedParam("c", m.SplineC))
 		for k, v := range m.SplineWeight {
 			out = append(out, fit.NewFittedParam(fmt.Sprintf("w%d", k+1), v).Bounded(0, math.Inf(1), fit.Softplus))
