@@ -65,7 +65,7 @@ func init() {
 		"MethodFit.MIMEBundle":       {"func (m *MethodFit) MIMEBundle() map[string]string", "MIMEBundle shows the fit report when the fit ends a notebook cell."},
 		"MethodFit.Name":             {"func (m *MethodFit) Name() string", "Name is the model's legend label: Label when set, else the method, and\nfor a sigmoid fitted with other than the default objective what differs\n(\"sigmoid (kappa 50, 0.001 (a^2 + b^2))\" for PaperOptions)."},
 		"MethodFit.Param":            {"func (m *MethodFit) Param(name string) (fit.FittedParam, error)", "Param returns the parameter name of the method (see Parameters)."},
-		"MethodFit.Parameters":       {"func (m *MethodFit) Parameters() []fit.FittedParam", "Parameters returns the fitted parameters of the method: y0, L, a, b of\nthe sigmoid (with its standard errors); level of the constant; level1,\nlevel2, ... of the bins; y0, L, c and the weights w1, w2, ... of the\nI-spline."},
+		"MethodFit.Parameters":       {"func (m *MethodFit) Parameters() []fit.FittedParam", "Parameters returns the fitted parameters of the method: y0, L, a, b of\nthe sigmoid (with its standard errors); level of the constant; level1,\nlevel2, ... of the bins; y0 (a logistic of its raw value), L (in\n(0, 1 - y0)), c and the weights w1, w2, ... (softplus) of the I-spline."},
 		"MethodFit.Report":           {"func (m *MethodFit) Report() *fit.Report", "Report is the fit report of the method's frontier: its parameters, the\nrecord and the frontier at a few compute values."},
 		"MethodFit.String":           {"func (m *MethodFit) String() string", "String is the text report."},
 		"MethodISpline":              {"const MethodISpline", "The estimators, in the order of the paper's Table 2."},

@@ -157,15 +157,15 @@ type Result struct {
 	Outcome
 	Names            []string
 	Params           []float64
-	Fixed            []bool  // held at their value (Param.Fixed)
-	StepSE           float64 // Newton step to the optimum in standard errors (max over parameters; NaN without SEs)
-	Method           Method  // the method of the best start (NelderMead when its L-BFGS fell back; VarPro for variable projection)
-	Inner            []string
-	Start            int // index of the best start
-	Starts           int // number of starts
-	NotRun           int // starts skipped after cancellation
-	ConvStarts       int // starts that converged
-	TotalEvaluations int // objective evaluations over all starts
+	Fixed            []bool   // held at their value (Param.Fixed)
+	StepSE           float64  // Newton step to the optimum in standard errors (max over parameters; NaN without SEs)
+	Method           Method   // the method of the best start (NelderMead when its L-BFGS fell back; VarPro for variable projection)
+	Inner            []string // VarPro: the linear parameters the inner problem solved
+	Start            int      // index of the best start
+	Starts           int      // number of starts
+	NotRun           int      // starts skipped after cancellation
+	ConvStarts       int      // starts that converged
+	TotalEvaluations int      // objective evaluations over all starts
 	AtBound          []string
 	Rows             int           // rows with positive weight (0 for row-less objectives)
 	Loss             Loss          // the loss minimized by a Formula fit (zero for an Objective fit: see ObjectiveIs)

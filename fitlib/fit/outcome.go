@@ -146,7 +146,7 @@ type Outcome struct {
 }
 
 // Converged reports whether the fit converged (Status.Converged).
-func (o *Outcome) Converged() bool { return o.Status.Converged() }
+func (o Outcome) Converged() bool { return o.Status.Converged() }
 
 // warn appends a warning.
 func (o *Outcome) warn(format string, args ...any) {

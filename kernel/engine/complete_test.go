@@ -226,7 +226,7 @@ func TestInspectMembers(t *testing.T) {
 	}{
 		{"res.Param", 5, "func (r *Result) Param(name string) (FittedParam, error)\n\nParam returns the fitted parameter name: its value, standard error,"},
 		{"res.Reason", 6, "field Reason string\n\nin type Outcome struct"}, // promoted from the embedded record
-		{"res.Converged", 6, "func (o *Outcome) Converged() bool\n\nConverged reports whether the fit converged"},
+		{"res.Converged", 6, "func (o Outcome) Converged() bool\n\nConverged reports whether the fit converged"},
 		{"pts[0].norm", 9, "func (p point) norm() int"},
 		{"s.Label", 4, "field Label string\n\nin type seg struct"},
 		{"pl.Title", 5, "field Title struct"},
