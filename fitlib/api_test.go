@@ -41,6 +41,21 @@ var banned = []string{"Run", "Do", "Get"}
 var choiceNames = map[string]bool{"method": true, "law": true, "estimator": true, "estimators": true,
 	"kind": true, "transform": true, "penalty": true, "methods": true, "laws": true}
 
+// recordFields are the fields of fit.Outcome, the record every fit embeds
+// (rule R5), with their types; replaced are the names they replaced, which
+// no struct may declare either.
+var recordFields = [][2]string{
+	{"Objective", "float64"}, {"Status", modPath + "fitlib/fit.Status"}, {"Reason", "string"},
+	{"Iterations", "int"}, {"Evaluations", "int"}, {"Time", "time.Duration"}, {"GradNorm", "float64"},
+	{"SEKind", modPath + "fitlib/fit.SEKind"}, {"Warnings", "[]string"},
+}
+var replaced = [][2]string{{"Converged", "bool"}, {"Seconds", "float64"}, {"NLL", "float64"}, {"SSE", "float64"}}
+
+// recordChoices are the choices of the record and of every fit result:
+// in any exported struct of fitlib a field of one of these names is a
+// typed constant, never a string (rule O4).
+var recordChoices = map[string]bool{"Status": true, "Method": true, "SEKind": true, "Loss": true, "LogLikKind": true, "SEMethod": true}
+
 // fitlibPackage is one type-checked fitlib package.
 type fitlibPackage struct {
 	PkgPath string
@@ -526,6 +541,7 @@ func TestAPIScheme(t *testing.T) {
 			}
 		}
 	}
+	checkResultShape(c, pkgs)
 	checkExamples(t, c, pkgs)
 	sort.Strings(c.errs)
 	for _, e := range c.errs {
@@ -589,4 +605,275 @@ func outputComment(files []*ast.File, code ast.Node) token.Pos {
 		}
 	}
 	return token.NoPos
+}
+
+// checkResultShape checks rule R5, one result shape. fit.Outcome is the
+// record (recordFields). Every fit — a type returned by a FitX function or
+// a Fit method, and every struct type named XFit — either is a fit, which
+// embeds fit.Outcome and has Parameters() []fit.FittedParam,
+// Param(name string) (fit.FittedParam, error), Report() *fit.Report and a
+// MIMEBundle that returns its Report's (one renderer for every result), or
+// is a collection of fits, which holds them in fields (*T or []*T, T a
+// fit) and embeds no record of its own. No struct of a package that fits
+// (fit and the packages importing it) declares a field of the record, or
+// one of the names the record replaced, itself; fit.Start, the per-start
+// record, embeds fit.Outcome too.
+func checkResultShape(c *checker, pkgs []*fitlibPackage) {
+	var fitPkg *fitlibPackage
+	for _, p := range pkgs {
+		if p.Types.Path() == modPath+"fitlib/fit" {
+			fitPkg = p
+		}
+	}
+	if fitPkg == nil {
+		c.errs = append(c.errs, "fitlib (R5): no package fit")
+		return
+	}
+	lookup := func(name string) *types.Named {
+		obj, _ := fitPkg.Types.Scope().Lookup(name).(*types.TypeName)
+		if obj == nil {
+			c.errorf(fitPkg.Types, name, "R5", "package fit has no type %s", name)
+			return nil
+		}
+		return obj.Type().(*types.Named)
+	}
+	outcome, fparam, report := lookup("Outcome"), lookup("FittedParam"), lookup("Report")
+	if outcome == nil || fparam == nil || report == nil {
+		return
+	}
+	// the record itself
+	ost := outcome.Underlying().(*types.Struct)
+	if ost.NumFields() != len(recordFields) {
+		c.errorf(fitPkg.Types, "Outcome", "R5", "the record has %d fields, want %d", ost.NumFields(), len(recordFields))
+	}
+	for i, f := range recordFields {
+		if i < ost.NumFields() && (ost.Field(i).Name() != f[0] || ost.Field(i).Type().String() != f[1]) {
+			c.errorf(fitPkg.Types, "Outcome."+ost.Field(i).Name(), "R5", "field %d is %s %s, want %s %s", i, ost.Field(i).Name(), ost.Field(i).Type(), f[0], f[1])
+		}
+	}
+	for _, choice := range []string{"Status", "SEKind"} {
+		if t := lookup(choice); t != nil && (!isInt(t) || !hasMethod(t, "String")) {
+			c.errorf(fitPkg.Types, choice, "R5", "a choice is an integer type with a String method (rule O4)")
+		}
+	}
+	// Each package is checked from source against the others' export
+	// data, so the same type is a different *types.Named in each: compare
+	// types by their qualified names.
+	outcomeName := outcome.String()
+	embeds := func(t types.Type) bool {
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok {
+			return false
+		}
+		for i := 0; i < st.NumFields(); i++ {
+			if st.Field(i).Embedded() && st.Field(i).Type().String() == outcomeName {
+				return true
+			}
+		}
+		return false
+	}
+	// the fits: returned by FitX or a Fit method, or named XFit
+	fits := map[*types.Named]string{} // -> where it was found
+	note := func(t types.Type, where string) {
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n := fitlibStruct(t); n != nil {
+			if _, seen := fits[n]; !seen {
+				fits[n] = where
+			}
+		}
+	}
+	for _, f := range exportedFuncs(pkgs) {
+		short := f.name
+		if f.recv != "" {
+			short = f.name[len(f.recv)+1:]
+		}
+		if (f.recv == "" && words(short)[0] == "Fit") || (f.recv != "" && short == "Fit") {
+			if f.sig.Results().Len() > 0 {
+				note(f.sig.Results().At(0).Type(), f.pkg.Name()+"."+f.name)
+			}
+		}
+	}
+	isFitPkg := map[*types.Package]bool{fitPkg.Types: true}
+	for _, p := range pkgs {
+		for _, imp := range p.Types.Imports() {
+			if imp.Path() == fitPkg.Types.Path() {
+				isFitPkg[p.Types] = true
+			}
+		}
+		sc := p.Types.Scope()
+		for _, n := range sc.Names() {
+			if tn, ok := sc.Lookup(n).(*types.TypeName); ok && tn.Exported() && strings.HasSuffix(n, "Fit") {
+				note(tn.Type(), "its name")
+			}
+		}
+	}
+	if len(fits) < 15 {
+		c.errs = append(c.errs, sprintf("fitlib (R5): found %d fit result types, want at least 15", len(fits)))
+	}
+	paramSig := types.NewSignatureType(nil, nil, nil, types.NewTuple(types.NewVar(0, nil, "name", types.Typ[types.String])),
+		types.NewTuple(types.NewVar(0, nil, "", fparam), types.NewVar(0, nil, "", types.Universe.Lookup("error").Type())), false)
+	paramsSig := types.NewSignatureType(nil, nil, nil, nil, types.NewTuple(types.NewVar(0, nil, "", types.NewSlice(fparam))), false)
+	reportSig := types.NewSignatureType(nil, nil, nil, nil, types.NewTuple(types.NewVar(0, nil, "", types.NewPointer(report))), false)
+	method := func(t *types.Named, name string) *types.Signature {
+		ms := types.NewMethodSet(types.NewPointer(t))
+		for i := 0; i < ms.Len(); i++ {
+			if ms.At(i).Obj().Name() == name {
+				return ms.At(i).Obj().Type().(*types.Signature)
+			}
+		}
+		return nil
+	}
+	sameSig := func(a, b *types.Signature) bool {
+		return a != nil && types.NewSignatureType(nil, nil, nil, a.Params(), a.Results(), a.Variadic()).String() == b.String()
+	}
+	var names []*types.Named
+	for n := range fits {
+		names = append(names, n)
+	}
+	sort.Slice(names, func(i, j int) bool { return qualified(names[i]) < qualified(names[j]) })
+	for _, n := range names {
+		pkg, name := n.Obj().Pkg(), n.Obj().Name()
+		if embeds(n) {
+			for _, m := range []struct {
+				name string
+				want *types.Signature
+			}{{"Param", paramSig}, {"Parameters", paramsSig}, {"Report", reportSig}} {
+				if !sameSig(method(n, m.name), m.want) {
+					c.errorf(pkg, name, "R5", "a fit (%s) needs %s%s", fits[n], m.name, strings.TrimPrefix(m.want.String(), "func"))
+				}
+			}
+			if !reportsItself(pkgs, n) {
+				c.errorf(pkg, name+".MIMEBundle", "R5", "a fit shows its Report: its MIMEBundle returns X.Report().MIMEBundle() (one renderer)")
+			}
+			continue
+		}
+		// a collection of fits
+		st := n.Underlying().(*types.Struct)
+		holds := false
+		for i := 0; i < st.NumFields(); i++ {
+			t := st.Field(i).Type()
+			if s, ok := t.(*types.Slice); ok {
+				t = s.Elem()
+			}
+			if p, ok := t.(*types.Pointer); ok && embeds(p.Elem()) {
+				holds = true
+			}
+		}
+		if !holds {
+			c.errorf(pkg, name, "R5", "a fit result (%s) embeds fit.Outcome, or is a collection holding fits (*T or []*T fields)", fits[n])
+		}
+	}
+	// no struct redeclares the record; the per-start record embeds it
+	if start, ok := fitPkg.Types.Scope().Lookup("Start").(*types.TypeName); !ok || !embeds(start.Type()) {
+		c.errorf(fitPkg.Types, "Start", "R5", "the per-start record embeds fit.Outcome")
+	}
+	for _, p := range pkgs {
+		if !isFitPkg[p.Types] {
+			continue
+		}
+		sc := p.Types.Scope()
+		for _, n := range sc.Names() {
+			tn, ok := sc.Lookup(n).(*types.TypeName)
+			if !ok || !tn.Exported() || tn.Type().String() == outcomeName {
+				continue
+			}
+			st, ok := tn.Type().Underlying().(*types.Struct)
+			if !ok {
+				continue
+			}
+			for i := 0; i < st.NumFields(); i++ {
+				f := st.Field(i)
+				if !f.Exported() || f.Embedded() {
+					continue
+				}
+				for _, r := range recordFields {
+					if f.Name() == r[0] && (f.Type().String() == r[1] || recordChoices[r[0]]) {
+						c.errorf(p.Types, n+"."+f.Name(), "R5", "redeclares the record's field %s %s: embed fit.Outcome", f.Name(), f.Type())
+					}
+				}
+				for _, r := range replaced {
+					if f.Name() == r[0] && f.Type().String() == r[1] {
+						c.errorf(p.Types, n+"."+f.Name(), "R5", "%s %s is what the record replaced (Converged(), Time, Objective): embed fit.Outcome", f.Name(), r[1])
+					}
+				}
+			}
+		}
+	}
+	// O4 for every exported struct: choice fields are not strings
+	for _, p := range pkgs {
+		sc := p.Types.Scope()
+		for _, n := range sc.Names() {
+			tn, ok := sc.Lookup(n).(*types.TypeName)
+			if !ok || !tn.Exported() {
+				continue
+			}
+			st, ok := tn.Type().Underlying().(*types.Struct)
+			if !ok {
+				continue
+			}
+			for i := 0; i < st.NumFields(); i++ {
+				f := st.Field(i)
+				if !f.Exported() || !recordChoices[f.Name()] {
+					continue
+				}
+				if f.Type() == types.Typ[types.String] {
+					c.errorf(p.Types, n+"."+f.Name(), "O4", "a choice field is a plain string: use a typed constant")
+				}
+				if s, ok := f.Type().(*types.Slice); ok && s.Elem() == types.Typ[types.String] {
+					c.errorf(p.Types, n+"."+f.Name(), "O4", "a choice field is []string: use typed constants")
+				}
+			}
+		}
+	}
+}
+
+func isInt(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+// reportsItself reports whether type n's MIMEBundle method is
+// `return recv.Report().MIMEBundle()`.
+func reportsItself(pkgs []*fitlibPackage, n *types.Named) bool {
+	for _, p := range pkgs {
+		if p.Types.Path() != n.Obj().Pkg().Path() {
+			continue
+		}
+		for _, f := range p.Files {
+			for _, d := range f.Decls {
+				fd, ok := d.(*ast.FuncDecl)
+				if !ok || fd.Recv == nil || fd.Name.Name != "MIMEBundle" || fd.Body == nil || len(fd.Body.List) != 1 {
+					continue
+				}
+				rt := fd.Recv.List[0].Type
+				if s, ok := rt.(*ast.StarExpr); ok {
+					rt = s.X
+				}
+				if id, ok := rt.(*ast.Ident); !ok || id.Name != n.Obj().Name() {
+					continue
+				}
+				ret, ok := fd.Body.List[0].(*ast.ReturnStmt)
+				if !ok || len(ret.Results) != 1 {
+					return false
+				}
+				outer, ok := ret.Results[0].(*ast.CallExpr)
+				if !ok {
+					return false
+				}
+				sel, ok := outer.Fun.(*ast.SelectorExpr)
+				if !ok || sel.Sel.Name != "MIMEBundle" {
+					return false
+				}
+				inner, ok := sel.X.(*ast.CallExpr)
+				if !ok {
+					return false
+				}
+				isel, ok := inner.Fun.(*ast.SelectorExpr)
+				return ok && isel.Sel.Name == "Report" && len(inner.Args) == 0
+			}
+		}
+	}
+	return false
 }

@@ -24,6 +24,7 @@
 //		}},
 //		fit.Options{Context: display.Context()})
 //	res                                                      // a fit report as the cell's value
+//	alpha, err := res.Param("alpha")                         // alpha.Value, .SE, .Lo, .Hi, .Fixed, .AtBound
 //
 // # Names
 //
@@ -68,9 +69,27 @@
 // method (fitlib does not import the kernel). Figures render as PNG
 // through their MIME method; no type has both.
 //
-// R4. A result with named parameters gives them by Param(name) (float64,
-// error); fields named Params hold them all. Counters are Iterations and
-// Evaluations.
+// R4. A result with named parameters gives each by Param(name)
+// (fit.FittedParam, error) — its value, standard error, interval, bounds,
+// transform and whether it was fixed or ended at a bound — and all of
+// them by Parameters() []fit.FittedParam; fields named Params hold their
+// values. Counters are Iterations and Evaluations.
+//
+// R5. One result shape. Every fit — fit.Fit and every FitX of the paper
+// packages — returns a result that embeds fit.Outcome, the record of how
+// the fit went: Objective, Status (a typed fit.Status: Converged() tells
+// whether it converged) with its Reason in words, Iterations,
+// Evaluations, Time, GradNorm, SEKind (a typed fit.SEKind) and Warnings.
+// No result redeclares those fields (nor the names they replaced:
+// Converged, Seconds, NLL, SSE). Its parameters follow R4 and its
+// Report() is a *fit.Report, the one fit report of fitlib (lmfit's
+// fit_report: statistics, parameters, correlations, standard-error kind,
+// warnings), which its MIMEBundle returns. A collection of fits
+// (geneval.GridFit, catalog.GadreFit) holds them as fields instead. The
+// choice of a local method is fit.Options.Method, variable projection
+// included (fit.VarPro), not a second function. Why: one fit had fifteen
+// result shapes, four with Param and the rest with strings for status
+// and method; a reader who knows one result now knows them all.
 //
 // # Options
 //
@@ -98,6 +117,9 @@
 // O4. A choice among fixed alternatives is a typed constant with a String
 // method (fit.Method, chinchilla.Method, geneval.Law, monkeys.Estimator,
 // frontier.Method), never a string; the zero value is the default choice.
+// So are the kinds results report (fit.Status, fit.SEKind,
+// fit.LogLikKind, fit.Loss): no exported field named Status, Method,
+// SEKind, Loss, LogLikKind or SEMethod is a string.
 //
 // # Long-running calls
 //
@@ -127,9 +149,9 @@
 // Papers that used another count pass it (notebook 06: Besiroglu et al.'s
 // 4,000).
 //
-// S1. One per-start record: fit.Start (Index, Start, Params, Objective,
-// Converged, Status, Method, Iterations, Evaluations), in a field PerStart
-// filled when the options ask for KeepStarts.
+// S1. One per-start record: fit.Start (Index, Start, Params, Method and
+// the embedded fit.Outcome), in a field PerStart filled when the options
+// ask for KeepStarts.
 //
 // # User data
 //

@@ -5,9 +5,13 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"time"
 
 	"github.com/gophernote/gophernote/fitlib/data"
+	"github.com/gophernote/gophernote/fitlib/fit"
 	"github.com/gophernote/gophernote/fitlib/formula"
+	"github.com/gophernote/gophernote/fitlib/internal/gonumstat"
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/optimize"
 	"gonum.org/v1/gonum/stat"
 )
@@ -21,8 +25,13 @@ const BNSLFormula = "a + b*exp(-c0*log(x) - c1*f1*softplus((log(x) - log(d1))/f1
 // BNSLFile is the 4-digit addition data of Caballero et al.
 const BNSLFile = "bnsl/bnsl_4digit_addition.csv"
 
-// BNSLFit is a fitted BNSL and its extrapolation check.
+// BNSLFit is a fitted BNSL and its extrapolation check. Its Outcome is
+// the record of every fitlib fit: Objective the sum of squared log errors
+// on the fit rows, Status and Reason of the best BFGS refinement, its
+// Iterations and Evaluations, GradNorm (max |gradient| in the fit's
+// coordinates: log a, log b, c0, c1, log d1, log f1).
 type BNSLFit struct {
+	fit.Outcome
 	Params        map[string]float64
 	FitRMSLE      float64   // root mean squared log error on the fit rows
 	ExtrapX       []float64 // extrapolate rows
@@ -31,17 +40,33 @@ type BNSLFit struct {
 	ExtrapRMSLE   float64
 	ExtrapMaxRel  float64 // max |pred - y| / y on the extrapolate rows
 	GridEvaluated int
-	Status        string
 }
 
-// Param returns the fitted value of the named parameter (a, b, c0, c1, f1,
-// d1).
-func (f *BNSLFit) Param(name string) (float64, error) {
-	v, ok := f.Params[name]
-	if !ok {
-		return math.NaN(), fmt.Errorf("catalog: BNSL has no parameter %q (a, b, c0, c1, f1, d1)", name)
+// Parameters returns a, b, c0, c1, f1 and d1 (a, b, f1 and d1 fitted in
+// log form, so positive); the fit gives no standard errors.
+func (f *BNSLFit) Parameters() []fit.FittedParam {
+	var out []fit.FittedParam
+	for _, n := range []string{"a", "b", "c0", "c1", "f1", "d1"} {
+		v, ok := f.Params[n]
+		if !ok {
+			continue
+		}
+		p := fit.NewFittedParam(n, v)
+		if n != "c0" && n != "c1" {
+			p = p.Bounded(0, math.Inf(1), fit.Log)
+		}
+		out = append(out, p)
 	}
-	return v, nil
+	return out
+}
+
+// Param returns the named parameter (a, b, c0, c1, f1, d1).
+func (f *BNSLFit) Param(name string) (fit.FittedParam, error) {
+	p, err := fit.FindParam(f.Parameters(), name)
+	if err != nil {
+		return p, fmt.Errorf("catalog: BNSL: %w", err)
+	}
+	return p, nil
 }
 
 // BNSLOptions configure FitBNSL. The zero value fits every row, with no
@@ -105,6 +130,7 @@ func FitBNSLFile(opt BNSLOptions) (*BNSLFit, error) {
 // parameters (a, b, d1, f1 through log), and reports the error on the
 // held-out rows.
 func FitBNSL(x, y []float64, opt BNSLOptions) (*BNSLFit, error) {
+	t0 := time.Now()
 	if len(x) != len(y) {
 		return nil, fmt.Errorf("catalog: FitBNSL: %d x values but %d y values", len(x), len(y))
 	}
@@ -231,7 +257,7 @@ func FitBNSL(x, y []float64, opt BNSLOptions) (*BNSLFit, error) {
 	}
 	sort.Slice(cands, func(i, j int) bool { return cands[i].f < cands[j].f })
 	best := cand{f: math.Inf(1)}
-	status := ""
+	var rec fit.Outcome
 	refine := cands[:min(8, len(cands))]
 	for ci, c := range refine {
 		if err := cancelled(); err != nil {
@@ -250,9 +276,10 @@ func FitBNSL(x, y []float64, opt BNSLOptions) (*BNSLFit, error) {
 		}
 		if res.F < best.f {
 			best = cand{append([]float64(nil), res.X...), res.F}
-			status = res.Status.String()
+			rec = fit.Outcome{Objective: res.F, Status: gonumstat.Status(res.Status), Reason: res.Status.String(),
+				Iterations: res.Stats.MajorIterations, Evaluations: res.Stats.FuncEvaluations}
 			if err != nil {
-				status = err.Error()
+				rec.Status, rec.Reason = fit.StatusFailed, err.Error()
 			}
 		}
 	}
@@ -263,8 +290,15 @@ func FitBNSL(x, y []float64, opt BNSLOptions) (*BNSLFit, error) {
 		return nil, fmt.Errorf("catalog: BNSL refinement failed from every grid point")
 	}
 	p := toParams(best.th)
-	out := &BNSLFit{Params: map[string]float64{}, GridEvaluated: len(cands), Status: status,
+	g := make([]float64, 6)
+	obj(best.th, g)
+	rec.GradNorm = floats.Norm(g, math.Inf(1))
+	if rec.Status == fit.StatusFailed && rec.GradNorm <= 1e-6 {
+		rec.Status = fit.StatusStationary // a line search that can no longer move, at a stationary point
+	}
+	out := &BNSLFit{Outcome: rec, Params: map[string]float64{}, GridEvaluated: len(cands),
 		FitRMSLE: math.Sqrt(best.f / float64(n)), ExtrapX: ex, ExtrapY: ey}
+	defer func() { out.Time = time.Since(t0) }()
 	for j, nm := range names {
 		out.Params[nm] = p[j]
 	}
@@ -294,10 +328,27 @@ func logspace(lo, hi float64, n int) []float64 {
 }
 
 // CoverageFit is Brown et al.'s exponentiated power law fitted by
-// least squares of log(-log c) on log k.
+// least squares of log(-log c) on log k. Its Outcome: StatusExact (a
+// closed form), Objective the residual sum of squares of that line.
 type CoverageFit struct {
+	fit.Outcome
 	A, B float64 // c(k) = exp(A k^-B), A < 0
 	R2   float64 // of the linearised fit
+}
+
+// Parameters returns A (< 0: the line's intercept is log(-A)) and B; the
+// fit gives no standard errors.
+func (f *CoverageFit) Parameters() []fit.FittedParam {
+	return []fit.FittedParam{fit.NewFittedParam("A", f.A).Bounded(math.Inf(-1), 0, fit.Identity), fit.NewFittedParam("B", f.B)}
+}
+
+// Param returns A or B.
+func (f *CoverageFit) Param(name string) (fit.FittedParam, error) {
+	p, err := fit.FindParam(f.Parameters(), name)
+	if err != nil {
+		return p, fmt.Errorf("catalog: coverage: %w", err)
+	}
+	return p, nil
 }
 
 // FitCoverage fits c(k) ≈ exp(a k^-b) to coverage values in (0, 1) by
@@ -316,6 +367,14 @@ func FitCoverage(k, c []float64) (*CoverageFit, error) {
 	if len(xs) < 3 {
 		return nil, fmt.Errorf("catalog: coverage fit needs >= 3 points with 0 < c < 1, got %d", len(xs))
 	}
+	t0 := time.Now()
 	alpha, beta := stat.LinearRegression(xs, ys, nil, false)
-	return &CoverageFit{A: -math.Exp(alpha), B: -beta, R2: stat.RSquared(xs, ys, nil, alpha, beta)}, nil
+	var sse float64
+	for i := range xs {
+		r := ys[i] - alpha - beta*xs[i]
+		sse += r * r
+	}
+	return &CoverageFit{A: -math.Exp(alpha), B: -beta, R2: stat.RSquared(xs, ys, nil, alpha, beta),
+		Outcome: fit.Outcome{Objective: sse, Status: fit.StatusExact, GradNorm: math.NaN(), Time: time.Since(t0),
+			Reason: fmt.Sprintf("closed form: least squares of log(-log c) on log k over %d points", len(xs))}}, nil
 }

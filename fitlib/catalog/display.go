@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"html"
 	"sort"
+	"strings"
 
+	"github.com/gophernote/gophernote/fitlib/fit"
 	"github.com/gophernote/gophernote/fitlib/internal/report"
 )
 
@@ -47,49 +49,78 @@ func (e Entry) MIMEBundle() map[string]string {
 	return b
 }
 
-func (f *BNSLFit) table() *report.Table {
-	t := sortedParams(f.Params)
-	t.Title = "Broken neural scaling law (one break), fitted in log space"
-	t.Note("fit RMSLE %.4g; %d grid points, %s", f.FitRMSLE, f.GridEvaluated, f.Status)
+// Report is the fit report (fitlib's one report, fit.Report): the
+// parameters, the BFGS refinement's record, the grid and the
+// extrapolation check.
+func (f *BNSLFit) Report() *fit.Report {
+	r := &fit.Report{Title: "Broken neural scaling law (one break), fitted in log space", Outcome: f.Outcome, Params: f.Parameters(),
+		Stats: []fit.Stat{{Name: "fit RMSLE", Value: fmt.Sprintf("%.4g", f.FitRMSLE)}, {Name: "grid points", Value: fmt.Sprint(f.GridEvaluated)}}}
 	if len(f.ExtrapX) > 0 {
-		t.Note("extrapolation to %d held-out rows: RMSLE %.4g, max relative error %.2f%%", len(f.ExtrapX), f.ExtrapRMSLE, 100*f.ExtrapMaxRel)
+		r.Stats = append(r.Stats, fit.Stat{Name: "extrapolation", Value: fmt.Sprintf("%d held-out rows: RMSLE %.4g, max relative error %.2f%%", len(f.ExtrapX), f.ExtrapRMSLE, 100*f.ExtrapMaxRel)})
 	}
-	return t
+	return r
 }
 
-// MIMEBundle shows the fit as a table when it ends a notebook cell.
-func (f *BNSLFit) MIMEBundle() map[string]string { return report.Bundle(f.table()) }
+// MIMEBundle shows the fit report when the fit ends a notebook cell.
+func (f *BNSLFit) MIMEBundle() map[string]string { return f.Report().MIMEBundle() }
 
-// MIMEBundle shows the fit as a table when it ends a notebook cell.
-func (f *CoverageFit) MIMEBundle() map[string]string {
-	t := &report.Table{Title: "coverage c(k) = exp(A k^-B)", Header: []string{"parameter", "value"}}
-	t.Add("A", report.Num(f.A))
-	t.Add("B", report.Num(f.B))
-	t.Add("R² (linearised)", report.Num(f.R2))
-	return report.Bundle(t)
+// String is the text report.
+func (f *BNSLFit) String() string { return f.Report().String() }
+
+// Report is the fit report of the coverage law.
+func (f *CoverageFit) Report() *fit.Report {
+	return &fit.Report{Title: "coverage c(k) = exp(A k^-B)", Outcome: f.Outcome, Params: f.Parameters(),
+		Stats: []fit.Stat{{Name: "R² (linearised)", Value: report.Num(f.R2)}}}
 }
 
-// MIMEBundle shows the fit as a table when it ends a notebook cell.
-func (f *ScaleRLFit) MIMEBundle() map[string]string {
-	t := &report.Table{Title: fmt.Sprintf("ScaleRL sigmoid fitted to %d points", f.Points), Header: []string{"", "A", "B", "C_mid", "SSE"}}
-	t.Add("grid (the paper's recipe)", report.Num(f.A), report.Num(f.B), report.Num(f.Cmid), report.Num(f.SSE))
-	if f.RefinedSSE != 0 || f.RefinedA != 0 {
-		t.Add("refined", report.Num(f.RefinedA), report.Num(f.RefinedB), report.Num(f.RefinedCmid), report.Num(f.RefinedSSE))
+// MIMEBundle shows the fit report when the fit ends a notebook cell.
+func (f *CoverageFit) MIMEBundle() map[string]string { return f.Report().MIMEBundle() }
+
+// String is the text report.
+func (f *CoverageFit) String() string { return f.Report().String() }
+
+// Report is the fit report of the grid optimum, with the refinement's
+// values when there is one (Refined.Report is its own report).
+func (f *ScaleRLFit) Report() *fit.Report {
+	r := &fit.Report{Title: fmt.Sprintf("ScaleRL sigmoid R0 + (A - R0)/(1 + (C_mid/C)^B) fitted to %d points (the paper's grid recipe)", f.Points),
+		Outcome: f.Outcome, Params: f.Parameters()}
+	if f.Refined != nil {
+		var parts []string
+		for _, p := range f.Refined.Parameters() {
+			parts = append(parts, p.Name+" = "+report.Num(p.Value))
+		}
+		r.Stats = append(r.Stats, fit.Stat{Name: "refined", Value: fmt.Sprintf("%s; squared error %s (%s)", strings.Join(parts, ", "), report.Num(f.Refined.Objective), f.Refined.Status)})
 	}
-	return report.Bundle(t)
+	return r
 }
 
-// MIMEBundle shows the refit and its predictions as tables when it ends a
-// notebook cell.
+// MIMEBundle shows the fit report when the fit ends a notebook cell.
+func (f *ScaleRLFit) MIMEBundle() map[string]string { return f.Report().MIMEBundle() }
+
+// String is the text report.
+func (f *ScaleRLFit) String() string { return f.Report().String() }
+
+// MIMEBundle shows the three refits' reports and the predictions when
+// the result ends a notebook cell.
 func (g *GadreFit) MIMEBundle() map[string]string {
-	l := sortedParams(g.Loss)
-	l.Title = "Gadre et al. eq. (4), loss, refitted on " + g.Dataset
-	e := sortedParams(g.Error)
-	e.Title = "eq. (5), top-1 error"
 	p := &report.Table{Title: "extrapolations", Header: []string{"N", "M", "loss", "predicted", "rel. error", "error", "predicted", "rel. error"}}
 	for _, q := range g.Predictions {
 		p.Add(report.Num(q.N), report.Num(q.M), report.Num(q.Loss), report.Num(q.PredLoss), fmt.Sprintf("%.4f%%", 100*q.LossRelErr),
 			report.Num(q.Err), report.Num(q.PredErr), fmt.Sprintf("%.4f%%", 100*q.ErrRelErr))
 	}
-	return report.Bundle(l, e, p)
+	b := report.Bundle(p)
+	for _, f := range []struct {
+		title string
+		r     *fit.Result
+	}{{"Gadre et al. eq. (4), loss, refitted on " + g.Dataset, g.Loss}, {"eq. (5), top-1 error", g.Error}, {"eq. (5) without the 1.4B, M = 20 run", g.ErrorWithout14B}} {
+		if f.r == nil {
+			continue
+		}
+		rep := f.r.Report()
+		rep.Title = f.title + ": " + rep.Title
+		m := rep.MIMEBundle()
+		b["text/html"] = m["text/html"] + "\n" + b["text/html"]
+		b["text/plain"] = m["text/plain"] + "\n" + b["text/plain"]
+	}
+	return b
 }

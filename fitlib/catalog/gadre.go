@@ -147,13 +147,15 @@ type GadrePrediction struct {
 	ErrRelErrFromTrueLoss float64
 }
 
-// GadreFit is the result of FitGadre: the refitted coefficients of eqs.
-// (4) and (5) for one training set and the extrapolations to its
-// over-trained 1.4B run and the 6.9B, M = 20 run.
+// GadreFit is the result of FitGadre: the refits of eqs. (4) and (5) for
+// one training set — three fits, each a fit.Result with its record and
+// parameters (Loss: E, a, b, eta; Error and ErrorWithout14B: epsilon, k,
+// gamma) — and the extrapolations to its over-trained 1.4B run and the
+// 6.9B, M = 20 run.
 type GadreFit struct {
 	Dataset         string
-	Loss, Error     map[string]float64 // {E, a, b, eta} and {epsilon, k, gamma}
-	ErrorWithout14B map[string]float64
+	Loss, Error     *fit.Result
+	ErrorWithout14B *fit.Result // the error law fitted without the 1.4B, M = 20 run
 	Predictions     []GadrePrediction
 }
 
@@ -206,7 +208,7 @@ func FitGadre(dataset string) (*GadreFit, error) {
 	if err != nil {
 		return nil, err
 	}
-	fitErr := func(runs []gadreRun) (map[string]float64, error) {
+	fitErr := func(runs []gadreRun) (*fit.Result, error) {
 		var x, y []float64
 		for _, r := range runs {
 			x = append(x, r.Loss)
@@ -221,7 +223,7 @@ func FitGadre(dataset string) (*GadreFit, error) {
 		if err != nil {
 			return nil, fmt.Errorf("catalog: Gadre error refit: %w", err)
 		}
-		return named(res), nil
+		return res, nil
 	}
 	withB, err := fitErr(append(append([]gadreRun(nil), data.fit...), data.b14))
 	if err != nil {
@@ -231,10 +233,10 @@ func FitGadre(dataset string) (*GadreFit, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &GadreFit{Dataset: dataset, Loss: named(lr), Error: withB, ErrorWithout14B: without}
-	le, _ := e.WithParams(out.Loss)
-	ew, _ := ee.WithParams(withB)
-	eo, _ := ee.WithParams(without)
+	out := &GadreFit{Dataset: dataset, Loss: lr, Error: withB, ErrorWithout14B: without}
+	le, _ := e.WithParams(named(lr))
+	ew, _ := ee.WithParams(named(withB))
+	eo, _ := ee.WithParams(named(without))
 	for _, t := range data.targets {
 		pl, err := le.Eval(map[string]float64{"C": 6 * t.N * t.M * t.N, "M": t.M})
 		if err != nil {

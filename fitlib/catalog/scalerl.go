@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"time"
 
 	"github.com/gophernote/gophernote/fitlib/fit"
 	"github.com/gophernote/gophernote/fitlib/internal/num"
@@ -99,14 +100,35 @@ type ScaleRLOptions struct {
 	Progress func(done, total int)
 }
 
-// ScaleRLFit is the result of FitScaleRL.
+// ScaleRLFit is the result of FitScaleRL. Its Outcome is the grid
+// search's record: StatusGrid, Objective the squared error of the pass
+// rates at the grid optimum, Evaluations the squared errors computed.
 type ScaleRLFit struct {
+	fit.Outcome
 	A, B, Cmid float64 // grid optimum (the paper's recipe)
-	SSE        float64
-	Points     int // points used (C >= MinCompute)
-	// Refined holds the continuous optimum when ScaleRLOptions.Refine is
-	// set.
-	RefinedA, RefinedB, RefinedCmid, RefinedSSE float64
+	Points     int     // points used (C >= MinCompute)
+	// Refined is the continuous least-squares fit of (A, B, C_mid) from
+	// the grid optimum when ScaleRLOptions.Refine is set (nil otherwise):
+	// a fit.Result, with its own record and parameters.
+	Refined *fit.Result
+	r0      float64
+}
+
+// Parameters returns the grid optimum's A (in (R0, 1)), B and C_mid (> 0);
+// the grid gives no standard errors.
+func (f *ScaleRLFit) Parameters() []fit.FittedParam {
+	return []fit.FittedParam{fit.NewFittedParam("A", f.A).Bounded(f.r0, 1, fit.Identity),
+		fit.NewFittedParam("B", f.B).Bounded(0.01, 50, fit.Identity), fit.NewFittedParam("Cmid", f.Cmid).Bounded(0, math.Inf(1), fit.Identity)}
+}
+
+// Param returns A, B or Cmid of the grid optimum (Refined.Param those of
+// the refinement).
+func (f *ScaleRLFit) Param(name string) (fit.FittedParam, error) {
+	p, err := fit.FindParam(f.Parameters(), name)
+	if err != nil {
+		return p, fmt.Errorf("catalog: ScaleRL: %w", err)
+	}
+	return p, nil
 }
 
 // FitScaleRL fits eq. (1) of Khatri et al. 2025 to a pass-rate curve r
@@ -183,7 +205,9 @@ func FitScaleRL(c, r []float64, opt ScaleRLOptions) (*ScaleRLFit, error) {
 		}
 		return s
 	}
-	best := &ScaleRLFit{SSE: math.Inf(1), Points: len(xs)}
+	t0 := time.Now()
+	best := &ScaleRLFit{Points: len(xs), r0: opt.R0}
+	best.Objective = math.Inf(1)
 	// one row of the grid (one A) per job; rows are compared in order
 	// afterwards, so the result does not depend on the number of workers
 	type cell struct{ b, cm, sse float64 }
@@ -211,11 +235,13 @@ func FitScaleRL(c, r []float64, opt ScaleRLOptions) (*ScaleRLFit, error) {
 		return nil, fmt.Errorf("catalog: FitScaleRL cancelled: %w", opt.Context.Err())
 	}
 	for i, r := range rows {
-		if r.sse < best.SSE {
-			best.A, best.B, best.Cmid, best.SSE = aGrid[i], r.b, r.cm, r.sse
+		if r.sse < best.Objective {
+			best.A, best.B, best.Cmid, best.Objective = aGrid[i], r.b, r.cm, r.sse
 		}
 	}
-	if math.IsInf(best.SSE, 0) || math.IsNaN(best.SSE) {
+	best.Status, best.GradNorm, best.Evaluations = fit.StatusGrid, math.NaN(), len(aGrid)*len(cGrid)*48 // 47 in bestB, one at its optimum
+	best.Reason = fmt.Sprintf("grid optimum over %d values of A and %d of C_mid, B by golden-section search in log B on [0.01, 50] (Khatri et al.'s recipe)", len(aGrid), len(cGrid))
+	if math.IsInf(best.Objective, 0) || math.IsNaN(best.Objective) {
 		return nil, fmt.Errorf("catalog: FitScaleRL: no grid point gives a finite squared error (pass rates out of range?)")
 	}
 	if opt.Refine {
@@ -240,10 +266,9 @@ func FitScaleRL(c, r []float64, opt ScaleRLOptions) (*ScaleRLFit, error) {
 		if err != nil {
 			return nil, fmt.Errorf("catalog: FitScaleRL refinement: %w", err)
 		}
-		p := named(res)
-		best.RefinedA, best.RefinedB, best.RefinedCmid = p["A"], p["B"], p["Cmid"]
-		best.RefinedSSE = sse(best.RefinedA, best.RefinedB, best.RefinedCmid)
+		best.Refined = res
 	}
+	best.Time = time.Since(t0)
 	return best, nil
 }
 

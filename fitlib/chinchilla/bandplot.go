@@ -38,7 +38,7 @@ func PlotBand(x []float64, first, second *fit.Estimate, runs *Runs, title, ylabe
 		if len(e.Value) != len(x) || len(e.Lo) != len(x) || len(e.Hi) != len(x) {
 			return nil, fmt.Errorf("chinchilla: PlotBand: estimate %d has %d values for %d x", k+1, len(e.Value), len(x))
 		}
-		name := fmt.Sprintf("%g%% band: %s", 100*e.Level, shortMethod(e.Method))
+		name := fmt.Sprintf("%g%% band: %s", 100*e.Level, shortMethod(e.How))
 		if err := f.LineBand(name, x, e.Value, e.Lo, e.Hi, plots.Style{Dashed: k == 1}); err != nil {
 			return nil, err
 		}

@@ -6,7 +6,6 @@ import (
 	"math"
 	"runtime"
 	"sync/atomic"
-	"time"
 
 	"github.com/gophernote/gophernote/fitlib/fit"
 	"github.com/gophernote/gophernote/fitlib/internal/num"
@@ -59,7 +58,6 @@ type BootstrapResult struct {
 	// Resamples is the number of resamples drawn.
 	Resamples int
 	Level     float64
-	Seconds   float64
 }
 
 // Bootstrap refits runs resampled with replacement, in parallel, around
@@ -112,7 +110,6 @@ func Bootstrap(r *Runs, full *LawFit, opt BootstrapOptions) (*BootstrapResult, e
 	}
 	var finished atomic.Int64
 	tick := par.Ticker(opt.Progress, n)
-	t0 := time.Now()
 	p := full.Params
 	res := &BootstrapResult{
 		Names: []string{"A", "B", "E", "alpha", "beta"}, Estimate: []float64{p.A, p.B, p.E, p.Alpha, p.Beta},
@@ -166,7 +163,6 @@ func Bootstrap(r *Runs, full *LawFit, opt BootstrapOptions) (*BootstrapResult, e
 		}
 	}
 	res.Lo, res.Hi, res.Median, res.SE = num.Percentiles(res.Samples, 5, level)
-	res.Seconds = time.Since(t0).Seconds()
 	return res, nil
 }
 
@@ -203,5 +199,5 @@ func bootFit(ctx context.Context, f objFunc, start []float64) ([]float64, bool) 
 	if err != nil {
 		return []float64{math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN()}, false
 	}
-	return res.Params, res.Converged
+	return res.Params, res.Converged()
 }

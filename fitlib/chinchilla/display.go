@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
+	"github.com/gophernote/gophernote/fitlib/fit"
 	"github.com/gophernote/gophernote/fitlib/internal/report"
 )
 
@@ -12,38 +14,35 @@ import (
 // (rule R3 of fitlib/doc.go): MIMEBundle returns text/html and a text/plain
 // table, which gophernote's display layer shows when the value ends a cell.
 
-func (f *LawFit) table() *report.Table {
-	t := &report.Table{Title: "Chinchilla law L(N, D) = E + A N^-alpha + B D^-beta",
-		Header: []string{"parameter", "value", "log form"}}
-	p := f.Params
-	names := []string{"A", "B", "E", "alpha", "beta"}
-	vals := []float64{p.A, p.B, p.E, p.Alpha, p.Beta}
-	logNames := []string{"a", "b", "e", "alpha", "beta"}
-	for j := range names {
-		lf := ""
-		if j < len(f.Theta) {
-			lf = logNames[j] + " = " + report.Num(f.Theta[j])
-			if j < len(f.ThetaSE) {
-				lf += " ± " + report.Num(f.ThetaSE[j])
+// Report is the fit report (fitlib's one report, fit.Report): the law's
+// parameters, the record, the starts, the log-form values the fit worked
+// in and the compute-optimal exponents.
+func (f *LawFit) Report() *fit.Report {
+	r := &fit.Report{Title: "Chinchilla law L(N, D) = E + A N^-alpha + B D^-beta", Outcome: f.Outcome, Params: f.Parameters()}
+	r.Stats = append(r.Stats, fit.Stat{Name: "starts", Value: strconv.Itoa(f.Starts)})
+	if len(f.Theta) > 0 {
+		names := []string{"a", "b", "e", "alpha", "beta", "log sigma"}
+		var parts []string
+		for j, v := range f.Theta {
+			if j < len(names) {
+				parts = append(parts, names[j]+" = "+report.Num(v))
 			}
 		}
-		t.Add(names[j], report.Num(vals[j]), lf)
+		r.Stats = append(r.Stats, fit.Stat{Name: "log form", Value: strings.Join(parts, ", ")})
 	}
-	if f.Sigma > 0 {
-		t.Add("sigma", report.Num(f.Sigma), "")
+	if f.StepSE > 0 {
+		r.Stats = append(r.Stats, fit.Stat{Name: "BFGS's distance", Value: fmt.Sprintf("%.2g standard errors from the optimum", f.StepSE)})
 	}
-	t.Note("objective %s; %d starts in %.1f s; converged: %v", report.Num(f.Objective), f.Starts, f.Seconds, f.Converged)
-	t.Note("%s", f.Status)
-	t.Note("N_opt ∝ C^%.4f, D_opt ∝ C^%.4f", p.ExponentA(), p.ExponentB())
-	return t
+	r.Notes = append(r.Notes, fmt.Sprintf("N_opt ∝ C^%.4f, D_opt ∝ C^%.4f", f.Params.ExponentA(), f.Params.ExponentB()))
+	return r
 }
 
-// MIMEBundle shows the fit as a table (text/html and text/plain) when it
+// MIMEBundle shows the fit report (text/html and text/plain) when the fit
 // ends a notebook cell.
-func (f *LawFit) MIMEBundle() map[string]string { return report.Bundle(f.table()) }
+func (f *LawFit) MIMEBundle() map[string]string { return f.Report().MIMEBundle() }
 
-// String is the text table.
-func (f *LawFit) String() string { return f.table().Text() }
+// String is the text report.
+func (f *LawFit) String() string { return f.Report().String() }
 
 func (b *BootstrapResult) table() *report.Table {
 	t := &report.Table{Title: fmt.Sprintf("Bootstrap of the Chinchilla law: %d resamples, %g%% percentile intervals", b.Resamples, 100*b.Level),
@@ -51,7 +50,7 @@ func (b *BootstrapResult) table() *report.Table {
 	for j, n := range b.Names {
 		t.Add(n, report.Num(at(b.Estimate, j)), report.Num(at(b.SE, j)), report.Interval(at(b.Lo, j), at(b.Hi, j)), report.Num(at(b.Median, j)))
 	}
-	t.Note("%d resample fits did not converge (kept, as Besiroglu et al. keep them); %.1f s", b.Failed, b.Seconds)
+	t.Note("%d resample fits did not converge (kept, as Besiroglu et al. keep them)", b.Failed)
 	return t
 }
 
@@ -61,40 +60,41 @@ func (b *BootstrapResult) MIMEBundle() map[string]string { return report.Bundle(
 // String is the text table.
 func (b *BootstrapResult) String() string { return b.table().Text() }
 
-func (f *IsoFLOPFit) table() *report.Table {
-	t := &report.Table{Title: "Approach 2: IsoFLOP parabolas", Header: []string{"budget C", "runs", "N_opt", "D_opt", "min loss"}}
+// Report is the fit report of Approach 2: the exponents with their
+// jackknife errors, and every budget's vertex.
+func (f *IsoFLOPFit) Report() *fit.Report {
+	r := &fit.Report{Title: "Approach 2: IsoFLOP parabolas", Outcome: f.Outcome, Params: f.Parameters(),
+		Stats: []fit.Stat{{Name: "budgets", Value: strconv.Itoa(len(f.Budgets))}, {Name: "a + b", Value: fmt.Sprintf("%.6f", f.SumAB)}}}
 	for _, b := range f.Budgets {
-		t.Add(report.Num(b.C), strconv.Itoa(len(b.N)), report.Num(b.NOpt), report.Num(b.DOpt), report.Num(b.MinLoss))
+		r.Notes = append(r.Notes, fmt.Sprintf("budget C = %s: %d runs, N_opt = %s, D_opt = %s, min loss %s",
+			report.Num(b.C), len(b.N), report.Num(b.NOpt), report.Num(b.DOpt), report.Num(b.MinLoss)))
 	}
-	t.Note("N_opt ∝ C^a: a = %.4f ± %.4f (jackknife); D_opt ∝ C^b: b = %.4f ± %.4f; a + b = %.6f", f.A, f.ASE, f.B, f.BSE, f.SumAB)
-	return t
+	return r
 }
 
-// MIMEBundle shows the IsoFLOP fit as a table when it ends a notebook cell.
-func (f *IsoFLOPFit) MIMEBundle() map[string]string { return report.Bundle(f.table()) }
+// MIMEBundle shows the fit report when the fit ends a notebook cell.
+func (f *IsoFLOPFit) MIMEBundle() map[string]string { return f.Report().MIMEBundle() }
 
-// String is the text table.
-func (f *IsoFLOPFit) String() string { return f.table().Text() }
+// String is the text report.
+func (f *IsoFLOPFit) String() string { return f.Report().String() }
 
-func (f *EnvelopeFit) table() *report.Table {
-	t := &report.Table{Title: "Approach 1: lower envelope of the training curves", Header: []string{"statistic", "value"}}
+// Report is the fit report of Approach 1.
+func (f *EnvelopeFit) Report() *fit.Report {
 	interior := 0
 	for _, in := range f.Interior {
 		if in {
 			interior++
 		}
 	}
-	t.Add("a (N_opt ∝ C^a)", report.Num(f.A))
-	t.Add("grid points", strconv.Itoa(len(f.C)))
-	t.Add("interior points regressed", strconv.Itoa(interior))
-	return t
+	return &fit.Report{Title: "Approach 1: lower envelope of the training curves", Outcome: f.Outcome, Params: f.Parameters(),
+		Stats: []fit.Stat{{Name: "grid points", Value: strconv.Itoa(len(f.C))}, {Name: "interior points regressed", Value: strconv.Itoa(interior)}}}
 }
 
-// MIMEBundle shows the envelope fit as a table when it ends a notebook cell.
-func (f *EnvelopeFit) MIMEBundle() map[string]string { return report.Bundle(f.table()) }
+// MIMEBundle shows the fit report when the fit ends a notebook cell.
+func (f *EnvelopeFit) MIMEBundle() map[string]string { return f.Report().MIMEBundle() }
 
-// String is the text table.
-func (f *EnvelopeFit) String() string { return f.table().Text() }
+// String is the text report.
+func (f *EnvelopeFit) String() string { return f.Report().String() }
 
 func at(x []float64, i int) float64 {
 	if i < len(x) {

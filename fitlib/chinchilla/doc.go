@@ -29,8 +29,10 @@
 // its exact gradient, hand-written here (HuberObjective, HuberNLL); the
 // grid fit and the bootstrap minimise it with the project's fit engine,
 // the likelihood fit with gonum's BFGS, refined and judged on the
-// statistical scale (likelihood.go: Converged means within 0.01 standard
-// errors of the optimum, and the status says how far BFGS stopped).
+// statistical scale (likelihood.go: Status StatusWithinSE means within 0.01
+// standard errors of the optimum, and the Reason says how far BFGS
+// stopped). Every fit's result embeds fit.Outcome, the record all fitlib
+// fits share, and gives its parameters by Param(name) and Parameters().
 //
 // Inference (inference.go): FitEngine is the same fit on fitlib/fit with
 // standard errors, covariance and a fit report (Runs.Problem is its

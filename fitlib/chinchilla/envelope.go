@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"time"
 
+	"github.com/gophernote/gophernote/fitlib/fit"
 	"gonum.org/v1/gonum/stat"
 )
 
@@ -47,8 +49,12 @@ func GenerateCurves(p Params, sizes []float64, dMin, dMax float64, points int, n
 }
 
 // EnvelopeFit is Approach 1: the lower envelope of loss against compute
-// over all runs and the model size that attains it.
+// over all runs and the model size that attains it. Its Outcome:
+// StatusExact (the envelope is read off the curves, the exponent is a
+// least-squares line), Objective the residual sum of squares of ln N_opt
+// on ln C over the interior points.
 type EnvelopeFit struct {
+	fit.Outcome
 	C, NOpt, Loss []float64 // envelope on a log grid of compute
 	Interior      []bool    // the argmin is neither the smallest nor the largest model
 	A, InterceptA float64   // ln N_opt = InterceptA + A ln C over interior points
@@ -63,6 +69,7 @@ func FitEnvelope(cv *Curves, grid int) (*EnvelopeFit, error) {
 	if cv == nil {
 		return nil, fmt.Errorf("chinchilla: FitEnvelope: no curves")
 	}
+	t0 := time.Now()
 	run, n, c, loss := cv.Run, cv.N, cv.C, cv.Loss
 	if len(run) != len(n) || len(n) != len(c) || len(c) != len(loss) {
 		return nil, fmt.Errorf("chinchilla: FitEnvelope: columns differ in length: Run %d, N %d, C %d, Loss %d", len(run), len(n), len(c), len(loss))
@@ -129,7 +136,24 @@ func FitEnvelope(cv *Curves, grid int) (*EnvelopeFit, error) {
 		return nil, fmt.Errorf("chinchilla: only %d envelope points have an interior optimal size; widen the size range", len(xs))
 	}
 	out.InterceptA, out.A = stat.LinearRegression(xs, ys, nil, false)
+	out.Outcome = fit.Outcome{Status: fit.StatusExact, GradNorm: math.NaN(), Time: time.Since(t0), Objective: olsSSE(xs, ys, out.InterceptA, out.A),
+		Reason: fmt.Sprintf("closed form: the lowest interpolated loss at %d compute values, ln N_opt regressed on ln C over the %d interior ones", grid, len(xs))}
 	return out, nil
+}
+
+// Parameters returns the exponent a of N_opt ∝ C^a and the intercept
+// (ln N_opt = intercept + a ln C); the fit gives no standard errors.
+func (f *EnvelopeFit) Parameters() []fit.FittedParam {
+	return []fit.FittedParam{fit.NewFittedParam("a", f.A), fit.NewFittedParam("intercept", f.InterceptA)}
+}
+
+// Param returns a or intercept.
+func (f *EnvelopeFit) Param(name string) (fit.FittedParam, error) {
+	p, err := fit.FindParam(f.Parameters(), name)
+	if err != nil {
+		return p, fmt.Errorf("chinchilla: envelope: %w", err)
+	}
+	return p, nil
 }
 
 // Comparison is one row of the three-approach table.

@@ -54,8 +54,11 @@ func ExampleFitIsoFLOP() {
 		return
 	}
 	fmt.Printf("%d budgets, a = %.4f, b = %.4f\n", len(f.Budgets), f.A, f.B)
+	a, _ := f.Param("a") // the record and the parameter view of every fitlib fit
+	fmt.Printf("%s (%s); a in [%.4f, %.4f] by the %s\n", f.Status, f.Reason[:11], a.Lo, a.Hi, f.SEKind.String()[:29])
 	// Output:
 	// 9 budgets, a = 0.5000, b = 0.5000
+	// exact (closed form); a in [0.5000, 0.5000] by the leave-one-group-out jackknife
 }
 
 func ExampleLoadRuns() {

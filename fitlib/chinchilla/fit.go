@@ -12,7 +12,9 @@ import (
 	"gonum.org/v1/gonum/optimize"
 
 	"github.com/gophernote/gophernote/fitlib/fit"
+	"github.com/gophernote/gophernote/fitlib/internal/gonumstat"
 	"github.com/gophernote/gophernote/fitlib/internal/par"
+	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // DefaultDelta is the Huber threshold of Hoffmann et al. (2022), App. D.2,
@@ -80,27 +82,72 @@ type FitOptions struct {
 	Progress func(done, total int)
 }
 
-// LawFit is a multi-start fit of the law. Converged is true only when the
-// best start stopped on a gradient or function-value criterion, not on an
-// error or a limit.
+// LawFit is a multi-start fit of the law. Its Outcome is the record of
+// every fitlib fit: Objective (the sum, or mean, of Huber log residuals
+// for FitGrid; the negative log-likelihood for FitHuberLikelihood), the
+// best start's Status (converged only when it stopped on a gradient or
+// function-value criterion, or at a stationary point — not on an error or
+// a limit), Reason, Iterations and Evaluations, Time for the whole fit,
+// GradNorm (max |gradient| in log form at the result), SEKind and
+// Warnings. Parameters gives A, B, E, alpha, beta (and sigma) with their
+// standard errors where the fit has them.
 type LawFit struct {
-	Params     Params
-	Theta      []float64 // log form (a, b, e, alpha, beta[, log sigma])
-	Sigma      float64   // learned Huber scale (likelihood fits only)
-	Objective  float64
-	Status     string
-	Converged  bool
-	Iterations int
-	GradNorm   float64
-	Starts     int
-	Seconds    float64
-	PerStart   []fit.Start // every start (log form), when FitOptions.KeepStarts
+	fit.Outcome
+	Params   Params
+	Theta    []float64 // log form (a, b, e, alpha, beta[, log sigma])
+	Sigma    float64   // learned Huber scale (likelihood fits only)
+	Starts   int
+	PerStart []fit.Start // every start (log form), when FitOptions.KeepStarts
 	// StepSE is how far the optimizer's best point lay from the optimum,
 	// in standard errors (likelihood fits; see FitHuberLikelihood).
 	StepSE float64
 	// ThetaSE are standard errors of Theta (likelihood fits: of the law's
 	// log-form parameters at the fitted sigma, and of log sigma).
 	ThetaSE []float64
+}
+
+// Parameters returns A, B, E, alpha and beta (and sigma for a likelihood
+// fit) in natural scale. A, B, E and sigma were fitted in log form
+// (Transform Log, bounded below by 0); with ThetaSE (likelihood fits)
+// their standard errors follow by the delta method (A·SE(a)) and their
+// 95% intervals are exp(a ± 1.96 SE(a)), normal intervals on the fit's
+// scale, as for alpha and beta.
+func (f *LawFit) Parameters() []fit.FittedParam {
+	names := []string{"A", "B", "E", "alpha", "beta", "sigma"}
+	vals := []float64{f.Params.A, f.Params.B, f.Params.E, f.Params.Alpha, f.Params.Beta, f.Sigma}
+	n := 5
+	if len(f.Theta) > 5 {
+		n = 6
+	}
+	q := distuv.UnitNormal.Quantile(0.975)
+	out := make([]fit.FittedParam, n)
+	for j := 0; j < n; j++ {
+		p := fit.NewFittedParam(names[j], vals[j])
+		logForm := j != 3 && j != 4
+		if logForm {
+			p = p.Bounded(0, math.Inf(1), fit.Log)
+		}
+		if j < len(f.ThetaSE) && j < len(f.Theta) && !math.IsNaN(f.ThetaSE[j]) {
+			se, th := f.ThetaSE[j], f.Theta[j]
+			if logForm {
+				p = p.WithSE(vals[j]*se, math.Exp(th-q*se), math.Exp(th+q*se), 0.95)
+			} else {
+				p = p.WithSE(se, th-q*se, th+q*se, 0.95)
+			}
+		}
+		out[j] = p
+	}
+	return out
+}
+
+// Param returns the parameter name (A, B, E, alpha, beta, or sigma for a
+// likelihood fit).
+func (f *LawFit) Param(name string) (fit.FittedParam, error) {
+	p, err := fit.FindParam(f.Parameters(), name)
+	if err != nil {
+		return p, fmt.Errorf("chinchilla: %w", err)
+	}
+	return p, nil
 }
 
 // BesirogluGrid is the 4,500-start grid of Besiroglu et al. (2024),
@@ -170,11 +217,16 @@ func minimizeFrom(ctx context.Context, f objFunc, x0 []float64, method Method, f
 	if ctx != nil {
 		settings.Recorder = ctxRecorder{ctx}
 	}
+	t0 := time.Now()
 	res, err := optimize.Minimize(prob, x0, settings, m)
-	out := fit.Start{Start: append([]float64(nil), x0...), Method: method.String()}
+	out := fit.Start{Start: append([]float64(nil), x0...), Method: fit.GonumBFGS}
+	if method == GonumLBFGS {
+		out.Method = fit.GonumLBFGS
+	}
+	out.Time = time.Since(t0)
 	if res == nil {
-		out.Objective = math.Inf(1)
-		out.Status = fmt.Sprint(err)
+		out.Objective, out.GradNorm = math.Inf(1), math.NaN()
+		out.Status, out.Reason = fit.StatusFailed, fmt.Sprint(err)
 		return out, math.Inf(1)
 	}
 	out.Params = append([]float64(nil), res.X...)
@@ -187,15 +239,22 @@ func minimizeFrom(ctx context.Context, f objFunc, x0 []float64, method Method, f
 		out.Objective = math.Inf(1)
 	}
 	gradNorm := floats.Norm(g, math.Inf(1))
+	out.GradNorm = gradNorm
 	if err != nil {
-		out.Status = err.Error()
+		out.Reason = err.Error()
 		// A line search that can no longer move is how BFGS usually ends
 		// on the kinks of a Huber objective; call that converged only at a
 		// stationary point.
-		out.Converged = gradNorm <= GradTol
+		out.Status = fit.StatusFailed
+		if gradNorm <= GradTol {
+			out.Status = fit.StatusStationary
+		}
 	} else {
-		out.Status = res.Status.String()
-		out.Converged = res.Status == optimize.GradientThreshold || res.Status == optimize.FunctionConvergence
+		out.Reason = res.Status.String()
+		out.Status = gonumstat.Status(res.Status)
+		if out.Status == fit.StatusMethod {
+			out.Status = fit.StatusNotConverged // only gradient and function convergence count
+		}
 	}
 	if math.IsNaN(out.Objective) {
 		out.Objective = math.Inf(1)
@@ -227,7 +286,7 @@ func multiStart(f objFunc, starts [][]float64, opt FitOptions, method Method) (b
 	par.For(workers, len(starts), func() func(int) {
 		return func(i int) {
 			if ctxErr(ctx) != nil {
-				all[i] = fit.Start{Index: i, Start: starts[i], Objective: math.Inf(1), Status: "not run: cancelled"}
+				all[i] = fit.Start{Index: i, Start: starts[i], Outcome: fit.Outcome{Objective: math.Inf(1), GradNorm: math.NaN(), Status: fit.StatusCancelled, Reason: "not run: cancelled"}}
 				return
 			}
 			all[i], grads[i] = minimizeFrom(ctx, f, starts[i], method, opt.FuncAbsTol)
@@ -252,7 +311,7 @@ func multiStart(f objFunc, starts [][]float64, opt FitOptions, method Method) (b
 		}
 	}
 	if bi < 0 {
-		return best, 0, all, fmt.Errorf("chinchilla: all %d starts failed (first: %s)", len(all), all[0].Status)
+		return best, 0, all, fmt.Errorf("chinchilla: all %d starts failed (first: %s)", len(all), all[0].Reason)
 	}
 	return all[bi], grads[bi], all, nil
 }
@@ -316,23 +375,16 @@ func FitGrid(r *Runs, opt FitOptions) (*LawFit, error) {
 		}
 		g := make([]float64, 5)
 		f(er.Params, g)
-		res := &LawFit{
-			Params: FromTheta(er.Params), Theta: er.Params, Objective: er.Objective,
-			Status: er.Status, Converged: er.Converged, Iterations: er.Iterations,
-			GradNorm: floats.Norm(g, math.Inf(1)), Starts: er.Starts, Seconds: time.Since(t0).Seconds(),
-		}
-		res.PerStart = er.PerStart
+		res := &LawFit{Outcome: er.Outcome, Params: FromTheta(er.Params), Theta: er.Params, Starts: er.Starts, PerStart: er.PerStart}
+		res.GradNorm, res.Time = floats.Norm(g, math.Inf(1)), time.Since(t0)
 		return res, nil
 	}
 	best, grad, all, err := multiStart(f, starts, opt, opt.Method)
 	if err != nil {
 		return nil, err
 	}
-	res := &LawFit{
-		Params: FromTheta(best.Params), Theta: best.Params, Objective: best.Objective,
-		Status: best.Status, Converged: best.Converged, Iterations: best.Iterations,
-		GradNorm: grad, Starts: len(starts), Seconds: time.Since(t0).Seconds(),
-	}
+	res := &LawFit{Outcome: best.Outcome, Params: FromTheta(best.Params), Theta: best.Params, Starts: len(starts)}
+	res.GradNorm, res.Time = grad, time.Since(t0)
 	if opt.KeepStarts {
 		res.PerStart = all
 	}
@@ -351,9 +403,9 @@ func FitGrid(r *Runs, opt FitOptions) (*LawFit, error) {
 // statistical scale (likelihood.go): theta by the fit engine's Huber fit
 // at threshold delta sigma (the likelihood at fixed sigma), log sigma
 // exactly, alternating until both moves are below 0.01 standard errors.
-// Converged reports whether that happened; StepSE says how far the BFGS
-// point was; Status says which criterion failed and by how much when
-// not.
+// Status is StatusWithinSE when that happened (StatusNotConverged when
+// not, with Reason saying which criterion failed and by how much); StepSE
+// says how far the BFGS point was.
 func FitHuberLikelihood(r *Runs, opt FitOptions) (*LawFit, error) {
 	if err := r.prepare(); err != nil {
 		return nil, err
@@ -394,18 +446,20 @@ func FitHuberLikelihood(r *Runs, opt FitOptions) (*LawFit, error) {
 		return nil, fmt.Errorf("chinchilla: FitHuberLikelihood: refining the best start: %w", err)
 	}
 	status := fmt.Sprintf("converged: within %.2g standard errors of the optimum (largest move %s, criterion %g) after %d alternating refinements; BFGS had stopped %.2g standard errors away (in %s): %s",
-		chk.LastMove, chk.LastWhere, convergeSE, chk.Rounds, chk.FirstMove, chk.FirstWhere, best.Status)
+		chk.LastMove, chk.LastWhere, convergeSE, chk.Rounds, chk.FirstMove, chk.FirstWhere, best.Reason)
+	st := fit.StatusWithinSE
 	if !chk.Converged {
+		st = fit.StatusNotConverged
 		status = fmt.Sprintf("not converged: the last of %d alternating refinements still moved %s by %.3g standard errors (criterion %g); BFGS: %s",
-			chk.Rounds, chk.LastWhere, chk.LastMove, convergeSE, best.Status)
+			chk.Rounds, chk.LastWhere, chk.LastMove, convergeSE, best.Reason)
 	}
 	g := make([]float64, 6)
 	r.HuberNLL(chk.Theta, g, delta)
 	res := &LawFit{
+		Outcome: fit.Outcome{Objective: chk.NLL, Status: st, Reason: status, Iterations: best.Iterations, Evaluations: best.Evaluations,
+			GradNorm: floats.Norm(g, math.Inf(1)), Time: time.Since(t0), SEKind: fit.SEConditional},
 		Params: FromTheta(chk.Theta), Theta: chk.Theta, Sigma: math.Exp(chk.Theta[5]),
-		Objective: chk.NLL, Status: status, Converged: chk.Converged,
-		Iterations: best.Iterations, GradNorm: floats.Norm(g, math.Inf(1)), Starts: len(six),
-		Seconds: time.Since(t0).Seconds(), StepSE: chk.FirstMove, ThetaSE: chk.SE,
+		Starts: len(six), StepSE: chk.FirstMove, ThetaSE: chk.SE,
 	}
 	if opt.KeepStarts {
 		res.PerStart = all

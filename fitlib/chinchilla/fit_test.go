@@ -90,8 +90,8 @@ func TestGridFitBesiroglu(t *testing.T) {
 	within(t, "beta", res.Params.Beta, 0.3672, 0.005)
 	// the engine stops on scipy's relative-reduction rule; the gradient
 	// there is small on the scale of the objective's curvature
-	if !res.Converged || res.GradNorm > 1e-4 {
-		t.Errorf("best start not converged: %s, |grad| %g", res.Status, res.GradNorm)
+	if !res.Converged() || res.GradNorm > 1e-4 {
+		t.Errorf("best start not converged: %s, |grad| %g", res.Reason, res.GradNorm)
 	}
 }
 

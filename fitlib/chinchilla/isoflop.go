@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"time"
 
+	"github.com/gophernote/gophernote/fitlib/fit"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat"
 )
@@ -67,8 +69,12 @@ type Budget struct {
 }
 
 // IsoFLOPFit is Approach 2: per-budget vertices and the exponents of
-// N_opt ∝ C^a and D_opt ∝ C^b with leave-one-budget-out jackknife.
+// N_opt ∝ C^a and D_opt ∝ C^b with leave-one-budget-out jackknife. Its
+// Outcome: StatusExact (closed forms: least-squares parabolas and
+// regressions), Objective the residual sum of squares of the two log-log
+// regressions (ln N_opt and ln D_opt on ln C), SEKind SEJackknife.
 type IsoFLOPFit struct {
+	fit.Outcome
 	Budgets      []Budget
 	A, B         float64 // log-log regression slopes
 	InterceptA   float64 // ln N_opt = InterceptA + A ln C
@@ -108,6 +114,7 @@ func FitIsoFLOP(runs *IsoFLOPRuns) (*IsoFLOPFit, error) {
 	if runs == nil {
 		return nil, fmt.Errorf("chinchilla: FitIsoFLOP: no runs")
 	}
+	t0 := time.Now()
 	c, n, loss := runs.C, runs.N, runs.Loss
 	if len(c) != len(n) || len(c) != len(loss) {
 		return nil, fmt.Errorf("chinchilla: FitIsoFLOP: columns differ in length: C %d, N %d, Loss %d", len(c), len(n), len(loss))
@@ -192,7 +199,43 @@ func FitIsoFLOP(runs *IsoFLOPRuns) (*IsoFLOPFit, error) {
 	out.BSE = jackSE(out.BJack)
 	out.ACI = []float64{out.A - 1.96*out.ASE, out.A + 1.96*out.ASE}
 	out.BCI = []float64{out.B - 1.96*out.BSE, out.B + 1.96*out.BSE}
+	var lc, ln, ld []float64
+	for _, bg := range out.Budgets {
+		lc, ln, ld = append(lc, math.Log(bg.C)), append(ln, math.Log(bg.NOpt)), append(ld, math.Log(bg.DOpt))
+	}
+	ib, _ := stat.LinearRegression(lc, ld, nil, false)
+	out.Outcome = fit.Outcome{Status: fit.StatusExact, GradNorm: math.NaN(), SEKind: fit.SEJackknife, Time: time.Since(t0),
+		Reason:    fmt.Sprintf("closed form: a least-squares parabola per budget (%d budgets), then ln N_opt and ln D_opt regressed on ln C", k),
+		Objective: olsSSE(lc, ln, out.InterceptA, out.A) + olsSSE(lc, ld, ib, out.B)}
 	return out, nil
+}
+
+// olsSSE is the residual sum of squares of the line y = icpt + slope x.
+func olsSSE(x, y []float64, icpt, slope float64) float64 {
+	var s float64
+	for i := range x {
+		r := y[i] - icpt - slope*x[i]
+		s += r * r
+	}
+	return s
+}
+
+// Parameters returns the exponents a and b with their jackknife standard
+// errors and 95% normal intervals (ACI, BCI).
+func (f *IsoFLOPFit) Parameters() []fit.FittedParam {
+	return []fit.FittedParam{
+		fit.NewFittedParam("a", f.A).WithSE(f.ASE, at(f.ACI, 0), at(f.ACI, 1), 0.95),
+		fit.NewFittedParam("b", f.B).WithSE(f.BSE, at(f.BCI, 0), at(f.BCI, 1), 0.95),
+	}
+}
+
+// Param returns the exponent a or b.
+func (f *IsoFLOPFit) Param(name string) (fit.FittedParam, error) {
+	p, err := fit.FindParam(f.Parameters(), name)
+	if err != nil {
+		return p, fmt.Errorf("chinchilla: IsoFLOP: %w", err)
+	}
+	return p, nil
 }
 
 // jackSE is the leave-one-out jackknife standard error

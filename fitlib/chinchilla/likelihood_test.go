@@ -42,20 +42,20 @@ func TestLikelihoodConvergenceFlag(t *testing.T) {
 		}
 		bestBFGS := false
 		for _, s := range res.PerStart {
-			if s.Converged {
+			if s.Converged() {
 				bestBFGS = true
 			}
 		}
 		if !bestBFGS {
 			bfgsFalse++
 		}
-		if res.Converged {
+		if res.Converged() {
 			conv++
 		} else {
-			t.Errorf("seed %d: %s", seed, res.Status)
+			t.Errorf("seed %d: %s", seed, res.Reason)
 		}
-		if !strings.Contains(res.Status, "standard errors") {
-			t.Errorf("status does not say how far: %s", res.Status)
+		if !strings.Contains(res.Reason, "standard errors") {
+			t.Errorf("status does not say how far: %s", res.Reason)
 		}
 		f0 := r.HuberNLL(res.Theta, nil, DefaultDelta)
 		for j := 0; j < 6; j++ {
@@ -73,7 +73,7 @@ func TestLikelihoodConvergenceFlag(t *testing.T) {
 			}
 		}
 		if seed <= 3 {
-			t.Logf("seed %d: %s", seed, res.Status)
+			t.Logf("seed %d: %s", seed, res.Reason)
 		}
 	}
 	t.Logf("BFGS reported converged in %d of 20 fits; the refined fit in %d of 20", 20-bfgsFalse, conv)

@@ -1,13 +1,16 @@
 package chinchilla
 
-// PitfallRow is one fit of the mean-versus-sum comparison.
+import "github.com/gophernote/gophernote/fitlib/fit"
+
+// PitfallRow is one fit of the mean-versus-sum comparison: its record
+// (Outcome: the objective it minimized, Status, Reason, Iterations, ...)
+// and the sum objective at its result.
 type PitfallRow struct {
-	Reduction  string // "sum" or "mean"
-	Stopping   string // the stopping rule
-	Params     Params
-	SumHuber   float64 // the sum objective at the result, comparable across rows
-	Iterations int
-	Status     string
+	Reduction string // "sum" or "mean"
+	Stopping  string // the stopping rule
+	Params    Params
+	SumHuber  float64 // the sum objective at the result, comparable across rows
+	fit.Outcome
 }
 
 // MeanPitfall fits runs from Hoffmann et al.'s unrounded estimates with
@@ -19,8 +22,8 @@ type PitfallRow struct {
 // changes nothing for a gradient-based stop but makes an absolute
 // decrease test stop earlier (Besiroglu et al. 2024, sect. 4: Hoffmann et
 // al.'s optimizer stopped early because of the loss scale).
-func MeanPitfall(r *Runs) ([]PitfallRow, error) {
-	var out []PitfallRow
+func MeanPitfall(r *Runs) ([]*PitfallRow, error) {
+	var out []*PitfallRow
 	type rule struct {
 		name   string
 		method Method
@@ -38,11 +41,11 @@ func MeanPitfall(r *Runs) ([]PitfallRow, error) {
 				return nil, err
 			}
 			row := PitfallRow{Reduction: "sum", Stopping: ru.name, Params: res.Params,
-				SumHuber: r.HuberObjective(res.Theta, nil, DefaultDelta, false), Iterations: res.Iterations, Status: res.Status}
+				SumHuber: r.HuberObjective(res.Theta, nil, DefaultDelta, false), Outcome: res.Outcome}
 			if mean {
 				row.Reduction = "mean"
 			}
-			out = append(out, row)
+			out = append(out, &row)
 		}
 	}
 	return out, nil

@@ -33,7 +33,7 @@ func Summary(grid, ml *LawFit, boot *BootstrapResult, table Params, cmp []Compar
 	g := params(grid.Params)
 	g["objective"] = grid.Objective
 	g["starts"] = grid.Starts
-	g["seconds"] = round(grid.Seconds, 2)
+	g["seconds"] = round(grid.Time.Seconds(), 2)
 	var alloc []map[string]any
 	for _, a := range rows {
 		alloc = append(alloc, map[string]any{"params": a.Params, "flops": sig(a.FLOPs, 4), "tokens": sig(a.Tokens, 4), "tokens_per_param": round(a.TokensPerParam, 2)})

@@ -172,13 +172,13 @@ func BenchmarkVPvsGrid(b *testing.B) {
 	c := loadChinchilla(b)
 	for i := 0; i < b.N; i++ {
 		t0 := time.Now()
-		vp, err := FitVP(c.naturalProblem(b), Options{Screen: 5})
+		vp, err := Fit(c.naturalProblem(b), Options{Method: VarPro, Screen: 5})
 		if err != nil {
 			b.Fatal(err)
 		}
 		tvp := time.Since(t0).Seconds()
 		t0 = time.Now()
-		vpAll, err := FitVP(c.naturalProblem(b), Options{})
+		vpAll, err := Fit(c.naturalProblem(b), Options{Method: VarPro})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -159,11 +159,15 @@ func (pr *prepared) resample(full *Result, opt *Options, B int, level float64, s
 					wk.natural(s.Params, gp)
 					step := check(s.Params, gp)
 					if step <= opt.ConvergeSE {
-						s.Converged = true
+						if !s.Converged() {
+							s.Status = StatusWithinSE
+						}
 						break
 					}
 					if round == 3 || !s.code.polishable() {
-						s.Converged = false
+						if s.Converged() {
+							s.Status = StatusNotConverged
+						}
 						break
 					}
 					tight.GTol, tight.FTol = tight.GTol*1e-3, tight.FTol*1e-3
@@ -172,7 +176,7 @@ func (pr *prepared) resample(full *Result, opt *Options, B int, level float64, s
 					}
 				}
 			}
-			est[b], ok[b] = s.Params, s.Converged
+			est[b], ok[b] = s.Params, s.Converged()
 			tick()
 		}
 	})

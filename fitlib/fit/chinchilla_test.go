@@ -134,15 +134,15 @@ func checkChinchilla(t *testing.T, r *Result) {
 	if math.Abs(r.Objective-chinObjective) > 1e-6*chinObjective {
 		t.Errorf("objective %.10g, want %.8g (relative 1e-6)", r.Objective, chinObjective)
 	}
-	get := func(n string) float64 { v, _ := r.Param(n); return v }
+	get := func(n string) float64 { v, _ := r.Param(n); return v.Value }
 	got := map[string]float64{"A": math.Exp(get("a")), "B": math.Exp(get("b")), "E": math.Exp(get("e")), "alpha": get("alpha"), "beta": get("beta")}
 	for k, want := range chinWant {
 		if math.Abs(got[k]-want) > 0.005*want {
 			t.Errorf("%s = %.6g, published %.6g (0.5%%)", k, got[k], want)
 		}
 	}
-	if !r.Converged {
-		t.Errorf("best start did not converge: %s", r.Status)
+	if !r.Converged() {
+		t.Errorf("best start did not converge: %s", r.Reason)
 	}
 }
 
@@ -157,7 +157,7 @@ func TestChinchillaFullGrid(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Logf("%s: objective %.10g start %d (%v) iters %d status %q; %d/%d starts converged, %d evaluations",
-			tc.name, r.Objective, r.Start, r.Params, r.Iterations, r.Status, r.ConvStarts, r.Starts, r.TotalEvaluations)
+			tc.name, r.Objective, r.Start, r.Params, r.Iterations, r.Reason, r.ConvStarts, r.Starts, r.TotalEvaluations)
 		if r.Starts != 4500 {
 			t.Errorf("%d starts, want 4500", r.Starts)
 		}

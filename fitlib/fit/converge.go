@@ -58,15 +58,6 @@ func (pr *prepared) newtonStep(res *Result, u *uncertainty) (worst float64, name
 	return worst, pr.names[u.active[at]], true
 }
 
-// polishable says whether a stop may be refined by restarting L-BFGS.
-func (s status) polishable() bool {
-	switch s {
-	case statusIterLimit, statusEvalLimit, statusCancelled, statusNotFinite:
-		return false
-	}
-	return true
-}
-
 // polish restarts the engine's L-BFGS at res.Params with tolerances 1000
 // times tighter than opt's; it updates res when the objective does not get
 // worse and reports whether it did.
@@ -85,8 +76,8 @@ func (pr *prepared) polish(res *Result, opt *Options) bool {
 		return false
 	}
 	res.Params, res.Objective, res.code = s.Params, s.Objective, s.code
-	res.Converged = s.Converged
-	res.Status = fmt.Sprintf("%s (after polishing with GTol %.1g, FTol %.1g)", s.Status, o.GTol, o.FTol)
+	res.Status = s.Status
+	res.Reason = fmt.Sprintf("%s (after polishing with GTol %.1g, FTol %.1g)", s.Reason, o.GTol, o.FTol)
 	res.Iterations += s.Iterations
 	res.Evaluations += s.Evaluations
 	newWorker(pr).natural(res.Params, res.gradP)
@@ -144,7 +135,7 @@ func (pr *prepared) newtonApply(res *Result, u *uncertainty) bool {
 	return false
 }
 
-// judge sets Converged, Status and StepSE from the Newton step.
+// judge sets Status, Reason and StepSE from the Newton step.
 func (pr *prepared) judge(res *Result, u *uncertainty, opt *Options) {
 	worst, name, ok := pr.newtonStep(res, u)
 	if !ok {
@@ -153,14 +144,14 @@ func (pr *prepared) judge(res *Result, u *uncertainty, opt *Options) {
 	res.StepSE = worst
 	tol := opt.ConvergeSE
 	switch {
-	case res.Converged && worst > tol:
-		res.Converged = false
-		res.Status = fmt.Sprintf("not converged: the optimizer stopped (%s) %.3g standard errors from the optimum in %s (Newton step; criterion <= %g)", res.Status, worst, name, tol)
-	case !res.Converged && worst <= tol && res.code.polishable():
-		res.Converged = true
-		res.Status = fmt.Sprintf("converged: within %.2g standard errors of the optimum (Newton step, criterion <= %g); the optimizer's own stop: %s", worst, tol, res.Status)
-	case res.Converged:
-		res.Status = fmt.Sprintf("%s; within %.2g standard errors of the optimum (Newton step)", res.Status, worst)
+	case res.Converged() && worst > tol:
+		res.Status = StatusNotConverged
+		res.Reason = fmt.Sprintf("not converged: the optimizer stopped (%s) %.3g standard errors from the optimum in %s (Newton step; criterion <= %g)", res.Reason, worst, name, tol)
+	case !res.Converged() && worst <= tol && res.code.polishable():
+		res.Status = StatusWithinSE
+		res.Reason = fmt.Sprintf("converged: within %.2g standard errors of the optimum (Newton step, criterion <= %g); the optimizer's own stop: %s", worst, tol, res.Reason)
+	case res.Converged():
+		res.Reason = fmt.Sprintf("%s; within %.2g standard errors of the optimum (Newton step)", res.Reason, worst)
 	}
 }
 

@@ -351,7 +351,7 @@ func TestCoverage(t *testing.T) {
 				if errs[i] != nil {
 					t.Fatalf("dataset %d: %v", i, errs[i])
 				}
-				if !r.Converged {
+				if !r.Converged() {
 					notConv++
 				}
 				for j, n := range names {
@@ -367,13 +367,13 @@ func TestCoverage(t *testing.T) {
 				}
 			}
 			if notConv > 0 || noSE > 0 {
-				t.Errorf("%d of %d fits not converged, %d standard errors missing (first status: %s)", notConv, D, noSE, res[0].Status)
+				t.Errorf("%d of %d fits not converged, %d standard errors missing (first status: %s)", notConv, D, noSE, res[0].Reason)
 			}
 			for j, n := range names {
 				cv := float64(cover[j]) / float64(D)
 				ratio := num.Median(seMed[j]) / sdev(est[j])
 				robust := num.Median(seMed[j]) / iqrSD(est[j])
-				t.Logf("%s: coverage %.3f over %d datasets; median SE / sd of estimates %.2f (/ IQR/1.349: %.2f) (%s)", n, cv, D, ratio, robust, res[0].SEKind[:min(len(res[0].SEKind), 40)])
+				t.Logf("%s: coverage %.3f over %d datasets; median SE / sd of estimates %.2f (/ IQR/1.349: %.2f) (%s)", n, cv, D, ratio, robust, res[0].SEKind.String()[:min(len(res[0].SEKind.String()), 40)])
 				if cv < lo || cv > hi {
 					t.Errorf("%s: 95%% intervals covered the truth %.3f of %d times, want %.2f-%.3f", n, cv, D, lo, hi)
 				}

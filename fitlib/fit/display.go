@@ -56,8 +56,8 @@ func (e *Estimate) table() *report.Table {
 		}
 		t.Add(row...)
 	}
-	if e.Method != "" {
-		t.Note("interval: %s", e.Method)
+	if e.How != "" {
+		t.Note("interval: %s", e.How)
 	}
 	if pred && e.PredHow != "" {
 		t.Note("prediction band: %s", e.PredHow)

@@ -1,6 +1,11 @@
 // Package fit is gophernote's fit engine: it minimizes a loss of a law
 // (a fitlib/formula Formula over data columns) or a hand-written objective,
-// from many starts in parallel, and reports what it found honestly.
+// from many starts in parallel, and reports what it found honestly. It
+// also holds the result shape every fitlib fit shares (outcome.go):
+// Outcome, the record a result embeds (objective, Status and Reason,
+// iterations, evaluations, time, gradient norm, SEKind, warnings);
+// FittedParam, the per-parameter view Param(name) and Parameters() give;
+// and Report, the one fit report (report.go).
 //
 // Losses: squared error (linear or log space), Huber(delta) on log
 // residuals, smoothed pinball(tau, kappa), or any ObjectiveFunc — a
@@ -15,7 +20,8 @@
 // buffers (evaluation does not allocate). Each start runs L-BFGS with
 // scipy L-BFGS-B's tolerances (the reduction test made relative; see
 // Options.ScipyFTol) and falls back to Nelder-Mead when L-BFGS fails.
-// FitVP solves laws linear in some parameters by variable projection (vp.go).
+// Method VarPro solves laws linear in some parameters by variable projection
+// (vp.go): Fit(pb, Options{Method: VarPro}).
 //
 // Uncertainty (se.go, measured by coverage_test.go: 95% intervals cover
 // the truth 93-97% of 1,000-4,000 simulated datasets for every loss, with
@@ -40,18 +46,18 @@
 // parameters are computed on the optimizer's scale and mapped back, so
 // they never cross a bound. Every result carries SE, Cov, Corr, intervals
 // Lo/Hi at Options.Level, the log-likelihood with AIC and BIC where the
-// loss has one, and a report (Report, ReportHTML, MIMEBundle: a notebook
-// cell shows it as tables). A result whose values are not finite is an
+// loss has one, and a report (Report: its String and HTML; MIMEBundle: a
+// notebook cell shows it as tables). A result whose values are not finite is an
 // error naming the row, never a NaN with a nil error.
 //
 // Convergence is judged on the statistical scale (converge.go): the Newton
 // step from the final point must be below 0.01 standard errors, else the
 // best start is polished (L-BFGS with tighter tolerances, then Newton steps on
 // that curvature, which finish noise-free fits) and, failing that, reported as
-// not converged with the distance (Result.StepSE). A stop where the
-// curvature is singular (a plateau such as alpha -> large in E + A N^-alpha,
-// or parameters the data do not identify) is never converged; the status
-// names the parameters.
+// not converged (StatusNotConverged) with the distance (Result.StepSE). A
+// stop where the curvature is singular (a plateau such as alpha -> large in
+// E + A N^-alpha, or parameters the data do not identify) is never
+// converged (StatusSingular); the Reason names the parameters.
 //
 // Inference (inference.go, profile.go, extrapolate.go): Derive and
 // DeriveLog (delta method for any expression of the parameters, such as
@@ -71,7 +77,8 @@
 // (Problem.Weights with zeros) reuse the same engine through row weights.
 //
 // The default local method is the engine's own L-BFGS (lbfgs.go says why);
-// Method GonumLBFGS runs gonum's optimize.LBFGS with the same stopping rules.
+// Methods GonumLBFGS and GonumBFGS run gonum's optimize.LBFGS and BFGS with
+// the same stopping rules, NelderMead gonum's simplex.
 //
 //	f, _ := formula.Parse("E + A*N^(-alpha)", "N")
 //	res, err := fit.Fit(fit.Problem{
@@ -82,6 +89,6 @@
 //			{Name: "E", Transform: fit.Log, Init: 1},
 //		},
 //	}, fit.Options{RandomStarts: 20, Seed: 1})
-//	alpha, _ := res.Param("alpha")
+//	alpha, _ := res.Param("alpha")                      // alpha.Value, alpha.SE, alpha.Lo, alpha.Hi
 //	a, _ := fit.Derive(res, "alpha/(1 + alpha)", nil) // value, SE, interval
 package fit

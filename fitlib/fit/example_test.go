@@ -30,7 +30,7 @@ func ExampleFit() {
 	for i, name := range res.Names {
 		fmt.Printf("%s = %.4f\n", name, res.Params[i])
 	}
-	fmt.Println(res.Converged, res.Starts)
+	fmt.Println(res.Converged(), res.Starts)
 	// Output:
 	// E = 2.0000
 	// A = 30.0000
@@ -81,13 +81,38 @@ func ExampleResult_Param() {
 	y := []float64{2.1, 3.9, 6.2, 7.8, 10.1}
 	f, _ := formula.Parse("b*x", "x")
 	res, _ := fit.Fit(fit.Problem{Formula: f, Data: map[string][]float64{"x": x}, Y: y}, fit.Options{})
-	b, _ := res.Param("b")
-	fmt.Printf("b = %.4f ± %.4f\n", b, res.SE[0]) // the default SE: the robust HC2 sandwich
+	b, _ := res.Param("b") // its value, standard error (the default: the robust HC2 sandwich) and interval
+	fmt.Printf("b = %.4f ± %.4f, %g%% [%.4f, %.4f]\n", b.Value, b.SE, 100*b.Level, b.Lo, b.Hi)
 	_, err := res.Param("a")
 	fmt.Println(err)
 	// Output:
-	// b = 2.0036 ± 0.0243
-	// fit: no parameter a (parameters [b])
+	// b = 2.0036 ± 0.0243, 95% [1.9080, 2.0993]
+	// fit: no parameter "a" (parameters b)
+}
+
+func ExampleResult_Parameters() {
+	// The per-parameter view every fitlib fit gives: value, standard
+	// error, interval, domain and flags; here alpha is bounded below by 0
+	// (Log) and E is held fixed.
+	x := []float64{1, 2, 4, 8, 16, 32, 64}
+	y := []float64{3.02, 2.44, 2.08, 1.82, 1.67, 1.58, 1.51}
+	f, _ := formula.Parse("E + A*x^(-alpha)", "x")
+	res, err := fit.Fit(fit.Problem{Formula: f, Data: map[string][]float64{"x": x}, Y: y,
+		Params: []fit.Param{{Name: "E", Init: 1.4, Fixed: true}, {Name: "A", Init: 1}, {Name: "alpha", Transform: fit.Log, Init: 0.5}}},
+		fit.Options{GTol: 1e-10})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, p := range res.Parameters() {
+		fmt.Printf("%-5s %.4f  SE %.4f  [%.4f, %.4f]  fixed %v  domain (%g, %g) %v\n", p.Name, p.Value, p.SE, p.Lo, p.Hi, p.Fixed, p.Min, p.Max, p.Transform)
+	}
+	fmt.Println(res.Status, res.Converged(), res.SEKind == fit.SESandwich)
+	// Output:
+	// E     1.4000  SE NaN  [NaN, NaN]  fixed true  domain (-Inf, +Inf) Identity
+	// A     1.6217  SE 0.0037  [1.5860, 1.6573]  fixed false  domain (-Inf, +Inf) Identity
+	// alpha 0.6400  SE 0.0052  [0.6260, 0.6542]  fixed false  domain (0, +Inf) Log
+	// converged: function reduction true true
 }
 
 func ExampleBootstrap() {
@@ -106,7 +131,7 @@ func ExampleBootstrap() {
 	// 1000 resamples; b = 1.998, 95% [1.941, 2.057]
 }
 
-func ExampleFitVP() {
+func ExampleFit_variableProjection() {
 	// Variable projection: E, A and B enter the law linearly, so only the
 	// exponents are searched; exact data from a Chinchilla-like law.
 	var n, d, loss []float64
@@ -117,16 +142,16 @@ func ExampleFitVP() {
 		}
 	}
 	f, _ := formula.Parse("E + A*N^(-alpha) + B*D^(-beta)", "N", "D")
-	res, err := fit.FitVP(fit.Problem{Formula: f, Data: map[string][]float64{"N": n, "D": d}, Y: loss, Loss: fit.SquaredLog(),
+	res, err := fit.Fit(fit.Problem{Formula: f, Data: map[string][]float64{"N": n, "D": d}, Y: loss, Loss: fit.SquaredLog(),
 		Params: []fit.Param{{Name: "E", Init: 1}, {Name: "A", Init: 100}, {Name: "B", Init: 100},
-			{Name: "alpha", Grid: []float64{0.2, 0.5}}, {Name: "beta", Grid: []float64{0.2, 0.5}}}}, fit.Options{})
+			{Name: "alpha", Grid: []float64{0.2, 0.5}}, {Name: "beta", Grid: []float64{0.2, 0.5}}}}, fit.Options{Method: fit.VarPro})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	for _, name := range []string{"E", "A", "B", "alpha", "beta"} {
-		v, _ := res.Param(name)
-		fmt.Printf("%s = %.3g\n", name, v)
+		p, _ := res.Param(name)
+		fmt.Printf("%s = %.3g\n", name, p.Value)
 	}
 	// Output:
 	// E = 1.8

@@ -8,13 +8,14 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"time"
 
 	"gonum.org/v1/gonum/optimize"
 
 	"github.com/gophernote/gophernote/fitlib/internal/par"
 )
 
-// Method selects the local optimizer.
+// Method selects how a fit minimizes (Options.Method, Result.Method).
 type Method int
 
 // Methods. All minimize in transformed coordinates (see Transform).
@@ -22,17 +23,35 @@ const (
 	LBFGS      Method = iota // the engine's allocation-free L-BFGS (default; see lbfgs.go for why)
 	GonumLBFGS               // gonum optimize.LBFGS with the same stopping rules
 	NelderMead               // gonum optimize.NelderMead (derivative-free)
+	GonumBFGS                // gonum optimize.BFGS with the same stopping rules
+	// VarPro is variable projection (vp.go): the parameters in which a
+	// Formula law is linear (formula.LinearParams) and that are not
+	// Fixed are solved by an inner problem at every evaluation, and the
+	// engine's L-BFGS searches the others. Grids, starts and random
+	// starts apply to the nonlinear parameters (the inner ones start at
+	// their Init, or at the values in Options.Starts); Options.Screen
+	// can refine only the most promising starts. The Result is that of
+	// the full problem at the optimum (standard errors, convergence
+	// check and report as for LBFGS), with Result.Inner naming the
+	// parameters the inner problem solved.
+	VarPro
 )
 
 // String names the method.
 func (m Method) String() string {
 	switch m {
+	case LBFGS:
+		return "L-BFGS"
 	case GonumLBFGS:
 		return "gonum L-BFGS"
 	case NelderMead:
 		return "gonum Nelder-Mead"
+	case GonumBFGS:
+		return "gonum BFGS"
+	case VarPro:
+		return "variable projection (L-BFGS over the nonlinear parameters)"
 	}
-	return "L-BFGS"
+	return fmt.Sprintf("Method(%d)", int(m))
 }
 
 // Options controls a fit. The zero value is one start (or the Params
@@ -56,7 +75,7 @@ type Options struct {
 	Level      float64  // level of Result.Lo/Hi (default 0.95)
 	Resamples  int      // bootstrap resamples for SE: SEBootstrap (default DefaultResamples; seeded by Seed)
 	ConvergeSE float64  // convergence criterion: the Newton step to the optimum must be below ConvergeSE standard errors (default 0.01)
-	Screen     int      // FitVP only: evaluate the profile objective at every start and refine only the Screen best (0: refine all)
+	Screen     int      // VarPro only: evaluate the profile objective at every start and refine only the Screen best (0: refine all)
 
 	// Context, when set, stops the fit early once cancelled: running starts
 	// stop at their next iteration, the rest are not run, and Fit returns
@@ -102,52 +121,56 @@ func (o Options) withDefaults() Options {
 	return o
 }
 
-// Start is the outcome of one start of a multi-start fit.
+// Start is the outcome of one start of a multi-start fit: the start, the
+// parameters it ended at, the method that got there and its record
+// (Outcome: Objective, Status, Reason, Iterations, Evaluations, Time,
+// GradNorm; SEKind and Warnings stay empty). Every fitlib fit that keeps
+// its starts keeps them as Start values.
 type Start struct {
-	Index       int
-	Start       []float64 // natural scale
-	Params      []float64
-	Objective   float64
-	Converged   bool
-	Status      string
-	Method      string
-	Iterations  int
-	Evaluations int
-	code        status
+	Index  int
+	Start  []float64 // natural scale
+	Params []float64
+	Method Method
+	Outcome
+	code Status // the optimizer's own stop (Status may be a later verdict)
 }
 
 // Result is the outcome of a fit. Params are in natural scale, in the
-// order of Names.
+// order of Names; Parameters gives each with its standard error,
+// interval, bounds and flags, and Param(name) one of them.
 //
 // Convergence: the optimizer's own rule (gradient, relative reduction,
 // Nelder-Mead fallback) is checked against the statistical scale when
 // standard errors are computed: the Newton step from the final point to
 // the optimum of the local quadratic model must be below
 // Options.ConvergeSE (0.01) standard errors in every parameter. A stop that
-// fails this is reported as not converged, with the distance (StepSE);
-// a line search that stalls within it (usual at the kinks of Huber and
-// pinball losses) is reported as converged, saying so.
+// fails this is reported as not converged (StatusNotConverged), with the
+// distance (StepSE); a line search that stalls within it (usual at the
+// kinks of Huber and pinball losses) is reported as converged
+// (StatusWithinSE), saying so in Reason.
 type Result struct {
+	// Outcome is the record of every fitlib fit: Objective (the loss
+	// summed over rows, or the Objective's value), Status and Reason of
+	// the best start (after the convergence check), its Iterations and
+	// Evaluations, Time, GradNorm (in optimizer coordinates, the
+	// quantity GTol tests), SEKind and Warnings.
+	Outcome
 	Names            []string
 	Params           []float64
-	Fixed            []bool // held at their value (Param.Fixed)
-	Objective        float64
-	Converged        bool    // the best start met a convergence criterion
-	Status           string  // which criterion, or why it stopped
-	StepSE           float64 // Newton step to the optimum in standard errors (max over parameters; NaN without SEs)
-	Method           string
-	Iterations       int // of the best start
-	Evaluations      int // of the best start
-	Start            int // index of the best start
-	Starts           int // number of starts
-	NotRun           int // starts skipped after cancellation
-	ConvStarts       int // starts that converged
-	TotalEvaluations int // objective evaluations over all starts
+	Fixed            []bool   // held at their value (Param.Fixed)
+	StepSE           float64  // Newton step to the optimum in standard errors (max over parameters; NaN without SEs)
+	Method           Method   // the method of the best start (NelderMead when its L-BFGS fell back; VarPro for variable projection)
+	Inner            []string // VarPro: the linear parameters the inner problem solved
+	Start            int      // index of the best start
+	Starts           int      // number of starts
+	NotRun           int      // starts skipped after cancellation
+	ConvStarts       int      // starts that converged
+	TotalEvaluations int      // objective evaluations over all starts
 	AtBound          []string
-	Rows             int       // rows with positive weight (0 for row-less objectives)
-	Loss             string    // the loss minimized ("objective" for an ObjectiveFunc)
-	SE               []float64 // standard errors (NaN where unavailable: fixed, at a bound, or see SEKind)
-	SEKind           string    // how SE and Cov were computed, or why they are unavailable
+	Rows             int           // rows with positive weight (0 for row-less objectives)
+	Loss             Loss          // the loss minimized by a Formula fit (zero for an Objective fit: see ObjectiveIs)
+	ObjectiveIs      ObjectiveKind // what an Objective fit minimized (Problem.ObjectiveIs)
+	SE               []float64     // standard errors (NaN where unavailable: fixed, at a bound, or see SEKind)
 	SEMethod         SEMethod
 	Cov              [][]float64 // covariance (rows and columns of parameters without SE are 0)
 	Corr             [][]float64 // correlation (NaN where a parameter has no SE)
@@ -158,7 +181,7 @@ type Result struct {
 	Scale            float64     // residual standard deviation on DOF degrees of freedom (s for squared error); log residuals for log losses
 	Bandwidth        float64     // kernel bandwidth of the smoothed curvature (0 for squared error)
 	LogLik           float64     // log-likelihood (NaN when the loss is not a likelihood); see LogLikKind
-	LogLikKind       string
+	LogLikKind       LogLikKind
 	NPar             int     // parameters counted by AIC and BIC (free ones plus a fitted scale)
 	AIC, BIC         float64 // 2 NPar - 2 LogLik and NPar log(Rows) - 2 LogLik
 	PerStart         []Start // every start, when Options.KeepStarts
@@ -169,23 +192,57 @@ type Result struct {
 	boot             *BootstrapResult
 	unc              *uncertainty // the covariance computation, for judging bootstrap refits
 	params           []Param      // the parameters' transforms and bounds
-	formula          bool         // a Formula fit (lossSpec is its loss); else an Objective of objKind
-	lossSpec         Loss
-	objKind          ObjectiveKind
-	dataSig          uint64  // fingerprint of the rows fitted (Formula fits), for LikelihoodRatio
-	bm               *bmInfo // Bell-McCaffrey degrees of freedom of the HC2 sandwich (nil: DOF)
-	bmActive         []int   // the parameters bm's rows and columns stand for
-	code             status
+	formula          bool         // a Formula fit (Loss is its loss); else an Objective of kind ObjectiveIs
+	dataSig          uint64       // fingerprint of the rows fitted (Formula fits), for LikelihoodRatio
+	bm               *bmInfo      // Bell-McCaffrey degrees of freedom of the HC2 sandwich (nil: DOF)
+	bmActive         []int        // the parameters bm's rows and columns stand for
+	seWhy            string       // why the standard errors are unavailable
+	title            string       // the report's title
+	code             Status       // the optimizer's own stop of the best start
 }
 
-// Param returns the fitted value of parameter name.
-func (r *Result) Param(name string) (float64, error) {
-	for i, n := range r.Names {
-		if n == name {
-			return r.Params[i], nil
+// Parameters returns every parameter of the fit, in the order of Names,
+// with its standard error, interval at Level, bounds, transform and
+// whether it was fixed or ended at a bound.
+func (r *Result) Parameters() []FittedParam {
+	out := make([]FittedParam, len(r.Names))
+	for j, n := range r.Names {
+		p := NewFittedParam(n, at(r.Params, j))
+		q := r.param(j)
+		p.Transform = q.Transform
+		switch q.Transform {
+		case Log, Softplus:
+			p.Min = q.Lo
+		case Logit:
+			p.Min, p.Max = q.Lo, q.Hi
 		}
+		p.Fixed = j < len(r.Fixed) && r.Fixed[j]
+		p.AtBound = containsString(r.AtBound, n)
+		if se := at(r.SE, j); !math.IsNaN(se) {
+			p = p.WithSE(se, at(r.Lo, j), at(r.Hi, j), r.Level)
+		}
+		out[j] = p
 	}
-	return 0, fmt.Errorf("fit: no parameter %s (parameters %v)", name, r.Names)
+	return out
+}
+
+// Param returns the fitted parameter name: its value, standard error,
+// interval, bounds and flags.
+func (r *Result) Param(name string) (FittedParam, error) {
+	p, err := FindParam(r.Parameters(), name)
+	if err != nil {
+		return p, fmt.Errorf("fit: %w", err)
+	}
+	return p, nil
+}
+
+// lossName names what the fit minimized: the loss of a Formula fit, the
+// kind of an Objective.
+func (r *Result) lossName() string {
+	if r.formula {
+		return r.Loss.String()
+	}
+	return r.ObjectiveIs.String()
 }
 
 // Fit minimizes the problem's objective from every start and returns the
@@ -196,16 +253,19 @@ func (r *Result) Param(name string) (float64, error) {
 // in (Lo, Hi) for Logit parameters, log-uniformly in Lo + [0.1, 10](Init-Lo)
 // for Log/Softplus and Init ± max(1, |Init|) otherwise. Starts run in
 // parallel; the result does not depend on the number of workers (ties go
-// to the lowest start index).
+// to the lowest start index). Options.Method chooses the local method,
+// variable projection (VarPro) included.
 func Fit(pb Problem, opt Options) (*Result, error) {
+	t0 := time.Now()
 	pr, err := prepare(&pb)
 	if err != nil {
 		return nil, err
 	}
 	opt = opt.withDefaults()
-	starts, err := pr.starts(&opt)
-	if err != nil {
-		return nil, err
+	switch opt.Method {
+	case LBFGS, GonumLBFGS, NelderMead, GonumBFGS, VarPro:
+	default:
+		return nil, fmt.Errorf("fit: unknown Options.Method %d (LBFGS, GonumLBFGS, NelderMead, GonumBFGS, VarPro)", int(opt.Method))
 	}
 	if !(opt.Level > 0 && opt.Level < 1) {
 		return nil, fmt.Errorf("fit: Options.Level = %v, need 0 < Level < 1", opt.Level)
@@ -213,7 +273,39 @@ func Fit(pb Problem, opt Options) (*Result, error) {
 	if opt.SE < SEAuto || opt.SE > SEModel {
 		return nil, fmt.Errorf("fit: unknown Options.SE %d", opt.SE)
 	}
-	res := pr.multistart(starts, &opt)
+	if opt.Screen < 0 {
+		return nil, fmt.Errorf("fit: Options.Screen = %d, need >= 0 (0 refines every start)", opt.Screen)
+	}
+	search := pr // the problem the optimizer searches
+	var inner []string
+	if opt.Method == VarPro {
+		if search, inner, err = pr.projection(&pb); err != nil {
+			return nil, err
+		}
+	}
+	starts, err := search.starts(&opt)
+	if err != nil {
+		return nil, err
+	}
+	if opt.Method == VarPro {
+		// The inner parameters of an explicit start seed the inner solve;
+		// otherwise they start at Init.
+		for _, s := range starts {
+			for _, j := range search.vp.lin {
+				if _, err := pr.params[j].inverse(s[j]); err != nil {
+					s[j] = search.base[j]
+				}
+			}
+		}
+		if opt.Screen > 0 && opt.Screen < len(starts) {
+			starts = search.screen(starts, opt.Screen, opt.Workers)
+		}
+	}
+	res := search.multistart(starts, &opt)
+	if opt.Method == VarPro {
+		res.Method, res.Inner = VarPro, inner
+	}
+	defer func() { res.Time = time.Since(t0) }()
 	if opt.Context != nil && opt.Context.Err() != nil {
 		return res, fmt.Errorf("fit: cancelled (%d of %d starts finished): %w", res.Starts-res.NotRun, res.Starts, opt.Context.Err())
 	}
@@ -221,16 +313,43 @@ func Fit(pb Problem, opt Options) (*Result, error) {
 	res.LogLik, res.AIC, res.BIC = math.NaN(), math.NaN(), math.NaN()
 	k := len(res.Params)
 	res.SE, res.Lo, res.Hi, res.RefDOF = nanVec(k), nanVec(k), nanVec(k), nanVec(k)
+	res.GradNorm = math.NaN()
 	if math.IsInf(res.Objective, 0) || math.IsNaN(res.Objective) {
-		res.Converged = false
-		res.SEKind = "unavailable: the objective is not finite"
+		res.Status = StatusNotFinite
+		res.unavailable("unavailable: the objective is not finite")
 		return res, pr.notFiniteError(res, starts)
 	}
 	if opt.SE != SENone {
 		pr.standardErrors(res, &opt, &pb)
 	}
 	pr.informationCriteria(res)
+	res.GradNorm = pr.gradNorm(res)
 	return res, nil
+}
+
+// unavailable records why the standard errors are unavailable: SEKind
+// SEUnavailable and a warning.
+func (r *Result) unavailable(why string) {
+	r.SEKind, r.seWhy = SEUnavailable, why
+	r.warn("standard errors %s", why)
+}
+
+// gradNorm is the largest |dObjective/dz| over the free parameters at the
+// result, z the optimizer's coordinate of each (Transform).
+func (pr *prepared) gradNorm(res *Result) float64 {
+	if len(res.gradP) != len(res.Params) {
+		return math.NaN()
+	}
+	g := 0.0
+	for _, j := range pr.free {
+		z, err := pr.params[j].inverse(res.Params[j])
+		if err != nil {
+			return math.NaN()
+		}
+		_, d := pr.params[j].forward(z)
+		g = math.Max(g, math.Abs(res.gradP[j]*d))
+	}
+	return g
 }
 
 // notFiniteError explains a fit whose every start ended with a
@@ -248,7 +367,7 @@ func (pr *prepared) notFiniteError(res *Result, starts [][]float64) error {
 	}
 	at := strings.Join(vals, ", ")
 	if pr.ev == nil {
-		return fmt.Errorf("fit: no start reached a finite objective (best start: %s): the Objective is %v at %s", res.Status, res.Objective, at)
+		return fmt.Errorf("fit: no start reached a finite objective (best start: %s): the Objective is %v at %s", res.Reason, res.Objective, at)
 	}
 	wk := newWorker(pr)
 	g := make([]float64, len(p))
@@ -261,7 +380,7 @@ func (pr *prepared) notFiniteError(res *Result, starts [][]float64) error {
 			return fmt.Errorf("fit: no start reached a finite objective: the law %s is %v <= 0 at row %d (%s) with %s, so its log residual is undefined for %s; give starts (Param.Init, Grid) where the law is positive on every row", pr.f.Source(), q, i, pr.rowVars(i), at, pr.loss)
 		}
 	}
-	return fmt.Errorf("fit: no start reached a finite objective (best start: %s; %v at %s): give starts (Param.Init, Grid) where the law is defined on every row", res.Status, res.Objective, at)
+	return fmt.Errorf("fit: no start reached a finite objective (best start: %s; %v at %s): give starts (Param.Init, Grid) where the law is defined on every row", res.Reason, res.Objective, at)
 }
 
 // rowVars names the data of row i ("N = 1e+06, D = 2e+10").
@@ -376,7 +495,7 @@ func (pr *prepared) multistart(starts [][]float64, opt *Options) *Result {
 		}
 		return func(i int) {
 			if cancelled() {
-				out[i] = Start{Index: i, Start: starts[i], Objective: math.NaN(), Status: "not run: cancelled"}
+				out[i] = Start{Index: i, Start: starts[i], Method: opt.Method, Outcome: Outcome{Objective: math.NaN(), GradNorm: math.NaN(), Status: StatusCancelled, Reason: "not run: cancelled"}}
 				return
 			}
 			out[i] = pr.runStart(wk, lb, i, starts[i], opt)
@@ -403,36 +522,44 @@ func (pr *prepared) runStart(wk *worker, lb *lbfgs, i int, start []float64, opt 
 			wk.p[j] = start[j] // the inner solve's first guess
 		}
 	}
+	t0 := time.Now()
 	wk.evals = 0
+	gnorm := math.NaN()
 	var z []float64
 	var f float64
-	var st status
+	var st Status
 	msg := ""
 	iters := 0
 	method := opt.Method
+	if method == VarPro && pr.vp == nil {
+		method = LBFGS // a refit of the full problem (bootstrap, polish)
+	}
 	switch method {
 	case GonumLBFGS:
 		z, f, st, msg, iters, _ = gonumMinimize(wk.eval, z0, &optimize.LBFGS{}, opt)
+	case GonumBFGS:
+		z, f, st, msg, iters, _ = gonumMinimize(wk.eval, z0, &optimize.BFGS{}, opt)
 	case NelderMead:
 		z, f, st, msg, iters, _ = gonumMinimize(wk.eval, z0, &optimize.NelderMead{}, opt)
-	default:
+	default: // LBFGS, and the outer search of VarPro
 		lb.ftol, lb.gtol, lb.maxIter, lb.maxEval, lb.ftolFloor = opt.FTol, opt.GTol, opt.MaxIter, opt.MaxEval, opt.ftolFloor()
 		st = lb.minimize(wk.eval, z0)
 		z, f, iters = append([]float64(nil), lb.x...), lb.f, lb.iters
+		gnorm = normInf(lb.g)
 	}
 	if msg == "" {
-		msg = statusText[st]
+		msg = stopText(st)
 	}
-	if !st.converged() && !opt.NoFallback && method != NelderMead && (st == statusLineSearch || st == statusNotFinite) {
+	if !st.Converged() && !opt.NoFallback && method != NelderMead && (st == StatusLineSearch || st == StatusNotFinite) {
 		from := z
 		if math.IsInf(f, 0) || math.IsNaN(f) {
 			from = z0
 		}
 		z1, f1, st1, msg1, it1, _ := gonumMinimize(wk.eval, from, &optimize.NelderMead{}, opt)
 		if f1 < f || (math.IsInf(f, 0) || math.IsNaN(f)) && !math.IsInf(f1, 0) && !math.IsNaN(f1) {
-			z, f, iters, method = z1, f1, iters+it1, NelderMead
-			if st1.converged() {
-				st, msg = statusFallback, statusText[statusFallback]+" after L-BFGS "+msg
+			z, f, iters, method, gnorm = z1, f1, iters+it1, NelderMead, math.NaN()
+			if st1.Converged() {
+				st, msg = StatusFallback, stopText(StatusFallback)+" after L-BFGS "+msg
 			} else {
 				msg = "not converged: Nelder-Mead fallback (" + msg1 + ") after L-BFGS " + msg
 			}
@@ -455,23 +582,27 @@ func (pr *prepared) runStart(wk *worker, lb *lbfgs, i int, start []float64, opt 
 			f = fi
 		}
 	}
-	return Start{Index: i, Start: start, Params: p, Objective: f, Converged: st.converged(), Status: msg,
-		Method: method.String(), Iterations: iters, Evaluations: wk.evals, code: st}
+	if pr.vp != nil && method != NelderMead {
+		method = VarPro
+	}
+	return Start{Index: i, Start: start, Params: p, Method: method, code: st,
+		Outcome: Outcome{Objective: f, Status: st, Reason: msg, Iterations: iters, Evaluations: wk.evals, Time: time.Since(t0), GradNorm: gnorm}}
 }
 
 func (pr *prepared) summarize(all []Start, opt *Options) *Result {
 	best := -1
-	res := &Result{Names: pr.names, Starts: len(all), Rows: positiveRows(pr.weights, pr.n), Loss: "objective"}
+	res := &Result{Names: pr.names, Starts: len(all), Rows: positiveRows(pr.weights, pr.n), Method: opt.Method}
 	res.Fixed = make([]bool, len(pr.params))
 	res.params = pr.params
-	res.formula, res.lossSpec, res.objKind, res.dataSig = pr.f != nil, pr.loss, pr.objKind, pr.sig
+	res.formula, res.dataSig = pr.f != nil, pr.sig
+	if pr.f != nil {
+		res.Loss = pr.loss
+		res.title = "Fit of " + pr.yname + " = " + pr.f.Source()
+	} else {
+		res.ObjectiveIs = pr.objKind
+	}
 	for j, q := range pr.params {
 		res.Fixed[j] = q.Fixed
-	}
-	if pr.f != nil {
-		res.Loss = pr.loss.String()
-	} else {
-		res.Loss = pr.objKind.String()
 	}
 	for i := range all {
 		s := &all[i]
@@ -480,7 +611,7 @@ func (pr *prepared) summarize(all []Start, opt *Options) *Result {
 			res.NotRun++
 			continue
 		}
-		if s.Converged {
+		if s.Converged() {
 			res.ConvStarts++
 		}
 		if math.IsNaN(s.Objective) {
@@ -492,7 +623,7 @@ func (pr *prepared) summarize(all []Start, opt *Options) *Result {
 	}
 	if best < 0 {
 		res.Objective = math.NaN()
-		res.Status = "no start finished"
+		res.Status, res.Reason = StatusNotRun, "no start finished"
 		res.Params = make([]float64, len(pr.names))
 		for j := range res.Params {
 			res.Params[j] = math.NaN()
@@ -501,7 +632,7 @@ func (pr *prepared) summarize(all []Start, opt *Options) *Result {
 	}
 	res.Objective = all[best].Objective
 	b := all[best]
-	res.Params, res.Converged, res.Status, res.Method = b.Params, b.Converged, b.Status, b.Method
+	res.Params, res.Status, res.Reason, res.Method = b.Params, b.Status, b.Reason, b.Method
 	res.Iterations, res.Evaluations, res.Start, res.code = b.Iterations, b.Evaluations, b.Index, b.code
 	res.gradP = make([]float64, len(b.Params))
 	if !math.IsNaN(res.Objective) {

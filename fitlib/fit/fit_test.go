@@ -131,8 +131,8 @@ func TestLinearLeastSquaresExact(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if math.Abs(r.Params[0]-af) > 1e-7 || math.Abs(r.Params[1]-bf) > 1e-8 || !r.Converged {
-			t.Errorf("%v: a, b = %v (%s), exact %v %v", m, r.Params, r.Status, af, bf)
+		if math.Abs(r.Params[0]-af) > 1e-7 || math.Abs(r.Params[1]-bf) > 1e-8 || !r.Converged() {
+			t.Errorf("%v: a, b = %v (%s), exact %v %v", m, r.Params, r.Reason, af, bf)
 		}
 		// SE(b) = sqrt(s^2 n / (n Sxx - Sx^2)), SE(a) = sqrt(s^2 Sxx / (n Sxx - Sx^2)).
 		s2 := r.Objective / float64(len(x)-2)
@@ -211,8 +211,8 @@ func TestBoundReported(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(r.AtBound) != 0 || !r.Converged || math.Abs(r.Params[1]-30)/30 > 0.1 || math.Abs(r.Params[2]-0.5) > 0.05 {
-		t.Errorf("fit %v %v (%s), want about E=2 A=30 alpha=0.5", r.Names, r.Params, r.Status)
+	if len(r.AtBound) != 0 || !r.Converged() || math.Abs(r.Params[1]-30)/30 > 0.1 || math.Abs(r.Params[2]-0.5) > 0.05 {
+		t.Errorf("fit %v %v (%s), want about E=2 A=30 alpha=0.5", r.Names, r.Params, r.Reason)
 	}
 }
 
@@ -233,20 +233,20 @@ func TestFallbackToNelderMead(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !r.Converged || r.Method != "gonum Nelder-Mead" || !strings.Contains(r.Status, "Nelder-Mead") ||
+	if !r.Converged() || r.Method != NelderMead || r.Status != StatusFallback || !strings.Contains(r.Reason, "Nelder-Mead") ||
 		math.Abs(r.Params[0]-1) > 1e-3 || math.Abs(r.Params[1]+2) > 1e-3 {
-		t.Errorf("fallback: %v %v %q converged=%v", r.Params, r.Method, r.Status, r.Converged)
+		t.Errorf("fallback: %v %v %q converged=%v", r.Params, r.Method, r.Reason, r.Converged())
 	}
 	r, err = Fit(pb, Options{NoFallback: true, SE: SENone})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Converged || !strings.HasPrefix(r.Status, "failed") {
-		t.Errorf("without fallback the fit claims %q converged=%v", r.Status, r.Converged)
+	if r.Converged() || !strings.HasPrefix(r.Reason, "failed") {
+		t.Errorf("without fallback the fit claims %q converged=%v", r.Reason, r.Converged())
 	}
 	r, _ = Fit(pb, Options{MaxIter: 1, Method: NelderMead})
-	if r.Converged {
-		t.Errorf("one Nelder-Mead iteration claims convergence: %s", r.Status)
+	if r.Converged() {
+		t.Errorf("one Nelder-Mead iteration claims convergence: %s", r.Reason)
 	}
 }
 
@@ -456,8 +456,8 @@ func TestConstantLawAndSummary(t *testing.T) {
 	if math.Abs(r.RefDOF[0]-3) > 1e-9 {
 		t.Errorf("Bell-McCaffrey DOF of a mean of 4 = %v, want 3", r.RefDOF[0])
 	}
-	sum := r.Summary()
-	for _, want := range []string{"m ", "3.5", "loss:                  squared error", "rows:                  4", "converged:             yes", "robust sandwich (HC2)", "1.32288", "-0.709981", "7.70998"} {
+	sum := r.String()
+	for _, want := range []string{"m ", "3.5", "loss:                  squared error", "rows:                  4", "status:                converged", "robust sandwich (HC2)", "1.32288", "-0.709981", "7.70998"} {
 		if !strings.Contains(sum, want) {
 			t.Errorf("summary lacks %q:\n%s", want, sum)
 		}
@@ -541,8 +541,8 @@ func TestLimitsReported(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r.Converged || !strings.Contains(r.Status, tc.want) {
-			t.Errorf("%+v: status %q converged=%v", tc.opt, r.Status, r.Converged)
+		if r.Converged() || !strings.Contains(r.Reason, tc.want) {
+			t.Errorf("%+v: status %q converged=%v", tc.opt, r.Reason, r.Converged())
 		}
 	}
 }
@@ -609,9 +609,9 @@ func TestNoFiniteStartIsAnError(t *testing.T) {
 		t.Errorf("Fit from A = 0: %v", err)
 	}
 	g := mustParse(t, "E + A*x^(-alpha)", "x")
-	_, err = FitVP(Problem{Formula: g, Data: map[string][]float64{"x": {1, 2, 3, 4}}, Y: []float64{4, 3, 2.5, 2}, Loss: SquaredLog(),
-		Params: []Param{{Name: "alpha", Init: 0.5}}}, Options{})
+	_, err = Fit(Problem{Formula: g, Data: map[string][]float64{"x": {1, 2, 3, 4}}, Y: []float64{4, 3, 2.5, 2}, Loss: SquaredLog(),
+		Params: []Param{{Name: "alpha", Init: 0.5}}}, Options{Method: VarPro})
 	if err == nil || !strings.Contains(err.Error(), "no start reached a finite objective") {
-		t.Errorf("FitVP from E = A = 0: %v", err)
+		t.Errorf("VarPro from E = A = 0: %v", err)
 	}
 }

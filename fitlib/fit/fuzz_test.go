@@ -28,9 +28,9 @@ func FuzzFit(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if r.Converged && !(r.Objective == r.Objective && r.Objective < 1e308) {
+		if r.Converged() && !(r.Objective == r.Objective && r.Objective < 1e308) {
 			t.Fatalf("%q: converged with objective %v", src, r.Objective)
 		}
-		_ = r.Summary()
+		_ = r.String()
 	})
 }

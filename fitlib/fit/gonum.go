@@ -67,8 +67,8 @@ func equal(a, b []float64) bool {
 }
 
 // gonumMinimize runs a gonum method (LBFGS or NelderMead) from x0. It
-// returns the best point, its value, status, iterations and evaluations.
-func gonumMinimize(fg func(x, g []float64) float64, x0 []float64, method optimize.Method, o *Options) ([]float64, float64, status, string, int, int) {
+// returns the best point, its value, Status, iterations and evaluations.
+func gonumMinimize(fg func(x, g []float64) float64, x0 []float64, method optimize.Method, o *Options) ([]float64, float64, Status, string, int, int) {
 	n := len(x0)
 	c := &cachedFG{fg: fg, x: make([]float64, n), g: make([]float64, n)}
 	prob := optimize.Problem{
@@ -90,28 +90,28 @@ func gonumMinimize(fg func(x, g []float64) float64, x0 []float64, method optimiz
 	}
 	res, err := optimize.Minimize(prob, x0, set, method)
 	if res == nil {
-		return append([]float64(nil), x0...), math.Inf(1), statusLineSearch, errText(err), 0, c.evals
+		return append([]float64(nil), x0...), math.Inf(1), StatusLineSearch, errText(err), 0, c.evals
 	}
-	st := statusGonum
+	st := StatusMethod
 	msg := "gonum: " + res.Status.String()
 	switch res.Status {
 	case optimize.GradientThreshold:
-		st = statusGradient
+		st = StatusGradient
 	case optimize.FunctionConvergence:
-		st = statusFunction
+		st = StatusFunction
 	case optimize.IterationLimit:
-		st = statusIterLimit
+		st = StatusIterationLimit
 	case optimize.FunctionEvaluationLimit:
-		st = statusEvalLimit
+		st = StatusEvaluationLimit
 	case optimize.MethodConverge, optimize.FunctionThreshold, optimize.Success, optimize.StepConvergence:
-		st = statusGonum
+		st = StatusMethod
 	default:
-		st = statusLineSearch
+		st = StatusLineSearch
 	}
 	if err != nil {
 		msg += ": " + err.Error()
-		if st.converged() {
-			st = statusLineSearch
+		if st.Converged() {
+			st = StatusLineSearch
 		}
 	}
 	return res.X, res.F, st, msg, res.Stats.MajorIterations, c.evals

@@ -25,7 +25,7 @@ type Estimate struct {
 	Lo, Hi  []float64 // interval at Level
 	Level   float64
 	DOF     []float64 // degrees of freedom of the Student t critical value of Lo, Hi per row (0: normal; nil for bootstrap percentiles)
-	Method  string    // how Lo and Hi were computed
+	How     string    // how Lo and Hi were computed
 	PredLo  []float64
 	PredHi  []float64 // prediction band for a new observation (curves only; NaN where not defined)
 	PredHow string
@@ -162,7 +162,7 @@ func Derive(res *Result, expr string, data map[string][]float64) (*Estimate, err
 	if err := notFinite("the value", expr, val, data, f); err != nil {
 		return nil, err
 	}
-	out := &Estimate{Expr: expr, Value: val, Level: res.Level, Method: "delta method: sqrt(g' Cov g), " + refName(res)}
+	out := &Estimate{Expr: expr, Value: val, Level: res.Level, How: "delta method: sqrt(g' Cov g), " + refName(res)}
 	l := make([]float64, len(res.Params))
 	for i := range val {
 		v := 0.0
@@ -212,7 +212,7 @@ func DeriveLog(res *Result, expr string, data map[string][]float64) (*Estimate, 
 	if p, _, err := parseWith(expr, res.Names, data); err == nil {
 		f = p
 	}
-	d.Method = "delta method on log(quantity), exponentiated, " + refName(res)
+	d.How = "delta method on log(quantity), exponentiated, " + refName(res)
 	for i, v := range d.Value {
 		if !(v > 0) {
 			return nil, fmt.Errorf("fit: DeriveLog needs a positive quantity, but %s is %v%s", expr, v, rowText(i, len(d.Value), data, f))
@@ -232,7 +232,10 @@ func reason(res *Result) string {
 	if res == nil {
 		return "no result"
 	}
-	return res.SEKind
+	if res.seWhy != "" {
+		return res.seWhy
+	}
+	return res.SEKind.String()
 }
 
 func refName(res *Result) string {
@@ -297,7 +300,7 @@ func Band(f *formula.Formula, res *Result, data map[string][]float64, loss Loss)
 		}
 	}
 	if loss.Log {
-		d.Method = "delta method on log(law), exponentiated, " + refName(res)
+		d.How = "delta method on log(law), exponentiated, " + refName(res)
 	}
 	return d, nil
 }
@@ -350,7 +353,7 @@ func (b *BootstrapResult) Derive(expr string, data map[string][]float64, level f
 			}
 		}
 	}
-	out := &Estimate{Expr: expr, Value: val, Level: level, Method: fmt.Sprintf("bootstrap percentiles over %d resamples", len(b.Samples))}
+	out := &Estimate{Expr: expr, Value: val, Level: level, How: fmt.Sprintf("bootstrap percentiles over %d resamples", len(b.Samples))}
 	for i := range cols {
 		lo, hi := percentiles(cols[i], level)
 		out.Lo, out.Hi = append(out.Lo, lo), append(out.Hi, hi)
@@ -642,11 +645,11 @@ func LikelihoodRatio(full, restricted *Result) (*Test, error) {
 	switch {
 	case full.formula:
 		if !(full.lrScale > 0) || math.IsInf(full.lrScale, 0) {
-			return nil, fmt.Errorf("fit: likelihood-ratio test needs the full fit's standard errors (its dispersion m/s_psi^2): %s", full.SEKind)
+			return nil, fmt.Errorf("fit: likelihood-ratio test needs the full fit's standard errors (its dispersion m/s_psi^2): %s", reason(full))
 		}
 		scale, dof = 2*full.lrScale, float64(full.DOF)
 		name = fmt.Sprintf("likelihood-ratio test (drop in %s)", full.Loss)
-	case full.objKind == NegLogLik:
+	case full.ObjectiveIs == NegLogLik:
 		scale = 2
 	default:
 		return nil, fmt.Errorf("fit: likelihood-ratio test: the Objective is a sum of losses, not a likelihood")
@@ -672,11 +675,11 @@ func nested(full, restricted *Result) (int, error) {
 	if full.formula != restricted.formula {
 		return 0, fmt.Errorf("fit: likelihood-ratio test: one fit is of a Formula, the other of an Objective")
 	}
-	if full.formula && full.lossSpec != restricted.lossSpec {
+	if full.formula && full.Loss != restricted.Loss {
 		return 0, fmt.Errorf("fit: likelihood-ratio test: the fits minimise different losses (%s and %s)", full.Loss, restricted.Loss)
 	}
-	if !full.formula && full.objKind != restricted.objKind {
-		return 0, fmt.Errorf("fit: likelihood-ratio test: the Objectives are of different kinds (%s and %s)", full.objKind, restricted.objKind)
+	if !full.formula && full.ObjectiveIs != restricted.ObjectiveIs {
+		return 0, fmt.Errorf("fit: likelihood-ratio test: the Objectives are of different kinds (%s and %s)", full.ObjectiveIs, restricted.ObjectiveIs)
 	}
 	if full.Rows != restricted.Rows || full.dataSig != restricted.dataSig {
 		return 0, fmt.Errorf("fit: likelihood-ratio test: the fits use different data (%d and %d rows)", full.Rows, restricted.Rows)

@@ -212,7 +212,7 @@ func TestReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	txt, h := res.Report(), res.ReportHTML()
+	txt, h := res.Report().String(), res.Report().HTML()
 	if strings.Contains(txt, "<t") || strings.Contains(txt, "</") {
 		t.Errorf("text report contains markup:\n%s", txt)
 	}
@@ -249,8 +249,8 @@ func TestConvergenceOnStatisticalScale(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !loose.Converged || !(loose.StepSE <= 0.01) {
-		t.Errorf("loose fit: %s, step %v SE", loose.Status, loose.StepSE)
+	if !loose.Converged() || !(loose.StepSE <= 0.01) {
+		t.Errorf("loose fit: %s, step %v SE", loose.Reason, loose.StepSE)
 	}
 	for j := range loose.Params {
 		if d := math.Abs(loose.Params[j]-tight.Params[j]) / tight.SE[j]; d > 0.02 {
@@ -261,8 +261,8 @@ func TestConvergenceOnStatisticalScale(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Converged || !strings.Contains(r.Status, "standard errors from the optimum") {
-		t.Errorf("impossible criterion: converged=%v %q", r.Converged, r.Status)
+	if r.Converged() || !strings.Contains(r.Reason, "standard errors from the optimum") {
+		t.Errorf("impossible criterion: converged=%v %q", r.Converged(), r.Reason)
 	}
 }
 

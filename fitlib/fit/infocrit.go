@@ -1,19 +1,45 @@
 package fit
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/gophernote/gophernote/fitlib/internal/num"
 )
 
-// Log-likelihood kinds (Result.LogLikKind).
+// LogLikKind says which density Result.LogLik is the log-likelihood of.
+type LogLikKind int
+
+// Log-likelihood kinds.
 const (
-	LogLikGaussian  = "Gaussian residuals, variance profiled (sigma^2 = sum w r^2 / n); NPar counts sigma"
-	LogLikHuber     = "Huber density of r/sigma with the loss's delta (Besiroglu et al. 2024, sect. 3), sigma profiled at the fitted law; NPar counts sigma"
-	LogLikALD       = "asymmetric Laplace density of the check loss (quantile regression), scale profiled (sum w rho_tau(r) / n); NPar counts the scale"
-	LogLikObjective = "minus the Objective (a negative log-likelihood)"
-	LogLikNone      = "none: the Objective is a sum of losses, not a likelihood"
+	// LogLikNotComputed (the zero value): no log-likelihood (LogLik is
+	// NaN), as when the residuals could not be evaluated.
+	LogLikNotComputed LogLikKind = iota
+	LogLikGaussian
+	LogLikHuber
+	LogLikALD
+	LogLikObjective
+	// LogLikSumOfLosses: the Objective is a sum of losses, not a
+	// likelihood (LogLik, AIC and BIC are NaN).
+	LogLikSumOfLosses
 )
+
+var logLikText = [...]string{
+	LogLikNotComputed: "not computed",
+	LogLikGaussian:    "Gaussian residuals, variance profiled (sigma^2 = sum w r^2 / n); NPar counts sigma",
+	LogLikHuber:       "Huber density of r/sigma with the loss's delta (Besiroglu et al. 2024, sect. 3), sigma profiled at the fitted law; NPar counts sigma",
+	LogLikALD:         "asymmetric Laplace density of the check loss (quantile regression), scale profiled (sum w rho_tau(r) / n); NPar counts the scale",
+	LogLikObjective:   "minus the Objective (a negative log-likelihood)",
+	LogLikSumOfLosses: "none: the Objective is a sum of losses, not a likelihood",
+}
+
+// String describes the kind in one sentence.
+func (k LogLikKind) String() string {
+	if k >= 0 && int(k) < len(logLikText) {
+		return logLikText[k]
+	}
+	return fmt.Sprintf("LogLikKind(%d)", int(k))
+}
 
 // informationCriteria fills LogLik, NPar, AIC and BIC. Residual-space
 // likelihoods are densities of y (or of log y for log losses: add
@@ -26,7 +52,7 @@ func (pr *prepared) informationCriteria(res *Result) {
 	case pr.fn != nil && pr.objKind == NegLogLik:
 		res.LogLik, res.LogLikKind = -res.Objective, LogLikObjective
 	case pr.fn != nil:
-		res.LogLikKind = LogLikNone
+		res.LogLikKind = LogLikSumOfLosses
 		return
 	default:
 		st, err := pr.residualStats(res.Params, nil)
@@ -42,7 +68,7 @@ func (pr *prepared) informationCriteria(res *Result) {
 
 // logLik is the profiled log-likelihood of the residuals under the density
 // the loss corresponds to.
-func (l *Loss) logLik(st *rowStats) (float64, string) {
+func (l *Loss) logLik(st *rowStats) (float64, LogLikKind) {
 	n := float64(st.n)
 	var slw float64
 	for _, w := range st.w {

@@ -19,35 +19,30 @@ import "math"
 
 const lbfgsMemory = 10 // scipy's default maxcor
 
-// status of one local optimization.
-type status int
-
-const (
-	statusGradient   status = iota // max |g| <= GTol
-	statusFunction                 // relative function reduction <= FTol
-	statusIterLimit                // MaxIter reached
-	statusEvalLimit                // MaxEval reached
-	statusLineSearch               // no step decreased the objective
-	statusNotFinite                // objective not finite at the start
-	statusFallback                 // converged by the Nelder-Mead fallback
-	statusGonum                    // converged according to gonum (see message)
-	statusCancelled                // Options.Context was cancelled
-)
-
-var statusText = [...]string{
-	"converged: max |gradient| <= GTol",
-	"converged: relative reduction of f <= FTol",
-	"stopped: iteration limit",
-	"stopped: evaluation limit",
-	"failed: line search found no decrease",
-	"failed: objective not finite at the start",
-	"converged: Nelder-Mead fallback (function/simplex convergence)",
-	"converged (gonum)",
-	"stopped: cancelled",
-}
-
-func (s status) converged() bool {
-	return s == statusGradient || s == statusFunction || s == statusFallback || s == statusGonum
+// stopText says in words why a local optimization stopped (the Reason of
+// its Status).
+func stopText(s Status) string {
+	switch s {
+	case StatusGradient:
+		return "converged: max |gradient| <= GTol"
+	case StatusFunction:
+		return "converged: relative reduction of f <= FTol"
+	case StatusIterationLimit:
+		return "stopped: iteration limit"
+	case StatusEvaluationLimit:
+		return "stopped: evaluation limit"
+	case StatusLineSearch:
+		return "failed: line search found no decrease"
+	case StatusNotFinite:
+		return "failed: objective not finite at the start"
+	case StatusFallback:
+		return "converged: Nelder-Mead fallback (function/simplex convergence)"
+	case StatusMethod:
+		return "converged (gonum)"
+	case StatusCancelled:
+		return "stopped: cancelled"
+	}
+	return s.String()
 }
 
 type lbfgs struct {
@@ -96,26 +91,26 @@ func normInf(a []float64) float64 {
 }
 
 // minimize runs L-BFGS from x0 (copied); the optimum is left in o.x, o.f.
-func (o *lbfgs) minimize(fg func(x, g []float64) float64, x0 []float64) status {
+func (o *lbfgs) minimize(fg func(x, g []float64) float64, x0 []float64) Status {
 	copy(o.x, x0)
 	o.head, o.count, o.iters, o.evals = 0, 0, 0, 0
 	o.f = fg(o.x, o.g)
 	o.evals++
 	if math.IsInf(o.f, 0) || math.IsNaN(o.f) {
-		return statusNotFinite
+		return StatusNotFinite
 	}
 	for {
 		if normInf(o.g) <= o.gtol {
-			return statusGradient
+			return StatusGradient
 		}
 		if o.iters >= o.maxIter {
-			return statusIterLimit
+			return StatusIterationLimit
 		}
 		if o.evals >= o.maxEval {
-			return statusEvalLimit
+			return StatusEvaluationLimit
 		}
 		if o.stop != nil && o.stop() {
-			return statusCancelled
+			return StatusCancelled
 		}
 		o.direction()
 		gd := dot(o.g, o.d)
@@ -137,13 +132,13 @@ func (o *lbfgs) minimize(fg func(x, g []float64) float64, x0 []float64) status {
 		fnew, ok := o.lineSearch(fg, gd, t)
 		if !ok {
 			if o.evals >= o.maxEval {
-				return statusEvalLimit
+				return StatusEvaluationLimit
 			}
 			if o.count > 0 { // forget curvature pairs and retry once
 				o.count = 0
 				continue
 			}
-			return statusLineSearch
+			return StatusLineSearch
 		}
 		o.iters++
 		// s = xt - x, y = gt - g into the ring buffer.
@@ -163,7 +158,7 @@ func (o *lbfgs) minimize(fg func(x, g []float64) float64, x0 []float64) status {
 		copy(o.g, o.gt)
 		o.f = fnew
 		if reducedLittle(fold, fnew, o.ftol, o.ftolFloor) {
-			return statusFunction
+			return StatusFunction
 		}
 	}
 }

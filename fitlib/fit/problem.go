@@ -72,7 +72,7 @@ type prepared struct {
 	free    []int     // indices of the parameters the optimizer varies
 	base    []float64 // every parameter's value; fixed ones keep theirs
 	objKind ObjectiveKind
-	vp      *vpInfo // variable projection: parameters solved by the inner problem (FitVP)
+	vp      *vpInfo // variable projection: parameters solved by the inner problem (Method VarPro)
 	n       int     // rows (0 for an Objective without rows)
 	loss    Loss
 	f       *formula.Formula
@@ -82,6 +82,7 @@ type prepared struct {
 	fn      ObjectiveFunc
 	cols    [][]float64 // the data columns in the order of f.Vars()
 	sig     uint64      // FNV-1a fingerprint of the data, y and weights (Formula problems)
+	yname   string      // Problem.YName (default "y")
 }
 
 func prepare(pb *Problem) (*prepared, error) {
@@ -182,7 +183,7 @@ func (pr *prepared) prepareFormula(pb *Problem) error {
 	if yname == "" {
 		yname = "y"
 	}
-	pr.names = f.Params()
+	pr.names, pr.yname = f.Params(), yname
 	byName := map[string]Param{}
 	for _, q := range pb.Params {
 		if f.ParamIndex(q.Name) < 0 {

@@ -58,7 +58,7 @@ func ProfileInterval(pb Problem, res *Result, name string, opt Options) (*Profil
 		return nil, fmt.Errorf("fit: ProfileInterval: parameter %s is fixed", name)
 	}
 	if !(res.lrScale > 0) || math.IsInf(res.lrScale, 0) {
-		return nil, fmt.Errorf("fit: ProfileInterval needs a likelihood or a row loss; %s is neither", res.Loss)
+		return nil, fmt.Errorf("fit: ProfileInterval needs a likelihood or a row loss; %s is neither", res.lossName())
 	}
 	byName := map[string]Param{}
 	for _, q := range pb.Params {

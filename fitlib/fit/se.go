@@ -72,18 +72,66 @@ func (m SEMethod) String() string {
 	return "auto"
 }
 
-// Standard error kinds (Result.SEKind), one sentence each.
+// SEKind says how a fit's standard errors were computed (Outcome.SEKind,
+// for every fit of fitlib); String gives the formula in one sentence.
+type SEKind int
+
+// Standard-error kinds.
 const (
-	SELeastSquares = "least squares: s^2 (J'WJ)^-1 with s^2 = sum w r^2/(n - p); Student t(n - p) intervals"
-	SEMEstimation  = "M-estimation, model-based: s_psi^2/m^2 (J'WJ)^-1, s_psi^2 = sum w psi^2/(n - p), m = mean psi' smoothed by a Gaussian kernel of bandwidth h (see Result.Bandwidth); Student t(n - p) intervals"
-	SESandwich     = "robust sandwich (HC2): H^-1 B H^-1, H = sum w psi'_h g g' (kernel-smoothed; psi' = 2 for squared error), B = sum w^2 psi^2 g g' / (1 - h_i), h_i = w_i g_i' (J'WJ)^-1 g_i; Student t intervals with Bell-McCaffrey degrees of freedom per parameter (Result.RefDOF)"
-	SESandwichQR   = "robust (Powell kernel) sandwich: H^-1 B H^-1, H = sum w psi'_h g g' (kernel-smoothed), B = n/(n - p) sum w^2 psi^2 g g'; Student t(n - p) intervals"
-	SESandwichAuto = "robust (Powell kernel) sandwich (n - p >= 30): H^-1 B H^-1, H = sum w psi'_h g g' (kernel-smoothed), B = n/(n - p) sum w^2 psi^2 g g'; Student t(n - p) intervals"
-	SEInverseHess  = "inverse observed information (Hessian of the negative log-likelihood, central differences of the exact gradient); normal intervals"
-	SEScores       = "sandwich of per-row scores: H^-1 B H^-1, B = n/(n - p) sum of score outer products; normal intervals"
-	SEBoot         = "bootstrap: covariance of refits to rows resampled with replacement; percentile intervals"
-	SENotPD        = "unavailable: Hessian not positive definite at the optimum"
+	// SENotComputed (the zero value): no standard errors were asked for
+	// (Options.SE = SENone) or the estimator gives none.
+	SENotComputed SEKind = iota
+	// SEUnavailable: standard errors were asked for but could not be
+	// computed; a warning of the result says why.
+	SEUnavailable
+	SELeastSquares
+	SEMEstimation
+	SESandwich
+	SESandwichQR
+	SESandwichAuto
+	SEInverseHess
+	SEScores
+	SEBoot
+	// SEQuantileSandwich is the kernel sandwich of a quantile regression
+	// (package frontier).
+	SEQuantileSandwich
+	// SEJackknife is the leave-one-group-out jackknife (package
+	// chinchilla's IsoFLOP fit).
+	SEJackknife
+	// SEConditional gives each block of parameters the standard errors
+	// of its fit at the other block's optimum (package chinchilla's Huber
+	// likelihood: the law's at the fitted scale, the scale's at the
+	// fitted law).
+	SEConditional
 )
+
+var seKindText = [...]string{
+	SENotComputed:      "not computed",
+	SEUnavailable:      "unavailable (see the warnings)",
+	SELeastSquares:     "least squares: s^2 (J'WJ)^-1 with s^2 = sum w r^2/(n - p); Student t(n - p) intervals",
+	SEMEstimation:      "M-estimation, model-based: s_psi^2/m^2 (J'WJ)^-1, s_psi^2 = sum w psi^2/(n - p), m = mean psi' smoothed by a Gaussian kernel of bandwidth h (see Result.Bandwidth); Student t(n - p) intervals",
+	SESandwich:         "robust sandwich (HC2): H^-1 B H^-1, H = sum w psi'_h g g' (kernel-smoothed; psi' = 2 for squared error), B = sum w^2 psi^2 g g' / (1 - h_i), h_i = w_i g_i' (J'WJ)^-1 g_i; Student t intervals with Bell-McCaffrey degrees of freedom per parameter (Result.RefDOF)",
+	SESandwichQR:       "robust (Powell kernel) sandwich: H^-1 B H^-1, H = sum w psi'_h g g' (kernel-smoothed), B = n/(n - p) sum w^2 psi^2 g g'; Student t(n - p) intervals",
+	SESandwichAuto:     "robust (Powell kernel) sandwich (n - p >= 30): H^-1 B H^-1, H = sum w psi'_h g g' (kernel-smoothed), B = n/(n - p) sum w^2 psi^2 g g'; Student t(n - p) intervals",
+	SEInverseHess:      "inverse observed information (Hessian of the negative log-likelihood, central differences of the exact gradient); normal intervals",
+	SEScores:           "sandwich of per-row scores: H^-1 B H^-1, B = n/(n - p) sum of score outer products; normal intervals",
+	SEBoot:             "bootstrap: covariance of refits to rows resampled with replacement; percentile intervals",
+	SEQuantileSandwich: "kernel (Powell) sandwich of quantile regression: A^-1 B A^-1, B = tau (1 - tau) sum j j', A = sum K_h(u) j j' with a logistic kernel; normal intervals",
+	SEJackknife:        "leave-one-group-out jackknife: sqrt((g - 1)/g sum (theta_(i) - mean)^2); normal intervals",
+	SEConditional:      "conditional: each block's standard errors at the other block's optimum (the law's from the fit engine at the fitted scale, the scale's from the observed information at the fitted law); normal intervals on the fit's scale",
+}
+
+// String is the kind's formula in one sentence.
+func (k SEKind) String() string {
+	if k >= 0 && int(k) < len(seKindText) {
+		return seKindText[k]
+	}
+	return fmt.Sprintf("SEKind(%d)", int(k))
+}
+
+// notPD is why the standard errors of a fit whose curvature is not
+// positive definite are unavailable.
+const notPD = "unavailable: Hessian not positive definite at the optimum"
 
 // robustDOF is the residual degrees of freedom from which SEAuto uses the
 // robust sandwich for pinball fits.
@@ -99,7 +147,7 @@ type uncertainty struct {
 	cov       *mat.SymDense
 	curvature *mat.SymDense
 	dof       int
-	kind      string
+	kind      SEKind
 	method    SEMethod
 	lrScale   float64
 	bandwidth float64
@@ -396,7 +444,7 @@ func (pr *prepared) rowUncertainty(res *Result, active []int, method SEMethod) (
 	var hi mat.SymDense
 	if !ch.Factorize(H) || ch.InverseTo(&hi) != nil {
 		u.singular = nullNames(H, active, pr.names)
-		return u, SENotPD + ": " + strings.Join(u.singular, ", ") + " not identified"
+		return u, notPD + ": " + strings.Join(u.singular, ", ") + " not identified"
 	}
 	var bm *bmInfo
 	if l.Kind != PinballLoss {
@@ -631,10 +679,10 @@ func (pr *prepared) objectiveUncertainty(res *Result, active []int, method SEMet
 		if pr.objKind == SumOfLosses {
 			// the Hessian of a sum of kinked losses need not be positive
 			// definite at its optimum; the bootstrap needs no curvature
-			return nil, SENotPD
+			return nil, notPD
 		}
 		u.singular = nullNames(h, active, pr.names)
-		return u, SENotPD + ": " + strings.Join(u.singular, ", ") + " not identified"
+		return u, notPD + ": " + strings.Join(u.singular, ", ") + " not identified"
 	}
 	if pr.objKind == NegLogLik && method != SERobust {
 		u.cov = &hi
@@ -704,7 +752,7 @@ func (pr *prepared) standardErrors(res *Result, opt *Options, pb *Problem) {
 		return
 	}
 	if u == nil && method != SEBootstrap {
-		res.SEKind = why
+		res.unavailable(why)
 		return
 	}
 	if u == nil {
@@ -717,7 +765,7 @@ func (pr *prepared) standardErrors(res *Result, opt *Options, pb *Problem) {
 			}
 		}
 		if len(u.active) == 0 {
-			res.SEKind = why
+			res.unavailable(why)
 			return
 		}
 	}
@@ -755,7 +803,7 @@ func (pr *prepared) standardErrors(res *Result, opt *Options, pb *Problem) {
 		u = u2
 	}
 	if res.newtonSteps > 0 {
-		res.Status = fmt.Sprintf("%s, then %d Newton step%s on the curvature", res.Status, res.newtonSteps, plural(res.newtonSteps))
+		res.Reason = fmt.Sprintf("%s, then %d Newton step%s on the curvature", res.Reason, res.newtonSteps, plural(res.newtonSteps))
 	}
 	pr.judge(res, u, opt)
 	if u.curvature != nil {
@@ -772,7 +820,7 @@ func (pr *prepared) standardErrors(res *Result, opt *Options, pb *Problem) {
 	if method == SEBootstrap {
 		bc, err := pr.bootstrapCov(pb, res, u.active, opt)
 		if err != nil {
-			res.SEKind = "unavailable: " + err.Error()
+			res.unavailable("unavailable: " + err.Error())
 			return
 		}
 		cov = bc
@@ -914,7 +962,7 @@ func nanVec(k int) []float64 {
 // such as alpha -> large in E + A N^-alpha with E taking the level, or a
 // law whose parameters are not identified by the data).
 func singularCurvature(res *Result, u *uncertainty, why string) {
-	res.Converged = false
-	res.Status = fmt.Sprintf("not converged: the curvature is singular where the optimizer stopped (%s): %s not identified by the data there (a plateau or a degenerate law); try other starts, or fix or bound these parameters", res.Status, strings.Join(u.singular, ", "))
-	res.SEKind = why
+	res.Status = StatusSingular
+	res.Reason = fmt.Sprintf("not converged: the curvature is singular where the optimizer stopped (%s): %s not identified by the data there (a plateau or a degenerate law); try other starts, or fix or bound these parameters", res.Reason, strings.Join(u.singular, ", "))
+	res.unavailable(why)
 }

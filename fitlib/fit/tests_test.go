@@ -301,8 +301,8 @@ func TestHC2BellMcCaffreyExact(t *testing.T) {
 		t.Fatal(err)
 	}
 	near(t, "Derive DOF", d.DOF[0], bm([]float64{1, 10}), 1e-6)
-	if !strings.Contains(d.Method, "Bell-McCaffrey") {
-		t.Errorf("Derive method %q", d.Method)
+	if !strings.Contains(d.How, "Bell-McCaffrey") {
+		t.Errorf("Derive method %q", d.How)
 	}
 }
 
@@ -350,7 +350,7 @@ func TestNotFiniteResultsAreErrors(t *testing.T) {
 			if err == nil {
 				return fmt.Errorf("no error; objective %v, SE %v", r.Objective, r.SE)
 			}
-			if r == nil || len(r.SE) != 3 || !math.IsNaN(r.SE[0]) || r.Converged {
+			if r == nil || len(r.SE) != 3 || !math.IsNaN(r.SE[0]) || r.Converged() {
 				return fmt.Errorf("result beside the error: %+v", r)
 			}
 			return err
@@ -377,8 +377,8 @@ func TestSingularAfterPolish(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Converged || !strings.Contains(r.Status, "A not identified") {
-		t.Errorf("converged %v, status %q: want not converged naming A", r.Converged, r.Status)
+	if r.Converged() || !strings.Contains(r.Reason, "A not identified") {
+		t.Errorf("converged %v, status %q: want not converged naming A", r.Converged(), r.Reason)
 	}
 	for i, se := range r.SE {
 		if !math.IsNaN(se) {
@@ -419,7 +419,7 @@ func TestSingularCurvatureNotConverged(t *testing.T) {
 				res[i].status = err.Error()
 				return
 			}
-			res[i] = out{plateau: f.Params[2] > 1, conv: f.Converged, status: f.Status}
+			res[i] = out{plateau: f.Params[2] > 1, conv: f.Converged(), status: f.Reason}
 		}
 	})
 	plateaus, claimed := 0, 0
@@ -453,8 +453,8 @@ func TestSingularCurvatureNotConverged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Converged || !strings.Contains(r.Status, "a, b not identified") {
-		t.Errorf("a + b objective: converged=%v, %q", r.Converged, r.Status)
+	if r.Converged() || !strings.Contains(r.Reason, "a, b not identified") {
+		t.Errorf("a + b objective: converged=%v, %q", r.Converged(), r.Reason)
 	}
 }
 
@@ -538,13 +538,13 @@ func TestExactDataConverges(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !r.Converged {
-			t.Errorf("%s: not converged on exact data: %s", loss, r.Status)
+		if !r.Converged() {
+			t.Errorf("%s: not converged on exact data: %s", loss, r.Reason)
 		}
 		for name, want := range truth {
-			got, err := r.Param(name)
-			if err != nil || math.Abs(got-want) > 1e-9*want {
-				t.Errorf("%s: %s = %.12g (%v), want %v", loss, name, got, err, want)
+			p, err := r.Param(name)
+			if got := p.Value; err != nil || math.Abs(got-want) > 1e-9*want {
+				t.Errorf("%s: %s = %.12g (%v), want %v", loss, name, p.Value, err, want)
 			}
 		}
 	}

@@ -3,8 +3,8 @@ package fit
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
-	"strings"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -14,7 +14,7 @@ import (
 // Variable projection. A law such as E + A N^-alpha + B D^-beta is linear
 // in E, A and B: for fixed exponents the best coefficients follow from a
 // small problem of their own, so the optimizer only has to search the
-// nonlinear parameters (Golub & Pereyra 1973). FitVP does that: the outer
+// nonlinear parameters (Golub & Pereyra 1973). Method VarPro does that: the outer
 // L-BFGS moves the nonlinear parameters; every evaluation first solves for
 // the linear ones (the inner problem) and returns the objective and its
 // gradient with respect to the outer parameters, which by the envelope
@@ -50,92 +50,42 @@ type vpScratch struct {
 	iters        int
 }
 
-// FitVP fits a Formula problem by variable projection over the
-// parameters in which the law is linear (formula.LinearParams) and that
-// are not Fixed; grids, starts and random starts apply to the nonlinear
-// parameters (the inner ones start at their Init, or at the values in
-// Options.Starts). The returned Result is that of the full problem at the
-// optimum: standard errors, convergence check and report as from Fit.
-func FitVP(pb Problem, opt Options) (*Result, error) {
+// projection returns the problem the outer optimizer of variable
+// projection (Method VarPro) searches: pr with the parameters in which the
+// law is linear (formula.LinearParams) and that are not Fixed moved to
+// the inner problem, and their names.
+func (pr *prepared) projection(pb *Problem) (*prepared, []string, error) {
 	if pb.Formula == nil {
-		return nil, fmt.Errorf("fit: FitVP needs a Formula law")
-	}
-	full, err := prepare(&pb)
-	if err != nil {
-		return nil, err
+		return nil, nil, fmt.Errorf("fit: Method VarPro (variable projection) needs a Formula law")
 	}
 	linNames := pb.Formula.LinearParams()
-	outer := *full
+	outer := *pr
 	outer.free = nil
 	var lin []int
-	for _, j := range full.free {
-		isLin := false
-		for _, n := range linNames {
-			if full.names[j] == n {
-				isLin = true
-			}
-		}
-		if isLin {
+	var names []string
+	for _, j := range pr.free {
+		if slices.Contains(linNames, pr.names[j]) {
 			lin = append(lin, j)
+			names = append(names, pr.names[j])
 			outer.base = append([]float64(nil), outer.base...)
-			outer.base[j] = full.params[j].init()
+			outer.base[j] = pr.params[j].init()
 		} else {
 			outer.free = append(outer.free, j)
 		}
 	}
 	if len(lin) == 0 {
-		return nil, fmt.Errorf("fit: FitVP: %s is linear in none of its free parameters (linear ones: %v); use Fit", pb.Formula.Source(), linNames)
+		return nil, nil, fmt.Errorf("fit: Method VarPro: %s is linear in none of its free parameters (linear ones: %v); use LBFGS", pb.Formula.Source(), linNames)
 	}
 	if len(outer.free) == 0 {
-		return nil, fmt.Errorf("fit: FitVP: every free parameter of %s is linear; use Fit (one inner solve)", pb.Formula.Source())
+		return nil, nil, fmt.Errorf("fit: Method VarPro: every free parameter of %s is linear; use LBFGS (one inner solve)", pb.Formula.Source())
 	}
 	for _, j := range lin {
-		if len(full.params[j].Grid) > 0 {
-			return nil, fmt.Errorf("fit: FitVP: linear parameter %s has a Grid; the inner solve starts it at Init", full.names[j])
+		if len(pr.params[j].Grid) > 0 {
+			return nil, nil, fmt.Errorf("fit: Method VarPro: linear parameter %s has a Grid; the inner solve starts it at Init", pr.names[j])
 		}
 	}
 	outer.vp = &vpInfo{lin: lin}
-	opt = opt.withDefaults()
-	if !(opt.Level > 0 && opt.Level < 1) {
-		return nil, fmt.Errorf("fit: Options.Level = %v, need 0 < Level < 1", opt.Level)
-	}
-	starts, err := outer.starts(&opt)
-	if err != nil {
-		return nil, err
-	}
-	// The inner parameters of an explicit start seed the inner solve;
-	// otherwise they start at Init.
-	for _, s := range starts {
-		for _, j := range lin {
-			if _, err := full.params[j].inverse(s[j]); err != nil {
-				s[j] = outer.base[j]
-			}
-		}
-	}
-	if opt.Screen > 0 && opt.Screen < len(starts) {
-		starts = outer.screen(starts, opt.Screen, opt.Workers)
-	}
-	res := outer.multistart(starts, &opt)
-	names := make([]string, len(lin))
-	for k, j := range lin {
-		names[k] = full.names[j]
-	}
-	res.Method += " + variable projection (inner " + strings.Join(names, ", ") + ")"
-	if opt.Context != nil && opt.Context.Err() != nil {
-		return res, fmt.Errorf("fit: cancelled (%d of %d starts finished): %w", res.Starts-res.NotRun, res.Starts, opt.Context.Err())
-	}
-	if math.IsInf(res.Objective, 0) || math.IsNaN(res.Objective) {
-		return res, fmt.Errorf("fit: no start reached a finite objective (best start: %s): give starts (Param.Init, Grid) where the law is defined on every row", res.Status)
-	}
-	res.StepSE = math.NaN()
-	res.LogLik, res.AIC, res.BIC = math.NaN(), math.NaN(), math.NaN()
-	k := len(res.Params)
-	res.SE, res.Lo, res.Hi, res.RefDOF = nanVec(k), nanVec(k), nanVec(k), nanVec(k)
-	if opt.SE != SENone {
-		full.standardErrors(res, &opt, &pb)
-	}
-	full.informationCriteria(res)
-	return res, nil
+	return &outer, names, nil
 }
 
 // innerSolve minimizes the objective over the inner parameters with the

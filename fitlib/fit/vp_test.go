@@ -20,35 +20,35 @@ func (c *chinchilla) naturalProblem(t testing.TB) Problem {
 			{Name: "alpha", Grid: g}, {Name: "beta", Grid: g}}}
 }
 
-// TestFitVPChinchilla: variable projection over (alpha, beta) reaches the
+// TestVarProChinchilla: variable projection over (alpha, beta) reaches the
 // published optimum of the 4,500-start grid (Besiroglu et al. 2024),
 // from all 25 exponent starts and from the 5 best after screening.
-func TestFitVPChinchilla(t *testing.T) {
+func TestVarProChinchilla(t *testing.T) {
 	c := loadChinchilla(t)
 	for _, screen := range []int{0, 5} {
-		r, err := FitVP(c.naturalProblem(t), Options{Screen: screen})
+		r, err := Fit(c.naturalProblem(t), Options{Method: VarPro, Screen: screen})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if math.Abs(r.Objective-chinObjective) > 1e-6*chinObjective || !r.Converged {
-			t.Errorf("screen %d: objective %.10g (%s), want %.8g", screen, r.Objective, r.Status, chinObjective)
+		if math.Abs(r.Objective-chinObjective) > 1e-6*chinObjective || !r.Converged() {
+			t.Errorf("screen %d: objective %.10g (%s), want %.8g", screen, r.Objective, r.Reason, chinObjective)
 		}
 		for k, want := range chinWant {
-			got, _ := r.Param(k)
-			if math.Abs(got-want) > 0.005*want {
+			p, _ := r.Param(k)
+			if got := p.Value; math.Abs(got-want) > 0.005*want {
 				t.Errorf("screen %d: %s = %.6g, published %.6g", screen, k, got, want)
 			}
 		}
-		if !strings.Contains(r.Method, "variable projection (inner E, A, B)") {
-			t.Errorf("method %q", r.Method)
+		if r.Method != VarPro || strings.Join(r.Inner, ", ") != "E, A, B" || !strings.Contains(r.String(), "variable projection (L-BFGS over the nonlinear parameters); inner E, A, B") {
+			t.Errorf("method %v, inner %v", r.Method, r.Inner)
 		}
 	}
 }
 
-// TestFitVPLeastSquares: for squared error in linear space the inner
+// TestVarProLeastSquares: for squared error in linear space the inner
 // problem is linear least squares; VP over k must land on the optimum of
 // the full fit of y = c0 + c1 exp(-k x).
-func TestFitVPLeastSquares(t *testing.T) {
+func TestVarProLeastSquares(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	var x, y []float64
 	for i := 0; i < 30; i++ {
@@ -57,7 +57,7 @@ func TestFitVPLeastSquares(t *testing.T) {
 	}
 	pb := Problem{Formula: mustParse(t, "c0 + c1*exp(-k*x)", "x"), Data: map[string][]float64{"x": x}, Y: y,
 		Params: []Param{{Name: "k", Init: 0.2}}}
-	vp, err := FitVP(pb, Options{})
+	vp, err := Fit(pb, Options{Method: VarPro})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +73,7 @@ func TestFitVPLeastSquares(t *testing.T) {
 			t.Errorf("SE(%s): VP %.6g, full %.6g", vp.Names[j], vp.SE[j], full.SE[j])
 		}
 	}
-	if _, err := FitVP(Problem{Formula: mustParse(t, "exp(a*x)", "x"), Data: map[string][]float64{"x": x}, Y: y}, Options{}); err == nil {
+	if _, err := Fit(Problem{Formula: mustParse(t, "exp(a*x)", "x"), Data: map[string][]float64{"x": x}, Y: y}, Options{Method: VarPro}); err == nil {
 		t.Error("VP of a law with no linear parameter accepted")
 	}
 }

@@ -18,7 +18,7 @@ type worker struct {
 	w     []float64 // row weights of the current fit (nil: all 1)
 	p, gp []float64 // natural parameters and gradient
 	evals int
-	vps   *vpScratch // variable projection's inner solver (FitVP)
+	vps   *vpScratch // variable projection's inner solver (Method VarPro)
 }
 
 func newWorker(pr *prepared) *worker {

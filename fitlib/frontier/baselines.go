@@ -5,11 +5,13 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"time"
 
+	"github.com/gophernote/gophernote/fitlib/fit"
+	"github.com/gophernote/gophernote/fitlib/internal/gonumstat"
+	"github.com/gophernote/gophernote/fitlib/internal/num"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/optimize"
-
-	"github.com/gophernote/gophernote/fitlib/internal/num"
 )
 
 // Method selects a frontier estimator: the paper's sigmoid or one of the
@@ -76,8 +78,14 @@ func (b BaselineOptions) filled() BaselineOptions {
 	return b
 }
 
-// MethodFit is a fitted frontier of any method; At evaluates it.
+// MethodFit is a fitted frontier of any method; At evaluates it. Its
+// Outcome is the record of every fitlib fit: for a sigmoid the Result's,
+// for a baseline its training objective (the mean smoothed pinball loss
+// at the target tau and kappa, plus the I-spline's penalty), Status
+// (StatusExact for the constant and binwise quantiles, found by
+// bisection of a convex loss; the I-spline's L-BFGS status) and Reason.
 type MethodFit struct {
+	fit.Outcome
 	Method Method
 	Task   string
 	// Label names the curve in figures (PlotFrontier); empty means the
@@ -97,10 +105,42 @@ type MethodFit struct {
 	SplineL      float64   // link height,
 	SplineC      float64   // intercept,
 	SplineWeight []float64 // non-negative basis weights
+}
 
-	Objective float64 // training objective
-	Converged bool
-	Status    string
+// Parameters returns the fitted parameters of the method: y0, L, a, b of
+// the sigmoid (with its standard errors); level of the constant; level1,
+// level2, ... of the bins; y0 (a logistic of its raw value), L (in
+// (0, 1 - y0)), c and the weights w1, w2, ... (softplus) of the I-spline.
+func (m *MethodFit) Parameters() []fit.FittedParam {
+	var out []fit.FittedParam
+	switch m.Method {
+	case MethodSigmoid:
+		if m.Sigmoid != nil {
+			return m.Sigmoid.Parameters()
+		}
+	case MethodConstant:
+		out = append(out, fit.NewFittedParam("level", m.Level))
+	case MethodBinwise:
+		for k, v := range m.Levels {
+			out = append(out, fit.NewFittedParam(fmt.Sprintf("level%d", k+1), v))
+		}
+	case MethodISpline:
+		out = append(out, fit.NewFittedParam("y0", m.SplineY0).Bounded(0, 1, fit.Logit), fit.NewFittedParam("L", m.SplineL).Bounded(0, 1-m.SplineY0, fit.Identity),
+			fit.NewFittedParam("c", m.SplineC))
+		for k, v := range m.SplineWeight {
+			out = append(out, fit.NewFittedParam(fmt.Sprintf("w%d", k+1), v).Bounded(0, math.Inf(1), fit.Softplus))
+		}
+	}
+	return out
+}
+
+// Param returns the parameter name of the method (see Parameters).
+func (m *MethodFit) Param(name string) (fit.FittedParam, error) {
+	p, err := fit.FindParam(m.Parameters(), name)
+	if err != nil {
+		return p, fmt.Errorf("%s: %s frontier: %w", label(m.Task), m.Method, err)
+	}
+	return p, nil
 }
 
 // Name is the model's legend label: Label when set, else the method, and
@@ -162,6 +202,7 @@ func (m *MethodFit) Curve(z []float64) []float64 {
 // FitMethod fits one of Methods to (z, y) with the smoothed pinball loss
 // at the target (tau, kappa) of opt.Fit.
 func FitMethod(method Method, z, y []float64, mo MethodOptions) (*MethodFit, error) {
+	t0 := time.Now()
 	opt, bo := mo.Fit, mo.Baselines.filled()
 	switch method {
 	case MethodSigmoid:
@@ -169,7 +210,7 @@ func FitMethod(method Method, z, y []float64, mo MethodOptions) (*MethodFit, err
 		if err != nil {
 			return nil, err
 		}
-		return &MethodFit{Method: method, Task: opt.Task, Sigmoid: r, Objective: r.Objective, Converged: r.Converged, Status: r.Status}, nil
+		return &MethodFit{Method: method, Task: opt.Task, Sigmoid: r, Outcome: r.Outcome}, nil
 	case MethodConstant, MethodBinwise, MethodISpline:
 	default:
 		return nil, fmt.Errorf("%s: unknown method %v (MethodSigmoid, MethodConstant, MethodBinwise, MethodISpline)", label(opt.Task), method)
@@ -182,7 +223,8 @@ func FitMethod(method Method, z, y []float64, mo MethodOptions) (*MethodFit, err
 	if err := checkPoints(fo.Task, z, y, 1); err != nil {
 		return nil, err
 	}
-	m := &MethodFit{Method: method, Task: fo.Task, Converged: true, Status: "exact (convex, bisection)"}
+	m := &MethodFit{Method: method, Task: fo.Task, Outcome: fit.Outcome{Status: fit.StatusExact, Reason: "exact (convex, bisection)", GradNorm: math.NaN()}}
+	defer func() { m.Time = time.Since(t0) }()
 	switch method {
 	case MethodConstant:
 		m.Level = quantileLevel(y, fo.Tau, fo.Kappa)
@@ -348,7 +390,8 @@ func fitISpline(m *MethodFit, z, y []float64, opt Options, bo BaselineOptions) e
 	best := math.Inf(1)
 	var bestX []float64
 	var bestStatus string
-	var bestConv bool
+	var bestCode fit.Status
+	var bestIters, bestEvals int
 	for _, c0 := range []float64{-4, -2, 0} {
 		for _, rise := range []float64{1, 3, 6} {
 			x := make([]float64, 3+W)
@@ -360,7 +403,9 @@ func fitISpline(m *MethodFit, z, y []float64, opt Options, bo BaselineOptions) e
 			}
 			conv := true
 			var status string
+			var code fit.Status
 			var f float64
+			iters, evals := 0, 0
 			for _, st := range opt.Stages {
 				o.tau, o.kappa = st.Tau, st.Kappa
 				p := optimize.Problem{Func: func(x []float64) float64 { return o.eval(x, nil) },
@@ -369,21 +414,32 @@ func fitISpline(m *MethodFit, z, y []float64, opt Options, bo BaselineOptions) e
 					Converger: &optimize.FunctionConverge{Absolute: 1e-14, Relative: 1e-12, Iterations: 30}}
 				r, err := optimize.Minimize(p, x, set, &optimize.LBFGS{})
 				if r == nil {
-					conv, status, f = false, fmt.Sprint(err), math.Inf(1)
+					conv, status, code, f = false, fmt.Sprint(err), fit.StatusFailed, math.Inf(1)
 					break
 				}
-				x, f, status = r.X, r.F, r.Status.String()
-				ok := r.Status == optimize.GradientThreshold || r.Status == optimize.FunctionConvergence
+				iters, evals = iters+r.Stats.MajorIterations, evals+r.Stats.FuncEvaluations
+				x, f = r.X, r.F
+				sst := gonumstat.Status(r.Status)
+				if sst == fit.StatusMethod {
+					sst = fit.StatusNotConverged // only gradient and function convergence count
+				}
+				sstatus := r.Status.String()
 				if err != nil {
 					g := make([]float64, len(x))
 					o.eval(x, g)
-					ok = floats.Norm(g, 2) < 1e-7*ts
-					status += " (" + err.Error() + ")"
+					sst = fit.StatusFailed
+					if floats.Norm(g, 2) < 1e-7*ts {
+						sst = fit.StatusStationary
+					}
+					sstatus += " (" + err.Error() + ")"
 				}
-				conv = conv && ok
+				if conv { // the first stage that failed stays the status
+					status, code = sstatus, sst
+				}
+				conv = conv && sst.Converged()
 			}
 			if f < best {
-				best, bestX, bestStatus, bestConv = f, append([]float64(nil), x...), status, conv
+				best, bestX, bestStatus, bestCode, bestIters, bestEvals = f, append([]float64(nil), x...), status, code, iters, evals
 			}
 		}
 	}
@@ -398,6 +454,6 @@ func fitISpline(m *MethodFit, z, y []float64, opt Options, bo BaselineOptions) e
 	for k := range m.SplineWeight {
 		m.SplineWeight[k] = num.Softplus(bestX[3+k])
 	}
-	m.Objective, m.Status, m.Converged = best, bestStatus, bestConv
+	m.Objective, m.Reason, m.Status, m.Iterations, m.Evaluations = best, bestStatus, bestCode, bestIters, bestEvals
 	return nil
 }

@@ -184,7 +184,7 @@ func bootstrapParams(z, y []float64, fit *Result, B int, seed uint64, workers in
 			}
 			finished.Add(1)
 			tick()
-			if !math.IsNaN(r.Objective) && !math.IsInf(r.Objective, 0) && r.Final.Valid() == nil {
+			if !math.IsNaN(r.objective) && !math.IsInf(r.objective, 0) && r.Final.Valid() == nil {
 				params[b], ok[b] = r.Final, true
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gophernote/gophernote/fitlib/fit"
 	"github.com/gophernote/gophernote/fitlib/internal/report"
 )
 
@@ -11,29 +12,33 @@ import (
 // (rule R3 of fitlib/doc.go): MIMEBundle returns text/html and a text/plain
 // table, which gophernote's display layer shows when the value ends a cell.
 
-func (r *Result) table() *report.Table {
-	t := &report.Table{Title: fmt.Sprintf("%s frontier q(z) = y0 + L sigmoid(a + b z), tau %g", label(r.Options.Task), r.Options.Tau),
-		Header: []string{"parameter", "value", "SE"}}
-	se := []float64{r.SE.Y0, r.SE.L, r.SE.A, r.SE.B}
-	for j, n := range ParamNames() {
-		v := r.Params.Vector()
-		t.Add(n, report.Num(v[j]), report.Num(se[j]))
-	}
+// Report is the fit report (fitlib's one report, fit.Report): the
+// parameters with their standard errors and intervals, the record, the
+// frontier at 1e24 FLOPs, coverage and pinball loss.
+func (r *Result) Report() *fit.Report {
+	rep := &fit.Report{Title: fmt.Sprintf("%s frontier q(z) = y0 + L sigmoid(a + b z), tau %g", label(r.Options.Task), r.Options.Tau),
+		Outcome: r.Outcome, Params: r.Parameters(), Corr: r.Corr}
 	lo, hi := r.Interval(24, 0.95)
-	t.Add("q at 1e24 FLOPs", report.Num(r.Params.At(24)), report.Interval(lo, hi))
-	t.Note("%d points; in-sample coverage %.4f; mean pinball loss %.4g; objective %s", r.N, r.Coverage, r.Pinball, report.Num(r.Objective))
-	t.Note("converged: %v (%s); standard errors: %s", r.Converged, r.Status, r.SEKind)
-	for _, w := range r.Warnings {
-		t.Note("warning: %s", w)
+	rep.Stats = []fit.Stat{
+		{Name: "points", Value: fmt.Sprint(r.N)},
+		{Name: "q at 1e24 FLOPs", Value: report.Num(r.Params.At(24)) + ", 95% " + report.Interval(lo, hi)},
+		{Name: "in-sample coverage", Value: fmt.Sprintf("%.4f", r.Coverage)},
+		{Name: "mean pinball loss", Value: fmt.Sprintf("%.4g", r.Pinball)},
 	}
-	return t
+	if r.Bandwidth > 0 {
+		rep.Stats = append(rep.Stats, fit.Stat{Name: "sandwich bandwidth", Value: fmt.Sprintf("1/kappa = %.3g", r.Bandwidth)})
+	}
+	if len(r.Samples) > 0 {
+		rep.Stats = append(rep.Stats, fit.Stat{Name: "bootstrap refits", Value: fmt.Sprint(len(r.Samples))})
+	}
+	return rep
 }
 
-// MIMEBundle shows the fit as a table when it ends a notebook cell.
-func (r *Result) MIMEBundle() map[string]string { return report.Bundle(r.table()) }
+// MIMEBundle shows the fit report when the fit ends a notebook cell.
+func (r *Result) MIMEBundle() map[string]string { return r.Report().MIMEBundle() }
 
-// String is the text table.
-func (r *Result) String() string { return r.table().Text() }
+// String is the text report.
+func (r *Result) String() string { return r.Report().String() }
 
 func (b *BootstrapResult) table() *report.Table {
 	t := &report.Table{Title: fmt.Sprintf("Frontier bootstrap: %d resamples, %g%% percentile intervals", b.Resamples, 100*b.Level),
@@ -51,18 +56,28 @@ func (b *BootstrapResult) MIMEBundle() map[string]string { return report.Bundle(
 // String is the text table.
 func (b *BootstrapResult) String() string { return b.table().Text() }
 
-func (m *MethodFit) table() *report.Table {
-	t := &report.Table{Title: fmt.Sprintf("%s frontier of %s", m.Name(), label(m.Task)), Header: []string{"z", "q(z)"}}
-	for _, z := range []float64{21, 22, 23, 24, 25} {
-		t.Add(fmt.Sprint(z), report.Num(m.At(z)))
+// Report is the fit report of the method's frontier: its parameters, the
+// record and the frontier at a few compute values.
+func (m *MethodFit) Report() *fit.Report {
+	if m.Method == MethodSigmoid && m.Sigmoid != nil {
+		r := m.Sigmoid.Report()
+		r.Title = fmt.Sprintf("%s frontier of %s", m.Name(), label(m.Task))
+		return r
 	}
-	t.Note("objective %s; converged: %v (%s)", report.Num(m.Objective), m.Converged, m.Status)
-	return t
+	r := &fit.Report{Title: fmt.Sprintf("%s frontier of %s", m.Name(), label(m.Task)), Outcome: m.Outcome, Params: m.Parameters()}
+	var at []string
+	for _, z := range []float64{21, 22, 23, 24, 25} {
+		at = append(at, fmt.Sprintf("q(%g) = %s", z, report.Num(m.At(z))))
+	}
+	r.Stats = append(r.Stats, fit.Stat{Name: "frontier", Value: strings.Join(at, ", ")})
+	return r
 }
 
-// MIMEBundle shows the fitted frontier at a few compute values when it
-// ends a notebook cell.
-func (m *MethodFit) MIMEBundle() map[string]string { return report.Bundle(m.table()) }
+// MIMEBundle shows the fit report when the fit ends a notebook cell.
+func (m *MethodFit) MIMEBundle() map[string]string { return m.Report().MIMEBundle() }
+
+// String is the text report.
+func (m *MethodFit) String() string { return m.Report().String() }
 
 func (r *TaskReport) tables() []*report.Table {
 	t := &report.Table{Title: fmt.Sprintf("%s: %d models", r.Task, r.Points.Len()), Header: []string{"method", "in-distribution pinball", "q at 1e24 FLOPs"}}
@@ -71,12 +86,20 @@ func (r *TaskReport) tables() []*report.Table {
 	}
 	a := r.Attainable
 	t.Note("attainable at %.3g FLOPs: %.4f, %g%% interval %s; the paper's value %s", a.FLOPs, a.Value, 100*a.Level, report.Interval(a.Lo, a.Hi), report.Num(r.Paper))
-	return []*report.Table{t, r.Fit.table()}
+	return []*report.Table{t}
 }
 
-// MIMEBundle shows the task's methods and the sigmoid fit as tables when
-// the report ends a notebook cell.
-func (r *TaskReport) MIMEBundle() map[string]string { return report.Bundle(r.tables()...) }
+// MIMEBundle shows the task's methods as a table and the sigmoid's fit
+// report when the report ends a notebook cell.
+func (r *TaskReport) MIMEBundle() map[string]string {
+	b := report.Bundle(r.tables()...)
+	if r.Fit != nil {
+		f := r.Fit.Report().MIMEBundle()
+		b["text/html"] += "\n" + f["text/html"]
+		b["text/plain"] += "\n" + f["text/plain"]
+	}
+	return b
+}
 
 func (s *BudgetStudy) table() *report.Table {
 	t := &report.Table{Title: fmt.Sprintf("%s: budget study (%d models)", s.Task, s.Points.Len()),

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"sort"
 	"sync/atomic"
+	"time"
 
 	"github.com/gophernote/gophernote/fitlib/fit"
 	"github.com/gophernote/gophernote/fitlib/internal/num"
@@ -321,43 +322,44 @@ func (o Options) filled() (Options, error) {
 // startRun records one start of the multi-start fit.
 type startRun struct {
 	Start, Final Params
-	Objective    float64
-	Status       string
-	Converged    bool
-	Iterations   int
+	objective    float64
+	status       fit.Status // of the first stage that failed to converge, else of the last stage
+	reason       string
+	iterations   int
 }
 
-// Result is a fitted frontier.
+// Result is a fitted frontier. Its Outcome is the record of every fitlib
+// fit: Objective (the final stage's: loss sum or mean + lambda Omega, see
+// Options), the best start's Status (converged only when every stage
+// converged; else the first stage that did not) and Reason, its L-BFGS and
+// Newton Iterations and Evaluations over all stages, Time, GradNorm (max
+// |gradient| of the final stage's objective at the result, in the raw
+// coordinates the stages optimize), SEKind (SEBoot or SEQuantileSandwich)
+// and Warnings (where the fit should not be read as a quantile estimate
+// with honest errors; see fewAbove).
 type Result struct {
-	Params     Params
-	Objective  float64 // final-stage objective (see Options: loss sum or mean + lambda Omega)
-	Converged  bool    // every stage of the best start converged
-	Status     string  // fitlib/fit status (or error) of the best start's last stage
-	Iterations int     // L-BFGS iterations of the best start, all stages
-	// Evaluations counts the objective evaluations of the best start.
-	Evaluations int
-	N           int     // points fitted
-	Coverage    float64 // share of points on or below the frontier
-	Pinball     float64 // mean exact pinball loss at Tau (in-distribution)
+	fit.Outcome
+	Params   Params
+	N        int     // points fitted
+	Coverage float64 // share of points on or below the frontier
+	Pinball  float64 // mean exact pinball loss at Tau (in-distribution)
 	// PerStart records every start when Options.KeepStarts: Start and
 	// Params in the order (y0, L, a, b).
 	PerStart []fit.Start
 	Options  Options // the options used, defaults filled in
 
 	// Uncertainty of Params (see SEMethod): standard errors, covariance
-	// and correlation in the order y0, L, a, b, and how they were
-	// obtained. SE is NaN (and Cov, Corr NaN) when SEKind says why none
-	// could be computed.
-	SE     Params
-	Cov    [4][4]float64
-	Corr   [4][4]float64
-	SEKind string
+	// and correlation (4 x 4) in the order y0, L, a, b; Outcome.SEKind
+	// says how they were obtained. SE is NaN (and Cov, Corr NaN) when
+	// none could be computed (a warning says why).
+	SE   Params
+	Cov  [][]float64
+	Corr [][]float64
+	// Bandwidth is the kernel bandwidth 1/kappa of the sandwich
+	// (SESandwich; 0 otherwise).
+	Bandwidth float64
 	// Samples are the bootstrap refits' parameters (SEBootstrap).
 	Samples []Params
-
-	// Warnings say where the fit should not be read as a quantile
-	// estimate with honest errors (see fewAbove).
-	Warnings []string
 }
 
 // fewAbove warns when few points are expected above the tau quantile:
@@ -381,6 +383,7 @@ func fewAbove(n int, tau float64) []string {
 // from the start grid and random starts, each run through the
 // continuation, and attaches the standard errors Options.SE asks for.
 func Fit(z, y []float64, opt Options) (*Result, error) {
+	t0 := time.Now()
 	opt, small := opt.smallSample(len(z))
 	opt, err := opt.filled()
 	if err != nil {
@@ -405,7 +408,7 @@ func Fit(z, y []float64, opt Options) (*Result, error) {
 		sv.newtonLater = !lbfgsOnly
 		return func(i int) {
 			if ctxErr(opt.Context) != nil {
-				res[i] = startRun{Start: starts[i], Objective: math.NaN(), Status: "not run: cancelled"}
+				res[i] = startRun{Start: starts[i], objective: math.NaN(), status: fit.StatusCancelled, reason: "not run: cancelled"}
 				return
 			}
 			res[i], evals[i] = runStart(sv, starts[i], opt)
@@ -421,10 +424,10 @@ func Fit(z, y []float64, opt Options) (*Result, error) {
 
 	best := -1
 	for i, r := range res {
-		if math.IsNaN(r.Objective) || math.IsInf(r.Objective, 0) {
+		if math.IsNaN(r.objective) || math.IsInf(r.objective, 0) {
 			continue
 		}
-		if best < 0 || r.Objective < res[best].Objective {
+		if best < 0 || r.objective < res[best].objective {
 			best = i
 		}
 	}
@@ -432,8 +435,8 @@ func Fit(z, y []float64, opt Options) (*Result, error) {
 		return nil, fmt.Errorf("%s: no start reached a finite objective", label(opt.Task))
 	}
 	r := res[best]
-	out := &Result{Params: r.Final, Objective: r.Objective, Converged: r.Converged,
-		Status: r.Status, Iterations: r.Iterations, Evaluations: evals[best], N: len(z), Options: opt}
+	out := &Result{Params: r.Final, N: len(z), Options: opt,
+		Outcome: fit.Outcome{Objective: r.objective, Status: r.status, Reason: r.reason, Iterations: r.iterations, Evaluations: evals[best]}}
 	if err := out.Params.Valid(); err != nil {
 		return nil, fmt.Errorf("%s: %v", label(opt.Task), err)
 	}
@@ -441,8 +444,8 @@ func Fit(z, y []float64, opt Options) (*Result, error) {
 	out.Pinball = MeanPinball(y, out.Params.Curve(z), opt.Tau)
 	if opt.KeepStarts {
 		for i, r := range res {
-			st := fit.Start{Index: i, Objective: r.Objective, Converged: r.Converged, Status: r.Status,
-				Method: "continuation (L-BFGS, damped Newton)", Iterations: r.Iterations, Evaluations: evals[i]}
+			st := fit.Start{Index: i, Method: fit.LBFGS, Outcome: fit.Outcome{Objective: r.objective, Status: r.status,
+				Reason: "continuation (L-BFGS, damped Newton): " + r.reason, Iterations: r.iterations, Evaluations: evals[i], GradNorm: math.NaN()}}
 			s, f := r.Start.Vector(), r.Final.Vector()
 			st.Start, st.Params = s[:], f[:]
 			out.PerStart = append(out.PerStart, st)
@@ -455,10 +458,23 @@ func Fit(z, y []float64, opt Options) (*Result, error) {
 	if w := flatFrontier(out.Params, z, y); w != "" {
 		out.Warnings = append(out.Warnings, w)
 	}
+	out.GradNorm = finalGradNorm(obj, out.Params, opt)
 	if err := out.uncertainty(z, y, obj); err != nil {
 		return nil, err
 	}
+	out.Time = time.Since(t0)
 	return out, nil
+}
+
+// finalGradNorm is the largest |gradient| of the last stage's objective
+// at p, in the raw coordinates the stages optimize.
+func finalGradNorm(obj *sigmoidObjective, p Params, opt Options) float64 {
+	o := obj.clone()
+	last := opt.Stages[len(opt.Stages)-1]
+	o.setStage(last.Tau, last.Kappa)
+	g := make([]float64, 4)
+	o.eval(fromParams(p, o.zref), g, nil)
+	return maxAbs(g)
 }
 
 // lbfgsOnly turns the Newton stages off (tests compare both paths).
@@ -468,35 +484,39 @@ var lbfgsOnly bool
 func runStart(sv *stageSolver, start Params, opt Options) (startRun, int) {
 	o := sv.o
 	x := fromParams(start, o.zref)
-	sum := startRun{Start: start, Converged: true}
+	sum := startRun{Start: start}
+	converged := true
 	evals := 0
 	for si, st := range opt.Stages {
 		o.setStage(st.Tau, st.Kappa)
 		if sv.newtonFirst || (si > 0 && sv.newtonLater) {
 			xn, fn, ok, it, ev := sv.newton(x, 50)
-			sum.Iterations += it
+			sum.iterations += it
 			evals += ev
 			if ok {
-				x, sum.Objective = xn, fn
-				sum.Status = "converged: damped Newton"
+				x, sum.objective = xn, fn
+				if converged { // an earlier stage's failure stays the status
+					sum.reason, sum.status = "converged: damped Newton", fit.StatusGradient
+				}
 				continue
 			}
 			x = xn // continue with L-BFGS from where Newton stopped
 		}
-		xs, f, status, conv, it, ev := sv.minimize(x, opt.MaxIter)
+		xs, f, status, code, it, ev := sv.minimize(x, opt.MaxIter)
 		x = xs
-		sum.Objective = f
+		sum.objective = f
+		conv := code.Converged()
 		if !conv {
 			// keep the first stage that failed to converge in the status
 			status = fmt.Sprintf("stage %d (tau %v, kappa %v): %s", si+1, st.Tau, st.Kappa, status)
-			if sum.Converged {
-				sum.Status = status
+			if converged {
+				sum.reason, sum.status = status, code
 			}
-		} else if sum.Converged {
-			sum.Status = status
+		} else if converged {
+			sum.reason, sum.status = status, code
 		}
-		sum.Converged = sum.Converged && conv
-		sum.Iterations += it
+		converged = converged && conv
+		sum.iterations += it
 		evals += ev
 	}
 	sum.Final = toParams(x, o.zref)
@@ -548,7 +568,7 @@ const (
 // when the line search could make no progress at a point whose gradient
 // norm is below 1e-7 (the objective is flat to rounding there); never at
 // an iteration or evaluation limit.
-func (sv *stageSolver) minimize(x0 []float64, maxIter int) (x []float64, f float64, status string, conv bool, iters, evals int) {
+func (sv *stageSolver) minimize(x0 []float64, maxIter int) (x []float64, f float64, status string, code fit.Status, iters, evals int) {
 	o := sv.o
 	copy(sv.start[0], x0)
 	maxEval := max(15000, 10*maxIter)
@@ -561,21 +581,27 @@ func (sv *stageSolver) minimize(x0 []float64, maxIter int) (x []float64, f float
 		MaxIter: maxIter, MaxEval: maxEval, NoFallback: true, SE: fit.SENone,
 	})
 	if err != nil {
-		return x0, math.Inf(1), err.Error(), false, 0, 0
+		code = fit.StatusFailed
+		if r != nil && r.Status == fit.StatusCancelled {
+			code = fit.StatusCancelled
+		}
+		return x0, math.Inf(1), err.Error(), code, 0, 0
 	}
-	x, f, status, conv = r.Params, r.Objective, r.Status, r.Converged
+	x, f, status, code = r.Params, r.Objective, r.Reason, r.Status
 	iters, evals = r.Iterations, r.Evaluations
 	if math.IsNaN(f) {
 		f = math.Inf(1)
 	}
-	if !conv && !math.IsInf(f, 0) && iters < maxIter && evals < maxEval {
+	if !code.Converged() && !math.IsInf(f, 0) && iters < maxIter && evals < maxEval {
 		g := sv.g[:]
 		o.eval(x, g, nil)
 		gn := floats.Norm(g, 2)
 		status = fmt.Sprintf("%s (|grad| %.2g)", status, gn)
-		conv = gn < 1e-7*ts
+		if gn < 1e-7*ts {
+			code = fit.StatusStationary
+		}
 	}
-	return x, f, status, conv, iters, evals
+	return x, f, status, code, iters, evals
 }
 
 // startGrid builds the multi-start set: midpoints at equally spaced

@@ -175,8 +175,8 @@ func TestRecoverSyntheticQuantile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !r.Converged {
-		t.Fatalf("not converged: %s", r.Status)
+	if !r.Converged() {
+		t.Fatalf("not converged: %s", r.Reason)
 	}
 	if g := maxGap(r.Params, truth, 20, 26); g > 0.01 {
 		t.Fatalf("max |q - truth| = %.4f > 0.01; fitted %+v truth %+v", g, r.Params, truth)

@@ -70,8 +70,8 @@ func TestPaperObjectiveMatchesScipy(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !r.Converged {
-			t.Errorf("%s: not converged: %s", task, r.Status)
+		if !r.Converged() {
+			t.Errorf("%s: not converged: %s", task, r.Reason)
 		}
 		// The objective as defined, summed here directly.
 		p := r.Params

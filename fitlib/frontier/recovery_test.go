@@ -67,8 +67,8 @@ func TestRecoverBetaSigmoidQuantile(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !r.Converged {
-			t.Errorf("seed %d: not converged: %s", seed, r.Status)
+		if !r.Converged() {
+			t.Errorf("seed %d: not converged: %s", seed, r.Reason)
 		}
 		for _, zz := range checkZ {
 			q, se := r.Params.At(zz), r.QuantileSE(zz)

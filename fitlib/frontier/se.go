@@ -5,10 +5,10 @@ import (
 	"math"
 	"sort"
 
+	"github.com/gophernote/gophernote/fitlib/fit"
+	"github.com/gophernote/gophernote/fitlib/internal/num"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat/distuv"
-
-	"github.com/gophernote/gophernote/fitlib/internal/num"
 )
 
 // SEMethod selects how a fit's standard errors are obtained.
@@ -82,15 +82,18 @@ var sandwichKappa float64
 // uncertainty fills SE, Cov, Corr and SEKind.
 func (r *Result) uncertainty(z, y []float64, obj *sigmoidObjective) error {
 	nan := math.NaN()
+	r.Cov, r.Corr = make([][]float64, 4), make([][]float64, 4)
 	for i := range r.Cov {
-		for j := range r.Cov[i] {
-			r.Cov[i][j], r.Corr[i][j] = nan, nan
-		}
+		r.Cov[i], r.Corr[i] = []float64{nan, nan, nan, nan}, []float64{nan, nan, nan, nan}
 	}
 	r.SE = Params{nan, nan, nan, nan}
+	unavailable := func(err error) {
+		r.SEKind = fit.SEUnavailable
+		r.Warnings = append(r.Warnings, "standard errors unavailable: "+err.Error())
+	}
 	switch r.Options.SE {
 	case SENone:
-		r.SEKind = "none (Options.SE = SENone)"
+		r.SEKind = fit.SENotComputed
 		return nil
 	case SEBootstrap:
 		o := r.Options
@@ -99,23 +102,23 @@ func (r *Result) uncertainty(z, y []float64, obj *sigmoidObjective) error {
 			if ctxErr(o.Context) != nil {
 				return err
 			}
-			r.SEKind = "unavailable: " + err.Error()
+			unavailable(err)
 			return nil
 		}
 		r.Samples = reps
 		r.setCov(covariance(reps))
-		r.SEKind = fmt.Sprintf("bootstrap: %d pairs resamples refitted from the optimum", len(reps))
+		r.SEKind = fit.SEBoot
 		if failed > 0 {
-			r.SEKind += fmt.Sprintf(" (%d failed refits left out)", failed)
+			r.Warnings = append(r.Warnings, fmt.Sprintf("%d of %d bootstrap refits failed and were left out of the standard errors", failed, failed+len(reps)))
 		}
 		return nil
 	}
-	cov, kind, err := sandwich(r.Params, z, y, obj, r.Options)
-	r.SEKind = kind
+	cov, bw, err := sandwich(r.Params, z, y, obj, r.Options)
 	if err != nil {
-		r.SEKind = "unavailable: " + err.Error()
+		unavailable(err)
 		return nil
 	}
+	r.SEKind, r.Bandwidth = fit.SEQuantileSandwich, bw
 	r.setCov(cov)
 	return nil
 }
@@ -153,7 +156,9 @@ func covariance(reps []Params) [4][4]float64 {
 // setCov stores a covariance in natural parameters with its SEs and
 // correlations.
 func (r *Result) setCov(cov [4][4]float64) {
-	r.Cov = cov
+	for i := range cov {
+		copy(r.Cov[i], cov[i][:])
+	}
 	var se [4]float64
 	for i := range se {
 		se[i] = math.Sqrt(cov[i][i])
@@ -177,8 +182,9 @@ func hallSheather(tau float64, n int) float64 {
 		math.Pow(1.5*f0*f0/(2*x0*x0+1), 1.0/3)
 }
 
-// sandwich returns the covariance of (y0, L, a, b) of the frontier p.
-func sandwich(p Params, z, y []float64, obj *sigmoidObjective, opt Options) ([4][4]float64, string, error) {
+// sandwich returns the covariance of (y0, L, a, b) of the frontier p and
+// the kernel bandwidth 1/kappa.
+func sandwich(p Params, z, y []float64, obj *sigmoidObjective, opt Options) ([4][4]float64, float64, error) {
 	var out [4][4]float64
 	n := len(z)
 	zref := obj.zref
@@ -188,7 +194,6 @@ func sandwich(p Params, z, y []float64, obj *sigmoidObjective, opt Options) ([4]
 		u[i] = y[i] - p.At(z[i])
 	}
 	kh := sandwichKappa
-	kind := ""
 	if kh <= 0 {
 		h := hallSheather(opt.Tau, n)
 		lo, hi := opt.Tau-h, opt.Tau+h
@@ -199,10 +204,9 @@ func sandwich(p Params, z, y []float64, obj *sigmoidObjective, opt Options) ([4]
 		scale := robustScale(u)
 		bw := (nrm.Quantile(hi) - nrm.Quantile(lo)) * scale
 		if !(bw > 0) {
-			return out, "sandwich", fmt.Errorf("residual scale %v: no bandwidth", scale)
+			return out, 0, fmt.Errorf("residual scale %v: no bandwidth", scale)
 		}
 		kh = math.Pi / (math.Sqrt(3) * bw)
-		kind = fmt.Sprintf("sandwich (logistic kernel, 1/kappa = %.3g)", 1/kh)
 	}
 	var A, B [4][4]float64
 	tau := opt.Tau
@@ -247,7 +251,7 @@ func sandwich(p Params, z, y []float64, obj *sigmoidObjective, opt Options) ([4]
 	}
 	var ai mat.Dense
 	if err := ai.Inverse(am); err != nil {
-		return out, kind, fmt.Errorf("the kernel Hessian is singular (%v)", err)
+		return out, 1 / kh, fmt.Errorf("the kernel Hessian is singular (%v)", err)
 	}
 	var v, t mat.Dense
 	t.Mul(&ai, bm)
@@ -262,10 +266,10 @@ func sandwich(p Params, z, y []float64, obj *sigmoidObjective, opt Options) ([4]
 			out[a][b] = 0.5 * (w.At(a, b) + w.At(b, a))
 		}
 		if !(out[a][a] > 0) || math.IsInf(out[a][a], 0) {
-			return out, kind, fmt.Errorf("variance of %s is %v", paramNames[a], out[a][a])
+			return out, 1 / kh, fmt.Errorf("variance of %s is %v", paramNames[a], out[a][a])
 		}
 	}
-	return out, kind, nil
+	return out, 1 / kh, nil
 }
 
 // robustScale is min(sd, IQR/1.34) of u (quantreg's choice).
@@ -286,6 +290,54 @@ func robustScale(u []float64) float64 {
 	return math.Min(sd, iqr)
 }
 
+// Parameters returns y0, L, a and b with their standard errors and 95%
+// intervals: percentile intervals of the bootstrap refits (SEBootstrap),
+// normal intervals from the sandwich (SESandwich). y0 and L are kept in
+// (0, 1) and (0, 1 - y0) by a sin^2 link, b > 0 by softplus.
+func (r *Result) Parameters() []fit.FittedParam {
+	v, se := r.Params.Vector(), r.SE.Vector()
+	out := make([]fit.FittedParam, 4)
+	var lo, hi []float64
+	if len(r.Samples) > 1 {
+		s := make([][]float64, len(r.Samples))
+		for i, p := range r.Samples {
+			x := p.Vector()
+			s[i] = x[:]
+		}
+		lo, hi, _, _ = num.Percentiles(s, 4, 0.95)
+	}
+	q := distuv.UnitNormal.Quantile(0.975)
+	for j, n := range paramNames {
+		p := fit.NewFittedParam(n, v[j])
+		switch j {
+		case 0:
+			p = p.Bounded(0, 1, fit.Identity)
+		case 1:
+			p = p.Bounded(0, 1-r.Params.Y0, fit.Identity)
+		case 3:
+			p = p.Bounded(0, math.Inf(1), fit.Softplus)
+		}
+		if !math.IsNaN(se[j]) {
+			if lo != nil {
+				p = p.WithSE(se[j], lo[j], hi[j], 0.95)
+			} else {
+				p = p.WithSE(se[j], v[j]-q*se[j], v[j]+q*se[j], 0.95)
+			}
+		}
+		out[j] = p
+	}
+	return out
+}
+
+// Param returns the parameter name: y0, L, a or b.
+func (r *Result) Param(name string) (fit.FittedParam, error) {
+	p, err := fit.FindParam(r.Parameters(), name)
+	if err != nil {
+		return p, fmt.Errorf("%s: %w", label(r.Options.Task), err)
+	}
+	return p, nil
+}
+
 // QuantileSE returns the standard error of the fitted frontier q(z): with
 // bootstrap replicates the standard deviation of their frontiers at z,
 // otherwise the delta method sqrt(j' Cov j), j = dq/d(y0, L, a, b). NaN
@@ -301,6 +353,9 @@ func (r *Result) QuantileSE(z float64) float64 {
 		n := float64(len(r.Samples))
 		m /= n
 		return math.Sqrt(math.Max(0, (m2-n*m*m)/(n-1)))
+	}
+	if len(r.Cov) < 4 {
+		return math.NaN() // no covariance (a Result built by hand)
 	}
 	j := r.Params.Jacobian(z)
 	v := 0.0

@@ -155,7 +155,7 @@ func Backtest(b *Benchmark, gold []Gold, law Law, k int, opt BacktestOptions) (*
 		}
 		p := math.Exp(-pred[0])
 		bt.Fitted = append(bt.Fitted, true)
-		bt.Converged = append(bt.Converged, f.Converged)
+		bt.Converged = append(bt.Converged, f.Converged())
 		bt.Predicted = append(bt.Predicted, p)
 		bt.RelError = append(bt.RelError, math.Abs(p-bt.TargetPass)/bt.TargetPass)
 		bt.Params = append(bt.Params, f.Params)

@@ -3,8 +3,8 @@ package geneval
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
+	"github.com/gophernote/gophernote/fitlib/fit"
 	"github.com/gophernote/gophernote/fitlib/internal/report"
 )
 
@@ -12,26 +12,23 @@ import (
 // (rule R3 of fitlib/doc.go): MIMEBundle returns a table (text/html, or the
 // Markdown the results already write) and text/plain that is text.
 
-func (f *LawFit) table() *report.Table {
-	t := &report.Table{Title: fmt.Sprintf("%s law at k = %d: -log pass_B@k = %s", f.Law, f.K, f.Law.Formula()),
-		Header: []string{"parameter", "value"}}
-	for j, n := range f.Names {
-		t.Add(n, report.Num(f.Params[j]))
-	}
-	t.Note("%d checkpoints (left out: %d with pass@k = 0, %d with fewer than k samples, %d other); RMS log residual %.4f",
-		f.Points, f.ZeroPass, f.Undersampled, f.Other, f.RMSLog)
-	t.Note("converged: %v (%s); %d of %d starts converged", f.Converged, f.Status, f.StartsConverged, f.Starts)
-	if len(f.AtBound) > 0 {
-		t.Note("at the bound 0: %s", strings.Join(f.AtBound, ", "))
-	}
-	return t
+// Report is the fit report (fitlib's one report, fit.Report): the law's
+// parameters, the engine's record, the checkpoints used and left out,
+// and the starts.
+func (f *LawFit) Report() *fit.Report {
+	return &fit.Report{Title: fmt.Sprintf("%s law at k = %d: -log pass_B@k = %s", f.Law, f.K, f.Law.Formula()), Outcome: f.Outcome, Params: f.Parameters(),
+		Stats: []fit.Stat{
+			{Name: "checkpoints", Value: fmt.Sprintf("%d (left out: %d with pass@k = 0, %d with fewer than k samples, %d other)", f.Points, f.ZeroPass, f.Undersampled, f.Other)},
+			{Name: "RMS log residual", Value: fmt.Sprintf("%.4f", f.RMSLog)},
+			{Name: "starts", Value: fmt.Sprintf("%d of %d converged", f.StartsConverged, f.Starts)},
+		}}
 }
 
-// MIMEBundle shows the fit as a table when it ends a notebook cell.
-func (f *LawFit) MIMEBundle() map[string]string { return report.Bundle(f.table()) }
+// MIMEBundle shows the fit report when the fit ends a notebook cell.
+func (f *LawFit) MIMEBundle() map[string]string { return f.Report().MIMEBundle() }
 
-// String is the text table.
-func (f *LawFit) String() string { return f.table().Text() }
+// String is the text report.
+func (f *LawFit) String() string { return f.Report().String() }
 
 // MIMEBundle shows the grid fit as its Markdown table (text/markdown, and
 // the same text as text/plain) when it ends a notebook cell.

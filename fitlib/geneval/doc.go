@@ -44,7 +44,7 @@
 //	f, err := geneval.FitLaw(geneval.LawParamsTokens, map[string][]float64{"N": n, "D": d}, negLogPass)
 //	b, err := geneval.LoadPythia("gsm8k")
 //	grid, err := geneval.FitLawGrid(b, nil, geneval.LawCompute, geneval.KGrid(10000), geneval.GridOptions{})
-//	alpha, err := grid.Param("alpha")
+//	alpha, err := grid.Series("alpha")
 //	boot, err := geneval.BootstrapLaw(b, nil, geneval.LawCompute, 1, geneval.BootstrapOptions{Seed: 1})
 //	bt, err := geneval.Backtest(b, nil, geneval.LawCompute, 1, geneval.BacktestOptions{})
 //	study, err := geneval.AnalyzePythia(geneval.AnalyzeOptions{}) // all of notebook 03; study.Summary()

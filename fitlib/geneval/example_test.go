@@ -40,7 +40,7 @@ func ExampleFitLaw() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Printf("%v %.4g converged=%v\n", f.Names, f.Params, f.Converged)
+	fmt.Printf("%v %.4g converged=%v\n", f.Names, f.Params, f.Converged())
 	// Output:
 	// [E0 C0 alpha] [0.5 300 0.1] converged=true
 }
@@ -88,7 +88,7 @@ func ExampleFitLawGrid() {
 		fmt.Println(err)
 		return
 	}
-	alpha, _ := g.Param("alpha")
+	alpha, _ := g.Series("alpha")
 	fmt.Printf("k %v alpha %.3f\n", g.K, alpha)
 	// Output:
 	// k [1 10 100] alpha [0.082 0.127 0.217]

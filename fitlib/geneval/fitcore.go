@@ -4,12 +4,17 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/gophernote/gophernote/fitlib/fit"
 )
 
-// LawFit is one law fitted to one k.
+// LawFit is one law fitted to one k. Its Outcome is the fitlib/fit
+// engine's record of the best start (convergence is never claimed when
+// not reached): Objective is the sum over checkpoints of
+// (log y - log law)^2, y = -log pass_B@k.
 type LawFit struct {
+	fit.Outcome
 	Law    Law
 	K      int
 	Names  []string  // parameter names, Law.Params order
@@ -20,14 +25,8 @@ type LawFit struct {
 	// fewer than k samples; Other those without an x value (no gold
 	// likelihood for the gold-reference law).
 	ZeroPass, Undersampled, Other int
-	// Objective is the sum over checkpoints of
-	// (log y - log law)^2, y = -log pass_B@k; RMSLog = sqrt(Objective/Points).
-	Objective, RMSLog float64
-	// Converged and Status are the fitlib/fit engine's verdict on the best
-	// start (convergence is never claimed when not reached).
-	Converged  bool
-	Status     string
-	Iterations int // iterations of the best start
+	// RMSLog = sqrt(Objective/Points).
+	RMSLog float64
 	// AtBound names parameters that ended at their bound 0 (in practice a
 	// constant term E0 or xi0 fitted as zero).
 	AtBound []string
@@ -36,14 +35,26 @@ type LawFit struct {
 	StartsConverged int
 }
 
-// Param returns the fitted value of the named parameter.
-func (f *LawFit) Param(name string) (float64, error) {
+// Parameters returns the law's parameters in Law.Params order, each kept
+// positive by a log transform (fit.Log); the fit gives no standard
+// errors.
+func (f *LawFit) Parameters() []fit.FittedParam {
+	out := make([]fit.FittedParam, len(f.Names))
 	for i, n := range f.Names {
-		if n == name {
-			return f.Params[i], nil
-		}
+		p := fit.NewFittedParam(n, f.Params[i]).Bounded(0, math.Inf(1), fit.Log)
+		p.AtBound = slices.Contains(f.AtBound, n)
+		out[i] = p
 	}
-	return math.NaN(), fmt.Errorf("geneval: law %s has no parameter %q (has %v)", f.Law, name, f.Names)
+	return out
+}
+
+// Param returns the named parameter.
+func (f *LawFit) Param(name string) (fit.FittedParam, error) {
+	p, err := fit.FindParam(f.Parameters(), name)
+	if err != nil {
+		return p, fmt.Errorf("geneval: law %s: %w", f.Law, err)
+	}
+	return p, nil
 }
 
 // FitLaw fits a law to -log pass_B@k values y at checkpoints given as named
@@ -77,9 +88,8 @@ func fitLaw(ctx context.Context, law Law, x1, x2, y []float64) (*LawFit, error) 
 		return nil, fmt.Errorf("geneval: FitLaw %s: %w", law, err)
 	}
 	return &LawFit{
-		Law: law, Names: append([]string(nil), res.Names...), Params: res.Params, Points: len(y),
-		Objective: res.Objective, RMSLog: math.Sqrt(res.Objective / float64(len(y))), Converged: res.Converged,
-		Status: res.Status, Iterations: res.Iterations, AtBound: res.AtBound, Starts: res.Starts, StartsConverged: res.ConvStarts,
+		Outcome: res.Outcome, Law: law, Names: append([]string(nil), res.Names...), Params: res.Params, Points: len(y),
+		RMSLog: math.Sqrt(res.Objective / float64(len(y))), AtBound: res.AtBound, Starts: res.Starts, StartsConverged: res.ConvStarts,
 	}, nil
 }
 

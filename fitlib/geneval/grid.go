@@ -134,15 +134,16 @@ type GridFit struct {
 	Skipped []string
 }
 
-// Param returns the named parameter at every K.
-func (g *GridFit) Param(name string) ([]float64, error) {
+// Series returns the value of the named parameter at every K (each fit
+// gives it with the rest of its view by Param).
+func (g *GridFit) Series(name string) ([]float64, error) {
 	out := make([]float64, len(g.Fits))
 	for i, f := range g.Fits {
-		v, err := f.Param(name)
+		p, err := f.Param(name)
 		if err != nil {
 			return nil, err
 		}
-		out[i] = v
+		out[i] = p.Value
 	}
 	return out, nil
 }

@@ -42,8 +42,8 @@ func TestFitLawRecoversExactLaws(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !f.Converged || f.Objective > 1e-12 {
-			t.Errorf("%s: converged %v (%s), objective %g", c.law, f.Converged, f.Status, f.Objective)
+		if !f.Converged() || f.Objective > 1e-12 {
+			t.Errorf("%s: converged %v (%s), objective %g", c.law, f.Converged(), f.Reason, f.Objective)
 		}
 		for j, want := range c.truth {
 			if math.Abs(f.Params[j]-want) > 1e-3*want {

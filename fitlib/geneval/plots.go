@@ -188,7 +188,7 @@ func PlotParamVsK(name string, grids []*GridFit) (*plots.Figure, error) {
 		if g == nil {
 			return nil, fmt.Errorf("geneval: PlotParamVsK: grid %d is nil", i)
 		}
-		v, err := g.Param(name)
+		v, err := g.Series(name)
 		if err != nil {
 			return nil, err
 		}

@@ -134,7 +134,7 @@ func jsonNumber(v float64) any {
 func lawSummary(g *GridFit) map[string]any {
 	out := map[string]any{"k": append([]int(nil), g.K...)}
 	for _, n := range g.Names {
-		v, _ := g.Param(n)
+		v, _ := g.Series(n)
 		out[n] = v
 	}
 	return out
@@ -185,8 +185,8 @@ func (g *GridFit) Markdown() string {
 			fmt.Fprintf(&b, " %.4g |", v)
 		}
 		conv := "yes"
-		if !f.Converged {
-			conv = "**no** (" + f.Status + ")"
+		if !f.Converged() {
+			conv = "**no** (" + f.Reason + ")"
 		}
 		fmt.Fprintf(&b, " %d | %d | %d | %.3f | %s | %s |\n", f.Points, f.ZeroPass, f.Undersampled, f.RMSLog, conv, strings.Join(f.AtBound, ", "))
 	}

@@ -97,7 +97,7 @@ func TestGridsAgainstScipy(t *testing.T) {
 			if f.Objective > w.Objective*(1+1e-6)+1e-12 {
 				t.Errorf("%s k=%d: objective %.10g worse than scipy %.10g", key, f.K, f.Objective, w.Objective)
 			}
-			if !f.Converged || !wellPosed(f.Names, f.Params) || !wellPosed(f.Names, w.Params) {
+			if !f.Converged() || !wellPosed(f.Names, f.Params) || !wellPosed(f.Names, w.Params) {
 				continue
 			}
 			compared++

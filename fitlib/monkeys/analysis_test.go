@@ -101,7 +101,7 @@ func TestSummaryNumbers(t *testing.T) {
 					t.Errorf("%s: a nearby point beats the MLE", m.Model)
 				}
 			}
-			if !m.BetaBinomial.Converged || len(m.BetaBinomial.AtBound) > 0 || !m.Kumaraswamy.Converged {
+			if !m.BetaBinomial.Converged() || len(m.BetaBinomial.AtBound) > 0 || !m.Kumaraswamy.Converged() {
 				t.Errorf("%s: %v / %v", m.Model, m.BetaBinomial, m.Kumaraswamy)
 			}
 		}

@@ -4,7 +4,11 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
+	"time"
 
+	"github.com/gophernote/gophernote/fitlib/fit"
+	"github.com/gophernote/gophernote/fitlib/internal/gonumstat"
 	"github.com/gophernote/gophernote/fitlib/passk"
 	"gonum.org/v1/gonum/optimize"
 )
@@ -69,19 +73,20 @@ func passAt1(c passk.Counts) []float64 {
 // DiscretizedFit is the paper's histogram estimator: a scaled Beta or
 // Kumaraswamy distribution (scale = max c_i/n_i) fitted to the histogram
 // of pass_i@1 = c_i/n_i on LogBins by maximising Σ_bins count·log(mass+1e-16).
+// Its Outcome is the record of every fitlib fit: Objective is
+// -Σ count·log(mass + 1e-16) over bins; Status is Nelder-Mead's (converged
+// on function or simplex convergence), Reason gonum's status, Iterations
+// and Evaluations those of both rounds; GradNorm is NaN (no gradient).
 type DiscretizedFit struct {
+	fit.Outcome
 	Family      Family
 	Alpha, Beta float64
 	Scale       float64
-	// NLL is -Σ count·log(mass + 1e-16) over bins.
-	NLL       float64
-	Converged bool
-	Status    string
-	AtBound   []string
-	Edges     []float64
-	Counts    []int
-	A, B      float64 // closed-form asymptote of the fitted distribution
-	Dist      Dist
+	AtBound     []string
+	Edges       []float64
+	Counts      []int
+	A, B        float64 // closed-form asymptote of the fitted distribution
+	Dist        Dist
 }
 
 // FitDiscretized fits family (FamilyBeta or FamilyKumaraswamy) to the
@@ -93,6 +98,7 @@ type DiscretizedFit struct {
 // observed c_i/n_i, the paper's choice. It must not be below that value
 // (the histogram would then hold mass the model cannot place).
 func FitDiscretized(c passk.Counts, family Family, scale float64) (*DiscretizedFit, error) {
+	t0 := time.Now()
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
@@ -138,6 +144,7 @@ func FitDiscretized(c passk.Counts, family Family, scale float64) (*DiscretizedF
 	}
 	x := []float64{thetaFromShape(0.9), thetaFromShape(5.1)}
 	var r *optimize.Result
+	iters, evals := 0, 0
 	for round := 0; round < 2; round++ {
 		r, err = optimize.Minimize(optimize.Problem{Func: obj}, x, &optimize.Settings{
 			Converger:       &optimize.FunctionConverge{Absolute: 1e-12, Relative: 1e-13, Iterations: 200},
@@ -146,24 +153,59 @@ func FitDiscretized(c passk.Counts, family Family, scale float64) (*DiscretizedF
 		if r == nil {
 			return nil, fmt.Errorf("monkeys: discretized %v fit of %s: %v", family, label(c), err)
 		}
+		iters, evals = iters+r.Stats.MajorIterations, evals+r.Stats.FuncEvaluations
 		x = r.X
 	}
 	a, _, ua := shapeFromTheta(x[0])
 	b, _, ub := shapeFromTheta(x[1])
-	fit := &DiscretizedFit{Family: family, Alpha: a, Beta: b, Scale: s, NLL: r.F, Status: r.Status.String(),
-		Converged: err == nil && (r.Status == optimize.FunctionConvergence || r.Status == optimize.MethodConverge),
-		Edges:     edges, Counts: counts}
+	code := gonumstat.Status(r.Status)
+	if err != nil || !(r.Status == optimize.FunctionConvergence || r.Status == optimize.MethodConverge) {
+		if code.Converged() {
+			code = fit.StatusNotConverged
+		}
+	}
+	df := &DiscretizedFit{Family: family, Alpha: a, Beta: b, Scale: s, Edges: edges, Counts: counts,
+		Outcome: fit.Outcome{Objective: r.F, Status: code, Reason: r.Status.String(), Iterations: iters, Evaluations: evals,
+			GradNorm: math.NaN(), Time: time.Since(t0)}}
 	for i, u := range []float64{ua, ub} {
 		name := []string{"alpha", "beta"}[i]
 		if u < 1e-6 {
-			fit.AtBound = append(fit.AtBound, fmt.Sprintf("%s at lower bound %g", name, ShapeMin))
+			df.AtBound = append(df.AtBound, fmt.Sprintf("%s at lower bound %g", name, ShapeMin))
 		} else if u > 1-1e-6 {
-			fit.AtBound = append(fit.AtBound, fmt.Sprintf("%s at upper bound %g", name, ShapeMax))
+			df.AtBound = append(df.AtBound, fmt.Sprintf("%s at upper bound %g", name, ShapeMax))
 		}
 	}
-	fit.Dist = Dist{Family: family, Alpha: a, Beta: b, Scale: s}
-	fit.A, fit.B, _ = fit.Dist.Asymptote()
-	return fit, nil
+	df.Dist = Dist{Family: family, Alpha: a, Beta: b, Scale: s}
+	df.A, df.B, _ = df.Dist.Asymptote()
+	return df, nil
+}
+
+// Parameters returns alpha and beta, kept in [ShapeMin, ShapeMax] by a
+// logistic map of their logs, and the scale (fixed at max c/n or the one
+// given); the fit gives no standard errors.
+func (f *DiscretizedFit) Parameters() []fit.FittedParam {
+	sc := fit.NewFittedParam("scale", f.Scale)
+	sc.Fixed = true
+	out := []fit.FittedParam{
+		fit.NewFittedParam("alpha", f.Alpha).Bounded(ShapeMin, ShapeMax, fit.Identity),
+		fit.NewFittedParam("beta", f.Beta).Bounded(ShapeMin, ShapeMax, fit.Identity),
+		sc,
+	}
+	for i := range out {
+		for _, b := range f.AtBound {
+			out[i].AtBound = out[i].AtBound || strings.HasPrefix(b, out[i].Name+" ")
+		}
+	}
+	return out
+}
+
+// Param returns alpha, beta or scale.
+func (f *DiscretizedFit) Param(name string) (fit.FittedParam, error) {
+	p, err := fit.FindParam(f.Parameters(), name)
+	if err != nil {
+		return p, fmt.Errorf("monkeys: discretized %v: %w", f.Family, err)
+	}
+	return p, nil
 }
 
 // binMasses returns the probability d gives each bin [e_i, e_(i+1)):

@@ -54,8 +54,8 @@ func TestDiscretizedKumaraswamyRecovers(t *testing.T) {
 		if f.Scale != tr.s || math.Abs(f.Alpha/tr.a-1) > 0.015 || math.Abs(f.Beta/tr.b-1) > 0.015 {
 			t.Errorf("quantiles of Kumaraswamy(%g, %g) on [0, %g]: fit (%.5f, %.5f, %.4f)", tr.a, tr.b, tr.s, f.Alpha, f.Beta, f.Scale)
 		}
-		if !f.Converged || len(f.AtBound) > 0 || f.Family != FamilyKumaraswamy || f.B != f.Alpha {
-			t.Errorf("quantile fit: %s %v family %v b %g", f.Status, f.AtBound, f.Family, f.B)
+		if !f.Converged() || len(f.AtBound) > 0 || f.Family != FamilyKumaraswamy || f.B != f.Alpha {
+			t.Errorf("quantile fit: %s %v family %v b %g", f.Reason, f.AtBound, f.Family, f.B)
 		}
 	}
 	truth, err := NewKumaraswamy(0.6, 1.5, 0.8)
@@ -74,8 +74,8 @@ func TestDiscretizedKumaraswamyRecovers(t *testing.T) {
 		if math.Abs(f.Alpha/truth.Alpha-1) > 0.08 || math.Abs(f.Beta/truth.Beta-1) > 0.08 || math.Abs(f.Scale/truth.Scale-1) > 0.03 {
 			t.Errorf("seed %d: %v fitted as (%.4f, %.4f, %.4f)", seed, truth, f.Alpha, f.Beta, f.Scale)
 		}
-		if !f.Converged || len(f.AtBound) > 0 {
-			t.Errorf("seed %d: %s %v", seed, f.Status, f.AtBound)
+		if !f.Converged() || len(f.AtBound) > 0 {
+			t.Errorf("seed %d: %s %v", seed, f.Reason, f.AtBound)
 		}
 	}
 }
@@ -122,8 +122,8 @@ func TestDiscretizedKumaraswamyBinMasses(t *testing.T) {
 				want := kumaCDF(f.Edges[i+1], p[0], p[1], p[2]) - kumaCDF(f.Edges[i], p[0], p[1], p[2])
 				nll -= float64(k) * math.Log(want+1e-16)
 			}
-			if math.Abs(nll-f.NLL) > 1e-9*math.Abs(nll) {
-				t.Errorf("NLL %.12g, recomputed %.12g", f.NLL, nll)
+			if math.Abs(nll-f.Objective) > 1e-9*math.Abs(nll) {
+				t.Errorf("NLL %.12g, recomputed %.12g", f.Objective, nll)
 			}
 		}
 	}
@@ -151,8 +151,8 @@ func TestDiscretizedKumaraswamyOptimum(t *testing.T) {
 		}
 		la, lb := math.Log(f.Alpha), math.Log(f.Beta)
 		f0 := nll(la, lb)
-		if math.Abs(f0-f.NLL) > 1e-12*f.NLL { // exp(log(alpha)) may round
-			t.Errorf("%s: NLL %.15g, at the reported optimum %.15g", c.Name, f.NLL, f0)
+		if math.Abs(f0-f.Objective) > 1e-12*f.Objective { // exp(log(alpha)) may round
+			t.Errorf("%s: NLL %.15g, at the reported optimum %.15g", c.Name, f.Objective, f0)
 		}
 		const h = 1e-4
 		ga := (nll(la+h, lb) - nll(la-h, lb)) / (2 * h)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gophernote/gophernote/fitlib/fit"
 	"github.com/gophernote/gophernote/fitlib/internal/report"
 )
 
@@ -11,56 +12,49 @@ import (
 // (rule R3 of fitlib/doc.go): MIMEBundle returns a table (text/html, or the
 // Markdown the results already write) and text/plain that is text.
 
-func (f *MLEFit) table() *report.Table {
-	t := &report.Table{Title: fmt.Sprintf("Scaled %v-binomial maximum likelihood", f.Family), Header: []string{"parameter", "value"}}
-	t.Add("alpha", report.Num(f.Alpha))
-	t.Add("beta", report.Num(f.Beta))
-	t.Add("scale p_max", report.Num(f.Scale))
-	t.Add("power law a", report.Num(f.A))
-	t.Add("power law b", report.Num(f.B))
-	t.Note("NLL %s; converged: %v (max |gradient| %.2g, %s); %d iterations", report.Num(f.NLL), f.Converged, f.GradNorm, f.Status, f.Iterations)
+// Report is the fit report (fitlib's one report, fit.Report): alpha,
+// beta and scale, the record, and the closed-form power law of the fitted
+// distribution.
+func (f *MLEFit) Report() *fit.Report {
+	r := &fit.Report{Title: fmt.Sprintf("Scaled %v-binomial maximum likelihood", f.Family), Outcome: f.Outcome, Params: f.Parameters(),
+		Stats: []fit.Stat{{Name: "power law", Value: fmt.Sprintf("-log pass@k ≈ %s k^-%s (Dist.Asymptote)", report.Num(f.A), report.Num(f.B))},
+			{Name: "starts", Value: fmt.Sprint(len(f.PerStart))}}}
 	if len(f.AtBound) > 0 {
-		t.Note("at a bound: %s", strings.Join(f.AtBound, "; "))
+		r.Stats = append(r.Stats, fit.Stat{Name: "at a bound", Value: strings.Join(f.AtBound, "; ")})
 	}
-	return t
+	return r
 }
 
-// MIMEBundle shows the fit as a table when it ends a notebook cell.
-func (f *MLEFit) MIMEBundle() map[string]string { return report.Bundle(f.table()) }
+// MIMEBundle shows the fit report when the fit ends a notebook cell.
+func (f *MLEFit) MIMEBundle() map[string]string { return f.Report().MIMEBundle() }
 
-func (f *PowerLawFit) table() *report.Table {
-	t := &report.Table{Title: "-log pass_B@k ≈ A k^(-B) (least squares in log-log space)", Header: []string{"parameter", "value"}}
-	t.Add("A", report.Num(f.A))
-	t.Add("B", report.Num(f.B))
-	t.Add("R²", report.Num(f.R2))
-	t.Note("%d points; %d left out (pass@k of 0 or 1)", len(f.Ks), f.Dropped)
-	return t
+// Report is the fit report of the least-squares power law.
+func (f *PowerLawFit) Report() *fit.Report {
+	return &fit.Report{Title: "-log pass_B@k ≈ A k^(-B) (least squares in log-log space)", Outcome: f.Outcome, Params: f.Parameters(),
+		Stats: []fit.Stat{{Name: "R²", Value: report.Num(f.R2)}, {Name: "points", Value: fmt.Sprintf("%d; %d left out (pass@k of 0 or 1)", len(f.Ks), f.Dropped)}}}
 }
 
-// MIMEBundle shows the fit as a table when it ends a notebook cell.
-func (f *PowerLawFit) MIMEBundle() map[string]string { return report.Bundle(f.table()) }
+// MIMEBundle shows the fit report when the fit ends a notebook cell.
+func (f *PowerLawFit) MIMEBundle() map[string]string { return f.Report().MIMEBundle() }
 
-// String is the text table.
-func (f *PowerLawFit) String() string { return f.table().Text() }
+// String is the text report.
+func (f *PowerLawFit) String() string { return f.Report().String() }
 
-func (f *DiscretizedFit) table() *report.Table {
-	t := &report.Table{Title: fmt.Sprintf("Discretized estimator: scaled %v fitted to the histogram of c/n", f.Family), Header: []string{"parameter", "value"}}
-	t.Add("alpha", report.Num(f.Alpha))
-	t.Add("beta", report.Num(f.Beta))
-	t.Add("scale p_max", report.Num(f.Scale))
-	t.Add("power law b", report.Num(f.B))
-	t.Note("%d bins; converged: %v (%s)", len(f.Counts), f.Converged, f.Status)
+// Report is the fit report of the discretized estimator.
+func (f *DiscretizedFit) Report() *fit.Report {
+	r := &fit.Report{Title: fmt.Sprintf("Discretized estimator: scaled %v fitted to the histogram of c/n", f.Family), Outcome: f.Outcome, Params: f.Parameters(),
+		Stats: []fit.Stat{{Name: "bins", Value: fmt.Sprint(len(f.Counts))}, {Name: "power law b", Value: report.Num(f.B)}}}
 	if len(f.AtBound) > 0 {
-		t.Note("at a bound: %s", strings.Join(f.AtBound, "; "))
+		r.Stats = append(r.Stats, fit.Stat{Name: "at a bound", Value: strings.Join(f.AtBound, "; ")})
 	}
-	return t
+	return r
 }
 
-// MIMEBundle shows the fit as a table when it ends a notebook cell.
-func (f *DiscretizedFit) MIMEBundle() map[string]string { return report.Bundle(f.table()) }
+// MIMEBundle shows the fit report when the fit ends a notebook cell.
+func (f *DiscretizedFit) MIMEBundle() map[string]string { return f.Report().MIMEBundle() }
 
-// String is the text table.
-func (f *DiscretizedFit) String() string { return f.table().Text() }
+// String is the text report.
+func (f *DiscretizedFit) String() string { return f.Report().String() }
 
 func (m *ModelAnalysis) table() *report.Table {
 	t := &report.Table{Title: "Power-law exponent b of " + m.Model, Header: []string{"estimator", "b", "details"}}

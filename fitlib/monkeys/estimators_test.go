@@ -50,8 +50,8 @@ func TestDiscretizedReference(t *testing.T) {
 		if f.Counts[0] != ref.wantUnsolved || len(f.Edges) != 43 {
 			t.Errorf("%s: %d problems in the zero bin (want %d), %d edges (want 43)", ref.model, f.Counts[0], ref.wantUnsolved, len(f.Edges))
 		}
-		if !f.Converged || len(f.AtBound) > 0 {
-			t.Errorf("%s: %s %v", ref.model, f.Status, f.AtBound)
+		if !f.Converged() || len(f.AtBound) > 0 {
+			t.Errorf("%s: %s %v", ref.model, f.Reason, f.AtBound)
 		}
 	}
 }
@@ -184,8 +184,8 @@ func TestMLEReportsBound(t *testing.T) {
 	if len(f.AtBound) == 0 || !strings.Contains(f.AtBound[0], "upper bound 1000") || !strings.Contains(f.String(), "AT BOUND") {
 		t.Errorf("bound not reported: %v", f)
 	}
-	if len(f.PerStart) != 2 || f.PerStart[0].Start[0] != 0.5 || math.Min(f.PerStart[0].Objective, f.PerStart[1].Objective) != f.NLL {
-		t.Errorf("per-start records %+v do not match the fit (NLL %v)", f.PerStart, f.NLL)
+	if len(f.PerStart) != 2 || f.PerStart[0].Start[0] != 0.5 || math.Min(f.PerStart[0].Objective, f.PerStart[1].Objective) != f.Objective {
+		t.Errorf("per-start records %+v do not match the fit (NLL %v)", f.PerStart, f.Objective)
 	}
 }
 
@@ -201,7 +201,7 @@ func TestFitScaleRecoversTruth(t *testing.T) {
 			t.Fatal(err)
 		}
 		f, err := FitBetaBinomial(c, MLEOptions{FitScale: true})
-		if err != nil || !f.Converged {
+		if err != nil || !f.Converged() {
 			t.Fatalf("%v %v", f, err)
 		}
 		if f.Scale < c.MaxPHat() {

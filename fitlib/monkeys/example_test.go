@@ -59,9 +59,12 @@ func ExampleFitBetaBinomial() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Printf("alpha %.2f beta %.1f converged %v; power law b = %.2f\n", fit.Alpha, fit.Beta, fit.Converged, fit.B)
+	fmt.Printf("alpha %.2f beta %.1f converged %v; power law b = %.2f\n", fit.Alpha, fit.Beta, fit.Converged(), fit.B)
+	s, _ := fit.Param("scale") // given, not fitted: a fixed parameter
+	fmt.Println(fit.Status, s.Value, s.Fixed)
 	// Output:
 	// alpha 0.30 beta 3.2 converged true; power law b = 0.30
+	// converged: gradient 1 true
 }
 
 func ExampleAnalyze() {

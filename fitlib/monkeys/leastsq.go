@@ -3,15 +3,20 @@ package monkeys
 import (
 	"fmt"
 	"math"
+	"time"
 
+	"github.com/gophernote/gophernote/fitlib/fit"
 	"github.com/gophernote/gophernote/fitlib/passk"
 	"gonum.org/v1/gonum/stat"
 )
 
 // PowerLawFit is a least-squares power law -log(pass_B@k) ≈ A·k^(-B),
 // fitted as the straight line log(-log pass_B@k) = log A - B·log k
-// (ordinary least squares in log-log space, the paper's estimator).
+// (ordinary least squares in log-log space, the paper's estimator). Its
+// Outcome is the record of every fitlib fit: StatusExact (a closed form),
+// Objective the residual sum of squares of the log-log line.
 type PowerLawFit struct {
+	fit.Outcome
 	A, B float64
 	// R2 is the coefficient of determination of the log-log line.
 	R2 float64
@@ -20,6 +25,21 @@ type PowerLawFit struct {
 	// Dropped counts grid points left out because pass_B@k was 0 (no
 	// problem solved: -log is infinite) or 1 (-log is 0, log undefined).
 	Dropped int
+}
+
+// Parameters returns A (> 0: the line's intercept is log A) and B; the
+// fit gives no standard errors.
+func (f *PowerLawFit) Parameters() []fit.FittedParam {
+	return []fit.FittedParam{fit.NewFittedParam("A", f.A).Bounded(0, math.Inf(1), fit.Log), fit.NewFittedParam("B", f.B)}
+}
+
+// Param returns A or B.
+func (f *PowerLawFit) Param(name string) (fit.FittedParam, error) {
+	p, err := fit.FindParam(f.Parameters(), name)
+	if err != nil {
+		return p, fmt.Errorf("monkeys: power law: %w", err)
+	}
+	return p, nil
 }
 
 // Predict returns A·k^(-B).
@@ -116,6 +136,7 @@ func FitPowerLaw(ks, y []float64) (*PowerLawFit, error) {
 	if len(ks) != len(y) {
 		return nil, fmt.Errorf("monkeys: %d k values but %d y values", len(ks), len(y))
 	}
+	t0 := time.Now()
 	f := &PowerLawFit{}
 	var lx, ly []float64
 	for i := range ks {
@@ -137,6 +158,13 @@ func FitPowerLaw(ks, y []float64) (*PowerLawFit, error) {
 	icpt, slope := stat.LinearRegression(lx, ly, nil, false)
 	f.A, f.B = math.Exp(icpt), -slope
 	f.R2 = stat.RSquared(lx, ly, nil, icpt, slope)
+	var sse float64
+	for i := range lx {
+		r := ly[i] - icpt - slope*lx[i]
+		sse += r * r
+	}
+	f.Outcome = fit.Outcome{Objective: sse, Status: fit.StatusExact, GradNorm: math.NaN(), Time: time.Since(t0),
+		Reason: fmt.Sprintf("closed form: least squares of log(-log pass) on log k over %d points", len(lx))}
 	return f, nil
 }
 

@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"math"
-
-	"gonum.org/v1/gonum/optimize"
+	"strings"
+	"time"
 
 	"github.com/gophernote/gophernote/fitlib/fit"
+	"github.com/gophernote/gophernote/fitlib/internal/gonumstat"
 	"github.com/gophernote/gophernote/fitlib/passk"
+	"gonum.org/v1/gonum/optimize"
 )
 
 // MLEOptions configures FitBetaBinomial and FitKumaraswamyBinomial.
@@ -43,23 +45,20 @@ const (
 )
 
 // MLEFit is a maximum-likelihood fit of a scaled Beta- or
-// Kumaraswamy-binomial to per-problem counts.
+// Kumaraswamy-binomial to per-problem counts. Its Outcome is the record
+// of every fitlib fit: Objective is the total negative log-likelihood
+// over problems; Status is StatusGradient when the gradient of the mean
+// NLL with respect to the (reparameterised) parameters is below 1e-5 in
+// max-norm at the returned point, whatever stopped L-BFGS, and
+// StatusNotConverged (or the limit gonum hit) otherwise; GradNorm is that
+// norm; Reason is gonum's status of the best start (a line search that
+// stalls at the precision of the objective reports "Failure"); Iterations
+// and Evaluations are the best start's.
 type MLEFit struct {
+	fit.Outcome
 	Family      Family
 	Alpha, Beta float64
 	Scale       float64
-	// NLL is the total negative log-likelihood over problems.
-	NLL float64
-	// Converged is true when the gradient of the mean NLL with respect
-	// to the (reparameterised) parameters is below 1e-5 in max-norm at the
-	// returned point, whatever stopped L-BFGS; GradNorm is that norm and
-	// Status gonum's status of the best start (a line search that stalls at
-	// the precision of the objective reports "Failure").
-	Converged   bool
-	GradNorm    float64
-	Status      string
-	Iterations  int
-	Evaluations int
 	// AtBound names parameters that ended at a bound, e.g.
 	// "alpha at lower bound 0.001"; empty when none did.
 	AtBound []string
@@ -72,6 +71,40 @@ type MLEFit struct {
 	// are (alpha, beta[, scale]), Objective the total negative
 	// log-likelihood.
 	PerStart []fit.Start
+	fitScale bool // the scale was fitted (MLEOptions.FitScale)
+	pmax     float64
+}
+
+// Parameters returns alpha, beta and scale (fixed unless
+// MLEOptions.FitScale fitted it). alpha and beta are kept in [ShapeMin,
+// ShapeMax] by a logistic map of their logs, a fitted scale in [max c/n,
+// 1) by a logistic map; the fit gives no standard errors.
+func (f *MLEFit) Parameters() []fit.FittedParam {
+	sc := fit.NewFittedParam("scale", f.Scale)
+	sc.Fixed = !f.fitScale
+	if f.fitScale {
+		sc = sc.Bounded(f.pmax, 1, fit.Logit)
+	}
+	out := []fit.FittedParam{
+		fit.NewFittedParam("alpha", f.Alpha).Bounded(ShapeMin, ShapeMax, fit.Identity),
+		fit.NewFittedParam("beta", f.Beta).Bounded(ShapeMin, ShapeMax, fit.Identity),
+		sc,
+	}
+	for i := range out {
+		for _, b := range f.AtBound {
+			out[i].AtBound = out[i].AtBound || strings.HasPrefix(b, out[i].Name+" ")
+		}
+	}
+	return out
+}
+
+// Param returns alpha, beta or scale.
+func (f *MLEFit) Param(name string) (fit.FittedParam, error) {
+	p, err := fit.FindParam(f.Parameters(), name)
+	if err != nil {
+		return p, fmt.Errorf("monkeys: %v-binomial MLE: %w", f.Family, err)
+	}
+	return p, nil
 }
 
 // ctxConverger stops gonum's optimizer once ctx is cancelled (gonum's
@@ -123,6 +156,7 @@ func thetaFromShape(v float64) float64 {
 }
 
 func fitMLE(c passk.Counts, opt MLEOptions, fam Family, lp logpmfFunc) (*MLEFit, error) {
+	t0 := time.Now()
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
@@ -242,9 +276,13 @@ func fitMLE(c passk.Counts, opt MLEOptions, fam Family, lp logpmfFunc) (*MLEFit,
 		if opt.FitScale {
 			start, end = append(start, (pmax+1)/2), append(end, es)
 		}
-		summaries = append(summaries, fit.Start{Index: si, Start: start, Params: end, Objective: res.F * np,
-			Converged: res.Status == optimize.GradientThreshold || res.Status == optimize.FunctionConvergence,
-			Status:    res.Status.String(), Method: "gonum L-BFGS", Iterations: res.Stats.MajorIterations, Evaluations: res.Stats.FuncEvaluations})
+		code := gonumstat.Status(res.Status)
+		if code == fit.StatusMethod {
+			code = fit.StatusNotConverged // only gradient and function convergence count
+		}
+		summaries = append(summaries, fit.Start{Index: si, Start: start, Params: end, Method: fit.GonumLBFGS,
+			Outcome: fit.Outcome{Objective: res.F * np, Status: code, Reason: res.Status.String(), Iterations: res.Stats.MajorIterations,
+				Evaluations: res.Stats.FuncEvaluations, Time: res.Runtime, GradNorm: math.NaN()}})
 		if best == nil || res.F < best.F {
 			best = res
 		}
@@ -255,18 +293,26 @@ func fitMLE(c passk.Counts, opt MLEOptions, fam Family, lp logpmfFunc) (*MLEFit,
 	x := best.X
 	a, b, sc, _, _, _ := params(x)
 	mf := &MLEFit{
+		Outcome: fit.Outcome{Objective: best.F * np, Reason: best.Status.String(),
+			Iterations: best.Stats.MajorIterations, Evaluations: best.Stats.FuncEvaluations},
 		Family: fam, Alpha: a, Beta: b, Scale: sc,
-		NLL:        best.F * np,
-		Status:     best.Status.String(),
-		Iterations: best.Stats.MajorIterations, Evaluations: best.Stats.FuncEvaluations,
-		PerStart: summaries,
+		PerStart: summaries, fitScale: opt.FitScale, pmax: pmax,
 	}
 	gr := make([]float64, len(x))
 	objective(x, gr)
 	for _, v := range gr {
 		mf.GradNorm = math.Max(mf.GradNorm, math.Abs(v))
 	}
-	mf.Converged = mf.GradNorm <= 1e-5
+	mf.Status = fit.StatusGradient
+	mf.Reason = fmt.Sprintf("converged: max |gradient| %.2g <= 1e-5 at the returned point (gonum: %s)", mf.GradNorm, best.Status)
+	if mf.GradNorm > 1e-5 {
+		mf.Status = gonumstat.Status(best.Status)
+		if mf.Status.Converged() {
+			mf.Status = fit.StatusNotConverged
+		}
+		mf.Reason = fmt.Sprintf("not converged: max |gradient| %.2g > 1e-5 (gonum: %s)", mf.GradNorm, best.Status)
+	}
+	defer func() { mf.Time = time.Since(t0) }()
 	for i, name := range []string{"alpha", "beta"} {
 		_, _, u := shapeFromTheta(x[i])
 		if u < 1e-6 {
@@ -299,10 +345,10 @@ func isLimit(s optimize.Status) bool {
 // String summarises the fit on one line.
 func (f *MLEFit) String() string {
 	conv := "converged"
-	if !f.Converged {
+	if !f.Converged() {
 		conv = "NOT CONVERGED"
 	}
-	msg := fmt.Sprintf("%v-binomial MLE: alpha=%.6g beta=%.6g scale=%.6g NLL=%.6f (%s, |grad| %.1e, %s, %d iterations)", f.Family, f.Alpha, f.Beta, f.Scale, f.NLL, conv, f.GradNorm, f.Status, f.Iterations)
+	msg := fmt.Sprintf("%v-binomial MLE: alpha=%.6g beta=%.6g scale=%.6g NLL=%.6f (%s, |grad| %.1e, %s, %d iterations)", f.Family, f.Alpha, f.Beta, f.Scale, f.Objective, conv, f.GradNorm, f.Reason, f.Iterations)
 	if len(f.AtBound) > 0 {
 		msg += fmt.Sprintf(" AT BOUND: %v", f.AtBound)
 	}

@@ -116,8 +116,8 @@ func TestCompleteMembersOfExpressions(t *testing.T) {
 		{"pl.X.Label.Te", []string{"Text:field", "TextStyle:field"}},           // two levels
 		{"plot.New().Ad", []string{"Add:method"}},                              // a call's result
 		{"res.Inte", []string{"Interval:method"}},                              // a compiled pointer type
-		{"fits[0].Conv", []string{"ConvStarts:field", "Converged:field"}},      // index of a compiled slice
-		{"res.Summary().", []string{}},                                         // a string has no members
+		{"fits[0].Conv", []string{"ConvStarts:field", "Converged:method"}},     // index of a compiled slice; a promoted method
+		{"res.String().", []string{}},                                          // a string has no members
 		{"twice(2).", []string{}},                                              // nor an int
 		{"fit.Options{}.Me", []string{"Method:field"}},                         // a composite literal
 		{"(&s).A.X", []string{"X:field"}},                                      // parentheses and &
@@ -192,8 +192,8 @@ func TestInspectInsideCalls(t *testing.T) {
 		{"fmt.Println(strings.Repeat(\"a\", ", "strings.Repeat: func(string, int) string"},
 		{"fmt.Println(strings.Repeat(\"a\", 2), ", "fmt.Println"},
 		{"twice(3|)", "func twice(v int) int { return 2 * v }"},
-		{"res.Param(", "func (r *Result) Param(name string) (float64, error)\n\nParam returns the fitted value"},
-		{"fits[0].Param(\"E\"|)", "func (r *Result) Param(name string) (float64, error)"},
+		{"res.Param(", "func (r *Result) Param(name string) (FittedParam, error)\n\nParam returns the fitted parameter name"},
+		{"fits[0].Param(\"E\"|)", "func (r *Result) Param(name string) (FittedParam, error)"},
 		{"pts[0].norm(", "func (p point) norm() int"},
 		{"s.Len(", "func (s *seg) Len() int"},
 		// Not a call: the word at the cursor.
@@ -224,8 +224,9 @@ func TestInspectMembers(t *testing.T) {
 		cursor int
 		want   string
 	}{
-		{"res.Param", 5, "func (r *Result) Param(name string) (float64, error)\n\nParam returns the fitted value of parameter name."},
-		{"res.Converged", 6, "field Converged bool\n\nin type Result struct"},
+		{"res.Param", 5, "func (r *Result) Param(name string) (FittedParam, error)\n\nParam returns the fitted parameter name: its value, standard error,"},
+		{"res.Reason", 6, "field Reason string\n\nin type Outcome struct"}, // promoted from the embedded record
+		{"res.Converged", 6, "func (o Outcome) Converged() bool\n\nConverged reports whether the fit converged"},
 		{"pts[0].norm", 9, "func (p point) norm() int"},
 		{"s.Label", 4, "field Label string\n\nin type seg struct"},
 		{"pl.Title", 5, "field Title struct"},
@@ -281,7 +282,7 @@ func TestCompleteCellLocals(t *testing.T) {
 		}
 	}
 	for _, c := range []struct{ code, want string }{
-		{"r2, _ := fit.Fit(pb, o)\nr2.Param(", "func (r *Result) Param(name string) (float64, error)"},
+		{"r2, _ := fit.Fit(pb, o)\nr2.Param(", "func (r *Result) Param(name string) (FittedParam, error)"},
 		{"q := pts[0]\nq", "q point (defined in this cell)"},
 	} {
 		data, ok := e.Inspect(c.code, len([]rune(c.code)), 0)

@@ -221,11 +221,22 @@ func (e *Engine) describeMember(c ctype, name string) (string, bool) {
 				if sig, doc, ok := DocLookup(named.PkgPath(), named.Name()+"."+name); ok {
 					return strings.TrimSpace(sig + "\n\n" + doc), true
 				}
+				if d := promotedMethodDoc(named, name); d != "" {
+					return d, true
+				}
 			}
 			return fmt.Sprintf("method (%s) %s%s", t, name, strings.TrimPrefix(methodType(t, m).String(), "func")), true
 		}
 		if named.Kind() == reflect.Struct {
 			if f, ok := named.FieldByName(name); ok && f.IsExported() {
+				// a promoted field belongs to the embedded struct that
+				// declares it (fit.Result's Objective is fit.Outcome's)
+				for _, i := range f.Index[:len(f.Index)-1] {
+					named = named.Field(i).Type
+					if named.Kind() == reflect.Pointer {
+						named = named.Elem()
+					}
+				}
 				s := fmt.Sprintf("field %s %s", name, f.Type)
 				if DocLookup != nil && named.PkgPath() != "" {
 					if sig, _, ok := DocLookup(named.PkgPath(), named.Name()); ok {
@@ -239,6 +250,35 @@ func (e *Engine) describeMember(c ctype, name string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// promotedMethodDoc is the documentation of method name promoted from a
+// struct embedded in the struct type t (fit.Result's Converged is
+// fit.Outcome's), or "".
+func promotedMethodDoc(t reflect.Type, name string) string {
+	if t.Kind() != reflect.Struct {
+		return ""
+	}
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if !f.Anonymous {
+			continue
+		}
+		ft := f.Type
+		if ft.Kind() == reflect.Pointer {
+			ft = ft.Elem()
+		}
+		if _, ok := methodByName(reflect.PointerTo(ft), name); !ok || ft.PkgPath() == "" {
+			continue
+		}
+		if sig, doc, ok := DocLookup(ft.PkgPath(), ft.Name()+"."+name); ok {
+			return strings.TrimSpace(sig + "\n\n" + doc)
+		}
+		if d := promotedMethodDoc(ft, name); d != "" {
+			return d
+		}
+	}
+	return ""
 }
 
 // methodType is m's func type without the receiver (reflect includes it
