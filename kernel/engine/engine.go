@@ -41,6 +41,9 @@ type Options struct {
 	// File, when set, is the name of the Go file the first cell holds
 	// (gophernote run FILE.go): log.Lshortfile prints FILE:LINE for it.
 	File string
+	// Track, when set, is where the engine records the statement running
+	// (see Track); nil: memory of its own.
+	Track *Track
 }
 
 // Engine is one interpreter session. Its methods are safe for concurrent
@@ -74,6 +77,7 @@ type Engine struct {
 	fmtNames     fmtNames          // Go names of cell struct types for fmt (fix_fmt.go)
 	ifaceMethods ifaceMethods      // methods of session types, for wrapped interface values (fix_ifacevalues.go)
 	lastPanic    any               // the value of the cell's last panic
+	track        *Track            // the statement running (Options.Track)
 	panicPos     *panicPositions   // statement positions for panics in functions (fix_panicpos.go)
 
 	// compiledVars are the compiled static types of session variables
@@ -109,6 +113,10 @@ func New(opts Options) (e *Engine, err error) {
 		varTypes:      map[string]string{},
 		compiledVars:  map[string]reflect.Type{},
 		panicPos:      newPanicPositions(),
+		track:         opts.Track,
+	}
+	if e.track == nil {
+		e.track = new(Track)
 	}
 	// yaegi reads YAEGI_SPECIAL_STDIO in New: with it, os.Stdin/Stdout/
 	// Stderr in cells are the engine's streams rather than the process's.
@@ -195,7 +203,7 @@ func New(opts Options) (e *Engine, err error) {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
 	e.names = packageNames(e.syms)
-	if _, err := e.in.Eval("import " + rtName + " " + fmt.Sprintf("%q", rtPath) + "\nvar " + atVar + " int\nvar " + posVar + " int"); err != nil {
+	if _, err := e.in.Eval("import " + rtName + " " + fmt.Sprintf("%q", rtPath)); err != nil {
 		return nil, fmt.Errorf("engine: importing runtime helpers: %w", err)
 	}
 	e.file = opts.File
@@ -265,6 +273,8 @@ func (e *Engine) Execute(ctx context.Context, code string, sink cell.Sink) (res 
 		return cell.Result{Err: &cell.Error{Name: "EngineClosed", Value: "the engine is closed", Traceback: []string{"EngineClosed: the engine is closed"}}}
 	}
 	e.cellN++
+	e.track.Cell, e.track.Unit, e.track.At = e.cellN, 0, 0
+	defer func() { e.track.Unit = 0 }()
 	// os.Exit in the cell cancels ctx with the exit as its cause.
 	ctx, endProc := e.proc.begin(ctx)
 	defer endProc()
@@ -341,6 +351,10 @@ func (e *Engine) runUnits(ctx context.Context, pl *plan) (last reflect.Value, re
 			u.src = src
 		}
 		e.inStmtUnit = u.kind == unitStmts
+		e.track.Unit = 0
+		if e.inStmtUnit {
+			e.track.Unit = 1
+		}
 		v, err := e.eval(ctx, u.src)
 		if msg := e.depth.take(); msg != "" {
 			if l, c := e.stmtAt(); l > 0 {
