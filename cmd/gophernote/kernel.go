@@ -26,12 +26,13 @@ func kernelCmd(args []string, stderr io.Writer) int {
 	// kill the kernel.
 	sigs := prebind.CatchSignals()
 
+	logger := log.New(stderr, "gophernote: ", log.LstdFlags)
 	s, err := session.Start(session.Config{
 		Conn:      ci,
-		NewEngine: newEngine,
+		NewEngine: func() (session.Engine, error) { return newEngine(logger) },
 		Version:   version,
 		Banner:    banner(),
-		Log:       log.New(stderr, "gophernote: ", log.LstdFlags),
+		Log:       logger,
 		// Listeners opened during package initialization (see prebind).
 		Listener: prebound,
 	})

@@ -6,6 +6,8 @@
 package cell
 
 import (
+	"context"
+
 	"github.com/gophernote/gophernote/kernel/display"
 )
 
@@ -42,4 +44,20 @@ type Result struct {
 	Value *display.Bundle
 	// Err is non-nil when the cell failed; Value is then nil.
 	Err *Error
+}
+
+type countKey struct{}
+
+// WithExecutionCount returns a copy of ctx that carries the execution
+// count the front end shows for the cell ([n]). The Jupyter session sets
+// it; an engine that records what cells ran (kernel/worker, to say which
+// cells a crash lost and to re-run them) reads it with ExecutionCount.
+func WithExecutionCount(ctx context.Context, n int) context.Context {
+	return context.WithValue(ctx, countKey{}, n)
+}
+
+// ExecutionCount returns the count WithExecutionCount put in ctx.
+func ExecutionCount(ctx context.Context) (n int, ok bool) {
+	n, ok = ctx.Value(countKey{}).(int)
+	return n, ok
 }

@@ -1,0 +1,219 @@
+package worker
+
+import (
+	"context"
+	"errors"
+	"log"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gophernote/gophernote/kernel/cell"
+	"github.com/gophernote/gophernote/kernel/display"
+)
+
+// The test binary is its own worker: the client starts it again with
+// envTestWorker set, and TestMain serves instead of testing.
+const envTestWorker = "GOPHERNOTE_TEST_WORKER"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(envTestWorker) == "1" {
+		os.Exit(Main())
+	}
+	os.Exit(m.Run())
+}
+
+func start(t *testing.T, opts Options) *Client {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.Command = []string{exe}
+	opts.Env = append(opts.Env, envTestWorker+"=1")
+	if opts.Log == nil {
+		opts.Log = testLogger(t)
+	}
+	c, err := Start(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.Close)
+	return c
+}
+
+// recSink records a cell's output.
+type recSink struct {
+	mu       sync.Mutex
+	stdout   strings.Builder
+	stderr   strings.Builder
+	displays []display.Bundle
+	updates  []bool
+	comms    []cell.Comm
+	inputs   []string
+	prompts  []string
+}
+
+func (s *recSink) Stream(name, text string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if name == "stderr" {
+		s.stderr.WriteString(text)
+	} else {
+		s.stdout.WriteString(text)
+	}
+}
+
+func (s *recSink) Display(b display.Bundle, update bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.displays = append(s.displays, b)
+	s.updates = append(s.updates, update)
+}
+
+func (s *recSink) Clear(bool) {}
+
+func (s *recSink) Input(prompt string, password bool) (string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.prompts = append(s.prompts, prompt)
+	if len(s.inputs) == 0 {
+		return "", errors.New("no input")
+	}
+	v := s.inputs[0]
+	s.inputs = s.inputs[1:]
+	return v, nil
+}
+
+func (s *recSink) out() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.stdout.String()
+}
+
+func (s *recSink) errText() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.stderr.String()
+}
+
+// commSink is a recSink that holds widgets.
+type commSink struct{ recSink }
+
+func (s *commSink) SendComm(c cell.Comm) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.comms = append(s.comms, c)
+	return nil
+}
+
+func run(t *testing.T, c *Client, code string) (*recSink, cell.Result) {
+	t.Helper()
+	s := &recSink{}
+	res := c.Execute(context.Background(), code, s)
+	return s, res
+}
+
+func text(r cell.Result) string {
+	if r.Value == nil {
+		return ""
+	}
+	s, _ := r.Value.Data["text/plain"].(string)
+	return s
+}
+
+type tlog struct{ t *testing.T }
+
+func (l tlog) Write(b []byte) (int, error) { l.t.Logf("%s", strings.TrimRight(string(b), "\n")); return len(b), nil }
+
+func TestExecuteAcrossTheBoundary(t *testing.T) {
+	c := start(t, Options{})
+	s, r := run(t, c, "import \"fmt\"\nx := 40\nfmt.Println(\"hi\")\nx + 2")
+	if r.Err != nil || text(r) != "42" || s.out() != "hi\n" {
+		t.Fatalf("result %q err %v stdout %q", text(r), r.Err, s.out())
+	}
+	_, r = run(t, c, "x +")
+	if r.Err == nil || r.Err.Name != "CompileError" {
+		t.Fatalf("compile error: %+v", r.Err)
+	}
+	items, start, end := c.CompleteItems("fmt.Prin", 8)
+	if len(items) == 0 || start != 4 || end != 8 || !strings.HasPrefix(items[0].Text, "Prin") {
+		t.Errorf("completion: %v %d %d", items, start, end)
+	}
+	if st, _ := c.IsComplete("func f() {"); st != "incomplete" {
+		t.Errorf("is_complete: %q", st)
+	}
+	data, found := c.Inspect("fmt.Println", 11, 0)
+	if !found || !strings.Contains(data["text/plain"].(string), "Println") {
+		t.Errorf("inspect: %v %v", found, data)
+	}
+	s = &recSink{inputs: []string{"Ada"}}
+	r = c.Execute(context.Background(), "var who string\nfmt.Scanln(&who)\nfmt.Println(\"hello\", who)", s)
+	if r.Err != nil || s.out() != "hello Ada\n" {
+		t.Errorf("stdin: %v %q", r.Err, s.out())
+	}
+}
+
+func TestInterrupt(t *testing.T) {
+	c := start(t, Options{})
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &recSink{}
+	done := make(chan cell.Result)
+	go func() { done <- c.Execute(ctx, "n := 0\nfor {\n\tn++\n}", s) }()
+	time.Sleep(200 * time.Millisecond)
+	cancel()
+	r := <-done
+	if r.Err == nil || r.Err.Name != "Interrupted" {
+		t.Fatalf("%+v", r.Err)
+	}
+	_, r = run(t, c, "n > 0")
+	if text(r) != "true" {
+		t.Errorf("after the interrupt: %q %v", text(r), r.Err)
+	}
+}
+
+func TestCrashAndRerun(t *testing.T) {
+	c := start(t, Options{})
+	pid := c.PID()
+	ctx := cell.WithExecutionCount(context.Background(), 1)
+	if r := c.Execute(ctx, "import \"sync\"\nm := map[int]int{}\nbase := 7", &recSink{}); r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	ctx = cell.WithExecutionCount(context.Background(), 2)
+	s := &recSink{}
+	r := c.Execute(ctx, `var wg sync.WaitGroup
+for g := 0; g < 4; g++ {
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for i := 0; i < 1000000; i++ {
+			m[i] = i
+		}
+	}()
+}
+wg.Wait()`, s)
+	if r.Err == nil || r.Err.Name != "fatal error" || !strings.HasPrefix(r.Err.Value, "concurrent map writes") {
+		t.Fatalf("crash: %+v", r.Err)
+	}
+	tb := strings.Join(r.Err.Traceback, "\n")
+	if !strings.Contains(tb, "cell [1]") || !strings.Contains(tb, RerunMagic) {
+		t.Errorf("traceback:\n%s", tb)
+	}
+	t.Logf("%s: %s\n%s", r.Err.Name, r.Err.Value, tb)
+	_, r = run(t, c, "base")
+	if r.Err == nil || c.PID() == pid {
+		t.Fatalf("after the crash: %q %v (pid %d, was %d)", text(r), r.Err, c.PID(), pid)
+	}
+	s, r = run(t, c, RerunMagic)
+	if r.Err != nil {
+		t.Fatalf("rerun: %v", r.Err)
+	}
+	_, r = run(t, c, "base * 6")
+	if text(r) != "42" {
+		t.Fatalf("after %s: %q %v", RerunMagic, text(r), r.Err)
+	}
+}
+
+func testLogger(t *testing.T) *log.Logger { return log.New(tlog{t}, "", 0) }
