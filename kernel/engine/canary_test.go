@@ -163,6 +163,12 @@ var canaries = []canary{
 		broken:     func(out string, err error) bool { return strings.Contains(out, "exit status") },
 	},
 	{
+		// runtime.Goexit ends the evaluation as if the code had finished.
+		name:   "goexit",
+		evals:  []string{`import ("fmt"; "runtime")`, `fmt.Print(1); runtime.Goexit(); fmt.Print(2)`},
+		broken: func(out string, err error) bool { return err == nil && out == "1" },
+	},
+	{
 		// An interrupted time.Sleep keeps the evaluation goroutine alive.
 		name: "sleep",
 		run: func() (string, error) {

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"reflect"
@@ -78,6 +79,8 @@ type Engine struct {
 	ifaceMethods ifaceMethods      // methods of session types, for wrapped interface values (fix_ifacevalues.go)
 	lastPanic    any               // the value of the cell's last panic
 	track        *Track            // the statement running (Options.Track)
+	runningCell  atomic.Int64      // cellN of the cell running, 0 between cells
+	goexit       goexits           // runtime.Goexit on a cell's goroutine (fix_goexit.go)
 	panicPos     *panicPositions   // statement positions for panics in functions (fix_panicpos.go)
 
 	// compiledVars are the compiled static types of session variables
@@ -179,6 +182,11 @@ func New(opts Options) (e *Engine, err error) {
 	if err := e.in.Use(e.proc.symbols()); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
+	// runtime.Goexit on a cell's own goroutine ends the cell with an
+	// error (fix_goexit.go).
+	if err := e.in.Use(interp.Exports{"runtime/runtime": e.goexitSymbols()}); err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
 	// Compiled functions printing to the process's stdout or stderr
 	// (fix_stdstreams.go) print to the cell's.
 	if err := e.in.Use(streamSymbols(e)); err != nil {
@@ -274,7 +282,9 @@ func (e *Engine) Execute(ctx context.Context, code string, sink cell.Sink) (res 
 	}
 	e.cellN++
 	e.track.Cell, e.track.Unit, e.track.At = e.cellN, 0, 0
-	defer func() { e.track.Unit = 0 }()
+	e.runningCell.Store(int64(e.cellN))
+	defer func() { e.track.Unit = 0; e.runningCell.Store(0) }()
+	e.goexit.take()
 	// os.Exit in the cell cancels ctx with the exit as its cause.
 	ctx, endProc := e.proc.begin(ctx)
 	defer endProc()
@@ -324,6 +334,14 @@ func (e *Engine) Execute(ctx context.Context, code string, sink cell.Sink) (res 
 		// A panic in a deferred call replaces the cell's, as in Go.
 		rerr = e.runError(deferErr, ctx, pl, unit{kind: unitStmts})
 	}
+	if rerr == nil {
+		// A goroutine of the cell panicked after its last statement ran.
+		e.settleGoroutinePanics(ctx)
+		var gp goPanicCause
+		if errors.As(context.Cause(ctx), &gp) {
+			rerr = stopError(ctx)
+		}
+	}
 	if rerr != nil {
 		return cell.Result{Err: rerr}
 	}
@@ -356,6 +374,13 @@ func (e *Engine) runUnits(ctx context.Context, pl *plan) (last reflect.Value, re
 			e.track.Unit = 1
 		}
 		v, err := e.eval(ctx, u.src)
+		if g := e.goexit.take(); g != nil && ctx.Err() == nil {
+			e.out.takePanics()
+			if u.after != nil {
+				u.after() // what ran before the call is defined
+			}
+			return last, &cell.Error{Name: "Goexit", Value: g.Error(), Traceback: []string{"Goexit: " + g.Error()}}
+		}
 		if msg := e.depth.take(); msg != "" {
 			if l, c := e.stmtAt(); l > 0 {
 				msg += fmt.Sprintf(" [at %d:%d]", l, c)
