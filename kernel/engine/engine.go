@@ -45,6 +45,11 @@ type Options struct {
 	// Track, when set, is where the engine records the statement running
 	// (see Track); nil: memory of its own.
 	Track *Track
+	// OutputLog, when set, sees the text cells write before the sink
+	// does: output is coalesced for up to 20 ms before it is delivered,
+	// and kernel/worker keeps what is not delivered yet in memory shared
+	// with the kernel, so that a crash of the process loses none of it.
+	OutputLog OutputLog
 }
 
 // Engine is one interpreter session. Its methods are safe for concurrent
@@ -104,7 +109,7 @@ type Engine struct {
 // symbol tables (stdlib.Symbols) and the engine's runtime helpers.
 func New(opts Options) (e *Engine, err error) {
 	e = &Engine{
-		out:           &router{idle: opts.Idle},
+		out:           &router{idle: opts.Idle, log: opts.OutputLog},
 		syms:          map[string]map[string]reflect.Value{},
 		pkgNames:      map[string]string{},
 		sandbox:       opts.Sandbox,

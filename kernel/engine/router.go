@@ -29,6 +29,7 @@ type router struct {
 	pending []streamChunk
 	size    int
 	timer   *time.Timer
+	log     OutputLog // Options.OutputLog, or nil
 }
 
 // nopSink drops everything; used before the first cell.

@@ -20,12 +20,25 @@ type streamChunk struct {
 	text []byte
 }
 
+// OutputLog sees the text cells write before the sink has it (see
+// Options.OutputLog): Wrote is called for each write, in order; Mark
+// returns the position after the last write, and Delivered says that the
+// sink has received everything written before mark.
+type OutputLog interface {
+	Wrote(stream, text string)
+	Mark() int64
+	Delivered(mark int64)
+}
+
 // write queues text for a stream.
 func (r *router) write(name, text string) {
 	if text == "" {
 		return
 	}
 	r.mu.Lock()
+	if r.log != nil {
+		r.log.Wrote(name, text)
+	}
 	if n := len(r.pending); n > 0 && r.pending[n-1].name == name {
 		r.pending[n-1].text = append(r.pending[n-1].text, text...)
 	} else {
@@ -53,6 +66,10 @@ func (r *router) flush() {
 		r.timer.Stop()
 		r.timer = nil
 	}
+	var mark int64
+	if r.log != nil {
+		mark = r.log.Mark()
+	}
 	r.mu.Unlock()
 	if len(chunks) == 0 {
 		return
@@ -60,5 +77,8 @@ func (r *router) flush() {
 	s := r.sink()
 	for _, c := range chunks {
 		s.Stream(c.name, string(c.text))
+	}
+	if r.log != nil {
+		r.log.Delivered(mark)
 	}
 }
