@@ -33,6 +33,10 @@ type Error struct {
 	Name      string   // ename, e.g. "CompileError", "Panic", "Interrupted"
 	Value     string   // evalue: one line, with the cell line:col when known
 	Traceback []string // lines shown to the user
+	// Crash is set when the process running the cell died (kernel/worker):
+	// what it printed as it died (the Go runtime's crash report), or a
+	// description of its end when it printed none.
+	Crash string
 }
 
 func (e *Error) Error() string { return e.Name + ": " + e.Value }

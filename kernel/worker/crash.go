@@ -232,7 +232,13 @@ const atScale = 1_000_000
 // crashError is the error of the cell that was running when the worker
 // died: Go's words, the report, and what became of the state.
 func (c *Client) crashError(d *death, p *proc) *cell.Error {
-	e := &cell.Error{Name: d.err.Name, Value: d.err.Value}
+	e := &cell.Error{Name: d.err.Name, Value: d.err.Value, Crash: d.full}
+	if e.Crash == "" {
+		e.Crash = d.err.Name + ": " + d.err.Value
+		if d.exit != "" {
+			e.Crash += " (" + d.exit + ")"
+		}
+	}
 	e.Traceback = append(append([]string(nil), d.err.Traceback...), "", strings.TrimRight(c.lostText(), "\n"))
 	return e
 }
@@ -259,8 +265,9 @@ func (c *Client) lostText() string {
 		cellList(cells), RerunMagic, again)
 }
 
-// cellList names cells by their execution counts: "cells [1], [2] and
-// [4]" ("a cell run silently" for one without a count).
+// cellList names cells by their execution counts: "cell [1]", "cells
+// [1], [2] and [4]", "cells [1] and 2 cells run without an execution
+// count".
 func cellList(cells []ranCell) string {
 	var names []string
 	silent := 0
@@ -271,19 +278,20 @@ func cellList(cells []ranCell) string {
 			silent++
 		}
 	}
-	if silent > 0 {
+	switch {
+	case silent == 1 && len(names) == 0:
+		return "a cell run without an execution count"
+	case silent > 0:
 		names = append(names, plural(silent, "cell run without an execution count", "cells run without an execution count"))
 	}
 	word := "cells "
 	if len(cells) == 1 {
 		word = "cell "
 	}
-	switch len(names) {
-	case 1:
+	if len(names) == 1 {
 		return word + names[0]
-	default:
-		return word + strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 	}
+	return word + strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 func plural(n int, one, many string) string {

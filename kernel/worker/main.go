@@ -9,6 +9,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/gophernote/gophernote/kernel/engine"
 )
 
 // envTerminal tells the worker that its stderr is shown on a terminal.
@@ -36,10 +38,9 @@ func Main() int {
 		fmt.Fprintln(os.Stderr, "gophernote worker: fd 3 is not a Unix socket")
 		return 2
 	}
-	track, err := mapPage(4)
+	track, outLog, err := mapPage(4)
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "gophernote worker: position page on fd 4: %v\n", err)
-		track = nil
+		fmt.Fprintf(os.Stderr, "gophernote worker: shared page on fd 4: %v\n", err)
 	}
 	// SIGINT goes to the kernel, which interrupts cells by message; a
 	// terminal's Ctrl-C must not end the worker. (Caught rather than
@@ -58,7 +59,11 @@ func Main() int {
 	}()
 	c := NewConn(uc)
 	logger := log.New(os.Stderr, "gophernote worker: ", 0)
-	err = serve(c, logger, lim, track)
+	var ol engine.OutputLog
+	if outLog != nil {
+		ol = outLog
+	}
+	err = serve(c, logger, lim, track, ol)
 	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, ErrClosed) {
 		logger.Printf("connection: %v", err)
 	}

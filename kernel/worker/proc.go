@@ -31,9 +31,10 @@ type proc struct {
 	err   error
 	info  startRes
 
-	dead      chan struct{} // closed once it has exited and is examined
-	d         *death
-	respawned bool // a successor was started when it died
+	dead       chan struct{} // closed once it has exited and is examined
+	d          *death
+	respawned  bool // a successor was started when it died
+	unsentOnce sync.Once
 
 	mu       sync.Mutex
 	sinks    map[uint64]cell.Sink // requests being served, and the last cell
@@ -115,7 +116,12 @@ func (p *proc) run() {
 	}
 	p.mu.Lock()
 	idle := p.running == 0
+	running := p.sinks[p.lastCell]
 	p.mu.Unlock()
+	if !idle && !closing {
+		// The output the cell wrote last goes before its error.
+		p.deliverUnsent(running)
+	}
 	close(p.dead)
 	if !closing && p.started() {
 		p.closeComms()
@@ -123,6 +129,8 @@ func (p *proc) run() {
 			p.notifyIdle()
 		}
 	}
+	p.unsentOnce.Do(func() {})
+	p.page.close()
 }
 
 // started reports whether the handshake succeeded.
@@ -253,17 +261,37 @@ func (p *proc) call(ctx context.Context, typ string, body any, bufs [][]byte, si
 	if err != nil {
 		return nil, err
 	}
+	res, err := p.conn.Wait(ctx, id, ch)
 	if sink != nil {
-		defer func() {
-			p.mu.Lock()
+		p.mu.Lock()
+		if !errors.Is(err, ErrClosed) {
+			// A request the worker's death cut off stays running: the
+			// death is then reported to it, not as an idle one.
 			p.running--
-			if !isCell {
-				delete(p.sinks, id)
-			}
-			p.mu.Unlock()
-		}()
+		}
+		if !isCell {
+			delete(p.sinks, id)
+		}
+		p.mu.Unlock()
 	}
-	return p.conn.Wait(ctx, id, ch)
+	return res, err
+}
+
+// deliverUnsent gives sink, once, the output the dead worker's cells had
+// written that it had not sent yet (see page.go).
+func (p *proc) deliverUnsent(sink cell.Sink) {
+	p.unsentOnce.Do(func() {
+		if p.page == nil || sink == nil {
+			return
+		}
+		chunks, lost := p.page.unsent()
+		for _, c := range chunks {
+			sink.Stream(c[0], c[1])
+		}
+		if lost > 0 {
+			sink.Stream("stderr", fmt.Sprintf("[%d bytes of output written just before the worker died were lost]\n", lost))
+		}
+	})
 }
 
 // deathOf returns the worker's death when err says the connection was
@@ -421,6 +449,7 @@ func (p *proc) notifyIdle() {
 	if s == nil {
 		return
 	}
+	p.deliverUnsent(s)
 	var b strings.Builder
 	fmt.Fprintf(&b, "The Go worker process died while no cell was running: %s: %s\n", p.d.err.Name, p.d.err.Value)
 	for _, l := range p.d.report {

@@ -30,14 +30,15 @@ type server struct {
 	err   error         // start's error
 	limit limits
 	track *engine.Track
+	olog  engine.OutputLog
 
 	idle *idler
 }
 
 // serve registers the worker's handlers on conn and runs it until the
 // client goes away.
-func serve(conn *Conn, logger *log.Logger, lim limits, track *engine.Track) error {
-	s := &server{conn: conn, log: logger, ready: make(chan struct{}), limit: lim, track: track, idle: newIdler()}
+func serve(conn *Conn, logger *log.Logger, lim limits, track *engine.Track, olog engine.OutputLog) error {
+	s := &server{conn: conn, log: logger, ready: make(chan struct{}), limit: lim, track: track, olog: olog, idle: newIdler()}
 	h := map[string]Handler{
 		"start":       s.start,
 		"execute":     s.execute,
@@ -88,6 +89,7 @@ func (s *server) start(ctx context.Context, m *Msg) (any, [][]byte, error) {
 		DetectDeadlocks: req.Engine.DetectDeadlocks,
 		File:            req.Engine.File,
 		Track:           s.track,
+		OutputLog:       s.olog,
 	}
 	if req.Idle {
 		opts.Idle = &remoteSink{c: s.conn, ref: 0, log: s.log}

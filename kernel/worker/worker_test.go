@@ -126,7 +126,10 @@ func text(r cell.Result) string {
 
 type tlog struct{ t *testing.T }
 
-func (l tlog) Write(b []byte) (int, error) { l.t.Logf("%s", strings.TrimRight(string(b), "\n")); return len(b), nil }
+func (l tlog) Write(b []byte) (int, error) {
+	l.t.Logf("%s", strings.TrimRight(string(b), "\n"))
+	return len(b), nil
+}
 
 func TestExecuteAcrossTheBoundary(t *testing.T) {
 	c := start(t, Options{})
@@ -161,7 +164,9 @@ func TestInterrupt(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &recSink{}
 	done := make(chan cell.Result)
-	go func() { done <- c.Execute(ctx, "n := 0\nfor {\n\tn++\n}", s) }()
+	go func() {
+		done <- c.Execute(ctx, "n := 0\ncellCtx := display.Context()\ncancelled := make(chan bool)\ngo func() { <-cellCtx.Done(); close(cancelled) }()\nfor {\n\tn++\n}", s)
+	}()
 	time.Sleep(200 * time.Millisecond)
 	cancel()
 	r := <-done
@@ -171,6 +176,12 @@ func TestInterrupt(t *testing.T) {
 	_, r = run(t, c, "n > 0")
 	if text(r) != "true" {
 		t.Errorf("after the interrupt: %q %v", text(r), r.Err)
+	}
+	// The interrupt cancelled the cell's display.Context() in the worker
+	// (compiled calls given it stop).
+	_, r = run(t, c, "var got string\nselect {\ncase <-cancelled:\n\tgot = \"cancelled\"\ncase <-time.After(30 * time.Second):\n\tgot = \"not cancelled\"\n}\ngot")
+	if text(r) != "cancelled" {
+		t.Errorf("display.Context() of the interrupted cell: %q %v", text(r), r.Err)
 	}
 }
 
