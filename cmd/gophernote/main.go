@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/gophernote/gophernote/kernel/runner"
 	"github.com/gophernote/gophernote/kernel/worker"
 )
 
@@ -46,8 +47,7 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 	case "kernel":
 		return kernelCmd(rest, stderr)
 	case "run":
-		useCellProgress(stderr, false)
-		return runCmd(rest)
+		return runner.Main(rest, runner.Config{Stdout: stdout, Stderr: stderr})
 	case worker.Subcommand:
 		// The process a kernel or a run starts to host the engine
 		// (kernel/worker); not for users.
