@@ -101,7 +101,11 @@
 // encoded panics naming the type it may be (fix_ifacevalues.go).
 //
 // Redefinition. Redefining a function re-evaluates the earlier functions
-// that call it (transitively). Types and methods cannot be redefined by
+// that call it (transitively). A redefined variable's old value is
+// released for the garbage collector unless code compiled earlier may
+// still read it (a function, a function literal, a pointer to it), and so
+// is every value a cell's top level computed but did not keep
+// (fix_release.go). Types and methods cannot be redefined by
 // yaegi: a different definition is rejected with advice (rename or
 // restart); re-running the identical cell is fine.
 //
@@ -162,6 +166,7 @@
 //	interpreted value into a compiled variadic interface parameter | fix_variadic.go | variadic | none found
 //	panic in a goroutine kills the process | fix_goroutine.go | goroutine | #1560 (related)
 //	runtime.Goexit in a cell's statements ends the evaluation without an error | fix_goexit.go | goexit | none found
+//	top-level values and redefined globals stay referenced by the global frame | fix_release.go | release | #1678 (related)
 //	interrupted time.Sleep keeps running | fix_sleep.go | sleep | none found
 //	callers keep a redefined function's old body; types and methods cannot be redefined | fix_redefine.go | redefine, redefine/type | #1673
 //	generic type inference: wrong type arguments, crash over compiled values | fix_inferred.go | inferred, inferred/compiled | #1610

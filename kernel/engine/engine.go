@@ -86,6 +86,8 @@ type Engine struct {
 	track        *Track            // the statement running (Options.Track)
 	runningCell  atomic.Int64      // cellN of the cell running, 0 between cells
 	goexit       goexits           // runtime.Goexit on a cell's goroutine (fix_goexit.go)
+	retained     map[string]bool   // globals whose current slot compiled code may read (fix_release.go)
+	cellRetains  map[string]bool   // the running cell's retains
 	panicPos     *panicPositions   // statement positions for panics in functions (fix_panicpos.go)
 
 	// compiledVars are the compiled static types of session variables
@@ -122,6 +124,7 @@ func New(opts Options) (e *Engine, err error) {
 		compiledVars:  map[string]reflect.Type{},
 		panicPos:      newPanicPositions(),
 		track:         opts.Track,
+		retained:      map[string]bool{},
 	}
 	if e.track == nil {
 		e.track = new(Track)
@@ -322,6 +325,10 @@ func (e *Engine) Execute(ctx context.Context, code string, sink cell.Sink) (res 
 	if e.detectDeadlocks {
 		go e.watchDeadlock(finished, e.proc.cancelCell)
 	}
+	for n := range pl.retains {
+		e.retained[n] = true
+	}
+	e.cellRetains = pl.retains
 	last, rerr := e.runUnits(ctx, pl)
 	if pl.hasDefers && rerr != nil && rerr.Name == "Panic" {
 		e.cellPanic.set(e.lastPanic) // for recover in a top-level defer (fix_panics.go)
@@ -378,7 +385,14 @@ func (e *Engine) runUnits(ctx context.Context, pl *plan) (last reflect.Value, re
 		if e.inStmtUnit {
 			e.track.Unit = 1
 		}
+		var before map[string]reflect.Value
+		frameAt := -1
+		if u.kind == unitStmts || u.kind == unitDecls {
+			before, frameAt = e.slots(), e.frameLen()
+		}
 		v, err := e.eval(ctx, u.src)
+		e.releaseReplaced(before)
+		e.releaseTemporaries(frameAt)
 		if g := e.goexit.take(); g != nil && ctx.Err() == nil {
 			e.out.takePanics()
 			if u.after != nil {
