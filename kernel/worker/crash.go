@@ -115,8 +115,9 @@ type report struct {
 // reportStart matches the lines a Go crash report's message starts with.
 var reportStart = regexp.MustCompile(`^(fatal error: |panic: |runtime: |unexpected fault address |unexpected signal |SIG[A-Z]+: )`)
 
-// goroutineHeader matches "goroutine 18 [running]:".
-var goroutineHeader = regexp.MustCompile(`^goroutine \d+ \[`)
+// goroutineHeader matches "goroutine 18 [running]:" (and the runtime's
+// "goroutine 15 gp=0x... m=8 mp=0x... [running]:").
+var goroutineHeader = regexp.MustCompile(`^goroutine \d+ (?:[a-z]+=\S+ )*\[`)
 
 // reportFrames is how many lines of the crashing goroutine's traceback
 // the cell's error shows.
@@ -170,12 +171,18 @@ func findReport(text string) *report {
 		msg = strings.TrimSuffix(strings.TrimSuffix(msg, " [recovered]"), " [recovered, repanicked]")
 		r.name, r.value = "panic", msg
 	}
-	// The header: the message lines up to the first goroutine.
+	// The header: the message lines, up to the first blank line or
+	// goroutine (the runtime's own stack, "runtime stack:", is left to
+	// the log).
 	i := start
 	for ; i < len(lines) && !goroutineHeader.MatchString(lines[i]); i++ {
-		if strings.TrimSpace(lines[i]) != "" {
-			r.lines = append(r.lines, lines[i])
+		if strings.TrimSpace(lines[i]) == "" {
+			for i < len(lines) && !goroutineHeader.MatchString(lines[i]) {
+				i++
+			}
+			break
 		}
+		r.lines = append(r.lines, lines[i])
 	}
 	if i < len(lines) {
 		j := i
