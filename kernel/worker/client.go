@@ -58,6 +58,8 @@ type Client struct {
 	closed bool
 	lost   *lostState // what the last crash took, until %rerun
 	starts int        // workers started
+
+	idle *idler // returns this process's freed memory after requests
 }
 
 // Start starts the worker and waits until its engine is ready.
@@ -65,7 +67,8 @@ func Start(opts Options) (*Client, error) {
 	if opts.Log == nil {
 		opts.Log = log.New(io.Discard, "", 0)
 	}
-	c := &Client{opts: opts}
+	c := &Client{opts: opts, idle: newIdler()}
+	go c.idle.run()
 	p := c.spawn()
 	<-p.ready
 	if p.err != nil {
@@ -143,6 +146,7 @@ func (c *Client) Close() {
 	c.closed = true
 	p := c.cur
 	c.mu.Unlock()
+	c.idle.close()
 	if p != nil {
 		p.kill()
 		select {
@@ -163,6 +167,8 @@ func (c *Client) Execute(ctx context.Context, code string, sink cell.Sink) cell.
 }
 
 func (c *Client) execute(ctx context.Context, code string, sink cell.Sink) cell.Result {
+	c.idle.busy()
+	defer c.idle.done()
 	p, err := c.worker(ctx)
 	if err != nil {
 		return engineError(err)
@@ -240,6 +246,8 @@ func (c *Client) IsComplete(code string) (status, indent string) {
 
 // Comm implements the session's CommEngine.
 func (c *Client) Comm(ctx context.Context, cm cell.Comm, sink cell.Sink) error {
+	c.idle.busy()
+	defer c.idle.done()
 	p, err := c.worker(ctx)
 	if err != nil {
 		return err
