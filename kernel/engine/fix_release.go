@@ -3,7 +3,9 @@ package engine
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 	"reflect"
+	"strconv"
 	"strings"
 	"unsafe"
 )
@@ -15,14 +17,21 @@ import (
 // operand) gets a slot of the global frame of its own (interp/cfg.go:
 // n.findex = sc.add(...)) that is never freed: the make([]byte, 1<<20) of
 // a cell stays referenced by the slot of the call's result for the life
-// of the session. So after each unit of statements or declarations the
-// engine replaces, in the global frame, the slots that unit's code added
-// which are not variables by a fresh zero value (the nodes that used them
-// never run again: top-level code runs once, and function bodies,
-// including the literals compound statements run in, have frames of
-// their own). The frame is reached through reflection on yaegi's
-// unexported fields (globalFrame); if yaegi's layout changes, the release
-// turns itself off and TestReleaseTemporaries fails.
+// of the session. The nodes that filled those slots never run again
+// (top-level code runs once; function bodies, including the literals
+// compound statements run in, have frames of their own), but a slot may
+// still be read: a method value or an interface holding a value of a
+// cell type with methods reads its receiver from the slot it was in when
+// the method is called (interp/run.go, genFunctionWrapper). So after each
+// unit of statements or declarations the engine empties the global
+// frame's slots that unit's code added which hold plain data — strings,
+// and slices, arrays and maps of basic types, nested — except those
+// whose shape is that of a cell type with methods (type Vec []float64
+// with a method is a []float64 to reflect). Slots of other kinds
+// (interfaces, pointers, functions, structs) stay. The frame is reached
+// through reflection on yaegi's unexported fields (globalFrame); if
+// yaegi's layout changes, the release turns itself off and
+// TestReleaseTemporaries fails.
 //
 // Also, yaegi gives every definition of a global a new slot of the
 // interpreter's global frame (interp/gta.go and cfg.go call scope.add for
@@ -141,8 +150,8 @@ func (e *Engine) frameLen() int {
 	return d.Len()
 }
 
-// releaseTemporaries replaces the global frame's slots from index from on
-// that hold no variable by fresh zero values (see above).
+// releaseTemporaries empties the global frame's slots from index from on
+// that hold no variable (see above).
 func (e *Engine) releaseTemporaries(from int) {
 	if from < 0 {
 		return
@@ -158,13 +167,101 @@ func (e *Engine) releaseTemporaries(from int) {
 			vars[v.UnsafeAddr()] = true
 		}
 	}
+	var methods map[string]bool
 	for i := from; i < len(data); i++ {
 		v := data[i]
 		if !v.IsValid() || !v.CanAddr() || v.Type().Size() == 0 || vars[v.UnsafeAddr()] {
 			continue
 		}
-		data[i] = reflect.New(v.Type()).Elem()
+		shape, plain := plainShape(v.Type())
+		if !plain || shape == "" {
+			continue
+		}
+		if methods == nil {
+			methods = e.methodShapes()
+		}
+		if methods[shape] {
+			continue
+		}
+		// An invalid value: a fresh zero one would allocate again (a
+		// large array temporary as large), and nothing reads the slot.
+		data[i] = reflect.Value{}
 	}
+}
+
+// plainShape returns a canonical text of t when its values hold plain
+// data only: strings, numbers and booleans, and slices, arrays and maps
+// of them.
+func plainShape(t reflect.Type) (string, bool) {
+	switch t.Kind() {
+	case reflect.Slice:
+		s, ok := plainShape(t.Elem())
+		return "[]" + s, ok
+	case reflect.Array:
+		s, ok := plainShape(t.Elem())
+		return "[" + strconv.Itoa(t.Len()) + "]" + s, ok
+	case reflect.Map:
+		k, ok1 := plainShape(t.Key())
+		v, ok2 := plainShape(t.Elem())
+		return "map[" + k + "]" + v, ok1 && ok2
+	case reflect.String, reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
+		return t.Kind().String(), true
+	}
+	return "", false
+}
+
+// typesShape is plainShape for a go/types type.
+func typesShape(t types.Type) (string, bool) {
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		s, ok := typesShape(u.Elem())
+		return "[]" + s, ok
+	case *types.Array:
+		s, ok := typesShape(u.Elem())
+		return "[" + strconv.FormatInt(u.Len(), 10) + "]" + s, ok
+	case *types.Map:
+		k, ok1 := typesShape(u.Key())
+		v, ok2 := typesShape(u.Elem())
+		return "map[" + k + "]" + v, ok1 && ok2
+	case *types.Basic:
+		if k, ok := basicKinds[u.Kind()]; ok {
+			return k.String(), true
+		}
+	}
+	return "", false
+}
+
+var basicKinds = map[types.BasicKind]reflect.Kind{
+	types.Bool: reflect.Bool, types.Int: reflect.Int, types.Int8: reflect.Int8, types.Int16: reflect.Int16,
+	types.Int32: reflect.Int32, types.Int64: reflect.Int64, types.Uint: reflect.Uint, types.Uint8: reflect.Uint8,
+	types.Uint16: reflect.Uint16, types.Uint32: reflect.Uint32, types.Uint64: reflect.Uint64,
+	types.Uintptr: reflect.Uintptr, types.Float32: reflect.Float32, types.Float64: reflect.Float64,
+	types.Complex64: reflect.Complex64, types.Complex128: reflect.Complex128, types.String: reflect.String,
+}
+
+// methodShapes returns the shapes of the session's types that have
+// methods and whose values are plain data to reflect.
+func (e *Engine) methodShapes() map[string]bool {
+	out := map[string]bool{}
+	if e.types == nil {
+		return out
+	}
+	for _, obj := range e.types.objects {
+		tn, ok := obj.(*types.TypeName)
+		if !ok {
+			continue
+		}
+		named, ok := tn.Type().(*types.Named)
+		if !ok || types.NewMethodSet(types.NewPointer(named)).Len() == 0 {
+			continue
+		}
+		if s, ok := typesShape(named.Underlying()); ok {
+			out[s] = true
+		}
+	}
+	return out
 }
 
 // slots returns the addressable global slots of the session's variables

@@ -47,6 +47,13 @@ func TestReleaseTemporaries(t *testing.T) {
 	if _, r := run(t, e, "[]int{f(), g(), len(*p), len(y)}"); text(r) != "[3 3 3 1]" {
 		t.Errorf("readers of the old y: %q", text(r))
 	}
+	// Values of cell types with methods keep their slots: a method value
+	// or interface reads its receiver there when the method is called.
+	run(t, e, "type Vec []float64\nfunc (v Vec) String() string { return fmt.Sprint(\"Vec\", len(v)) }\ntype M map[string]int\nfunc (m M) Len() int { return len(m) }")
+	run(t, e, "vl := Vec{1, 2, 3}.String\nml := M{\"a\": 1}.Len")
+	if s, _ := run(t, e, "fmt.Println(vl(), ml())"); s.out() != "Vec3 1\n" {
+		t.Errorf("receivers of methods: %q", s.out())
+	}
 	// A final value computed at the top level is shown after the release.
 	if _, r := run(t, e, "make([]int, 3)"); text(r) != "[0 0 0]" {
 		t.Errorf("final value: %q", text(r))
