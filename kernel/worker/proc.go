@@ -72,6 +72,8 @@ func newProc(c *Client) *proc {
 }
 
 func (p *proc) pid() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	if p.cmd == nil || p.cmd.Process == nil {
 		return 0
 	}
@@ -189,7 +191,16 @@ func (p *proc) launch() (exited chan struct{}, err error) {
 		errR.Close()
 		return nil, fmt.Errorf("starting the Go worker %s: %v", argv[0], err)
 	}
+	p.mu.Lock()
 	p.cmd, p.begun = cmd, time.Now()
+	p.mu.Unlock()
+	p.c.mu.Lock()
+	closed := p.c.closed
+	p.c.mu.Unlock()
+	if closed {
+		// Close ran while this worker was being started.
+		p.kill()
+	}
 	var out io.Writer = logWriter{p.c.opts.Log, p.cmd.Process.Pid}
 	if p.c.opts.Stderr != nil {
 		out = p.c.opts.Stderr
@@ -206,10 +217,20 @@ func (p *proc) launch() (exited chan struct{}, err error) {
 	return exited, nil
 }
 
+// startLimit bounds the worker's start (its engine loads its symbol
+// tables in well under a second); a worker that has not answered by then
+// is killed.
+const startLimit = 2 * time.Minute
+
 // handshake sends start and closes ready with its outcome.
 func (p *proc) handshake() {
 	var res startRes
+	stuck := time.AfterFunc(startLimit, func() {
+		p.c.logf("worker %d: no answer to start within %v: killed", p.pid(), startLimit)
+		p.kill()
+	})
 	_, err := p.conn.Call(context.Background(), "start", 0, startReq{Engine: p.c.opts.Engine, Idle: p.c.opts.Idle != nil}, nil, &res)
+	stuck.Stop()
 	if err != nil {
 		if errors.Is(err, ErrClosed) {
 			<-p.dead

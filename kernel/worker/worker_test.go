@@ -3,6 +3,7 @@ package worker
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log"
 	"os"
 	"strings"
@@ -228,3 +229,75 @@ wg.Wait()`, s)
 }
 
 func testLogger(t *testing.T) *log.Logger { return log.New(tlog{t}, "", 0) }
+
+// TestWidgetsAcrossTheBoundary: a widget a cell makes opens its comm
+// through the worker (with its metadata and binary buffers), a comm_msg
+// from the front end runs the widget's callback in the worker with its
+// output going to that message's sink, comm_info lists the comm, and a
+// crash closes it for the front end.
+func TestWidgetsAcrossTheBoundary(t *testing.T) {
+	c := start(t, Options{})
+	s := &commSink{}
+	r := c.Execute(context.Background(), "n := widgets.NewIntSlider(\"n\", 5, 0, 10)\nn.Observe(func(v int) { fmt.Println(\"n =\", v) })\nn", s)
+	if r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	if r = c.Execute(context.Background(), "img := widgets.NewImage(\"png\", []byte{0x89, 'P', 'N', 'G', 0, 1, 2})\nimg", s); r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	var slider, image string
+	for _, m := range s.comms {
+		if m.Type != "comm_open" {
+			continue
+		}
+		st, _ := m.Data["state"].(map[string]any)
+		switch st["_model_name"] {
+		case "IntSliderModel":
+			slider = m.ID
+			if m.Metadata["version"] != "2.1.0" {
+				t.Errorf("slider comm_open metadata %v", m.Metadata)
+			}
+		case "ImageModel":
+			image = m.ID
+			if len(m.Buffers) != 1 || string(m.Buffers[0]) != "\x89PNG\x00\x01\x02" {
+				t.Errorf("image buffers %q", m.Buffers)
+			}
+		}
+	}
+	if slider == "" || image == "" {
+		t.Fatalf("comm_opens: %+v", s.comms)
+	}
+	if comms := c.Comms(); comms[slider] != "jupyter.widget" {
+		t.Errorf("comm_info: %v", comms)
+	}
+	ms := &commSink{}
+	err := c.Comm(context.Background(), cell.Comm{Type: "comm_msg", ID: slider,
+		Data: map[string]any{"method": "update", "state": map[string]any{"value": 7.0}, "buffer_paths": []any{}}}, ms)
+	// The callback's output goes to the slider's Output widget: a comm
+	// message to the front end.
+	sent := fmt.Sprint(ms.comms)
+	if err != nil || !strings.Contains(sent, "n = 7") {
+		t.Errorf("comm_msg: %v, comm messages sent %s", err, sent)
+	}
+	if _, r := run(t, c, "n.Value()"); text(r) != "7" {
+		t.Errorf("slider value after the update: %q", text(r))
+	}
+	// A crash: the front end is told the widgets' comms are closed.
+	s.mu.Lock()
+	s.comms = nil
+	s.mu.Unlock()
+	c.Execute(context.Background(), "var mu sync.Mutex\nmu.Unlock()", &recSink{})
+	closed := map[string]bool{}
+	for _, k := range []*commSink{s, ms} {
+		k.mu.Lock()
+		for _, m := range k.comms {
+			if m.Type == "comm_close" {
+				closed[m.ID] = true
+			}
+		}
+		k.mu.Unlock()
+	}
+	if !closed[slider] || !closed[image] {
+		t.Errorf("after the crash, comm_close for %v; want %s and %s", closed, slider, image)
+	}
+}
