@@ -332,6 +332,23 @@ func (c *Client) Stats() (Stats, error) {
 	return Stats{PID: p.pid(), RSS: res.RSS, HeapInUse: res.HeapInUse, Released: res.Released}, nil
 }
 
+// Limits are the memory limits the current worker set (see memory.go):
+// the Go runtime's soft limit and the address-space limit in bytes (0:
+// none), and where the limit came from.
+type Limits struct {
+	Memory, Address int64
+	Source          string
+}
+
+// Limits returns the current worker's limits.
+func (c *Client) Limits() (Limits, error) {
+	p, err := c.worker(context.Background())
+	if err != nil {
+		return Limits{}, err
+	}
+	return Limits{Memory: p.info.MemoryLimit, Address: p.info.AddressRoom, Source: p.info.LimitSource}, nil
+}
+
 // PID is the process id of the current worker (0 while none runs).
 func (c *Client) PID() int {
 	c.mu.Lock()
