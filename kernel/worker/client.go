@@ -42,6 +42,9 @@ type Options struct {
 	// TerminalStderr tells the worker that its standard error is shown on
 	// a terminal (fitlib's download progress bars draw there).
 	TerminalStderr bool
+	// Events receive, by type, events the worker sends beyond the
+	// protocol's own (see Handle and Client.Call).
+	Events map[string]EventFunc
 }
 
 // Client runs an engine in a worker process and supervises it. It

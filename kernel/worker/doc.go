@@ -90,10 +90,14 @@
 // strings; other values stay encoded, so that they reach the front end as
 // the cell made them).
 //
-// Adding a request: a handler in the server's table (server.go) or the
-// client's (proc.go handlers), its body types in types.go, and a method
-// on the Client that calls it (Client.ask for those without a sink,
-// proc.call for those with one). A request runs concurrently with a
-// running cell; one that needs the engine's state consistently must take
-// what the engine offers for that (its methods lock as they need).
+// Adding a request: from another package, register its handler in the
+// worker with Handle (from an init function of a package the worker's
+// program links), send it from the kernel with Client.Call, and take the
+// events it sends (r.Conn.Event) through Options.Events — extend.go. A
+// request the protocol itself grows instead gets a handler in the
+// server's table (server.go) or the client's (proc.go handlers), its body
+// types in types.go and a Client method. Requests run concurrently with a
+// running cell (a debugger answers while a cell is stopped at a
+// breakpoint); one that needs the engine's state consistently takes what
+// the engine offers for that (its methods lock as they need).
 package worker

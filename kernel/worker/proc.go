@@ -409,6 +409,10 @@ func (p *proc) handlers() {
 			p.c.logf("comm %s %s: %v", ev.Type, ev.ID, err)
 		}
 	}
+	for typ, f := range p.c.opts.Events {
+		f := f
+		c.Events[typ] = func(m *Msg) { f(m.Ref, m.Body) }
+	}
 	c.Unhandled = func(m *Msg) { p.c.logf("worker event %q ignored", m.Type) }
 	c.Handlers["input"] = func(ctx context.Context, m *Msg) (any, [][]byte, error) {
 		var req inputReq

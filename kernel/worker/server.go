@@ -49,6 +49,7 @@ func serve(conn *Conn, logger *log.Logger, lim limits, track *engine.Track, olog
 	for k, v := range h {
 		conn.Handlers[k] = v
 	}
+	s.addExtra()
 	go s.idle.run()
 	err := conn.Run()
 	s.mu.Lock()

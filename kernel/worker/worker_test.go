@@ -2,6 +2,7 @@ package worker
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log"
@@ -299,5 +300,51 @@ func TestWidgetsAcrossTheBoundary(t *testing.T) {
 	}
 	if !closed[slider] || !closed[image] {
 		t.Errorf("after the crash, comm_close for %v; want %s and %s", closed, slider, image)
+	}
+}
+
+// An extra request registered with Handle (here in the test binary, which
+// is the worker) is served while a cell runs, reads the engine, and sends
+// an event the client receives through Options.Events.
+func init() {
+	Handle("test.echo", func(ctx context.Context, r *Request) (any, [][]byte, error) {
+		var req struct{ Text string }
+		if err := r.Decode(&req); err != nil {
+			return nil, nil, err
+		}
+		_, found := r.Engine.Inspect("strings.ToUpper", 15, 0)
+		r.Conn.Event("test.note", r.ID, map[string]string{"note": "seen " + req.Text}, nil)
+		return map[string]any{"upper": strings.ToUpper(req.Text), "found": found}, nil, nil
+	})
+}
+
+func TestExtraRequest(t *testing.T) {
+	notes := make(chan string, 1)
+	c := start(t, Options{Events: map[string]EventFunc{"test.note": func(ref uint64, body json.RawMessage) {
+		var v struct{ Note string }
+		json.Unmarshal(body, &v)
+		notes <- v.Note
+	}}})
+	// A cell runs meanwhile: the request is served concurrently.
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan cell.Result, 1)
+	go func() { done <- c.Execute(ctx, "for {\n}", &recSink{}) }()
+	var out struct {
+		Upper string
+		Found bool
+	}
+	if err := c.Call(context.Background(), "test.echo", map[string]string{"text": "hi"}, &out); err != nil || out.Upper != "HI" || !out.Found {
+		t.Errorf("test.echo: %+v %v", out, err)
+	}
+	if n := <-notes; n != "seen hi" {
+		t.Errorf("event: %q", n)
+	}
+	cancel()
+	if r := <-done; r.Err == nil || r.Err.Name != "Interrupted" {
+		t.Errorf("the running cell: %+v", r.Err)
+	}
+	if err := c.Call(context.Background(), "no.such", nil, nil); err == nil || !strings.Contains(err.Error(), "no handler") {
+		t.Errorf("unknown request: %v", err)
 	}
 }
