@@ -2,6 +2,7 @@ package worker
 
 import (
 	"context"
+	"os"
 	"testing"
 
 	"github.com/gophernote/gophernote/kernel/engine"
@@ -11,7 +12,14 @@ import (
 // worker process with the same cell on an engine in this process.
 func BenchmarkExecute(b *testing.B) {
 	b.Run("worker", func(b *testing.B) {
-		c := start(&testing.T{}, Options{})
+		exe, err := os.Executable()
+		if err != nil {
+			b.Fatal(err)
+		}
+		c, err := Start(Options{Command: []string{exe}, Env: []string{envTestWorker + "=1"}})
+		if err != nil {
+			b.Fatal(err)
+		}
 		defer c.Close()
 		s := &recSink{}
 		for i := 0; i < 20; i++ {
