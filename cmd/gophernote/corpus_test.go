@@ -535,6 +535,16 @@ func goRun(bin, dir string) observation {
 	default:
 		o.End = "exit " + strconv.Itoa(code)
 	}
+	o.Stderr, o.End, o.PanicLine = crashReport(stderr, code, o.End)
+	return o
+}
+
+// crashReport cuts Go's crash report off a program's stderr and returns
+// the rest, how the program ended ("panic: MSG", "fatal: MSG",
+// "deadlock", or end unchanged when there is no report) and the line of
+// the innermost main.* frame of a panic's traceback (-1: none).
+func crashReport(stderr string, code int, end string) (rest, newEnd string, panicLine int) {
+	o := observation{End: end}
 	// Go's crash report: "panic: MSG\n\ngoroutine 1 [running]:..." or
 	// "fatal error: MSG\n\ngoroutine ...".
 	if i := crashStart(stderr, "panic: "); i >= 0 && code == 2 {
@@ -562,8 +572,7 @@ func goRun(bin, dir string) observation {
 			o.End = "deadlock"
 		}
 	}
-	o.Stderr = stderr
-	return o
+	return stderr, o.End, o.PanicLine
 }
 
 // mainFrameRe finds the innermost frame of package main in a Go
@@ -656,6 +665,12 @@ func scriptRun(p *corpusProgram, work string) observation {
 		o.Error = firstLine(stderr[i+len(prefix):])
 		stderr = stderr[:i]
 		o.End = endOf(o.Error)
+		if died, ok := strings.CutPrefix(o.Error, "the Go worker process died: "); ok {
+			// Go's own report is on stderr before the line, as a
+			// compiled program's is.
+			o.Error = died
+			stderr, o.End, _ = crashReport(stderr, code, endOf(died))
+		}
 	} else if code != 0 {
 		o.End = "exit " + strconv.Itoa(code)
 	}
@@ -687,6 +702,17 @@ func endOf(err string) string {
 		return "deadlock"
 	case "CompileError":
 		return "compile error"
+	case "fatal error":
+		// The worker died (kernel/worker): "MSG (runtime: ...) [at L:C]".
+		if i := max(strings.LastIndex(value, " [at "), strings.LastIndex(value, " [in ")); i >= 0 && strings.HasSuffix(value, "]") {
+			value = value[:i]
+		}
+		if i := strings.Index(value, " (runtime: "); i >= 0 {
+			value = value[:i]
+		}
+		return "fatal: " + value
+	case "panic":
+		return "panic: " + value
 	}
 	return "error"
 }
@@ -830,4 +856,20 @@ func readKnownGaps(t *testing.T, path string) map[string]knownGap {
 		}
 	}
 	return gaps
+}
+
+// joinText reads an nbformat text value: a string or a list of lines.
+func joinText(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case []any:
+		var b strings.Builder
+		for _, s := range x {
+			str, _ := s.(string)
+			b.WriteString(str)
+		}
+		return b.String()
+	}
+	return ""
 }
