@@ -264,7 +264,9 @@ func (e *Engine) Execute(ctx context.Context, code string, sink cell.Sink) (res 
 	if e.closed.Load() {
 		return cell.Result{Err: &cell.Error{Name: "EngineClosed", Value: "the engine is closed", Traceback: []string{"EngineClosed: the engine is closed"}}}
 	}
-	e.cellN++
+	if !cell.ContinuesCell(ctx) || e.cellN == 0 {
+		e.cellN++ // else another part of the last cell (cell.ContinueCell)
+	}
 	// os.Exit in the cell cancels ctx with the exit as its cause.
 	ctx, endProc := e.proc.begin(ctx)
 	defer endProc()
@@ -297,6 +299,8 @@ func (e *Engine) Execute(ctx context.Context, code string, sink cell.Sink) (res 
 	if e.detectDeadlocks {
 		go e.watchDeadlock(finished, e.proc.cancelCell)
 	}
+	endRun := runHook(ctx)
+	defer endRun() // when the cell crashed the interpreter
 	last, rerr := e.runUnits(ctx, pl)
 	if pl.hasDefers && rerr != nil && rerr.Name == "Panic" {
 		e.cellPanic.set(e.lastPanic) // for recover in a top-level defer (fix_panics.go)
@@ -307,6 +311,7 @@ func (e *Engine) Execute(ctx context.Context, code string, sink cell.Sink) (res 
 		// failure; interruptible like the cell.
 		_, deferErr = e.eval(ctx, runDefersSrc)
 	}
+	endRun() // the run ends here; rendering the value is not part of it
 	if rerr != nil && rerr.Name == "Panic" && e.cellPanic.wasRecovered() {
 		rerr = nil // a top-level deferred call recovered it, as main's would
 	}
@@ -324,6 +329,18 @@ func (e *Engine) Execute(ctx context.Context, code string, sink cell.Sink) (res 
 		return cell.Result{}
 	}
 	return cell.Result{Value: e.valueBundle(last)}
+}
+
+// runHook calls the cell.RunHook of ctx, if any, with true and returns
+// the function that calls it with false, once.
+func runHook(ctx context.Context) (end func()) {
+	hook := cell.RunHook(ctx)
+	if hook == nil {
+		return func() {}
+	}
+	hook(true)
+	var once sync.Once
+	return func() { once.Do(func() { hook(false) }) }
 }
 
 // runUnits evaluates a prepared cell's units in order; it stops at the
