@@ -250,7 +250,10 @@ func (e *Engine) Close() {
 // the finished parts of this cell defined. While the cell runs,
 // display.Context returns a context derived from ctx that is cancelled
 // when ctx is or when the cell ends: compiled calls that take it (such as
-// fitlib's Options.Context) stop with the cell.
+// fitlib's Options.Context) stop with the cell. A hook set on ctx with
+// cell.WithRunHook is called when the prepared cell starts and stops
+// running; with cell.ContinueCell the cell keeps the previous cell's number
+// (it is another part of that cell).
 //
 // The final value rule: when the cell's last top-level item is an
 // expression statement with exactly one value, Result.Value shows it
