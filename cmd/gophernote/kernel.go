@@ -28,7 +28,7 @@ func kernelCmd(args []string, stderr io.Writer) int {
 
 	s, err := session.Start(session.Config{
 		Conn:      ci,
-		NewEngine: newEngine,
+		NewEngine: newKernelEngine,
 		Version:   version,
 		Banner:    banner(),
 		Log:       log.New(stderr, "gophernote: ", log.LstdFlags),

@@ -184,7 +184,7 @@ func runNotebook(base context.Context, o runOptions, stdout, stderr io.Writer) i
 	if o.inPlace {
 		outPath, col.noFiles = o.file, true
 	}
-	eng, err := engine.New(engine.Options{Idle: idleSink{col}, Args: append([]string{name}, o.args...), DetectDeadlocks: true})
+	eng, err := newEngine(engine.Options{Idle: idleSink{col}, Args: append([]string{name}, o.args...), DetectDeadlocks: true})
 	if err != nil {
 		fmt.Fprintf(stderr, "gophernote run: %v\n", err)
 		return 1

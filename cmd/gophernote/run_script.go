@@ -30,7 +30,7 @@ func runScript(base context.Context, o runOptions, stdout, stderr io.Writer) int
 	col := newCollector(stdout, stderr, o.out, name)
 	col.files = true
 	// os.Args[0] is what `go build FILE.go` would name the program.
-	eng, err := engine.New(engine.Options{Idle: idleSink{col}, Args: append([]string{strings.TrimSuffix(o.file, ".go")}, o.args...), DetectDeadlocks: true, File: filepath.Base(o.file)})
+	eng, err := newEngine(engine.Options{Idle: idleSink{col}, Args: append([]string{strings.TrimSuffix(o.file, ".go")}, o.args...), DetectDeadlocks: true, File: filepath.Base(o.file)})
 	if err != nil {
 		fmt.Fprintf(stderr, "gophernote run: %v\n", err)
 		return 1

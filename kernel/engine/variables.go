@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"go/constant"
 	"go/token"
 	"reflect"
 	"sort"
@@ -55,16 +56,46 @@ func (e *Engine) Variables() (vars []Variable, ok bool) {
 		if !found || !v.IsValid() {
 			continue // declared by a cell that failed before defining it
 		}
+		typ := e.typeString(name, v)
+		if c, ok := constValue(v); ok && e.varTypes[name] == "" {
+			typ = untypedName(c)
+		}
 		vars = append(vars, Variable{
 			Name:  name,
 			Kind:  kind,
-			Type:  e.typeString(name, v),
+			Type:  typ,
 			Value: ShortValue(v, shortValueWidth),
 			Len:   valueLen(v),
 		})
 	}
 	sort.Slice(vars, func(i, j int) bool { return vars[i].Name < vars[j].Name })
 	return vars, true
+}
+
+// constValue returns the constant an untyped constant's global holds.
+func constValue(v reflect.Value) (constant.Value, bool) {
+	if !v.IsValid() || !v.CanInterface() {
+		return nil, false
+	}
+	c, ok := v.Interface().(constant.Value)
+	return c, ok
+}
+
+// untypedName is the Go type of an untyped constant ("untyped int").
+func untypedName(c constant.Value) string {
+	switch c.Kind() {
+	case constant.Bool:
+		return "untyped bool"
+	case constant.String:
+		return "untyped string"
+	case constant.Int:
+		return "untyped int"
+	case constant.Float:
+		return "untyped float"
+	case constant.Complex:
+		return "untyped complex"
+	}
+	return "untyped constant"
 }
 
 // valueLen is len(v) for the kinds that have one, else -1.
