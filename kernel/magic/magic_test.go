@@ -68,7 +68,7 @@ func TestUnknownMagic(t *testing.T) {
 
 var (
 	timeRe   = regexp.MustCompile(`^CPU times: user [0-9.]+ (s|ms|µs|ns), sys: [0-9.]+ (s|ms|µs|ns), total: [0-9.]+ (s|ms|µs|ns)\nWall time: ([0-9.]+) (s|ms|µs|ns)\n$`)
-	timeitRe = regexp.MustCompile(`^([0-9.]+) (s|ms|µs|ns) ± [0-9.]+ (s|ms|µs|ns) per loop \(mean ± std\. dev\. of (\d+) runs?, ([0-9,]+) loops? each\)\n(\d+) allocs/op, (\d+) B/op \(the interpreter's included\)\n$`)
+	timeitRe = regexp.MustCompile(`^(?:The slowest run took [0-9.]+ times longer than the fastest\. This could mean that an intermediate result is being cached\.\n)?([0-9.]+) (s|ms|µs|ns) ± [0-9.]+ (s|ms|µs|ns) per loop \(mean ± std\. dev\. of (\d+) runs?, ([0-9,]+) loops? each\)\n(\d+) allocs/op, (\d+) B/op \(the interpreter's included\)\n$`)
 )
 
 func seconds(v, unit string) float64 {
