@@ -72,6 +72,13 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
+	// A cell's %cd moves the process; outputs stay where the run
+	// started, and an in-process caller (the tests) gets its directory
+	// back.
+	if wd, err := os.Getwd(); err == nil {
+		runDir = wd
+		defer os.Chdir(wd)
+	}
 	base, stop := interruptContext()
 	defer stop()
 	switch ext := strings.ToLower(filepath.Ext(opts.file)); ext {

@@ -167,9 +167,17 @@ func (nb *notebook) prepare(name string) {
 	}
 }
 
+// runDir is the working directory `gophernote run` started in: relative
+// output paths are relative to it even after a cell's %cd.
+var runDir string
+
 // writeAtomic writes data to path through a temporary file in the same
-// directory and a rename, so readers never see a partial notebook.
+// directory and a rename, so readers never see a partial notebook. A
+// relative path is taken from runDir.
 func writeAtomic(path string, data []byte) error {
+	if !filepath.IsAbs(path) && runDir != "" {
+		path = filepath.Join(runDir, path)
+	}
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 	if err != nil {
 		return err
