@@ -44,6 +44,21 @@ func ContinuesCell(ctx context.Context) bool {
 	return b
 }
 
+type goOnlyKey struct{}
+
+// GoOnly returns a context telling a layer in front of the engine that the
+// code is Go only, never magics: the session's user_expressions, each one
+// Go expression (!ok is Go's negation there, not a shell command).
+func GoOnly(ctx context.Context) context.Context {
+	return context.WithValue(ctx, goOnlyKey{}, true)
+}
+
+// IsGoOnly reports whether ctx carries GoOnly.
+func IsGoOnly(ctx context.Context) bool {
+	b, _ := ctx.Value(goOnlyKey{}).(bool)
+	return b
+}
+
 // Variable describes one variable or constant of a session, as %who, %whos
 // and a debugger's variables view show it.
 type Variable struct {

@@ -146,6 +146,11 @@ func TestMagics(t *testing.T) {
 	if c := cell("ambiguous"); c.Ename != "UsageError" || !strings.Contains(c.Evalue, "!ok is ambiguous") {
 		t.Errorf("!ok: %+v", c)
 	}
+	var ue map[string]struct{ Status, Text, Ename string }
+	json.Unmarshal(all["user_expressions"], &ue)
+	if ue["neg"].Status != "ok" || ue["neg"].Text != "false" || ue["cmd"].Ename != "CompileError" {
+		t.Errorf("user_expressions !flag and !echo: %+v; want Go's false and a CompileError (no shell)", ue)
+	}
 
 	for code, want := range map[string]string{
 		"%ti":               "%time %timeit",

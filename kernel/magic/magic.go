@@ -67,10 +67,11 @@ func (m *Engine) Comms() map[string]string {
 	return map[string]string{}
 }
 
-// Execute runs one cell: Go code passes straight to the interpreter; a
-// cell with magic lines runs in segments, in order (see the package doc).
+// Execute runs one cell: Go code passes straight to the interpreter (also
+// any code under cell.GoOnly: user_expressions); a cell with magic lines
+// runs in segments, in order (see the package doc).
 func (m *Engine) Execute(ctx context.Context, code string, sink cell.Sink) cell.Result {
-	if !mayHaveMagic(code) {
+	if !mayHaveMagic(code) || cell.IsGoOnly(ctx) {
 		return m.in.Execute(ctx, code, sink)
 	}
 	p, perr := parse(code, 1, true, m.goName)

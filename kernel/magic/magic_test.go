@@ -359,3 +359,18 @@ func TestExpand(t *testing.T) {
 		t.Errorf("a failing expression: %q", e.Value)
 	}
 }
+
+// TestGoOnly: code under cell.GoOnly (the session's user_expressions) is
+// Go, never a magic or a shell command.
+func TestGoOnly(t *testing.T) {
+	m := newMagic(t)
+	ok(t, m, "flag := true")
+	ctx := cell.GoOnly(context.Background())
+	if r := m.Execute(ctx, "!flag", &sink{}); r.Err != nil || value(r) != "false" {
+		t.Errorf("!flag as Go: %v %q", r.Err, value(r))
+	}
+	s := &sink{}
+	if r := m.Execute(ctx, "!echo", s); r.Err == nil || r.Err.Name != "CompileError" || s.out() != "" {
+		t.Errorf("!echo as Go: %v, stdout %q; want a CompileError and no command run", r.Err, s.out())
+	}
+}

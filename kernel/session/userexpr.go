@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"strings"
 
+	"github.com/gophernote/gophernote/kernel/cell"
 	"github.com/gophernote/gophernote/kernel/wire"
 )
 
@@ -129,7 +130,8 @@ func (s *Session) evalUserExpression(eng Engine, m *wire.Message, req executeReq
 	}
 	ctx, done := s.interruptible()
 	defer done()
-	res := eng.Execute(ctx, code, &cellSink{s: s, parent: m, ctx: ctx, allowStdin: req.AllowStdin})
+	// Go only: a user expression is never a magic or shell command line.
+	res := eng.Execute(cell.GoOnly(ctx), code, &cellSink{s: s, parent: m, ctx: ctx, allowStdin: req.AllowStdin})
 	if e := res.Err; e != nil {
 		return errorContent(e.Name, e.Value, e.Traceback)
 	}

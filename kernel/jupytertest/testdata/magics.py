@@ -115,6 +115,14 @@ try:
     out["unknown"] = run("a := 1\n%nosuch")
     out["mixed_error"] = run("b := 1\n!echo b\n\nc := nope")
     out["ambiguous"] = run("ok := true\n!ok")
+    # user_expressions are Go only: !ok is Go's negation, !echo no command.
+    mid = kc.execute("flag := true", user_expressions={"neg": "!flag", "cmd": "!echo"})
+    while True:
+        rep = kc.get_shell_msg(timeout=60)
+        if rep["parent_header"].get("msg_id") == mid:
+            break
+    ue = rep["content"]["user_expressions"]
+    out["user_expressions"] = {k: {"status": v["status"], "text": v.get("data", {}).get("text/plain"), "ename": v.get("ename")} for k, v in ue.items()}
 
     def complete(code, cursor=None):
         r = kc.complete(code, len(code) if cursor is None else cursor, reply=True, timeout=30)["content"]
