@@ -101,6 +101,9 @@ func TestMagics(t *testing.T) {
 	if m := timeitRe.FindStringSubmatch(okCell("timeit_auto").Stdout); m == nil || len(m[3]) < 5 {
 		t.Errorf("%%timeit -r 2 (N chosen): %q", cell("timeit_auto").Stdout)
 	}
+	if m := timeitRe.FindStringSubmatch(okCell("timeit_cell").Stdout); m == nil || m[3] != "5" {
+		t.Errorf("%%%%timeit -n 5 -r 2 SETUP: %q", cell("timeit_cell").Stdout)
+	}
 	if c := okCell("shell"); c.Stdout != "hello 42 43\n" {
 		t.Errorf("!echo hello $x {x + 1}: %q", c.Stdout)
 	}

@@ -91,6 +91,7 @@ try:
     out["time_cell"] = run("%%time\ny := x + 1\n!echo in the body\ny")
     out["timeit"] = run("%timeit -n 10 -r 2 x * 2")
     out["timeit_auto"] = run("%timeit -r 2 x * 2")
+    out["timeit_cell"] = run("%%timeit -n 5 -r 2 xs := make([]int, 100)\nfor i := range xs {\n\txs[i] = i * x\n}")
     out["shell"] = run("!echo hello $x {x + 1}")
     out["shell_fail"] = run("!echo before; exit 3\n!echo after")
     out["bash"] = run("%%bash\necho out\necho err >&2\nexit 2")
