@@ -182,7 +182,10 @@ are replaced by Go values (see %help !).`,
 				}
 				return cell.Result{Value: text(v)}
 			}
-			if name == "" || strings.ContainsAny(name, " \t") {
+			if name == "" {
+				return cell.Result{Err: usageError(c.seg.argLine, c.seg.argCol, "%env NAME=VALUE needs a NAME")}
+			}
+			if strings.ContainsAny(name, " \t") {
 				return cell.Result{Err: usageError(c.seg.argLine, c.seg.argCol, fmt.Sprintf("refusing to set an environment variable named %q (a name has no spaces; %%env NAME=VALUE)", name))}
 			}
 			value, err := r.expand(c.ctx, strings.TrimSpace(value))
