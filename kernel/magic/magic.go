@@ -74,7 +74,7 @@ func (m *Engine) Execute(ctx context.Context, code string, sink cell.Sink) cell.
 	if !mayHaveMagic(code) || cell.IsGoOnly(ctx) {
 		return m.in.Execute(ctx, code, sink)
 	}
-	p, perr := parse(code, 1, true, m.goName)
+	p, perr := parse(code, 1, true, m.goNames())
 	if perr != nil {
 		return cell.Result{Err: usageError(perr.line, perr.col, perr.msg)}
 	}
@@ -85,15 +85,20 @@ func (m *Engine) Execute(ctx context.Context, code string, sink cell.Sink) cell.
 	return r.cell(p)
 }
 
-// goName reports whether name is a variable or constant of the session.
-func (m *Engine) goName(name string) bool {
-	vars, _ := m.in.Variables()
-	for _, v := range vars {
-		if v.Name == name {
-			return true
+// goNames returns a function reporting whether a name is a variable or
+// constant of the session; it asks the interpreter once, when first used.
+func (m *Engine) goNames() func(string) bool {
+	var names map[string]bool
+	return func(name string) bool {
+		if names == nil {
+			names = map[string]bool{}
+			vars, _ := m.in.Variables()
+			for _, v := range vars {
+				names[v.Name] = true
+			}
 		}
+		return names[name]
 	}
-	return false
 }
 
 // runner runs the segments of one cell.

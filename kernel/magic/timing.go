@@ -184,7 +184,7 @@ body's.
 			if strings.TrimSpace(c.seg.args) != "" {
 				return cell.Result{Err: usageError(c.seg.argLine, c.seg.argCol, "%%time takes no arguments: the cell's body is timed (for one line, %time STATEMENT)")}
 			}
-			body, perr := parse(c.body, c.bodyLine, false, r.m.goName)
+			body, perr := parse(c.body, c.bodyLine, false, r.m.goNames())
 			if perr != nil {
 				return cell.Result{Err: usageError(perr.line, perr.col, perr.msg)}
 			}
