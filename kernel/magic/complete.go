@@ -60,13 +60,11 @@ func locate(code string, cursor int, p *parsedCell) lineAt {
 // (%%bash, %%writefile).
 func masked(code string, p *parsedCell) (out string, goBody bool) {
 	lines := strings.Split(code, "\n")
-	blank := func(n int, keepFrom int) {
-		l := lines[n-1]
-		b := []byte(l)
-		if keepFrom > len(b) {
-			keepFrom = len(b)
-		}
-		lines[n-1] = maskRunes(string(b[:keepFrom])) + string(b[keepFrom:])
+	// blank masks line n up to byte upTo (the whole line: len).
+	blank := func(n int, upTo int) {
+		b := []byte(lines[n-1])
+		upTo = min(upTo, len(b))
+		lines[n-1] = maskRunes(string(b[:upTo])) + string(b[upTo:])
 	}
 	if c := p.cellMagic; c != nil {
 		blank(c.argLine, len(lines[c.argLine-1]))
@@ -80,14 +78,15 @@ func masked(code string, p *parsedCell) (out string, goBody bool) {
 			continue
 		}
 		for n := s.first; n <= s.last; n++ {
-			keep := len(lines[n-1])
+			upTo := len(lines[n-1])
 			if goArgMagics[s.name] && s.kind == lineSeg && !s.help {
-				keep = 0
+				// the Go of %time and %timeit stays
+				upTo = 0
 				if n == s.first {
-					keep = s.argCol - 1
+					upTo = s.argCol - 1
 				}
 			}
-			blank(n, keep)
+			blank(n, upTo)
 		}
 	}
 	return strings.Join(lines, "\n"), true
