@@ -274,7 +274,10 @@ func (e *Engine) Close() {
 // the finished parts of this cell defined. While the cell runs,
 // display.Context returns a context derived from ctx that is cancelled
 // when ctx is or when the cell ends: compiled calls that take it (such as
-// fitlib's Options.Context) stop with the cell.
+// fitlib's Options.Context) stop with the cell. A hook set on ctx with
+// cell.WithRunHook is called when the prepared cell starts and stops
+// running; with cell.ContinueCell the cell keeps the previous cell's number
+// (it is another part of that cell).
 //
 // The final value rule: when the cell's last top-level item is an
 // expression statement with exactly one value, Result.Value shows it
@@ -288,7 +291,9 @@ func (e *Engine) Execute(ctx context.Context, code string, sink cell.Sink) (res 
 	if e.closed.Load() {
 		return cell.Result{Err: &cell.Error{Name: "EngineClosed", Value: "the engine is closed", Traceback: []string{"EngineClosed: the engine is closed"}}}
 	}
-	e.cellN++
+	if !cell.ContinuesCell(ctx) || e.cellN == 0 {
+		e.cellN++ // else another part of the last cell (cell.ContinueCell)
+	}
 	e.track.Cell, e.track.Unit, e.track.At = e.cellN, 0, 0
 	e.runningCell.Store(int64(e.cellN))
 	defer func() { e.track.Unit = 0; e.runningCell.Store(0) }()
@@ -329,6 +334,8 @@ func (e *Engine) Execute(ctx context.Context, code string, sink cell.Sink) (res 
 		e.retained[n] = true
 	}
 	e.cellRetains = pl.retains
+	endRun := runHook(ctx)
+	defer endRun() // when the cell crashed the interpreter
 	last, rerr := e.runUnits(ctx, pl)
 	if pl.hasDefers && rerr != nil && rerr.Name == "Panic" {
 		e.cellPanic.set(e.lastPanic) // for recover in a top-level defer (fix_panics.go)
@@ -339,6 +346,7 @@ func (e *Engine) Execute(ctx context.Context, code string, sink cell.Sink) (res 
 		// failure; interruptible like the cell.
 		_, deferErr = e.eval(ctx, runDefersSrc)
 	}
+	endRun() // the run ends here; rendering the value is not part of it
 	if rerr != nil && rerr.Name == "Panic" && e.cellPanic.wasRecovered() {
 		rerr = nil // a top-level deferred call recovered it, as main's would
 	}
@@ -364,6 +372,18 @@ func (e *Engine) Execute(ctx context.Context, code string, sink cell.Sink) (res 
 		return cell.Result{}
 	}
 	return cell.Result{Value: e.valueBundle(last)}
+}
+
+// runHook calls the cell.RunHook of ctx, if any, with true and returns
+// the function that calls it with false, once.
+func runHook(ctx context.Context) (end func()) {
+	hook := cell.RunHook(ctx)
+	if hook == nil {
+		return func() {}
+	}
+	hook(true)
+	var once sync.Once
+	return func() { once.Do(func() { hook(false) }) }
 }
 
 // runUnits evaluates a prepared cell's units in order; it stops at the

@@ -66,5 +66,7 @@ type declRecord struct {
 	cell    int
 	decl    ast.Node
 	doc     string // original text shown by Inspect
+	sig     string // a function's declaration without its body (Inspect at detail level 0)
+	comment string // the doc comment
 	arity   int    // funcs: number of results
 }

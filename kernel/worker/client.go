@@ -178,7 +178,7 @@ func (c *Client) execute(ctx context.Context, code string, sink cell.Sink) cell.
 	}
 	_, comms := sink.(cell.CommSink)
 	var res resultMsg
-	msg, err := p.call(ctx, "execute", executeReq{Code: code, Comms: comms}, nil, sink, true)
+	msg, err := p.call(ctx, "execute", executeReq{Code: code, Comms: comms, GoOnly: cell.IsGoOnly(ctx)}, nil, sink, true)
 	if err == nil {
 		err = msg.Decode(&res)
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/gophernote/gophernote/kernel/cell"
 	"github.com/gophernote/gophernote/kernel/display"
 	"github.com/gophernote/gophernote/kernel/engine"
+	"github.com/gophernote/gophernote/kernel/magic"
 )
 
 // server is the worker's side: it hosts one engine and serves the
@@ -23,6 +24,7 @@ type server struct {
 
 	mu    sync.Mutex
 	eng   *engine.Engine
+	front *magic.Engine // the magics in front of eng
 	ready chan struct{} // closed once start has run
 	err   error         // start's error
 	limit limits
@@ -69,6 +71,13 @@ func (s *server) engine() (*engine.Engine, error) {
 	return s.eng, s.err
 }
 
+// frontDoor waits for start and returns what cells, completion, inspection
+// and comms go through: the magics (kernel/magic) in front of the engine.
+func (s *server) frontDoor() (*magic.Engine, error) {
+	<-s.ready
+	return s.front, s.err
+}
+
 func (s *server) start(ctx context.Context, m *Msg) (any, [][]byte, error) {
 	var req startReq
 	if err := m.Decode(&req); err != nil {
@@ -93,6 +102,9 @@ func (s *server) start(ctx context.Context, m *Msg) (any, [][]byte, error) {
 		opts.Idle = &remoteSink{c: s.conn, ref: 0, log: s.log}
 	}
 	s.eng, s.err = engine.New(opts)
+	if s.err == nil {
+		s.front = magic.New(s.eng)
+	}
 	close(s.ready)
 	s.mu.Unlock()
 	if s.err != nil {
@@ -106,13 +118,16 @@ func (s *server) execute(ctx context.Context, m *Msg) (any, [][]byte, error) {
 	if err := m.Decode(&req); err != nil {
 		return nil, nil, err
 	}
-	eng, err := s.engine()
+	eng, err := s.frontDoor()
 	if err != nil {
 		return nil, nil, err
 	}
 	var sink cell.Sink = &remoteSink{c: s.conn, ref: m.ID, log: s.log}
 	if req.Comms {
 		sink = &remoteCommSink{remoteSink{c: s.conn, ref: m.ID, log: s.log}}
+	}
+	if req.GoOnly {
+		ctx = cell.GoOnly(ctx) // sent by the kernel (a context value does not cross)
 	}
 	s.idle.busy()
 	res := eng.Execute(ctx, req.Code, sink)
@@ -130,7 +145,7 @@ func (s *server) comm(ctx context.Context, m *Msg) (any, [][]byte, error) {
 	if err := decodePlain(m.Body, &req); err != nil {
 		return nil, nil, fmt.Errorf("comm: body: %v", err)
 	}
-	eng, err := s.engine()
+	eng, err := s.frontDoor()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -153,7 +168,7 @@ func (s *server) comm(ctx context.Context, m *Msg) (any, [][]byte, error) {
 }
 
 func (s *server) comms(ctx context.Context, m *Msg) (any, [][]byte, error) {
-	eng, err := s.engine()
+	eng, err := s.frontDoor()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -165,7 +180,7 @@ func (s *server) complete(ctx context.Context, m *Msg) (any, [][]byte, error) {
 	if err := m.Decode(&req); err != nil {
 		return nil, nil, err
 	}
-	eng, err := s.engine()
+	eng, err := s.frontDoor()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -182,7 +197,7 @@ func (s *server) inspect(ctx context.Context, m *Msg) (any, [][]byte, error) {
 	if err := m.Decode(&req); err != nil {
 		return nil, nil, err
 	}
-	eng, err := s.engine()
+	eng, err := s.frontDoor()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -195,7 +210,7 @@ func (s *server) isComplete(ctx context.Context, m *Msg) (any, [][]byte, error) 
 	if err := m.Decode(&req); err != nil {
 		return nil, nil, err
 	}
-	eng, err := s.engine()
+	eng, err := s.frontDoor()
 	if err != nil {
 		return nil, nil, err
 	}

@@ -36,6 +36,9 @@ type (
 		Code string `json:"code"`
 		// Comms: the cell's sink is a cell.CommSink (widgets are live).
 		Comms bool `json:"comms,omitempty"`
+		// GoOnly: the code is Go only, never magics (cell.GoOnly: the
+		// session's user_expressions).
+		GoOnly bool `json:"go_only,omitempty"`
 	}
 	resultMsg struct {
 		Value *bundleMsg `json:"value,omitempty"`
