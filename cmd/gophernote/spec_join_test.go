@@ -164,21 +164,9 @@ func writeJoined(p *specProgram, out string, files []joinFile) string {
 		for _, f := range jp.files {
 			var edits []edit
 			off := func(pos token.Pos) int { return fset.Position(pos).Offset }
-			// This package's package-level names (not in main).
-			if jp.name != "main" {
-				for id, obj := range jp.info.Defs {
-					if obj != nil && obj.Parent() == jp.types.Scope() && id.Name != "_" && id.Name != "init" && fset.File(id.Pos()).Name() == f.path {
-						edits = append(edits, edit{off(id.Pos()), off(id.End()), renamed(jp, id.Name)})
-					}
-				}
-				for id, obj := range jp.info.Uses {
-					if obj != nil && obj.Parent() == jp.types.Scope() && obj.Pkg() == jp.types && fset.File(id.Pos()).Name() == f.path {
-						edits = append(edits, edit{off(id.Pos()), off(id.End()), renamed(jp, id.Name)})
-					}
-				}
-			}
 			// Uses of local packages: a.X -> a_X.
 			var bad string
+			qualified := map[*ast.Ident]bool{}
 			ast.Inspect(f.ast, func(n ast.Node) bool {
 				sel, ok := n.(*ast.SelectorExpr)
 				if !ok {
@@ -194,18 +182,43 @@ func writeJoined(p *specProgram, out string, files []joinFile) string {
 				}
 				if lp := byPath[pn.Imported().Path()]; lp != nil {
 					edits = append(edits, edit{off(sel.Pos()), off(sel.End()), renamed(lp, sel.Sel.Name)})
+					qualified[sel.Sel] = true
 					return false
 				}
 				return true
 			})
+			// The package-level names of the packages other than main:
+			// their declarations, and their unqualified uses (in their
+			// own package, or through a dot import).
+			if jp.name != "main" {
+				for id, obj := range jp.info.Defs {
+					if obj != nil && obj.Parent() == jp.types.Scope() && id.Name != "_" && id.Name != "init" && fset.File(id.Pos()).Name() == f.path {
+						edits = append(edits, edit{off(id.Pos()), off(id.End()), renamed(jp, id.Name)})
+					}
+				}
+			}
+			for id, obj := range jp.info.Uses {
+				if obj == nil || obj.Pkg() == nil || qualified[id] || fset.File(id.Pos()).Name() != f.path {
+					continue
+				}
+				if lp := byPath[obj.Pkg().Path()]; lp != nil && lp.name != "main" && obj.Parent() == lp.types.Scope() {
+					edits = append(edits, edit{off(id.Pos()), off(id.End()), renamed(lp, id.Name)})
+				}
+			}
 			// Imports: hoisted and merged; local ones dropped.
 			for _, spec := range f.ast.Imports {
 				ip, _ := strconv.Unquote(spec.Path.Value)
 				var pn *types.PkgName
-				if spec.Name != nil {
-					if spec.Name.Name == "." {
-						bad = "a dot import of " + ip
+				if spec.Name != nil && spec.Name.Name == "." {
+					// A dot import: kept (a local package's names are
+					// renamed where used).
+					line := ". " + spec.Path.Value
+					if localImport(ip, byPath) == nil && !slices.Contains(importLines, line) {
+						importLines = append(importLines, line)
 					}
+					continue
+				}
+				if spec.Name != nil {
 					pn, _ = jp.info.Defs[spec.Name].(*types.PkgName)
 				} else {
 					pn, _ = jp.info.Implicits[spec].(*types.PkgName)

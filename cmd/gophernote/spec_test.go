@@ -17,6 +17,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -119,13 +120,16 @@ func TestGoSpec(t *testing.T) {
 		p.limits = specLimits(p, full)
 		p.runNotebook = full || specSampled(p.name)
 	}
+	var done atomic.Int32
 	forEachSpec(progs, jobs, func(p *specProgram) {
-		if p.compiled.BuildError != "" {
-			return
+		if p.compiled.BuildError == "" {
+			p.script = scriptRun(p.corpusProgram, work)
+			if p.runNotebook {
+				p.notebook = notebookRun(p.corpusProgram, work)
+			}
 		}
-		p.script = scriptRun(p.corpusProgram, work)
-		if p.runNotebook {
-			p.notebook = notebookRun(p.corpusProgram, work)
+		if n := done.Add(1); n%100 == 0 {
+			t.Logf("go-spec: %d of %d programs run (%v)", n, len(progs), time.Since(start).Round(time.Second))
 		}
 	})
 	t.Logf("go-spec: compiled runs %v, interpreted runs %v (%d workers)", tCompiled.Round(time.Second),
@@ -149,8 +153,9 @@ func TestGoSpec(t *testing.T) {
 			}{"notebook", p.notebook})
 		}
 		for _, m := range modes {
-			v, diff := specVerdict(p.compiled, m.obs)
-			results = append(results, specResult{Program: p.name, Folder: p.folder, Mode: m.mode, Verdict: v,
+			v, kind, diff := specVerdict(p.compiled, m.obs)
+			results = append(results, specResult{Program: p.name, Folder: p.folder, Mode: m.mode, Verdict: v, Kind: kind,
+				Go: clipObservation(p.compiled), Got: clipObservation(m.obs),
 				Scope: scopeName(p.scope), Truth: hasTruth(p), FirstDiff: diff, Error: m.obs.Error,
 				Seconds: m.obs.Seconds, GoSeconds: p.compiled.Seconds, Limit: p.limits.cell.Seconds()})
 		}
@@ -463,20 +468,31 @@ var goRuntimeErrRe = regexp.MustCompile(`^(cell 1: )?Panic: (runtime error: |int
 // interpreter ...") naming the construct's position.
 var refusalRe = regexp.MustCompile(`^(cell 1: )?Panic: .*(\bthe interpreter\b|is refused in a gophernote cell|\bgophernote\b).*\b\d+:\d+\b`)
 
+// writtenRefusalRe matches a compile error the engine wrote to refuse a
+// construct (its words: "... is not supported by the gophernote
+// interpreter", "the interpreter cannot tell ...", "package X is not
+// available in gophernote", yaegi's "package unsafe has no symbol X" that
+// names the missing construct, and its "undefined selector syscall.Mmap"
+// for a symbol a package's table lacks). Any other compile error of a program Go
+// compiles ("undefined: T" for a T that is defined, "too many arguments")
+// is the interpreter rejecting valid Go: a crash.
+var writtenRefusalRe = regexp.MustCompile(`\bgophernote\b|\bthe interpreter\b|\bthe engine\b|not supported|is not available|has no symbol|is refused|undefined selector \w+\.\w+`)
+
 // goroutinePanicRe finds the engine's report of a panic in a goroutine a
 // cell started (the process keeps running): "panic in goroutine: MSG".
 var goroutinePanicRe = regexp.MustCompile(`(?m)^panic in goroutine: (.*)$`)
 
-// specVerdict classifies an interpreted run against compiled Go's and
-// returns the first differing line ("stdout:3: go "x" got "y"") for
-// grouping.
-func specVerdict(want, got observation) (verdict, firstDiff string) {
+// specVerdict classifies an interpreted run against compiled Go's; kind
+// says which rule decided ("rejects valid Go", "interpreter panic", ...)
+// and firstDiff is the first differing line ("stdout line 3: go "x", got
+// "y"") for grouping.
+func specVerdict(want, got observation) (verdict, kind, firstDiff string) {
 	if got.Stdout == want.Stdout && got.Stderr == want.Stderr && got.End == want.End {
-		return vPass, ""
+		return vPass, "", ""
 	}
 	firstDiff = firstDifference(want, got)
 	if processCrashRe.MatchString(got.Stderr) && !processCrashRe.MatchString(want.Stderr) {
-		return vCrash, firstDiff
+		return vCrash, "the process crashed", firstDiff
 	}
 	// yaegi logs some of its crashes (log.Panic: "2026/12/01 20:11:56 nil
 	// type") before the engine reports them: not the program's output.
@@ -488,49 +504,55 @@ func specVerdict(want, got observation) (verdict, firstDiff string) {
 			logged = logged && l != "" && strings.Contains(got.Error, l)
 		}
 		if logged {
-			return vCrash, firstDiff
+			return vCrash, "interpreter panic", firstDiff
 		}
 	}
 	// A goroutine's panic the engine printed (Go would have crashed):
 	// the interpreter's own failure, or the program's check firing.
 	if m := goroutinePanicRe.FindStringSubmatch(got.Stderr); m != nil && !strings.Contains(want.Stderr, m[0]) {
 		if crashRe.MatchString(m[1]) || strings.HasPrefix(m[1], "runtime error: ") || strings.HasPrefix(m[1], "interface conversion: ") {
-			return vCrash, firstDiff
+			return vCrash, "interpreter panic in a goroutine", firstDiff
 		}
-		return vSilent, firstDiff
+		return vSilent, "the program's check fired in a goroutine", firstDiff
 	}
 	prefix := strings.HasPrefix(want.Stdout, got.Stdout) && strings.HasPrefix(want.Stderr, got.Stderr)
 	if !prefix {
-		return vSilent, firstDiff // printed what Go does not print
+		return vSilent, "output Go does not print", firstDiff
 	}
 	if got.End == "timeout" {
 		// Computing (a CPU busy) or blocked.
 		if got.Seconds > 0 && got.CPUSeconds >= 0.1*got.Seconds {
-			return vSlow, firstDiff
+			return vSlow, "busy at the time limit", firstDiff
 		}
-		return vCrash, firstDiff
+		return vCrash, "hang (idle at the time limit)", firstDiff
 	}
 	e := got.Error
 	switch {
 	case e == "":
-		return vSilent, firstDiff // ended without an error, differently
+		return vSilent, "ended differently without an error", firstDiff
 	case crashRe.MatchString(e):
-		return vCrash, firstDiff
+		if strings.Contains(e, "CompileError: ") {
+			return vCrash, "the interpreter crashed compiling", firstDiff
+		}
+		return vCrash, "interpreter panic", firstDiff
 	case goRuntimeErrRe.MatchString(e) && !strings.HasPrefix(want.End, "panic: runtime error") &&
 		!strings.HasPrefix(want.End, "panic: interface conversion"):
-		return vCrash, firstDiff
-	case strings.Contains(e, "CompileError: ") && positionRe.MatchString(e):
-		return vRefused, firstDiff
+		return vCrash, "a Go runtime error compiled Go does not raise", firstDiff
+	case strings.Contains(e, "CompileError: ") && positionRe.MatchString(e) && writtenRefusalRe.MatchString(e):
+		return vRefused, "refused at compile time", firstDiff
 	case strings.Contains(e, "CompileError: "):
-		return vCrash, firstDiff // no position: not a refusal naming the construct
+		// A compile error on a program Go compiles, in the interpreter's
+		// words ("undefined: T", "too many arguments"): a refusal nobody
+		// wrote.
+		return vCrash, "rejects valid Go", firstDiff
 	case refusalRe.MatchString(e):
-		return vRefused, firstDiff
+		return vRefused, "refused at run time", firstDiff
 	case got.End == "deadlock" && want.End != "deadlock":
-		return vCrash, firstDiff // a hang Go does not have
+		return vCrash, "a deadlock Go does not have", firstDiff
 	case strings.HasPrefix(got.End, "panic: ") || strings.HasPrefix(got.End, "exit "):
-		return vSilent, firstDiff // the program's own panic or exit: its check fired
+		return vSilent, "the program's check fired (its panic or exit)", firstDiff
 	}
-	return vCrash, firstDiff // another error of the run (Interrupted, ...)
+	return vCrash, "another error", firstDiff
 }
 
 // commonPrefix is the longest common prefix of a and b, in whole lines.
@@ -581,7 +603,8 @@ type specResult struct {
 	Folder  string `json:"folder"`
 	Mode    string `json:"mode"`
 	Verdict string `json:"verdict"`
-	Scope   string `json:"scope"` // "in", or the out-of-scope category
+	Kind    string `json:"kind,omitempty"` // which rule of specVerdict decided
+	Scope   string `json:"scope"`          // "in", or the out-of-scope category
 	// Truth: compiled Go's run is a truth to hold the run to (false when
 	// it fails the harness's own check or differs between two runs: the
 	// verdict is reported, never a failure).
@@ -591,6 +614,21 @@ type specResult struct {
 	Seconds   float64 `json:"seconds"`
 	GoSeconds float64 `json:"go_seconds"`
 	Limit     float64 `json:"limit_seconds"`
+	// The observations (outputs clipped to 4 KB).
+	Go  observation `json:"go"`
+	Got observation `json:"got"`
+}
+
+// clipObservation clips an observation's outputs for the report.
+func clipObservation(o observation) observation {
+	c := func(s string) string {
+		if len(s) > 4096 {
+			return s[:2048] + "\n…\n" + s[len(s)-2048:]
+		}
+		return s
+	}
+	o.Stdout, o.Stderr = c(o.Stdout), c(o.Stderr)
+	return o
 }
 
 // specBench counts the verdicts: over the programs in scope (the go-spec
@@ -683,19 +721,19 @@ func groupKey(r specResult) string {
 // the top n groups with counts and two example programs each.
 func specSummary(results []specResult, n int) string {
 	type group struct {
-		verdict, key string
-		count        int
-		examples     []string
+		verdict, kind, key string
+		count              int
+		examples           []string
 	}
 	groups := map[string]*group{}
 	for _, r := range results {
 		if r.Verdict == vPass {
 			continue
 		}
-		k := r.Verdict + "\x00" + groupKey(r)
+		k := r.Verdict + "\x00" + r.Kind + "\x00" + groupKey(r)
 		g := groups[k]
 		if g == nil {
-			g = &group{verdict: r.Verdict, key: groupKey(r)}
+			g = &group{verdict: r.Verdict, kind: r.Kind, key: groupKey(r)}
 			groups[k] = g
 		}
 		g.count++
@@ -712,12 +750,24 @@ func specSummary(results []specResult, n int) string {
 		return list[i].verdict+list[i].key < list[j].verdict+list[j].key
 	})
 	var b strings.Builder
+	// The rules that decided, over the runs in scope.
+	kinds := map[string]int{}
+	for _, r := range results {
+		if r.Verdict != vPass && r.Scope == "in" {
+			kinds[r.Verdict+": "+r.Kind]++
+		}
+	}
+	b.WriteString("in scope, by the rule that decided:\n")
+	for _, k := range slices.Sorted(maps.Keys(kinds)) {
+		fmt.Fprintf(&b, "%6d  %s\n", kinds[k], k)
+	}
+	b.WriteString("groups (all programs):\n")
 	for i, g := range list {
 		if i == n {
 			fmt.Fprintf(&b, "... %d more groups\n", len(list)-n)
 			break
 		}
-		fmt.Fprintf(&b, "%4d  %-7s %s\n        e.g. %s\n", g.count, g.verdict, g.key, strings.Join(g.examples, ", "))
+		fmt.Fprintf(&b, "%4d  %-7s %s\n        [%s] e.g. %s\n", g.count, g.verdict, g.key, g.kind, strings.Join(g.examples, ", "))
 	}
 	return b.String()
 }

@@ -48,8 +48,9 @@ func TestSpecVerdict(t *testing.T) {
 		{"other output then an error", observation{Stdout: "a\nBUG\n", End: "error", Error: "CompileError: 3:4: x"}, vSilent},
 		{"self-check panic", observation{Stdout: "a\n", End: "panic: fail", Error: "Panic: fail [at 12:3]"}, vSilent},
 		{"self-check exit", observation{Stdout: "a\n", End: "exit 1", Error: "Exit: exit status 1"}, vSilent},
-		{"compile error at a position", observation{End: "compile error", Error: "CompileError: 12:5: range over func is not supported"}, vRefused},
-		{"notebook compile error", observation{End: "compile error", Error: "cell 1: CompileError: cell 1, 3:1: x"}, vRefused},
+		{"compile error at a position", observation{End: "compile error", Error: "CompileError: 12:5: range over func (Go 1.23 iterators) is not supported by the gophernote interpreter"}, vRefused},
+		{"notebook compile error", observation{End: "compile error", Error: "cell 1: CompileError: cell 1, 3:1: package unsafe \"unsafe\" has no symbol SliceData"}, vRefused},
+		{"the interpreter rejects valid Go", observation{End: "compile error", Error: "CompileError: 12:5: undefined: T"}, vCrash},
 		{"run-time refusal", observation{Stdout: "a\n", End: "panic: x", Error: "Panic: fmt cannot print a P held in an interface as Go would (the interpreter stored it without its methods; the argument at 7:14) [at 7:2]"}, vRefused},
 		{"kernel refusal", observation{End: "panic: x", Error: "Panic: syscall.Kill(1, 9) is refused in a gophernote cell: it would signal the kernel's own process [at 9:2]"}, vRefused},
 		{"reflect panic", observation{Stdout: "a\n", End: "panic: r", Error: "Panic: reflect: call of reflect.Value.SetUint on int Value [at 4:2]"}, vCrash},
@@ -67,11 +68,11 @@ func TestSpecVerdict(t *testing.T) {
 		{"goroutine self-check", observation{Stdout: "a\nb\n", Stderr: "panic in goroutine: fail\n\tin main.f\n", End: "ok"}, vSilent},
 		{"goroutine reflect panic", observation{Stdout: "a\nb\n", Stderr: "panic in goroutine: reflect: Call with too many input arguments\n", End: "ok"}, vCrash},
 	} {
-		if got, diff := specVerdict(ok, c.got); got != c.want {
+		if got, _, diff := specVerdict(ok, c.got); got != c.want {
 			t.Errorf("%s: verdict %s (%s), want %s", c.name, got, diff, c.want)
 		}
 	}
-	if _, diff := specVerdict(ok, observation{Stdout: "a\nc\n", End: "ok"}); diff != `stdout line 2: go "b\n", got "c\n"` {
+	if _, _, diff := specVerdict(ok, observation{Stdout: "a\nc\n", End: "ok"}); diff != `stdout line 2: go "b\n", got "c\n"` {
 		t.Errorf("first difference %q", diff)
 	}
 }
@@ -175,11 +176,24 @@ func main() {
 		t.Errorf("joined program: %v\n%s", err, got)
 	}
 
+	// Dot imports: a local package's names are renamed where used.
 	write("dot.go", "// rundir\n\npackage ignored\n")
-	write("dot.dir/a.go", "package a\n\nfunc F() int { return 1 }\n")
+	write("dot.dir/a.go", "package a\n\nimport . \"strings\"\n\nfunc F() string { return ToUpper(\"x\") }\n")
 	write("dot.dir/main.go", "package main\n\nimport . \"./a\"\n\nfunc main() { println(F()) }\n")
 	p = &specProgram{corpusProgram: &corpusProgram{name: "dot.go", path: filepath.Join(root, "dot.go")}, files: []string{"dot.go"}}
-	if why := joinRundir(p, root, out); !strings.Contains(why, "dot import") {
-		t.Errorf("a dot import: %q, want it refused", why)
+	if why := joinRundir(p, root, out); why != "" {
+		t.Fatalf("join with dot imports: %s", why)
+	}
+	if src := string(p.src); !strings.Contains(src, "println(a_F())") || !strings.Contains(src, `. "strings"`) {
+		t.Errorf("joined program with dot imports:\n%s", src)
+	}
+
+	// Two packages of one name: refused with the reason.
+	write("clash.go", "// rundir\n\npackage ignored\n")
+	write("clash.dir/a.go", "package a\n\nimport \"math/rand\"\n\nfunc F() int { return rand.Int() }\n")
+	write("clash.dir/main.go", "package main\n\nimport (\n\t\"crypto/rand\"\n\n\t\"./a\"\n)\n\nfunc main() { println(a.F(), rand.Reader) }\n")
+	p = &specProgram{corpusProgram: &corpusProgram{name: "clash.go", path: filepath.Join(root, "clash.go")}, files: []string{"clash.go"}}
+	if why := joinRundir(p, root, out); !strings.Contains(why, "two packages named rand") {
+		t.Errorf("two imports named rand: %q", why)
 	}
 }
