@@ -701,6 +701,9 @@ func specBench(results []specResult, progs []*specProgram) []string {
 var (
 	groupPosRe = regexp.MustCompile(`\b\d+:\d+\b`)
 	groupNumRe = regexp.MustCompile(`\b0x[0-9a-f]+\b|\b\d+\b`)
+	// Script and notebook runs name positions differently ("cell1/_.go:",
+	// "cell 1, "): dropped, so that both modes group together.
+	groupCellRe = regexp.MustCompile(`\bcell\d+/_\.go:|\bcell \d+, `)
 )
 
 func groupKey(r specResult) string {
@@ -709,6 +712,7 @@ func groupKey(r specResult) string {
 		key = "output: " + r.FirstDiff
 	}
 	key = strings.TrimPrefix(key, "cell 1: ")
+	key = groupCellRe.ReplaceAllString(key, "")
 	key = groupPosRe.ReplaceAllString(key, "L:C")
 	key = groupNumRe.ReplaceAllString(key, "N")
 	if len(key) > 110 {

@@ -197,3 +197,31 @@ func main() {
 		t.Errorf("two imports named rand: %q", why)
 	}
 }
+
+// The summary groups a script's and a notebook's run of the same failure,
+// counts the runs and names two examples.
+func TestSpecSummary(t *testing.T) {
+	rs := []specResult{
+		{Program: "a.go", Mode: "script", Verdict: vCrash, Kind: "the interpreter crashed compiling", Scope: "in",
+			Error: "CompileError: the interpreter crashed compiling this cell (cell1/_.go:12:3: CFG post-order panic: x)"},
+		{Program: "a.go", Mode: "notebook", Verdict: vCrash, Kind: "the interpreter crashed compiling", Scope: "in",
+			Error: "cell 1: CompileError: the interpreter crashed compiling this cell (cell2/_.go:4:3: CFG post-order panic: x)"},
+		{Program: "b.go", Mode: "script", Verdict: vCrash, Kind: "the interpreter crashed compiling", Scope: "in",
+			Error: "CompileError: the interpreter crashed compiling this cell (cell1/_.go:7:1: CFG post-order panic: x)"},
+		{Program: "c.go", Mode: "script", Verdict: vSilent, Kind: "output Go does not print", Scope: "in", FirstDiff: `stdout line 2: go "1\n", got "2\n"`},
+		{Program: "d.go", Mode: "script", Verdict: vPass, Scope: "in"},
+	}
+	got := specSummary(rs, 30)
+	for _, want := range []string{
+		"     3  crash: the interpreter crashed compiling\n",
+		"   3  crash   CompileError: the interpreter crashed compiling this cell (L:C: CFG post-order panic: x)\n        [the interpreter crashed compiling] e.g. a.go (script), b.go (script)\n",
+		`   1  silent  output: stdout line N: go "N\n", got "N\n"`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("summary lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "d.go") {
+		t.Errorf("summary shows a passing run:\n%s", got)
+	}
+}
