@@ -44,12 +44,15 @@ func (f *PowerLawFit) MIMEBundle() map[string]string { return report.Bundle(f.ta
 func (f *PowerLawFit) String() string { return f.table().Text() }
 
 func (f *DiscretizedFit) table() *report.Table {
-	t := &report.Table{Title: fmt.Sprintf("Discretized estimator: scaled %v fitted to the histogram of c/n", f.Family), Header: []string{"parameter", "value"}}
+	t := &report.Table{Title: fmt.Sprintf("Discretized estimator: scaled %v fitted to a histogram of pass_i@1", f.Family), Header: []string{"parameter", "value"}}
 	t.Add("alpha", report.Num(f.Alpha))
 	t.Add("beta", report.Num(f.Beta))
 	t.Add("scale p_max", report.Num(f.Scale))
 	t.Add("power law b", report.Num(f.B))
-	t.Note("%d bins; converged: %v (%s)", len(f.Counts), f.Converged, f.Status)
+	t.Note("%d bins (%v, resolution %g); mean NLL per bin %s; converged: %v (%s)", len(f.Counts), f.Options.Bins, f.Options.Resolution, report.Num(f.MeanNLL), f.Converged, f.Status)
+	if f.Family == FamilyKumaraswamy {
+		t.Note("Kumaraswamy: %v", f.Options.Kumaraswamy)
+	}
 	if len(f.AtBound) > 0 {
 		t.Note("at a bound: %s", strings.Join(f.AtBound, "; "))
 	}
