@@ -53,7 +53,8 @@ func ExampleFitBetaBinomial() {
 	truth, _ := monkeys.NewBeta(0.3, 3, 1)
 	c, _ := monkeys.Simulate(truth, 1000, 1000, 2)
 	// Scale 1: the true support is [0, 1]. The zero value would put the
-	// top of the support at the largest observed c/n (the paper's choice).
+	// top of the support at (m+1)/m times the largest observed c/n (the
+	// authors' choice).
 	fit, err := monkeys.FitBetaBinomial(c, monkeys.MLEOptions{Scale: 1})
 	if err != nil {
 		fmt.Println(err)
