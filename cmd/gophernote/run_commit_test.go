@@ -241,7 +241,7 @@ func TestPalettePNG(t *testing.T) {
 	}
 	// Every pixel is drawn with a palette colour no farther than the
 	// nearest one by more than mergeDeltaE (the colours merged in order of
-	// frequency join a cluster within ΔE 2 of them).
+	// frequency join a cluster within mergeDeltaE of them).
 	for y := 32; y < 64; y += 5 {
 		for x := 0; x < 64; x += 5 {
 			orig := labOnWhite(img.NRGBAAt(x, y))
