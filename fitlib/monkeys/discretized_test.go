@@ -230,3 +230,57 @@ func TestAnalyzeIncludesDiscretizedKumaraswamy(t *testing.T) {
 		t.Errorf("summary keys changed: %v", m.SummaryEntry())
 	}
 }
+
+// TestDiscretizedReportsConventions: a discretized fit's record and report
+// say how it was fitted — the record (Objective the total NLL, MeanNLL the
+// authors' mean over bins, a converged Nelder-Mead status, counters of
+// both rounds, no gradient norm), the scale as a fixed parameter, and in
+// the report the bin convention, its resolution, the mean NLL and, for
+// the Kumaraswamy family only, how it met the scale.
+func TestDiscretizedReportsConventions(t *testing.T) {
+	c := pythia(t)[0] // Pythia 70M
+	for _, w := range []struct {
+		family Family
+		opt    DiscretizedOptions
+		bins   int
+	}{
+		{FamilyBeta, DiscretizedOptions{}, 42},
+		{FamilyBeta, DiscretizedOptions{Bins: BinsDense}, 1000},
+		{FamilyKumaraswamy, DiscretizedOptions{}, 42},
+		{FamilyKumaraswamy, DiscretizedOptions{Kumaraswamy: KumaraswamyScaleDistribution, ResolutionPerSample: true}, 42},
+	} {
+		f, err := FitDiscretized(c, w.family, w.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := fmt.Sprintf("%v %v", w.family, w.opt.Bins)
+		if !f.Converged() || f.Iterations <= 0 || f.Evaluations < f.Iterations || !math.IsNaN(f.GradNorm) || f.Reason == "" {
+			t.Errorf("%s: record %+v", name, f.Outcome)
+		}
+		if len(f.Counts) != w.bins || math.Abs(f.MeanNLL*float64(w.bins)-f.Objective) > 1e-12*f.Objective {
+			t.Errorf("%s: %d bins, mean NLL %v, objective %v", name, len(f.Counts), f.MeanNLL, f.Objective)
+		}
+		if s, err := f.Param("scale"); err != nil || !s.Fixed || s.Value != f.Scale {
+			t.Errorf("%s: scale %+v, %v", name, s, err)
+		}
+		stats := map[string]string{}
+		for _, s := range f.Report().Stats {
+			stats[s.Name] = s.Value
+		}
+		wantBins := fmt.Sprintf("%d (%v, resolution %g)", w.bins, w.opt.Bins, f.Options.Resolution)
+		if stats["bins"] != wantBins {
+			t.Errorf("%s: bins %q, want %q", name, stats["bins"], wantBins)
+		}
+		var mean float64
+		if _, err := fmt.Sscan(stats["mean NLL per bin"], &mean); err != nil || math.Abs(mean/f.MeanNLL-1) > 1e-5 {
+			t.Errorf("%s: mean NLL per bin %q, the fit's %v", name, stats["mean NLL per bin"], f.MeanNLL)
+		}
+		kuma, ok := stats["Kumaraswamy"]
+		if (w.family == FamilyKumaraswamy) != ok || ok && kuma != w.opt.Kumaraswamy.String() {
+			t.Errorf("%s: Kumaraswamy convention %q (shown: %v)", name, kuma, ok)
+		}
+		if txt := f.String(); !strings.Contains(txt, wantBins) || !strings.Contains(f.MIMEBundle()["text/html"], "mean NLL per bin") {
+			t.Errorf("%s: the report does not show the conventions:\n%s", name, txt)
+		}
+	}
+}
