@@ -183,7 +183,9 @@ func decodePNG(s string) (image.Image, error) {
 
 // TestCommittedNotebooks: every notebook is committed executed — each
 // code cell with source has run, no cell failed, figures are palette PNGs
-// without an SVG copy — and all of them together stay under 3 MiB.
+// without an SVG copy, no markdown cell carries outputs or an execution
+// count (nbformat rejects those) — and all of them together stay under
+// 3 MiB.
 func TestCommittedNotebooks(t *testing.T) {
 	total := 0
 	for _, name := range notebooks(t) {
@@ -195,6 +197,17 @@ func TestCommittedNotebooks(t *testing.T) {
 		var nb nbFile
 		if err := json.Unmarshal(raw, &nb); err != nil {
 			t.Fatalf("%s: %v", name, err)
+		}
+		var keys struct {
+			Cells []map[string]json.RawMessage `json:"cells"`
+		}
+		json.Unmarshal(raw, &keys)
+		for i, c := range keys.Cells {
+			_, outs := c["outputs"]
+			_, count := c["execution_count"]
+			if string(c["cell_type"]) != `"code"` && (outs || count) {
+				t.Errorf("%s cell %d is a %s cell with outputs or an execution count: nbformat rejects the notebook", name, i+1, c["cell_type"])
+			}
 		}
 		for i, c := range nb.Cells {
 			if c.CellType != "code" || strings.TrimSpace(joinText(c.Source)) == "" {

@@ -29,6 +29,7 @@ func init() {
 		"Names":              reflect.ValueOf(catalog.Names),
 		"PlotFamily":         reflect.ValueOf(catalog.PlotFamily),
 		"PlotFamilyAxes":     reflect.ValueOf(catalog.PlotFamilyAxes),
+		"PlotFamilyGrid":     reflect.ValueOf(catalog.PlotFamilyGrid),
 		"PrecisionRetention": reflect.ValueOf(catalog.PrecisionRetention),
 		"References":         reflect.ValueOf(catalog.References),
 		"SardanaParams":      reflect.ValueOf(catalog.SardanaParams),

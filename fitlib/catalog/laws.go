@@ -1,6 +1,7 @@
 package catalog
 
-var families = []func() []Entry{kaplan, chinchillaLaws, muennighoff, gadre, bnsl, scaleRL, inferenceAware, kumar, stepLaw, emergence, coverage, bestOfN}
+var families = []func() []Entry{kaplan, kaplanBatch, chinchillaLaws, computeLaws, muennighoff, gadre, bnsl, scaleRL, inferenceAware, kumar, precisionLaws, stepLaw,
+	weightDecayLaws, moeLaws, sparsityLaws, transferLaws, emergence, coverage, bestOfN}
 
 func kaplan() []Entry {
 	const fam = "Kaplan et al. 2020"

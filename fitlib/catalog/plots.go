@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/gophernote/gophernote/fitlib/plots"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
 )
 
 // Plot draws entry e against variable x over its valid range (log axis
@@ -179,4 +181,34 @@ func PlotFamilyAxes(family string) ([]*plots.Figure, error) {
 		out = append(out, f)
 	}
 	return out, nil
+}
+
+// PlotFamilyGrid draws a family as one figure: the panels of
+// PlotFamilyAxes (one per variable and unit), two to a row, under the
+// family's name.
+func PlotFamilyGrid(family string) (*plots.Grid, error) {
+	figs, err := PlotFamilyAxes(family)
+	if err != nil {
+		return nil, err
+	}
+	cols := 1
+	if len(figs) > 1 {
+		cols = 2
+	}
+	rows := (len(figs) + cols - 1) / cols
+	g := &plots.Grid{Title: family}
+	for r := 0; r < rows; r++ {
+		row := make([]*plot.Plot, cols)
+		for c := 0; c < cols; c++ {
+			if i := r*cols + c; i < len(figs) {
+				figs[i].Plot.Title.Text = ""
+				row[c] = figs[i].Plot
+			}
+		}
+		g.Panels = append(g.Panels, row)
+	}
+	if len(figs) > 1 {
+		g.Width, g.Height = 9*vg.Inch, vg.Length(rows)*3.4*vg.Inch
+	}
+	return g, nil
 }

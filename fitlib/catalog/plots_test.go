@@ -41,9 +41,11 @@ func TestEveryFamilyPlots(t *testing.T) {
 			}
 		}
 	}
-	// Kaplan's three axes (N, D, C) give 3 plots; every entry is drawn once
-	if ks, _ := PlotFamilyAxes("Kaplan et al. 2020"); len(ks) != 3 {
-		t.Errorf("Kaplan: %d plots, want 3", len(ks))
+	// Kaplan's five axes (N, D, C for the losses, L for the critical
+	// batch, r for the allocation growth) give 5 plots; every entry is
+	// drawn once
+	if ks, _ := PlotFamilyAxes("Kaplan et al. 2020"); len(ks) != 5 {
+		t.Errorf("Kaplan: %d plots, want 5", len(ks))
 	}
 	if _, err := PlotFamilyAxes("nope"); err == nil {
 		t.Error("unknown family accepted")

@@ -173,6 +173,11 @@ func References() ([]Reference, error) {
 		return nil, err
 	}
 	add("t2-inference-flops", "C_inf = 2Nk of one sample from a 70B model (convention check; printed 140B FLOPs)", ci, 140e9, 1e-12, "Roberts et al. 2026, sect. 4.1")
+	hb, err := handbookReferences(eval, slope)
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, hb...)
 	bn, err := eval("bnsl-4digit-addition", map[string]float64{"x": 928})
 	if err != nil {
 		return nil, err
@@ -191,6 +196,15 @@ func Besiroglu() chinchilla.Params {
 	return chinchilla.Params{A: e.Params["A"], B: e.Params["B"], E: e.Params["E"], Alpha: e.Params["alpha"], Beta: e.Params["beta"]}
 }
 
+// summaryKey is the key of reference r in Summary: the entry name, or for
+// an entry's second and later references "entry: quantity".
+func summaryKey(r Reference, seen map[string]any) string {
+	if _, dup := seen[r.Entry]; dup {
+		return r.Entry + ": " + r.Quantity
+	}
+	return r.Entry
+}
+
 // Summary maps each law name with a reference to its reproduced value,
 // the final JSON of notebooks/07_law_catalog.ipynb. It fails when a
 // reproduction is outside its tolerance.
@@ -204,7 +218,7 @@ func Summary() (map[string]any, error) {
 		if math.Abs(r.Reproduced-r.Published) > r.Tolerance*math.Abs(r.Published) {
 			return nil, fmt.Errorf("catalog: %s: %s = %g, published %g (tolerance %g)", r.Entry, r.Quantity, r.Reproduced, r.Published, r.Tolerance)
 		}
-		out[r.Entry] = r.Reproduced
+		out[summaryKey(r, out)] = r.Reproduced
 	}
 	return out, nil
 }

@@ -23,7 +23,7 @@ func render(t *testing.T, p *plots.Figure, name string) {
 	if err != nil {
 		t.Fatalf("%s: decode: %v", name, err)
 	}
-	if b := img.Bounds(); b.Dx() != 576 || b.Dy() != 384 { // 6x4 inches at 96 dpi
+	if b := img.Bounds(); b.Dx() != 1152 || b.Dy() != 768 { // 6x4 inches at 96 dpi, two pixels per layout pixel
 		t.Fatalf("%s: %v", name, b)
 	}
 }

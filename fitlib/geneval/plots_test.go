@@ -11,7 +11,7 @@ import (
 	"github.com/gophernote/gophernote/fitlib/plots"
 )
 
-// render draws f to a 576x384 PNG, decodes it again and checks that both
+// render draws f to a 1152x768 PNG (576x384 at plots.DefaultDensity 2), decodes it again and checks that both
 // axes carry at least two tick labels over the drawn range.
 func render(t *testing.T, name string, f *plots.Figure, err error) {
 	t.Helper()
@@ -26,7 +26,7 @@ func render(t *testing.T, name string, f *plots.Figure, err error) {
 	if err != nil {
 		t.Fatalf("%s: not a PNG: %v", name, err)
 	}
-	if b := img.Bounds(); b.Dx() != 576 || b.Dy() != 384 {
+	if b := img.Bounds(); b.Dx() != 1152 || b.Dy() != 768 {
 		t.Errorf("%s: %v pixels", name, b)
 	}
 	for _, ax := range []*plot.Axis{&f.Plot.X, &f.Plot.Y} {

@@ -16,7 +16,8 @@ type ModelAnalysis struct {
 	Counts passk.Counts
 	// LS is the paper's least-squares fit on pass_B@k from the counts.
 	LS *PowerLawFit
-	// BetaBinomial and Kumaraswamy are the MLE fits with scale = max c/n.
+	// BetaBinomial and Kumaraswamy are the MLE fits, scale (m+1)/m · max
+	// c/n unless AnalyzeOptions say otherwise.
 	BetaBinomial, Kumaraswamy *MLEFit
 	// BetaRouteLS and KumaRouteLS are the paper's route from a fitted
 	// distribution: exact -log(1 - F(k)) on the same k grid as LS, then
@@ -34,12 +35,21 @@ type ModelAnalysis struct {
 // reports.
 type AnalyzeOptions struct {
 	// Scale is p_max, the top of the support of p in the MLE and
-	// discretized fits. Zero means the largest observed c_i/n_i, the
-	// choice of the paper's code (Schaeffer et al. 2025). That choice
-	// biases a and b when the true p_max is larger than any observed
-	// c/n, as on unscaled synthetic data: pass 1 there. Otherwise it must
-	// lie in [max c/n, 1].
+	// discretized fits, overriding their own Scale. Zero leaves it to the
+	// authors' conventions (Schaeffer et al. 2025): (m+1)/m · max c_i/n_i
+	// for the MLE fits (MLEOptions.ScaleRule), max c_i/n_i for the
+	// discretized ones. Those choices bias a and b when the true p_max is
+	// larger than any observed c/n, as on unscaled synthetic data: pass 1
+	// there. Otherwise it must lie in [max c/n, 1].
 	Scale float64
+	// MLE are the options of the two maximum-likelihood fits (Context and,
+	// when set, Scale come from these AnalyzeOptions); the zero value is
+	// the authors' convention.
+	MLE MLEOptions
+	// Discretized are the options of the two discretized fits (Scale, when
+	// set, comes from these AnalyzeOptions); the zero value is the
+	// convention of the authors' printed fits.
+	Discretized DiscretizedOptions
 	// Context, when set, stops the fits once cancelled.
 	Context context.Context
 	// Progress, when set, is called with the steps done and their total:
@@ -55,7 +65,7 @@ func Analyze(c passk.Counts, opt AnalyzeOptions) (*ModelAnalysis, error) {
 		return m, err
 	}
 	if opt.Scale != 0 && !(opt.Scale >= c.MaxPHat() && opt.Scale <= 1) {
-		return m, fmt.Errorf("monkeys: %s: AnalyzeOptions.Scale = %v, need max c/n = %v <= Scale <= 1 (or 0 for max c/n, the paper's choice)", label(c), opt.Scale, c.MaxPHat())
+		return m, fmt.Errorf("monkeys: %s: AnalyzeOptions.Scale = %v, need max c/n = %v <= Scale <= 1 (or 0 for the authors' conventions)", label(c), opt.Scale, c.MaxPHat())
 	}
 	cancelled := func() error {
 		if opt.Context != nil && opt.Context.Err() != nil {
@@ -73,7 +83,13 @@ func Analyze(c passk.Counts, opt AnalyzeOptions) (*ModelAnalysis, error) {
 		return m, err
 	}
 	step(1)
-	mle := MLEOptions{Scale: opt.Scale, Context: opt.Context}
+	mle := opt.MLE
+	mle.Context = opt.Context
+	mle.Progress = nil
+	dopt := opt.Discretized
+	if opt.Scale != 0 {
+		mle.Scale, dopt.Scale = opt.Scale, opt.Scale
+	}
 	if m.BetaBinomial, err = FitBetaBinomial(c, mle); err != nil {
 		return m, err
 	}
@@ -96,11 +112,11 @@ func Analyze(c passk.Counts, opt AnalyzeOptions) (*ModelAnalysis, error) {
 		return m, err
 	}
 	step(4)
-	if m.Discretized, err = FitDiscretized(c, FamilyBeta, opt.Scale); err != nil {
+	if m.Discretized, err = FitDiscretized(c, FamilyBeta, dopt); err != nil {
 		return m, err
 	}
 	step(5)
-	if m.DiscretizedKuma, err = FitDiscretized(c, FamilyKumaraswamy, opt.Scale); err != nil {
+	if m.DiscretizedKuma, err = FitDiscretized(c, FamilyKumaraswamy, dopt); err != nil {
 		return m, err
 	}
 	step(6)

@@ -75,8 +75,8 @@ func TestSummaryNumbers(t *testing.T) {
 			if b := -sxy / sxx; math.Abs(e["ls_b"]-b) > 1e-9 {
 				t.Errorf("%s: ls_b %.10f, OLS on published averages %.10f", m.Model, e["ls_b"], b)
 			}
-			if e["scale"] != m.Counts.MaxPHat() {
-				t.Errorf("%s: scale %v, max c/n %v", m.Model, e["scale"], m.Counts.MaxPHat())
+			if n := float64(m.Counts.Len()); e["scale"] != math.Min((n+1)*m.Counts.MaxPHat()/n, 1) {
+				t.Errorf("%s: scale %v, (m+1)/m max c/n %v", m.Model, e["scale"], (n+1)*m.Counts.MaxPHat()/n)
 			}
 			al, be, s := e["beta_binomial_alpha"], e["beta_binomial_beta"], e["scale"]
 			lg1, _ := math.Lgamma(al + be)

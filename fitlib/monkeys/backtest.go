@@ -45,7 +45,8 @@ func Estimators() []Estimator { return []Estimator{EstLeastSquares, EstBetaBinom
 
 // EstimateB returns the power-law exponent b estimated from counts by the
 // estimator: least squares on pass@k (k up to the smallest n), or alpha of
-// the scaled Beta-/Kumaraswamy-binomial MLE (scale = max c/n).
+// the scaled Beta-/Kumaraswamy-binomial MLE (scale (m+1)/m · max c/n,
+// the authors' MLEOptions default).
 func EstimateB(c passk.Counts, estimator Estimator) (float64, error) {
 	switch estimator {
 	case EstLeastSquares:

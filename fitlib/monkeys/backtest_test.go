@@ -89,7 +89,8 @@ func TestNotebookBacktest(t *testing.T) {
 // squares carries its finite-k bias (estimates near 0.24, >30% off) while
 // the Beta-binomial MLE is within 20% of alpha = 0.15. With the scale
 // specified correctly (s = 1) the Kumaraswamy-binomial MLE recovers a
-// Kumaraswamy truth; with the paper's scale = max c/n it is biased low.
+// Kumaraswamy truth; with the authors' scale (m+1)/m · max c/n it is
+// biased low.
 func TestSyntheticRecovery(t *testing.T) {
 	truth, _ := NewBeta(0.15, 3.5, 1)
 	r, err := BacktestSynthetic(truth, 128, BacktestOptions{SampleSizes: []int{1000, 10000}, Seeds: 4, Seed: 2, Estimators: []Estimator{EstLeastSquares, EstBetaBinomial}})

@@ -52,9 +52,10 @@ func TestMLECancelled(t *testing.T) {
 	}
 }
 
-// TestAnalyzeScale: the default p_max is the largest observed c/n (the
-// paper's choice); AnalyzeOptions.Scale overrides it for every
-// distributional fit, and a value below max c/n is an error.
+// TestAnalyzeScale: the default p_max is the authors' (m+1)/m · max c/n
+// for the maximum-likelihood fits and max c/n for the discretized ones;
+// AnalyzeOptions.Scale overrides it for every distributional fit, and a
+// value below max c/n is an error.
 func TestAnalyzeScale(t *testing.T) {
 	truth, err := NewBeta(0.4, 4, 1)
 	if err != nil {
@@ -68,8 +69,10 @@ func TestAnalyzeScale(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if def.BetaBinomial.Scale != c.MaxPHat() || def.Discretized.Scale != c.MaxPHat() {
-		t.Errorf("default scale %v / %v, want max c/n %v", def.BetaBinomial.Scale, def.Discretized.Scale, c.MaxPHat())
+	if m := float64(c.Len()); def.BetaBinomial.Scale != (m+1)*c.MaxPHat()/m || def.Kumaraswamy.Scale != def.BetaBinomial.Scale ||
+		def.Discretized.Scale != c.MaxPHat() || def.DiscretizedKuma.Scale != c.MaxPHat() {
+		t.Errorf("default scales %v, %v / %v, %v; want (m+1)/m max c/n %v, max c/n %v", def.BetaBinomial.Scale, def.Kumaraswamy.Scale,
+			def.Discretized.Scale, def.DiscretizedKuma.Scale, (float64(c.Len())+1)*c.MaxPHat()/float64(c.Len()), c.MaxPHat())
 	}
 	one, err := Analyze(c, AnalyzeOptions{Scale: 1})
 	if err != nil {

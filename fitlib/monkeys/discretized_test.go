@@ -42,12 +42,18 @@ func kumaQuantileCounts(a, b, s float64, m, n int) (passk.Counts, error) {
 // (4,000 problems × 10,000 attempts; there the scale max c_i/n_i and the
 // binomial scatter of c_i/n_i add their own error: observed <= 3.5%).
 func TestDiscretizedKumaraswamyRecovers(t *testing.T) {
+	for _, kc := range []KumaraswamyScaling{KumaraswamyRescaleData, KumaraswamyScaleDistribution} {
+		t.Run(kc.String(), func(t *testing.T) { testKumaraswamyRecovers(t, DiscretizedOptions{Kumaraswamy: kc}) })
+	}
+}
+
+func testKumaraswamyRecovers(t *testing.T, kopt DiscretizedOptions) {
 	for _, tr := range []struct{ a, b, s float64 }{{0.3, 2, 0.6}, {0.6, 1.5, 0.8}} {
 		c, err := kumaQuantileCounts(tr.a, tr.b, tr.s, 4000, 100000)
 		if err != nil {
 			t.Fatal(err)
 		}
-		f, err := FitDiscretized(c, FamilyKumaraswamy, 0)
+		f, err := FitDiscretized(c, FamilyKumaraswamy, kopt)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -67,7 +73,7 @@ func TestDiscretizedKumaraswamyRecovers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		f, err := FitDiscretized(c, FamilyKumaraswamy, 0)
+		f, err := FitDiscretized(c, FamilyKumaraswamy, kopt)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -84,11 +90,26 @@ func TestDiscretizedKumaraswamyRecovers(t *testing.T) {
 // form Kumaraswamy CDF and sum to 1; the reported NLL is
 // -Σ count·log(mass + 1e-16) recomputed from those masses.
 func TestDiscretizedKumaraswamyBinMasses(t *testing.T) {
+	for _, kc := range []KumaraswamyScaling{KumaraswamyRescaleData, KumaraswamyScaleDistribution} {
+		t.Run(kc.String(), func(t *testing.T) { testKumaraswamyBinMasses(t, DiscretizedOptions{Kumaraswamy: kc}) })
+	}
+}
+
+// massScale is the scale of the distribution whose CDF differences are
+// the bin masses of f: 1 when the data were rescaled, f.Scale otherwise.
+func massScale(f *DiscretizedFit) float64 {
+	if f.DataScale != 1 {
+		return 1
+	}
+	return f.Scale
+}
+
+func testKumaraswamyBinMasses(t *testing.T, kopt DiscretizedOptions) {
 	c, err := Simulate(Dist{Family: FamilyKumaraswamy, Alpha: 0.3, Beta: 2, Scale: 0.6}, 2000, 10000, 7)
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := FitDiscretized(c, FamilyKumaraswamy, 0)
+	f, err := FitDiscretized(c, FamilyKumaraswamy, kopt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +123,7 @@ func TestDiscretizedKumaraswamyBinMasses(t *testing.T) {
 	if total != len(c.N) {
 		t.Errorf("histogram holds %d of %d problems", total, len(c.N))
 	}
-	for _, p := range [][3]float64{{f.Alpha, f.Beta, f.Scale}, {0.05, 0.5, 1}, {2, 7, 0.3}, {0.9, 5.1, f.Scale}} {
+	for _, p := range [][3]float64{{f.Alpha, f.Beta, massScale(f)}, {0.05, 0.5, 1}, {2, 7, 0.3}, {0.9, 5.1, massScale(f)}} {
 		d := Dist{Family: FamilyKumaraswamy, Alpha: p[0], Beta: p[1], Scale: p[2]}
 		ms := binMasses(d, f.Edges)
 		sum := 0.0
@@ -132,6 +153,12 @@ func TestDiscretizedKumaraswamyBinMasses(t *testing.T) {
 // The discretized Kumaraswamy optimum is stationary (central differences
 // in log alpha and log beta) and no neighbouring point does better.
 func TestDiscretizedKumaraswamyOptimum(t *testing.T) {
+	for _, kc := range []KumaraswamyScaling{KumaraswamyRescaleData, KumaraswamyScaleDistribution} {
+		t.Run(kc.String(), func(t *testing.T) { testKumaraswamyOptimum(t, DiscretizedOptions{Kumaraswamy: kc}) })
+	}
+}
+
+func testKumaraswamyOptimum(t *testing.T, kopt DiscretizedOptions) {
 	var cs []passk.Counts
 	for seed := uint64(1); seed <= 2; seed++ {
 		c, err := Simulate(Dist{Family: FamilyKumaraswamy, Alpha: 0.3, Beta: 2, Scale: 0.6}, 3000, 10000, seed)
@@ -142,12 +169,12 @@ func TestDiscretizedKumaraswamyOptimum(t *testing.T) {
 	}
 	cs = append(cs, pythia(t)[6]) // Pythia 12B: real data
 	for _, c := range cs {
-		f, err := FitDiscretized(c, FamilyKumaraswamy, 0)
+		f, err := FitDiscretized(c, FamilyKumaraswamy, kopt)
 		if err != nil {
 			t.Fatal(err)
 		}
 		nll := func(la, lb float64) float64 {
-			return discretizedNLL(Dist{Family: FamilyKumaraswamy, Alpha: math.Exp(la), Beta: math.Exp(lb), Scale: f.Scale}, f.Edges, f.Counts)
+			return discretizedNLL(Dist{Family: FamilyKumaraswamy, Alpha: math.Exp(la), Beta: math.Exp(lb), Scale: massScale(f)}, f.Edges, f.Counts)
 		}
 		la, lb := math.Log(f.Alpha), math.Log(f.Beta)
 		f0 := nll(la, lb)
@@ -188,7 +215,7 @@ func TestAnalyzeIncludesDiscretizedKumaraswamy(t *testing.T) {
 	if m.Discretized.Family != FamilyBeta || m.DiscretizedKuma.Family != FamilyKumaraswamy {
 		t.Fatalf("families %v, %v", m.Discretized.Family, m.DiscretizedKuma.Family)
 	}
-	want, err := FitDiscretized(c, FamilyKumaraswamy, 0)
+	want, err := FitDiscretized(c, FamilyKumaraswamy, DiscretizedOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,5 +228,59 @@ func TestAnalyzeIncludesDiscretizedKumaraswamy(t *testing.T) {
 	}
 	if _, ok := m.SummaryEntry()["ls_b"]; !ok || len(m.SummaryEntry()) != 6 {
 		t.Errorf("summary keys changed: %v", m.SummaryEntry())
+	}
+}
+
+// TestDiscretizedReportsConventions: a discretized fit's record and report
+// say how it was fitted — the record (Objective the total NLL, MeanNLL the
+// authors' mean over bins, a converged Nelder-Mead status, counters of
+// both rounds, no gradient norm), the scale as a fixed parameter, and in
+// the report the bin convention, its resolution, the mean NLL and, for
+// the Kumaraswamy family only, how it met the scale.
+func TestDiscretizedReportsConventions(t *testing.T) {
+	c := pythia(t)[0] // Pythia 70M
+	for _, w := range []struct {
+		family Family
+		opt    DiscretizedOptions
+		bins   int
+	}{
+		{FamilyBeta, DiscretizedOptions{}, 42},
+		{FamilyBeta, DiscretizedOptions{Bins: BinsDense}, 1000},
+		{FamilyKumaraswamy, DiscretizedOptions{}, 42},
+		{FamilyKumaraswamy, DiscretizedOptions{Kumaraswamy: KumaraswamyScaleDistribution, ResolutionPerSample: true}, 42},
+	} {
+		f, err := FitDiscretized(c, w.family, w.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := fmt.Sprintf("%v %v", w.family, w.opt.Bins)
+		if !f.Converged() || f.Iterations <= 0 || f.Evaluations < f.Iterations || !math.IsNaN(f.GradNorm) || f.Reason == "" {
+			t.Errorf("%s: record %+v", name, f.Outcome)
+		}
+		if len(f.Counts) != w.bins || math.Abs(f.MeanNLL*float64(w.bins)-f.Objective) > 1e-12*f.Objective {
+			t.Errorf("%s: %d bins, mean NLL %v, objective %v", name, len(f.Counts), f.MeanNLL, f.Objective)
+		}
+		if s, err := f.Param("scale"); err != nil || !s.Fixed || s.Value != f.Scale {
+			t.Errorf("%s: scale %+v, %v", name, s, err)
+		}
+		stats := map[string]string{}
+		for _, s := range f.Report().Stats {
+			stats[s.Name] = s.Value
+		}
+		wantBins := fmt.Sprintf("%d (%v, resolution %g)", w.bins, w.opt.Bins, f.Options.Resolution)
+		if stats["bins"] != wantBins {
+			t.Errorf("%s: bins %q, want %q", name, stats["bins"], wantBins)
+		}
+		var mean float64
+		if _, err := fmt.Sscan(stats["mean NLL per bin"], &mean); err != nil || math.Abs(mean/f.MeanNLL-1) > 1e-5 {
+			t.Errorf("%s: mean NLL per bin %q, the fit's %v", name, stats["mean NLL per bin"], f.MeanNLL)
+		}
+		kuma, ok := stats["Kumaraswamy"]
+		if (w.family == FamilyKumaraswamy) != ok || ok && kuma != w.opt.Kumaraswamy.String() {
+			t.Errorf("%s: Kumaraswamy convention %q (shown: %v)", name, kuma, ok)
+		}
+		if txt := f.String(); !strings.Contains(txt, wantBins) || !strings.Contains(f.MIMEBundle()["text/html"], "mean NLL per bin") {
+			t.Errorf("%s: the report does not show the conventions:\n%s", name, txt)
+		}
 	}
 }

@@ -40,10 +40,16 @@ func (f *PowerLawFit) MIMEBundle() map[string]string { return f.Report().MIMEBun
 // String is the text report.
 func (f *PowerLawFit) String() string { return f.Report().String() }
 
-// Report is the fit report of the discretized estimator.
+// Report is the fit report of the discretized estimator: the record
+// (Objective the total NLL over bins), the bins and conventions it ran
+// with, and the mean NLL per bin the authors' code prints.
 func (f *DiscretizedFit) Report() *fit.Report {
-	r := &fit.Report{Title: fmt.Sprintf("Discretized estimator: scaled %v fitted to the histogram of c/n", f.Family), Outcome: f.Outcome, Params: f.Parameters(),
-		Stats: []fit.Stat{{Name: "bins", Value: fmt.Sprint(len(f.Counts))}, {Name: "power law b", Value: report.Num(f.B)}}}
+	r := &fit.Report{Title: fmt.Sprintf("Discretized estimator: scaled %v fitted to a histogram of pass_i@1", f.Family), Outcome: f.Outcome, Params: f.Parameters(),
+		Stats: []fit.Stat{{Name: "bins", Value: fmt.Sprintf("%d (%v, resolution %g)", len(f.Counts), f.Options.Bins, f.Options.Resolution)},
+			{Name: "mean NLL per bin", Value: report.Num(f.MeanNLL)}, {Name: "power law b", Value: report.Num(f.B)}}}
+	if f.Family == FamilyKumaraswamy {
+		r.Stats = append(r.Stats, fit.Stat{Name: "Kumaraswamy", Value: f.Options.Kumaraswamy.String()})
+	}
 	if len(f.AtBound) > 0 {
 		r.Stats = append(r.Stats, fit.Stat{Name: "at a bound", Value: strings.Join(f.AtBound, "; ")})
 	}

@@ -17,11 +17,35 @@
 //
 //	-log(pass_B@k) ≈ a·k^(-b)      (least squares: log(-log pass_B@k) = log a - b log k)
 //
-// Per-problem counts are passk.Counts (read with passk.ReadCounts). The
-// distributional fits put the top of the support of p, p_max, at the
-// largest observed c/n by default, the paper's choice; AnalyzeOptions.Scale
-// and MLEOptions.Scale change it (Scale 1 for unscaled data, where the
-// default bends the fitted shape). Long fits take a Context.
+// Per-problem counts are passk.Counts (read with passk.ReadCounts). Long
+// fits take a Context.
+//
+// # The authors' conventions
+//
+// Where the authors' code (Schaeffer et al. 2025, src/analyze.py; commits
+// 274d260 and cd078ae) has more than one convention, the default is the
+// one that reproduces their printed fits, and the others are named options
+// (pinned in authors_test.go against the printed values and against a
+// numpy/scipy re-implementation, testdata/discretized_conventions.py):
+//
+//   - Discretized bins: edges 0, 5e-5, then 10 per decade from a fixed
+//     1e-4 (PaperResolution) for every dataset. DiscretizedOptions.
+//     ResolutionPerSample uses 1/max n_i instead (fitlib before issue 23;
+//     Gemini 1.5 Flash moves from the printed (0.1805, 4.446) to (0.1453,
+//     1.899)); Bins: BinsDense is the later 1,000-edge histogram of cd078ae.
+//   - Discretized Kumaraswamy: the data are rescaled to p/s and the
+//     distribution left on [0, 1] (KumaraswamyRescaleData, the authors');
+//     KumaraswamyScaleDistribution bins p and scales the distribution.
+//   - Maximum-likelihood scale: s = (m+1)/m · max c_i/n_i (ScaleInflatedMax,
+//     the authors' code at cd078ae); ScaleMax is max c_i/n_i, FitScale fits
+//     s (their older code).
+//   - Loss: the authors minimise the mean over bins (discretized) or over
+//     problems (MLE) of the negative log-likelihood; fitlib's Objective
+//     (fit.Outcome) is the total and, for the discretized fits, MeanNLL
+//     the authors' mean over bins. The optimum is the same.
+//
+// Scale 1 (AnalyzeOptions.Scale, MLEOptions.Scale) fits unscaled data,
+// where any scale at the largest observed rate bends the fitted shape.
 //
 // Contents:
 //   - Dist: Delta, Uniform, Beta and Kumaraswamy distributions of p, each
@@ -35,7 +59,8 @@
 //     c_i); the power law then follows in closed form (b = alpha) or by the
 //     paper's route (integrate F(k), then least squares).
 //   - FitDiscretized: the paper's histogram-of-pass_i@1 estimator, with a
-//     scaled Beta or Kumaraswamy (both in every ModelAnalysis).
+//     scaled Beta or Kumaraswamy (both in every ModelAnalysis), in the
+//     authors' bin conventions (DiscretizedOptions).
 //   - Backtest, BacktestSynthetic: sample-efficiency studies by hypergeometric
 //     subsampling of counts, parallel and seeded.
 //   - Demonstrate: exact curves against Monte Carlo for the theorem.

@@ -22,9 +22,10 @@ func pythia(t *testing.T) []passk.Counts {
 	return all
 }
 
-// The discretized Beta fit reproduces the published reference (older
-// version of the authors' code; alpha, beta, scale):
+// The discretized Beta fit reproduces the authors' printed fits (their code
+// at 274d260, the default conventions; alpha, beta, scale):
 // 70M 0.052845 1.911908 0.0346; 12B 0.254311 2.014420 0.2328.
+// TestDiscretizedPrintedFits checks every model and both families.
 func TestDiscretizedReference(t *testing.T) {
 	all := pythia(t)
 	for _, ref := range []struct {
@@ -40,7 +41,7 @@ func TestDiscretizedReference(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		f, err := FitDiscretized(c, FamilyBeta, 0)
+		f, err := FitDiscretized(c, FamilyBeta, DiscretizedOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -159,7 +160,7 @@ func TestCountsErrorsNameRow(t *testing.T) {
 		if _, err := FitLeastSquares(bad, nil); err == nil {
 			t.Error("LeastSquares accepted bad counts")
 		}
-		if _, err := FitDiscretized(bad, FamilyBeta, 0); err == nil {
+		if _, err := FitDiscretized(bad, FamilyBeta, DiscretizedOptions{}); err == nil {
 			t.Error("FitDiscretized accepted bad counts")
 		}
 	}

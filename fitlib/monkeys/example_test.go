@@ -53,7 +53,8 @@ func ExampleFitBetaBinomial() {
 	truth, _ := monkeys.NewBeta(0.3, 3, 1)
 	c, _ := monkeys.Simulate(truth, 1000, 1000, 2)
 	// Scale 1: the true support is [0, 1]. The zero value would put the
-	// top of the support at the largest observed c/n (the paper's choice).
+	// top of the support at (m+1)/m times the largest observed c/n (the
+	// authors' choice).
 	fit, err := monkeys.FitBetaBinomial(c, monkeys.MLEOptions{Scale: 1})
 	if err != nil {
 		fmt.Println(err)
@@ -78,12 +79,14 @@ func ExampleAnalyze() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Printf("p_max %.2f (largest c/n, the paper's choice)\n", m.BetaBinomial.Scale)
+	fmt.Printf("p_max %.2f (7/6 of the largest c/n, the authors' choice)\n", m.BetaBinomial.Scale)
+	fmt.Printf("p_max %.2f (the largest c/n) in the discretized fit\n", m.Discretized.Scale)
 	_, err = monkeys.Analyze(c, monkeys.AnalyzeOptions{Scale: 0.5})
 	fmt.Println(err)
 	// Output:
-	// p_max 0.60 (largest c/n, the paper's choice)
-	// monkeys: "toy": AnalyzeOptions.Scale = 0.5, need max c/n = 0.6 <= Scale <= 1 (or 0 for max c/n, the paper's choice)
+	// p_max 0.70 (7/6 of the largest c/n, the authors' choice)
+	// p_max 0.60 (the largest c/n) in the discretized fit
+	// monkeys: "toy": AnalyzeOptions.Scale = 0.5, need max c/n = 0.6 <= Scale <= 1 (or 0 for the authors' conventions)
 }
 
 func ExampleEstimateB() {

@@ -14,14 +14,47 @@ import (
 	"gonum.org/v1/gonum/optimize"
 )
 
+// MLEScale chooses the scale s = p_max of FitBetaBinomial and
+// FitKumaraswamyBinomial when MLEOptions.Scale and FitScale leave it open.
+type MLEScale int
+
+// The scale conventions.
+const (
+	// ScaleInflatedMax is s = (m+1)/m · max c_i/n_i over m problems, capped
+	// at 1: the authors' maximum-likelihood code (fit_beta_binomial_three_
+	// parameters_to_num_samples_and_num_successes and its Kumaraswamy twin
+	// at commit cd078ae, "we inflate the scale to correct for bias"). It
+	// reproduces their Pythia 12B fit alpha 0.24999, beta 1.8212.
+	ScaleInflatedMax MLEScale = iota
+	// ScaleMax is s = max c_i/n_i, the largest observed rate (the scale of
+	// the discretized fits; fitlib's maximum-likelihood default before
+	// issue 23: Pythia 12B alpha 0.24854, beta 1.7755).
+	ScaleMax
+)
+
+// String names the convention.
+func (s MLEScale) String() string {
+	switch s {
+	case ScaleInflatedMax:
+		return "(m+1)/m · max c/n (authors' code)"
+	case ScaleMax:
+		return "max c/n"
+	}
+	return fmt.Sprintf("MLEScale(%d)", int(s))
+}
+
 // MLEOptions configures FitBetaBinomial and FitKumaraswamyBinomial.
 type MLEOptions struct {
-	// Scale fixes s = p_max, the top of the support of p. Zero means the
-	// largest observed c_i/n_i, as in the paper's code (Schaeffer et al.
-	// 2025), which biases a and b when the true p_max is larger; 1 gives
-	// the unscaled models.
+	// Scale fixes s = p_max, the top of the support of p; 1 gives the
+	// unscaled models. Zero leaves it to ScaleRule (or FitScale).
 	Scale float64
-	// FitScale fits s as a third parameter in [max c_i/n_i, 1) instead.
+	// ScaleRule sets s from the data when Scale is zero; the zero value is
+	// ScaleInflatedMax, the authors' (m+1)/m · max c_i/n_i. Any rule at the
+	// largest observed rate biases a and b when the true p_max is larger,
+	// as on unscaled synthetic data: pass Scale 1 there.
+	ScaleRule MLEScale
+	// FitScale fits s as a third parameter in [max c_i/n_i, 1) instead, as
+	// the authors' earlier code did (bounds [max c/n + 1e-8, 1]).
 	FitScale bool
 	// Starts lists (alpha, beta) starting points; nil uses
 	// (0.5, 3.5) (the paper's) and (0.2, 1.5). The best optimum is kept.
@@ -166,10 +199,15 @@ func fitMLE(c passk.Counts, opt MLEOptions, fam Family, lp logpmfFunc) (*MLEFit,
 	}
 	s := opt.Scale
 	switch {
-	case s == 0:
+	case s == 0 && opt.ScaleRule == ScaleInflatedMax:
+		m := float64(c.Len())
+		s = math.Min((m+1)*pmax/m, 1) // the authors' expression, in their order
+	case s == 0 && opt.ScaleRule == ScaleMax:
 		s = pmax
+	case s == 0:
+		return nil, fmt.Errorf("monkeys: MLEOptions.ScaleRule = %v: not a scale convention", opt.ScaleRule)
 	case !(s > 0 && s <= 1):
-		return nil, fmt.Errorf("monkeys: MLEOptions.Scale = %v, need 0 < scale <= 1 (or 0 for max c/n)", opt.Scale)
+		return nil, fmt.Errorf("monkeys: MLEOptions.Scale = %v, need 0 < scale <= 1 (or 0 for ScaleRule)", opt.Scale)
 	}
 	if opt.FitScale && pmax >= 1 {
 		return nil, fmt.Errorf("monkeys: %s: a problem has c = n, so the scale cannot be below 1: fit with Scale = 1", label(c))

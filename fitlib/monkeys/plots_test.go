@@ -10,7 +10,8 @@ import (
 	"github.com/gophernote/gophernote/fitlib/plots"
 )
 
-// renderPNG saves p as a 6x4 inch PNG (96 dpi: 576x384) and checks that it decodes with the
+// renderPNG saves p as a 6x4 inch PNG (96 dpi at plots.DefaultDensity 2:
+// 1152x768 pixels) and checks that it decodes with the
 // expected size. Set MONKEYS_PLOT_DIR to keep the files for inspection.
 func renderPNG(t *testing.T, p *plots.Figure, name string) {
 	t.Helper()
@@ -31,7 +32,7 @@ func renderPNG(t *testing.T, p *plots.Figure, name string) {
 	if err != nil {
 		t.Fatalf("%s: not a PNG: %v", name, err)
 	}
-	if b := img.Bounds(); b.Dx() != 576 || b.Dy() != 384 {
+	if b := img.Bounds(); b.Dx() != 1152 || b.Dy() != 768 {
 		t.Errorf("%s: %dx%d pixels", name, b.Dx(), b.Dy())
 	}
 }

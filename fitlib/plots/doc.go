@@ -15,7 +15,8 @@
 //     (2, 2.5, 3 on a loss axis), 1-2-5 labels over one or two decades,
 //     powers of ten beyond, written 10⁶ with a raised exponent, never
 //     1e+06; linear axes label large numbers the same way (LinearTicks);
-//   - one palette for every figure, matplotlib's tab10 (Color(i));
+//   - one palette for every figure, readable in grayscale (Color(i): ten
+//     hues whose lightness differs, TestPaletteGrayscale);
 //   - a legend entry per named series, placed in the emptiest corner;
 //   - bands (Band, LineBand) with real transparency (Style.Alpha), and an
 //     error for a color.RGBA that is not premultiplied: gonum treats
@@ -28,9 +29,14 @@
 //     histograms (Hist), reference lines (HLine, VLine), axis limits
 //     (XLim, YLim);
 //   - figure size and resolution (Axes.Width, Height, DPI; 6×4 inches at
-//     96 dpi by default, as display.Plot), PNG/SVG/PDF output, and errors
-//     instead of gonum's panics (a log axis over a value <= 0 names the
-//     series and row).
+//     96 dpi by default, as display.Plot), PNG at two pixels per layout
+//     pixel (Density; 1152×768 for the default layout), SVG and PDF output,
+//     and errors instead of gonum's panics (a log axis over a value <= 0
+//     names the series and row);
+//   - figures for a paper in one call: f.SavePaper("fig.pdf",
+//     plots.PaperOptions{}) writes PDF or SVG one journal column wide
+//     (ColumnWidth, TwoColumnWidth, ICMLColumnWidth, NeurIPSTextWidth),
+//     text at 8 pt, fonts embedded.
 //
 // Every function is non-generic and takes plain slices, so notebook cells
 // reach it through yaegi symbol tables at compiled speed.

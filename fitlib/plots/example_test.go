@@ -45,7 +45,7 @@ func ExampleLogLog() {
 	fmt.Println(f, size(f))
 	// Output:
 	// plots: bad row 1: x = 0 cannot be shown on a log axis
-	// <figure "Chinchilla L(N)", 2 series> 576x384
+	// <figure "Chinchilla L(N)", 2 series> 1152x768
 }
 
 func ExampleLogTicks() {
@@ -88,7 +88,7 @@ func ExampleFigure_LineBand() {
 	}
 	fmt.Println(f.Series, size(f))
 	// Output:
-	// [ fit] 600x450
+	// [ fit] 1200x900
 }
 
 func ExampleFigure_ErrorBars() {
@@ -112,7 +112,7 @@ func ExamplePair() {
 	}
 	fmt.Println(g, size(g))
 	// Output:
-	// <grid "bootstrap", 2×2 panels> 576x576
+	// <grid "bootstrap", 2×2 panels> 1152x1152
 }
 
 func ExampleResiduals() {
@@ -130,8 +130,8 @@ func ExampleResiduals() {
 }
 
 func ExampleColor() {
-	// The palette is matplotlib's tab10; colours repeat after ten series.
+	// Ten colours readable in grayscale; they repeat after ten series.
 	fmt.Println(plots.Color(0), plots.Color(10) == plots.Color(0))
 	// Output:
-	// {31 119 180 255} true
+	// {0 85 174 255} true
 }

@@ -20,8 +20,9 @@ type Axes struct {
 	LogX, LogY            bool // logarithmic axes, labelled by LogTicks
 	// Width and Height set the figure size (zero: 6 and 4 inches).
 	Width, Height vg.Length
-	// DPI sets the PNG resolution (zero: 96).
-	DPI int
+	// DPI sets the PNG resolution of the layout (zero: 96); Density the
+	// PNG pixels per layout pixel (zero: DefaultDensity).
+	DPI, Density int
 }
 
 // Figure is one plot: a gonum plot plus what this package tracks for it
@@ -36,9 +37,14 @@ type Figure struct {
 	// Items holds the gonum plotters added, in order.
 	Items []plot.Plotter
 	// Width, Height and DPI set the size of PNG and SVG renderings (zero:
-	// 6×4 inches at 96 dpi).
+	// 6×4 inches at 96 dpi): the layout.
 	Width, Height vg.Length
 	DPI           int
+	// Density is the number of PNG pixels per layout pixel (zero:
+	// DefaultDensity, 2): the same layout at twice the resolution in each
+	// direction, for high-density screens and print; 1 renders DPI pixels
+	// per inch.
+	Density int
 
 	next       int // next palette colour
 	xlim, ylim *[2]float64
@@ -61,7 +67,7 @@ func New(ax Axes) *Figure {
 	g.Vertical.Color = color.Gray{Y: 225}
 	g.Horizontal.Color = color.Gray{Y: 225}
 	p.Add(g)
-	return &Figure{Plot: p, Width: ax.Width, Height: ax.Height, DPI: ax.DPI}
+	return &Figure{Plot: p, Width: ax.Width, Height: ax.Height, DPI: ax.DPI, Density: ax.Density}
 }
 
 func setScale(a *plot.Axis, log bool) {
@@ -159,16 +165,23 @@ func withAlpha(c color.Color, alpha float64) color.Color {
 	return n
 }
 
-// Palette holds the colours series take in turn: matplotlib's default
-// "tab10" cycle, which a matplotlib user will recognise.
+// palette holds the colours series take in turn. It is readable in
+// grayscale and for the common colour-vision deficiencies: ten hues (blue,
+// orange, green, maroon, purple, teal, red, olive, sky, gold) whose CIE
+// L* lightness steps through 25-79 so that any two of the first five
+// differ by at least 11 L* and any two of all ten by at least 5
+// (TestPaletteGrayscale), printed in black and white as five and then ten
+// distinct greys. matplotlib's tab10, fitlib's earlier palette, puts its
+// blue and red at L* 48 and 47: the same grey. Built here in CIELAB at
+// the listed lightness and hue with the largest in-gamut chroma.
 var palette = [...]color.NRGBA{
-	{0x1f, 0x77, 0xb4, 0xff}, {0xff, 0x7f, 0x0e, 0xff}, {0x2c, 0xa0, 0x2c, 0xff}, {0xd6, 0x27, 0x28, 0xff},
-	{0x94, 0x67, 0xbd, 0xff}, {0x8c, 0x56, 0x4b, 0xff}, {0xe3, 0x77, 0xc2, 0xff}, {0x7f, 0x7f, 0x7f, 0xff},
-	{0xbc, 0xbd, 0x22, 0xff}, {0x17, 0xbe, 0xcf, 0xff},
+	{0x00, 0x55, 0xae, 0xff}, {0xff, 0x9b, 0x47, 0xff}, {0x00, 0x8a, 0x22, 0xff}, {0x7d, 0x00, 0x15, 0xff},
+	{0xcc, 0x6b, 0xe9, 0xff}, {0x00, 0x52, 0x54, 0xff}, {0xc3, 0x28, 0x1b, 0xff}, {0x84, 0x89, 0x00, 0xff},
+	{0x00, 0xb0, 0xe7, 0xff}, {0xf1, 0xbc, 0x27, 0xff},
 }
 
-// Color returns colour i of the palette (matplotlib's tab10, cycling), so
-// that a notebook can match a series drawn elsewhere.
+// Color returns colour i of the palette (cycling after ten), so that a
+// notebook can match a series drawn elsewhere.
 func Color(i int) color.Color {
 	n := len(palette)
 	return palette[((i%n)+n)%n]

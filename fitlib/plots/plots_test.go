@@ -111,7 +111,7 @@ func TestGoldenBandTransparency(t *testing.T) {
 	tx, ty := f.Plot.Transforms(&da)
 	p := tx(1.5)
 	q := ty(1.3)
-	dpi := float64(DefaultDPI) / 72
+	dpi := float64(DefaultDPI*DefaultDensity) / 72 // PNG pixels per point
 	px, py := int(float64(p)*dpi), img.Bounds().Dy()-int(float64(q)*dpi)
 	r, g, b := rgb(img.At(px, py))
 	c := palette[0]
@@ -252,8 +252,8 @@ func TestGoldenPair(t *testing.T) {
 		t.Fatal(err)
 	}
 	img := golden(t, "pair", g)
-	if img.Bounds().Dx() != 576 || img.Bounds().Dy() != 576 {
-		t.Errorf("pair plot %v, want 576x576 (6 inches at 96 dpi)", img.Bounds())
+	if img.Bounds().Dx() != 1152 || img.Bounds().Dy() != 1152 {
+		t.Errorf("pair plot %v, want 1152x1152 (6 inches at 96 dpi, density 2)", img.Bounds())
 	}
 	if _, err := Pair([]string{"a", "b"}, [][]float64{{1, 2}, {1}}, PairOptions{}); err == nil {
 		t.Error("ragged samples accepted")
@@ -284,15 +284,15 @@ func TestGoldenResiduals(t *testing.T) {
 	}
 }
 
-// TestGoldenSizeDPI: Width, Height and DPI set the pixel size.
+// TestGoldenSizeDPI: Width, Height, DPI and Density set the pixel size.
 func TestGoldenSizeDPI(t *testing.T) {
 	f := New(Axes{Title: "large numbers", XLabel: "compute C", YLabel: "y", Width: 4 * vg.Inch, Height: 2 * vg.Inch, DPI: 150})
 	if err := f.Line("l", []float64{2e6, 3e6, 5e6}, []float64{1e-5, 2e-5, 3e-5}); err != nil {
 		t.Fatal(err)
 	}
 	img := golden(t, "size_dpi", f)
-	if img.Bounds().Dx() != 600 || img.Bounds().Dy() != 300 {
-		t.Errorf("4x2 inches at 150 dpi: %v, want 600x300", img.Bounds())
+	if img.Bounds().Dx() != 1200 || img.Bounds().Dy() != 600 {
+		t.Errorf("4x2 inches at 150 dpi, density 2: %v, want 1200x600", img.Bounds())
 	}
 	f.DPI = 5000
 	if _, err := f.PNG(); err == nil {

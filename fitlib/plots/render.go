@@ -17,12 +17,25 @@ import (
 )
 
 // Default figure size and resolution, those of display.Plot: 6×4 inches
-// at 96 dpi is 576×384 pixels.
+// at 96 dpi is a 576×384 layout, drawn in PNG at DefaultDensity pixels per
+// layout pixel (1152×768).
 const (
-	DefaultWidth  = 6 * vg.Inch
-	DefaultHeight = 4 * vg.Inch
-	DefaultDPI    = 96
+	DefaultWidth   = 6 * vg.Inch
+	DefaultHeight  = 4 * vg.Inch
+	DefaultDPI     = 96
+	DefaultDensity = 2
 )
+
+// density resolves a Density field: zero means DefaultDensity.
+func density(d int) (int, error) {
+	switch {
+	case d == 0:
+		return DefaultDensity, nil
+	case d < 0 || d > 8:
+		return 0, fmt.Errorf("plots: Density %d out of range 1..8 (0 for %d)", d, DefaultDensity)
+	}
+	return d, nil
+}
 
 // size resolves zero fields to the defaults and checks the rest.
 func size(w, h vg.Length, dpi int) (vg.Length, vg.Length, int, error) {
@@ -76,10 +89,26 @@ func (f *Figure) render(w io.Writer, format string) error {
 	if err != nil {
 		return err
 	}
-	return drawTo(w, format, wd, ht, dpi, paint)
+	d, err := density(f.Density)
+	if err != nil {
+		return err
+	}
+	return drawTo(w, format, wd, ht, dpi*d, paint)
 }
 
-// PNG renders the figure at its size and DPI.
+// PixelDensity is the figure's PNG pixels per layout pixel (Density, or
+// DefaultDensity when zero); gophernote's display shows the PNG at its
+// layout size.
+func (f *Figure) PixelDensity() int {
+	d, err := density(f.Density)
+	if err != nil {
+		return 1
+	}
+	return d
+}
+
+// PNG renders the figure at its size, DPI and Density: by default the
+// 576×384 layout as 1152×768 pixels.
 func (f *Figure) PNG() ([]byte, error) {
 	var b bytes.Buffer
 	err := f.render(&b, "png")
@@ -141,9 +170,12 @@ type Grid struct {
 	// Title is drawn above the panels.
 	Title string
 	// Width, Height and DPI set the rendering size (zero: 6×4 inches at
-	// 96 dpi).
+	// 96 dpi); Density the PNG pixels per layout pixel (zero:
+	// DefaultDensity).
 	Width, Height vg.Length
-	DPI           int
+	DPI, Density  int
+
+	titleSize vg.Length // SavePaper's title size (zero: gonum's default)
 }
 
 func (g *Grid) paint(c draw.Canvas) {
@@ -151,6 +183,9 @@ func (g *Grid) paint(c draw.Canvas) {
 	cols := len(g.Panels[0])
 	if g.Title != "" {
 		sty := plot.New().Title.TextStyle
+		if g.titleSize > 0 {
+			sty.Font.Size = g.titleSize
+		}
 		sty.XAlign = draw.XCenter
 		sty.YAlign = draw.YTop
 		c.FillText(sty, vg.Point{X: (c.Min.X + c.Max.X) / 2, Y: c.Max.Y}, g.Title)
@@ -173,10 +208,24 @@ func (g *Grid) render(w io.Writer, format string) error {
 	if err != nil {
 		return err
 	}
-	return drawTo(w, format, wd, ht, dpi, paint)
+	d, err := density(g.Density)
+	if err != nil {
+		return err
+	}
+	return drawTo(w, format, wd, ht, dpi*d, paint)
 }
 
-// PNG renders the grid at its size and DPI.
+// PixelDensity is the grid's PNG pixels per layout pixel (see
+// Figure.PixelDensity).
+func (g *Grid) PixelDensity() int {
+	d, err := density(g.Density)
+	if err != nil {
+		return 1
+	}
+	return d
+}
+
+// PNG renders the grid at its size, DPI and Density.
 func (g *Grid) PNG() ([]byte, error) {
 	var b bytes.Buffer
 	err := g.render(&b, "png")

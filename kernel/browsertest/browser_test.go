@@ -38,7 +38,7 @@ display.Plot(p, display.PNGOnly()) // PNG only: given both, the notebook shows t
 
 // result is what drive.js prints.
 type result struct {
-	PNG      struct{ Width, Height int }
+	PNG      struct{ Width, Height, ShownWidth, ShownHeight int }
 	MathText string
 	Errors   []string
 	MathJax  []string
@@ -78,8 +78,10 @@ func TestNotebookInChromium(t *testing.T) {
 	var r result
 	drive(t, 4*time.Minute, node, "drive.js", &r, base+"/notebooks/browser.ipynb?token="+token, shot)
 	t.Logf("browser saw: %+v; screenshot %s", r, shot)
-	if r.PNG.Width != 576 || r.PNG.Height != 384 {
-		t.Errorf("inline PNG is %dx%d, want the default plot size 576x384", r.PNG.Width, r.PNG.Height)
+	// the PNG has two pixels per layout pixel and is shown at the layout's size
+	if r.PNG.Width != 1152 || r.PNG.Height != 768 || r.PNG.ShownWidth != 576 || r.PNG.ShownHeight != 384 {
+		t.Errorf("inline PNG is %dx%d shown at %dx%d, want 1152x768 pixels shown at the default plot size 576x384",
+			r.PNG.Width, r.PNG.Height, r.PNG.ShownWidth, r.PNG.ShownHeight)
 	}
 	// MathJax typesets α as U+1D6FC (mathematical italic) and leaves no TeX.
 	if !strings.ContainsAny(r.MathText, "α𝛼") || strings.Contains(r.MathText, `\frac`) {

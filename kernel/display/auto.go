@@ -43,7 +43,8 @@ type Drawing interface {
 }
 
 // DrawingBundle renders d like PlotBundle renders a plot (opts: Size, DPI,
-// PNGOnly override the drawing's own size and resolution).
+// Density, PNGOnly override the drawing's own size and resolution; a
+// drawing with a PixelDensity method gives its own density).
 func DrawingBundle(d Drawing, opts ...PlotOption) (Bundle, error) {
 	if d == nil {
 		return Bundle{}, errors.New("display.Drawing: drawing is nil")
@@ -53,6 +54,9 @@ func DrawingBundle(d Drawing, opts ...PlotOption) (Bundle, error) {
 		return Bundle{}, fmt.Errorf("display.Drawing: %v", err)
 	}
 	cfg := plotConfig{w: w, h: h, dpi: dpi}
+	if pd, ok := d.(interface{ PixelDensity() int }); ok {
+		cfg.density = pd.PixelDensity() // a fitlib/plots figure's own Density
+	}
 	for _, o := range opts {
 		if o != nil {
 			o(&cfg)

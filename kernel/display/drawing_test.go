@@ -34,6 +34,36 @@ func (d twoPanel) Canvas() (vg.Length, vg.Length, int, func(draw.Canvas), error)
 
 func (twoPanel) String() string { return "<two panels>" }
 
+// sharp is a drawing that asks for its own pixel density, as fitlib/plots
+// figures do (Figure.Density).
+type sharp struct {
+	twoPanel
+	density int
+}
+
+func (s sharp) PixelDensity() int { return s.density }
+
+// TestDrawingDensity: a drawing's PNG has its PixelDensity pixels per
+// layout pixel (2 when it has none) and is shown at the layout's size.
+func TestDrawingDensity(t *testing.T) {
+	for _, c := range []struct {
+		d    Drawing
+		px   int
+		name string
+	}{{twoPanel{}, 400, "default"}, {sharp{density: 1}, 200, "density 1"}, {sharp{density: 3}, 600, "density 3"}} {
+		b, err := DrawingBundle(c.d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := decodePNG(t, b).Bounds().Dx(); got != c.px {
+			t.Errorf("%s: PNG %d pixels wide, want %d", c.name, got, c.px)
+		}
+		if size := b.Metadata["image/png"].(map[string]any); size["width"] != 200 || size["height"] != 100 {
+			t.Errorf("%s: shown at %vx%v, want the 200x100 layout", c.name, size["width"], size["height"])
+		}
+	}
+}
+
 // TestAutoDrawing: a value with Canvas shows as PNG at its own size and
 // resolution beside an SVG whose text is fitted like a plot's, with its
 // String as text/plain; a Canvas error is shown as text, not a panic.

@@ -15,29 +15,40 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 )
 
-// Default plot size and resolution: 6x4 inches at 96 dpi is 576x384 pixels.
+// Default plot size and resolution: 6x4 inches at 96 dpi is a 576x384
+// layout, whose PNG is drawn at DefaultPixelDensity pixels per layout pixel
+// (1152x768) and shown at the layout's size (the bundle's width and height
+// metadata), sharp on high-density screens and in print.
 const (
-	DefaultPlotWidth  = 6 * vg.Inch
-	DefaultPlotHeight = 4 * vg.Inch
-	DefaultPlotDPI    = 96
+	DefaultPlotWidth    = 6 * vg.Inch
+	DefaultPlotHeight   = 4 * vg.Inch
+	DefaultPlotDPI      = 96
+	DefaultPixelDensity = 2
 )
 
 // PlotOption changes how Plot renders; see Size, DPI and PNGOnly.
 type PlotOption func(*plotConfig)
 
 type plotConfig struct {
-	w, h  vg.Length
-	dpi   int
-	noSVG bool
-	noPNG bool // the output is shown where SVG always wins (formats.go)
+	w, h    vg.Length
+	dpi     int
+	density int // PNG pixels per layout pixel; 0 means DefaultPixelDensity
+	noSVG   bool
+	noPNG   bool // the output is shown where SVG always wins (formats.go)
 }
 
 // Size sets the plot's width and height (e.g. display.Size(8*vg.Inch,
 // 5*vg.Inch)); the PNG is width*dpi/72 points wide in pixels.
 func Size(w, h vg.Length) PlotOption { return func(c *plotConfig) { c.w, c.h = w, h } }
 
-// DPI sets the PNG resolution in dots per inch (default 96).
+// DPI sets the resolution of the layout in dots per inch (default 96): the
+// size at which the image is shown.
 func DPI(dpi int) PlotOption { return func(c *plotConfig) { c.dpi = dpi } }
+
+// Density sets the PNG pixels per layout pixel (default 2; 1 draws DPI
+// pixels per inch). The image is shown at the layout's size whatever the
+// density, so only its sharpness changes.
+func Density(n int) PlotOption { return func(c *plotConfig) { c.density = n } }
 
 // PNGOnly leaves the SVG rendering out of the bundle, which keeps notebooks
 // small for plots with many points.
@@ -96,6 +107,12 @@ func paintBundle(call, kind, title string, paint func(draw.Canvas), cfg plotConf
 	if cfg.dpi <= 0 || cfg.dpi > 1200 {
 		return Bundle{}, fmt.Errorf("display.%s: dpi %d out of range 1..1200", call, cfg.dpi)
 	}
+	if cfg.density == 0 {
+		cfg.density = DefaultPixelDensity
+	}
+	if cfg.density < 1 || cfg.density > 8 {
+		return Bundle{}, fmt.Errorf("display.%s: density %d out of range 1..8", call, cfg.density)
+	}
 	name := kind
 	if title != "" || kind == "plot" {
 		name = fmt.Sprintf("%s %q", kind, title)
@@ -104,7 +121,7 @@ func paintBundle(call, kind, title string, paint func(draw.Canvas), cfg plotConf
 	text := fmt.Sprintf("<%s %dx%d>", name, px(cfg.w), px(cfg.h))
 	b = Bundle{Data: MIME{}}
 	if !cfg.noPNG || cfg.noSVG {
-		img := vgimg.NewWith(vgimg.UseWH(cfg.w, cfg.h), vgimg.UseDPI(cfg.dpi))
+		img := vgimg.NewWith(vgimg.UseWH(cfg.w, cfg.h), vgimg.UseDPI(cfg.dpi*cfg.density))
 		paint(draw.New(img))
 		var png bytes.Buffer
 		if _, err := (vgimg.PngCanvas{Canvas: img}).WriteTo(&png); err != nil {
@@ -113,7 +130,9 @@ func paintBundle(call, kind, title string, paint func(draw.Canvas), cfg plotConf
 		if b, err = imageData(call, "image/png", png.Bytes()); err != nil {
 			return Bundle{}, err
 		}
+		// shown at the layout's size: the image's pixels over the density
 		size := b.Metadata["image/png"].(map[string]any)
+		size["width"], size["height"] = size["width"].(int)/cfg.density, size["height"].(int)/cfg.density
 		text = fmt.Sprintf("<%s %vx%v>", name, size["width"], size["height"])
 	}
 	if !cfg.noSVG {

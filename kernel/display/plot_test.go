@@ -36,8 +36,11 @@ func TestPlotBundle(t *testing.T) {
 	}
 	b := f.only(t)
 	wantKeys(t, b, "image/png", "image/svg+xml", "text/plain")
-	if got := decodePNG(t, b).Bounds().Size(); got.X != 400 || got.Y != 300 {
-		t.Errorf("PNG %dx%d, want 400x300", got.X, got.Y)
+	if got := decodePNG(t, b).Bounds().Size(); got.X != 800 || got.Y != 300*2 {
+		t.Errorf("PNG %dx%d, want 800x600 (4x3 in at 100 dpi, 2 pixels per layout pixel)", got.X, got.Y)
+	}
+	if size := b.Metadata["image/png"].(map[string]any); size["width"] != 400 || size["height"] != 300 {
+		t.Errorf("shown at %vx%v, want the 400x300 layout", size["width"], size["height"])
 	}
 	var root struct {
 		XMLName xml.Name
@@ -60,8 +63,21 @@ func TestPlotDefaultsAndOptions(t *testing.T) {
 	Plot(linePlot(t, 3), PNGOnly())
 	b := f.only(t)
 	wantKeys(t, b, "image/png", "text/plain")
+	if got := decodePNG(t, b).Bounds().Size(); got.X != 1152 || got.Y != 768 {
+		t.Errorf("default PNG %v, want 1152x768 (576x384 at density 2)", got)
+	}
+	if size := b.Metadata["image/png"].(map[string]any); size["width"] != 576 || size["height"] != 384 || b.Data["text/plain"] != `<plot "loss" 576x384>` {
+		t.Errorf("shown at %vx%v (%v), want 576x384", size["width"], size["height"], b.Data["text/plain"])
+	}
+	b, err := PlotBundle(linePlot(t, 3), PNGOnly(), Density(1))
+	if err != nil {
+		t.Fatal(err)
+	}
 	if got := decodePNG(t, b).Bounds().Size(); got.X != 576 || got.Y != 384 {
-		t.Errorf("default PNG %v, want 576x384", got)
+		t.Errorf("Density(1) PNG %v, want 576x384", got)
+	}
+	if err := Plot(linePlot(t, 3), Density(9)).Err(); err == nil || !strings.Contains(err.Error(), "density 9") {
+		t.Errorf("density 9: %v", err)
 	}
 	if err := Plot(nil).Err(); err == nil || !strings.Contains(err.Error(), "plot is nil") {
 		t.Errorf("nil plot: %v", err)

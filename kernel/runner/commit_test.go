@@ -7,6 +7,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -197,8 +198,11 @@ func TestSameFigureThreshold(t *testing.T) {
 	}
 }
 
-// TestPalettePNG: few colours convert losslessly; many keep the most
-// frequent exactly and stay within 256; the encoding is deterministic.
+// TestPalettePNG: colours more than mergeDeltaE apart convert losslessly;
+// imperceptibly different ones merge into the more frequent; past 256 the
+// rest take the nearest palette colour; the most frequent colour is kept
+// exactly; the encoding is deterministic and idempotent (a committed image
+// re-encodes to itself).
 func TestPalettePNG(t *testing.T) {
 	img := image.NewNRGBA(image.Rect(0, 0, 64, 64))
 	for y := 0; y < 64; y++ {
@@ -221,27 +225,40 @@ func TestPalettePNG(t *testing.T) {
 	if !bytes.Equal(a, b) {
 		t.Error("palettePNG is not deterministic")
 	}
+	if again, _ := palettePNG(a); !bytes.Equal(again, a) {
+		t.Error("palettePNG of its own output changed it: not idempotent")
+	}
 	p, err := png.Decode(bytes.NewReader(a))
 	if err != nil {
 		t.Fatal(err)
 	}
 	pal, ok := p.(*image.Paletted)
-	if !ok || len(pal.Palette) > 256 {
-		t.Fatalf("want a palette image of at most 256 colours, got %T", p)
+	if !ok || len(pal.Palette) > 256 || !paletteSeparated(pal.Palette) {
+		t.Fatalf("want a palette image of at most 256 colours, none within ΔE %g, got %T", mergeDeltaE, p)
 	}
 	if c := color.NRGBAModel.Convert(pal.At(3, 3)); c != (color.NRGBA{255, 255, 255, 255}) {
 		t.Errorf("the most frequent colour changed: %v", c)
 	}
-	// A rare colour is drawn with the nearest palette colour.
-	want := color.NRGBA{40, 200, 0, 255}
-	got := color.NRGBAModel.Convert(pal.At(10, 50)).(color.NRGBA)
-	if near := pal.Palette[pal.Palette.Index(want)]; color.NRGBAModel.Convert(near) != got {
-		t.Errorf("rare colour %v drawn as %v, the nearest palette colour is %v", want, got, near)
+	// Every pixel is drawn with a palette colour no farther than the
+	// nearest one by more than mergeDeltaE (the colours merged in order of
+	// frequency join a cluster within mergeDeltaE of them).
+	for y := 32; y < 64; y += 5 {
+		for x := 0; x < 64; x += 5 {
+			orig := labOnWhite(img.NRGBAAt(x, y))
+			drawn := labOnWhite(color.NRGBAModel.Convert(pal.At(x, y)).(color.NRGBA))
+			nearest := math.Inf(1)
+			for _, c := range pal.Palette {
+				nearest = math.Min(nearest, deltaE(orig, labOnWhite(color.NRGBAModel.Convert(c).(color.NRGBA))))
+			}
+			if d := deltaE(orig, drawn); d > nearest+mergeDeltaE {
+				t.Errorf("pixel (%d, %d): drawn ΔE %.2f from its colour, the nearest palette colour is %.2f", x, y, d, nearest)
+			}
+		}
 	}
-	// Few colours: lossless.
+	// Separated colours: lossless.
 	small := image.NewNRGBA(image.Rect(0, 0, 8, 8))
 	for i := range 64 {
-		small.Set(i%8, i/8, color.NRGBA{uint8(i), 0, 0, 255})
+		small.Set(i%8, i/8, color.NRGBA{uint8(i % 4 * 80), uint8(i / 4 % 4 * 80), uint8(i / 16 * 80), 255})
 	}
 	buf.Reset()
 	png.Encode(&buf, small)
@@ -251,6 +268,19 @@ func TestPalettePNG(t *testing.T) {
 		if got := color.NRGBAModel.Convert(q.At(i%8, i/8)); got != small.At(i%8, i/8) {
 			t.Fatalf("pixel %d: %v, want %v", i, got, small.At(i%8, i/8))
 		}
+	}
+	// Imperceptibly different colours merge into the more frequent.
+	two := image.NewNRGBA(image.Rect(0, 0, 4, 1))
+	for x := 0; x < 4; x++ {
+		two.Set(x, 0, color.NRGBA{200, 100, 50, 255})
+	}
+	two.Set(3, 0, color.NRGBA{201, 100, 50, 255}) // ΔE about 0.3
+	buf.Reset()
+	png.Encode(&buf, two)
+	m, _ := palettePNG(buf.Bytes())
+	mp, _ := png.Decode(bytes.NewReader(m))
+	if pp, ok := mp.(*image.Paletted); !ok || len(pp.Palette) != 1 || color.NRGBAModel.Convert(pp.At(3, 0)) != (color.NRGBA{200, 100, 50, 255}) {
+		t.Errorf("near-identical colours not merged into the frequent one: %v", mp)
 	}
 }
 

@@ -111,8 +111,11 @@ func TestRunNotebook(t *testing.T) {
 	}
 	img, err := png.Decode(f)
 	f.Close()
-	if err != nil || img.Bounds().Dx() != 576 {
-		t.Errorf("plot PNG: %v, bounds %v", err, img)
+	if err != nil || img.Bounds().Dx() != 1152 {
+		t.Errorf("plot PNG: %v, bounds %v (want 1152 pixels: the 576-pixel layout at density 2)", err, img)
+	}
+	if md, _ := c3[0]["metadata"].(map[string]any); md == nil || md["image/png"].(map[string]any)["width"] != 576.0 {
+		t.Errorf("cell 3 plot metadata %v, want image/png width 576 (shown at the layout's size)", c3[0]["metadata"])
 	}
 	svg, err := os.ReadFile(filepath.Join(dir, "ok_cell3_1.svg"))
 	if err != nil {

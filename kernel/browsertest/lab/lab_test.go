@@ -92,8 +92,8 @@ func TestJupyterLab(t *testing.T) {
 		}
 		e.drive(t, "tour", nb, nil, &r)
 		r.check(t, 12)
-		if len(r.Plot) != 1 || r.Plot[0].Width != 576 || r.Plot[0].Height != 384 {
-			t.Errorf("tour plot shown as %+v, want one 576x384 image", r.Plot)
+		if len(r.Plot) != 1 || !r.Plot[0].layoutSized() {
+			t.Errorf("tour plot shown as %+v, want one image shown at 576x384 (a PNG of 1152x768 pixels, or an SVG)", r.Plot)
 		}
 		// MathJax typesets the fitted law L(C) = 24.9 C^{-0.0499}.
 		if !strings.Contains(r.Latex.Text, "0.0499") || r.Latex.Raw || len(r.Latex.Shown) != 1 || r.Latex.Shown[0].Renderer != "jp-RenderedLatex" {
@@ -217,7 +217,7 @@ func TestJupyterLab(t *testing.T) {
 			Errors []string
 		}
 		e.drive(t, "features", nb, nil, &r)
-		if len(r.Plot) != 1 || r.Plot[0].Mime != "image/svg+xml" || r.Plot[0].Width != 576 {
+		if len(r.Plot) != 1 || r.Plot[0].Mime != "image/svg+xml" || !r.Plot[0].layoutSized() {
 			t.Errorf("plot shown as %+v, want one 576-wide SVG", r.Plot)
 		}
 		// MathJax 3 renders α as U+1D6FC (mathematical italic) and leaves no TeX.
@@ -476,7 +476,21 @@ func tail(s string, n int) string {
 // shown is what lab.js's shownMime reports for one output.
 type shown struct {
 	Renderer, Mime string
-	Width, Height  int
+	// Width and Height are the image's own (natural) size: a PNG has two
+	// pixels per layout pixel; ShownWidth and ShownHeight the size on the
+	// page, the layout's.
+	Width, Height           int
+	ShownWidth, ShownHeight int
+}
+
+// layoutSized reports whether s is a plot of the default 576x384 layout
+// shown at that size: an SVG of that size, or a PNG with twice its pixels.
+func (s shown) layoutSized() bool {
+	px := 1
+	if s.Mime == "image/png" {
+		px = 2
+	}
+	return s.Width == 576*px && s.Height == 384*px && s.ShownWidth == 576 && s.ShownHeight == 384
 }
 
 // output is an nbformat output as the front end's model holds it.

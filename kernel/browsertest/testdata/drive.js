@@ -62,7 +62,8 @@ if (!url || !shot) {
         return { width: Math.round(r.width), height: Math.round(r.height), kind: 'svg' };
       }
       await e.decode();
-      return { width: e.naturalWidth, height: e.naturalHeight, kind: 'img' };
+      const r = e.getBoundingClientRect(); // shown size; natural = pixels
+      return { width: e.naturalWidth, height: e.naturalHeight, shownWidth: Math.round(r.width), shownHeight: Math.round(r.height), kind: 'img' };
     });
     step = 'wait for MathJax to typeset the LaTeX output';
     const math = await page.waitForSelector('.output_latex .MathJax_Display, .output_latex .MathJax, .output_latex .MathJax_SVG, .output_latex .MathJax_CHTML', { timeout: 60000 });

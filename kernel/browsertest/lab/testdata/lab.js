@@ -186,7 +186,9 @@ class Lab {
       const cls = [...el.classList].find((c) => c.startsWith('jp-Rendered')) || '';
       let mime = '';
       if (img && img.src.startsWith('data:')) mime = img.src.slice(5, img.src.search(/[;,]/));
-      return { renderer: cls, mime, width: img ? img.naturalWidth : 0, height: img ? img.naturalHeight : 0 };
+      const box = img ? img.getBoundingClientRect() : { width: 0, height: 0 }; // shown size; natural = pixels
+      return { renderer: cls, mime, width: img ? img.naturalWidth : 0, height: img ? img.naturalHeight : 0,
+        shownWidth: Math.round(box.width), shownHeight: Math.round(box.height) };
     }));
   }
 
