@@ -1,0 +1,17 @@
+//go:build !unix
+
+package modbuild
+
+import (
+	"os/exec"
+	"syscall"
+)
+
+func sysProcAttr() *syscall.SysProcAttr { return nil }
+
+func killGroup(cmd *exec.Cmd) error {
+	if cmd.Process == nil {
+		return nil
+	}
+	return cmd.Process.Kill()
+}
