@@ -13,7 +13,6 @@ import (
 	"sort"
 	"strings"
 	"time"
-
 )
 
 // Module is one version of a module: its go.mod text (a "module PATH"

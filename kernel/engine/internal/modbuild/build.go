@@ -42,18 +42,18 @@ import (
 type Kind int
 
 const (
-	ErrOther       Kind = iota
-	ErrNoGo             // no go command
-	ErrToolchain        // the go command is another toolchain than the kernel's
-	ErrNoCgo            // cgo disabled (CGO_ENABLED=0), for the kernel or the go command
-	ErrNoCC             // no C compiler
-	ErrNoPlugins        // the platform has no plugins
-	ErrConflict         // the module needs other versions of the kernel's dependencies
-	ErrNotFound         // no such module, version or package
-	ErrCompile          // the package does not compile
-	ErrCgoPackage       // the package uses cgo where cgo cannot work
-	ErrInterrupted      // the context was cancelled
-	ErrKernelSource     // the kernel's source is unknown or differs from the binary's
+	ErrOther        Kind = iota
+	ErrNoGo              // no go command
+	ErrToolchain         // the go command is another toolchain than the kernel's
+	ErrNoCgo             // cgo disabled (CGO_ENABLED=0), for the kernel or the go command
+	ErrNoCC              // no C compiler
+	ErrNoPlugins         // the platform has no plugins
+	ErrConflict          // the module needs other versions of the kernel's dependencies
+	ErrNotFound          // no such module, version or package
+	ErrCompile           // the package does not compile
+	ErrCgoPackage        // the package uses cgo where cgo cannot work
+	ErrInterrupted       // the context was cancelled
+	ErrKernelSource      // the kernel's source is unknown or differs from the binary's
 )
 
 // Error is a build failure with one message naming the cause and the way
@@ -841,7 +841,6 @@ func exitText(err error) string {
 	}
 	return err.Error()
 }
-
 
 // Resolve checks that module exists at version (a version or a query such
 // as latest) and returns the version it names, for %go get.
