@@ -11,13 +11,13 @@ import (
 	"strings"
 
 	"github.com/gophernote/gophernote/kernel/display"
-	gnstd "github.com/gophernote/gophernote/stdlib"
 )
 
 // DocLookup returns the declaration and doc comment of pkgPath.name; the
 // engine uses it for inspection of package members. It defaults to the
-// doc tables generated into the stdlib package.
-var DocLookup func(pkgPath, name string) (sig, doc string, ok bool) = gnstd.Doc
+// docs of module packages and compiled cells (modules.go), then the doc
+// tables generated into the stdlib package.
+var DocLookup func(pkgPath, name string) (sig, doc string, ok bool) = lookupDoc
 
 // Inspect describes what is at cursor (a rune offset). As in IPython, a
 // call comes first: with the cursor anywhere inside a call's brackets
