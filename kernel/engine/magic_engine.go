@@ -105,4 +105,3 @@ func (e *Engine) goMagic(ctx context.Context, args []string) error {
 	}
 	return nil
 }
-

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"go/ast"
 	"io/fs"
 	"os"
 	"path"
@@ -113,7 +114,35 @@ func (e *Engine) resolveImports(ctx context.Context, code string) *cell.Error {
 			return moduleError(err, l, c)
 		}
 	}
-	return nil
+	return e.checkRecompiled(pc, code)
+}
+
+// checkRecompiled refuses a use of a name that the current version of a
+// compiled cell no longer has (the interpreter still knows the old
+// version's names, since a package's table can only grow).
+func (e *Engine) checkRecompiled(pc *parsedCell, code string) *cell.Error {
+	if len(e.mod.cells) == 0 {
+		return nil
+	}
+	var bad *cell.Error
+	pc.inspect(func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectorExpr)
+		if !ok || bad != nil {
+			return bad == nil
+		}
+		x, ok := sel.X.(*ast.Ident)
+		if !ok || e.mod.cells[x.Name] == nil {
+			return true
+		}
+		if _, ok := e.syms[x.Name][sel.Sel.Name]; !ok {
+			l, c := lineCol(code, pc.offset(sel.Sel.Pos()))
+			v := e.mod.cells[x.Name]
+			ce := &cellError{line: l, col: c, msg: fmt.Sprintf("undefined: %s.%s (compiled cell %s, last compiled in cell %d, has no exported %s)", x.Name, sel.Sel.Name, x.Name, v.cell, sel.Sel.Name)}
+			bad = ce.toError()
+		}
+		return true
+	})
+	return bad
 }
 
 // moduleError is the cell's error for a failed import or build.

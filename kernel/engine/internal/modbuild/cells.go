@@ -52,20 +52,38 @@ func (b *Builder) Cell(ctx context.Context, c CellSource, deps []CellSource, mod
 		return p, nil
 	}
 	start := time.Now()
-	dir, err := b.workDir(CellModule, mods, b.Host.MainPath != "" && importsUnder(c.Src, b.Host.MainPath))
+	// One build module per kernel binary, at a path that never changes:
+	// a cell's package compiles the same in every plugin that holds it
+	// (its file paths are part of what the runtime compares when a second
+	// plugin brings the same package).
+	dir := filepath.Join(b.Cache, "cells", b.Host.FullKey())
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	unlock, err := lockDir(dir)
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(dir)
+	defer unlock()
+	if err := b.writeModule(dir, CellModule, mods, b.Host.MainPath != "" && importsUnder(c.Src, b.Host.MainPath)); err != nil {
+		return nil, err
+	}
 	for _, s := range append([]CellSource{c}, deps...) {
 		d := filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(s.Path, CellModule+"/")))
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			return nil, err
 		}
-		if err := os.WriteFile(filepath.Join(d, s.Name+".go"), []byte(s.Src), 0o644); err != nil {
+		f := filepath.Join(d, s.Name+".go")
+		if old, err := os.ReadFile(f); err == nil && string(old) == s.Src {
+			continue // unchanged: keep its modification time
+		}
+		if err := os.WriteFile(f, []byte(s.Src), 0o644); err != nil {
 			return nil, err
 		}
 	}
+	plugDir := filepath.Join(dir, "plug_"+strings.TrimPrefix(c.Path, CellModule+"/"))
+	defer os.RemoveAll(plugDir)
+	defer os.Remove(filepath.Join(dir, "plugin.so"))
 	rel := "./" + strings.TrimPrefix(c.Path, CellModule+"/")
 	b.step("go build %s", c.Name)
 	// go build first: compile errors in go build's words, at the file's

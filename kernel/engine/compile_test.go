@@ -1,0 +1,104 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestCompiledCell(t *testing.T) {
+	moduleEnv(t, "")
+	e := newEngine(t)
+	s, _ := mustLong(t, e, `%%compile acc
+import "fmt"
+
+// Acc accumulates floats.
+type Acc struct{ n int; sum float64 }
+
+// Add adds x.
+func (a *Acc) Add(x float64) { a.n++; a.sum += x }
+
+func (a Acc) String() string { return fmt.Sprintf("Acc(n=%d, mean=%g)", a.n, a.sum/float64(a.n)) }
+
+func sum[T int | float64](xs []T) T {
+	var s T
+	for _, x := range xs {
+		s += x
+	}
+	return s
+}
+
+// Loop adds 0.5 n times.
+func Loop(n int) float64 {
+	xs := make([]float64, 0, 4)
+	xs = append(xs, 0)
+	s := 0.0
+	for i := 0; i < n; i++ {
+		s += 0.5
+	}
+	return s + sum(xs)
+}`)
+	if d := displayText(s); !strings.Contains(d, "package acc compiled") {
+		t.Errorf("displays %q", d)
+	}
+	s, r := mustLong(t, e, `import "acc"
+a := &acc.Acc{}
+a.Add(1)
+a.Add(2)
+fmt.Println(a, *a)
+acc.Loop(3_000_000)`)
+	if got := s.out(); got != "Acc(n=2, mean=1.5) Acc(n=2, mean=1.5)\n" {
+		t.Errorf("stdout %q", got)
+	}
+	if got := text(r); got != "1.5e+06" {
+		t.Errorf("value %q", got)
+	}
+	data, found := e.Inspect("acc.Loop", len("acc.Loop"), 0)
+	if txt, _ := data["text/plain"].(string); !found || !strings.Contains(txt, "Loop adds 0.5 n times.") {
+		t.Errorf("inspect: %v %q", found, txt)
+	}
+	// Re-running with another body replaces the package for later cells and
+	// says what keeps the old one.
+	s, _ = mustLong(t, e, `%%compile acc
+// Loop adds 1 n times.
+func Loop(n int) float64 { return float64(n) }`)
+	if got := s.out(); !strings.Contains(got, "package acc replaced") || !strings.Contains(got, "a (*acc.Acc)") {
+		t.Errorf("replacement note %q", got)
+	}
+	_, r = mustLong(t, e, `acc.Loop(7)`)
+	if got := text(r); got != "7" {
+		t.Errorf("new version: %q", got)
+	}
+	// A removed name is gone for later cells.
+	if err := runErr(t, e, `acc.Acc{}`); !strings.Contains(err.Value, "Acc") {
+		t.Errorf("removed type: %v", err)
+	}
+}
+
+func TestCompiledCellErrors(t *testing.T) {
+	moduleEnv(t, "")
+	e := newEngine(t)
+	cases := []struct{ code, want string }{
+		{"%%compile bad\n\nfunc F() int {\n\treturn \"x\"\n}", `4:9: cannot use "x" (untyped string constant) as int value in return statement`},
+		{"%%compile strings\nfunc F() {}", "1:1: %%compile strings: a standard package has that import path"},
+		{"%%compile main\nfunc F() {}", "a compiled cell cannot be package main"},
+		{"%%compile self\nimport \"self\"\nfunc F() {}", "2:8: import cycle between compiled cells: self imports itself"},
+		{"%%compile wrong\npackage other\nfunc F() {}", "2:9: the cell says package other"},
+	}
+	for _, c := range cases {
+		_, r := runLong(t, e, c.code)
+		if r.Err == nil || !strings.Contains(r.Err.Value, c.want) {
+			t.Errorf("%q: got %v, want %q", c.code, r.Err, c.want)
+		}
+	}
+	// A cycle through two cells.
+	mustLong(t, e, "%%compile ca\nfunc A() int { return 1 }")
+	mustLong(t, e, "%%compile cb\nimport \"ca\"\nfunc B() int { return ca.A() + 1 }")
+	_, r := runLong(t, e, "%%compile ca\nimport \"cb\"\nfunc A() int { return cb.B() }")
+	if r.Err == nil || !strings.Contains(r.Err.Value, "import cycle between compiled cells: ca imports cb, which imports ca") {
+		t.Errorf("cycle: %v", r.Err)
+	}
+	_, r = mustLong(t, e, "import \"cb\"\ncb.B()")
+	if text(r) != "2" {
+		t.Errorf("cb.B() = %q", text(r))
+	}
+}
