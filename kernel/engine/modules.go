@@ -261,11 +261,43 @@ func (m *modState) checkVersions(pkg *modbuild.Package) error {
 		need[pkg.Module] = pkg.Version
 	}
 	for _, mod := range sortedKeysOf(need) {
-		if have, ok := m.mods[mod]; ok && have != need[mod] {
-			return fmt.Errorf("%s needs %s %s, but this session loaded %s %s already, and a loaded package cannot be replaced: restart the kernel to use %s (and pin it first with %%go get %s@%s)", pkg.ImportPath, mod, need[mod], mod, have, need[mod], mod, need[mod])
+		have, ok := m.mods[mod]
+		if !ok {
+			have, ok = processMods.get(mod)
+		}
+		if ok && have != need[mod] {
+			return fmt.Errorf("%s needs %s %s, but this kernel loaded %s %s already, and a loaded package cannot be replaced: restart the kernel to use %s (and pin it first with %%go get %s@%s)", pkg.ImportPath, mod, need[mod], mod, have, need[mod], mod, need[mod])
 		}
 	}
 	return nil
+}
+
+// processMods are the module versions whose packages plugins loaded into
+// this process (by any engine): plugins are the process's, not a
+// session's.
+var processMods = &modVersions{m: map[string]string{}}
+
+type modVersions struct {
+	mu sync.Mutex
+	m  map[string]string
+}
+
+func (v *modVersions) get(mod string) (string, bool) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	s, ok := v.m[mod]
+	return s, ok
+}
+
+func (v *modVersions) add(pkg *modbuild.Package) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	for mod, ver := range pkg.Mods {
+		v.m[mod] = ver
+	}
+	if pkg.Module != "" {
+		v.m[pkg.Module] = pkg.Version
+	}
 }
 
 // record notes a loaded package: its modules and its docs.
@@ -312,6 +344,7 @@ func openPlugin(b *modbuild.Builder, pkg *modbuild.Package) (map[string]map[stri
 	if !ok {
 		return nil, fmt.Errorf("the plugin of %s: Symbols is a %T", pkg.ImportPath, s)
 	}
+	processMods.add(pkg)
 	return *tables, nil
 }
 

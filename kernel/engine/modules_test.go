@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/gophernote/gophernote/kernel/cell"
+	"github.com/gophernote/gophernote/kernel/display"
 	"github.com/gophernote/gophernote/kernel/internal/modproxy"
 )
 
@@ -109,5 +110,137 @@ greet.Hello("Cy")`)
 	entries, _ := os.ReadDir(filepath.Join(cache, "entries"))
 	if len(entries) != 1 {
 		t.Errorf("cache entries: %d", len(entries))
+	}
+}
+
+// conflictModules are a gonum newer than the kernel's and a module that
+// needs it.
+func conflictModules() []modproxy.Module {
+	return []modproxy.Module{
+		{Path: "gonum.org/v1/gonum", Version: "v0.99.0", Files: map[string]string{"floats/floats.go": "package floats\n\nfunc Sum(xs []float64) float64 { return 0 }\n"}},
+		{Path: "example.com/newer", Version: "v1.0.0", GoMod: "\nrequire gonum.org/v1/gonum v0.99.0\n", Files: map[string]string{
+			"newer.go": "package newer\n\nimport \"gonum.org/v1/gonum/floats\"\n\nfunc Total(xs []float64) float64 { return floats.Sum(xs) }\n"}},
+		{Path: "example.com/cgopkg", Version: "v1.0.0", Files: map[string]string{
+			"cgo.go": "package cgopkg\n\n// int twice(int x) { return 2 * x; }\nimport \"C\"\n\n// Twice doubles x in C.\nfunc Twice(x int) int { return int(C.twice(C.int(x))) }\n"}},
+	}
+}
+
+func TestModuleErrors(t *testing.T) {
+	moduleEnv(t, "", conflictModules()...)
+	e := newEngine(t)
+	cases := []struct{ code, name, want string }{
+		{"import \"example.com/nosuch\"", "ImportError", `1:8: module for example.com/nosuch not found`},
+		{"%go get example.com/greet@v9.9.9", "ImportError", "1:1: version v9.9.9 of example.com/greet does not exist"},
+		{"x := 1\nimport \"example.com/broken\"", "CompileError", `2:8: example.com/broken v1.0.0 does not compile`},
+		{"import \"example.com/newer\"", "ImportError", "version conflict: example.com/newer needs gonum.org/v1/gonum v0.99.0 (the kernel has v0.17.0; example.com/newer uses its package gonum.org/v1/gonum/floats)"},
+		{"%go fetch x", "ImportError", "usage: %go get MODULE@VERSION"},
+	}
+	for _, c := range cases {
+		_, r := runLong(t, e, c.code)
+		if r.Err == nil || r.Err.Name != c.name || !strings.Contains(r.Err.Value, c.want) {
+			t.Errorf("%q: got %v, want %s %q", c.code, r.Err, c.name, c.want)
+		}
+		if _, r := run(t, e, "1 + 1"); text(r) != "2" {
+			t.Fatalf("session unusable after %q", c.code)
+		}
+	}
+	// broken's error is go build's.
+	_, r := runLong(t, e, "import \"example.com/broken\"")
+	if r.Err == nil || !strings.Contains(r.Err.Value, `cannot use "not an int" (untyped string constant) as int value in return statement`) {
+		t.Errorf("broken: %v", r.Err)
+	}
+	// A cgo package builds where cgo works.
+	_, r = mustLong(t, e, "import \"example.com/cgopkg\"\ncgopkg.Twice(21)")
+	if text(r) != "42" {
+		t.Errorf("cgo: %q", text(r))
+	}
+}
+
+func TestGoGetPins(t *testing.T) {
+	moduleEnv(t, "")
+	e := newEngine(t)
+	s, _ := mustLong(t, e, "%go get example.com/ver@v1.0.0")
+	if d := displayText(s); !strings.Contains(d, "example.com/ver pinned at v1.0.0") {
+		t.Errorf("displays %q", d)
+	}
+	_, r := mustLong(t, e, "import \"example.com/ver\"\nver.Version")
+	if text(r) != "v1.0.0" {
+		t.Errorf("pinned: %q", text(r))
+	}
+	// Another version once loaded: refused, session fine.
+	_, r = runLong(t, e, "%go get example.com/ver@v1.1.0")
+	if r.Err == nil || !strings.Contains(r.Err.Value, "example.com/ver v1.0.0 is loaded in this session already") {
+		t.Errorf("re-pin: %v", r.Err)
+	}
+	// %go get lines mix with Go.
+	_, r = mustLong(t, e, "%go get example.com/words@v1.0.0\nimport \"example.com/words\"\nwords.Upper(\"go\")")
+	if text(r) != "GO" {
+		t.Errorf("mixed: %q", text(r))
+	}
+}
+
+func TestModuleInterpretedFallback(t *testing.T) {
+	for _, c := range []struct{ name, key, val, why string }{
+		{"plugins-off", PluginsEnv, "0", PluginsEnv + "=0"},
+		{"no-c-compiler", "CC", "/nonexistent/cc", "no C compiler"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			moduleEnv(t, "", conflictModules()...)
+			t.Setenv(c.key, c.val)
+			e := newEngine(t)
+			s, r := mustLong(t, e, `import "example.com/greet"
+import "example.com/words"
+g := greet.Greeter{Word: "hey"}
+fmt.Println(g.Greet("Al"), words.Hello)
+greet.Hello("Ada")`)
+			if text(r) != "HELLO, Ada!!" || s.out() != "hey, Al!! hello\n" {
+				t.Errorf("interpreted: %q %q", text(r), s.out())
+			}
+			if n := strings.Count(s.errText(), "gophernote: interpreting the source of"); n != 1 || !strings.Contains(s.errText(), c.why) {
+				t.Errorf("stderr %q", s.errText())
+			}
+			_, r = runLong(t, e, "import \"example.com/cgopkg\"")
+			if r.Err == nil || !strings.Contains(r.Err.Value, "example.com/cgopkg uses cgo (example.com/cgopkg (cgo.go)), which the interpreter cannot run") {
+				t.Errorf("cgo: %v", r.Err)
+			}
+		})
+	}
+}
+
+// interruptSink cancels the cell when a display shows want.
+type interruptSink struct {
+	fakeSink
+	want   string
+	cancel func()
+}
+
+func (s *interruptSink) Display(b display.Bundle, update bool) {
+	s.fakeSink.Display(b, update)
+	if t, _ := b.Data["text/plain"].(string); strings.Contains(t, s.want) {
+		s.cancel()
+	}
+}
+
+func TestModuleBuildInterrupted(t *testing.T) {
+	cache := moduleEnv(t, "")
+	e := newEngine(t)
+	for _, step := range []string{"go get", "go build -buildmode=plugin"} {
+		ctx, cancel := context.WithCancel(context.Background())
+		s := &interruptSink{want: step, cancel: cancel}
+		r := e.Execute(ctx, "import \"example.com/greet\"", s)
+		cancel()
+		if r.Err == nil || r.Err.Name != "Interrupted" {
+			t.Fatalf("at %q: %v", step, r.Err)
+		}
+		if entries, _ := os.ReadDir(filepath.Join(cache, "entries")); len(entries) != 0 {
+			t.Errorf("at %q: cache entries %d", step, len(entries))
+		}
+		if tmp, _ := os.ReadDir(filepath.Join(cache, "tmp")); len(tmp) != 0 {
+			t.Errorf("at %q: left in tmp: %v", step, tmp)
+		}
+	}
+	_, r := mustLong(t, e, "import \"example.com/greet\"\ngreet.Hello(\"x\")")
+	if text(r) != "HELLO, x!!" {
+		t.Errorf("after interrupts: %q", text(r))
 	}
 }

@@ -115,8 +115,10 @@ func Env(dir, modcache string) []string {
 }
 
 // Sample are the modules most tests use: example.com/greet v1.0.0 and
-// v1.1.0, which import example.com/words (a dependency), and
-// example.com/broken v1.0.0, which does not compile.
+// v1.1.0, which import example.com/words (a dependency),
+// example.com/broken v1.0.0, which does not compile, and example.com/ver
+// v1.0.0 and v1.1.0 (for pinning: plugins are per process, so tests in one
+// process load one version of a module).
 func Sample() []Module {
 	words := Module{Path: "example.com/words", Version: "v1.0.0", Files: map[string]string{
 		"words.go": "// Package words holds words.\npackage words\n\n// Hello is a greeting.\nconst Hello = \"hello\"\n\n// Upper upper-cases ASCII letters.\nfunc Upper(s string) string {\n\tb := []byte(s)\n\tfor i, c := range b {\n\t\tif 'a' <= c && c <= 'z' {\n\t\t\tb[i] = c - 32\n\t\t}\n\t}\n\treturn string(b)\n}\n",
@@ -163,7 +165,11 @@ func Map[T, U any](xs []T, f func(T) U) []U {
 	broken := Module{Path: "example.com/broken", Version: "v1.0.0", Files: map[string]string{
 		"broken.go": "package broken\n\nfunc F() int { return \"not an int\" }\n",
 	}}
-	return []Module{words, greet("v1.0.0", "!"), greet("v1.1.0", "!!"), broken}
+	ver := func(v string) Module {
+		return Module{Path: "example.com/ver", Version: v, Files: map[string]string{
+			"ver.go": fmt.Sprintf("// Package ver says its version.\npackage ver\n\n// Version is the module version.\nconst Version = %q\n", v)}}
+	}
+	return []Module{words, greet("v1.0.0", "!"), greet("v1.1.0", "!!"), broken, ver("v1.0.0"), ver("v1.1.0")}
 }
 
 // escape is the proxy's case encoding of a module path (an upper-case

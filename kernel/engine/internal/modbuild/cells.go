@@ -81,8 +81,8 @@ func (b *Builder) Cell(ctx context.Context, c CellSource, deps []CellSource, mod
 			return nil, err
 		}
 	}
-	plugDir := filepath.Join(dir, "plug_"+strings.TrimPrefix(c.Path, CellModule+"/"))
-	defer os.RemoveAll(plugDir)
+	plug := plugName(strings.TrimPrefix(c.Path, CellModule+"/"))
+	defer os.RemoveAll(filepath.Join(dir, plug))
 	defer os.Remove(filepath.Join(dir, "plugin.so"))
 	rel := "./" + strings.TrimPrefix(c.Path, CellModule+"/")
 	b.step("go build %s", c.Name)
@@ -111,7 +111,7 @@ func (b *Builder) Cell(ctx context.Context, c CellSource, deps []CellSource, mod
 	if f, err := parser.ParseFile(fset, c.Name+".go", c.Src, parser.ParseComments); err == nil {
 		pkg.Docs, pkg.Generic = docsOf(fset, []*ast.File{f}, c.Path)
 	}
-	so, err := b.buildPlugin(ctx, dir, CellModule+"/plug_"+strings.TrimPrefix(c.Path, CellModule+"/"), []string{c.Path}, "compiled cell "+c.Name)
+	so, err := b.buildPlugin(ctx, dir, CellModule+"/"+plug, []string{c.Path}, "compiled cell "+c.Name)
 	if err != nil {
 		return nil, err
 	}

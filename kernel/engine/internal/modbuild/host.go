@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
@@ -28,6 +29,11 @@ type Host struct {
 	Replace   map[string]string // module path -> replacement ("dir" or "path version")
 	Settings  map[string]string // build settings (-trimpath, -tags, CGO_ENABLED, GOAMD64...)
 	GoLine    string            // the language version for the build module's go line
+
+	// depsFromSource: Deps came from the main module's build list, not
+	// from the binary; the build module then gets its versions through
+	// the main module's go.mod (which the build module requires).
+	depsFromSource bool
 
 	depsKey string // hash of toolchain, settings and dependency versions
 	buildID string // the executable's build ID (or size+mtime): changes with any source
@@ -81,6 +87,12 @@ func CurrentHost() (*Host, error) {
 	if h.GoLine == "" {
 		h.GoLine = "1.24.0"
 	}
+	h.computeKeys()
+	return h, nil
+}
+
+// computeKeys hashes what the host was built from.
+func (h *Host) computeKeys() {
 	k := sha256.New()
 	fmt.Fprintln(k, "modbuild 1", h.GoVersion, runtime.GOOS, runtime.GOARCH, h.MainPath, h.MainVer)
 	for _, key := range sortedKeys(h.Settings) {
@@ -94,7 +106,38 @@ func CurrentHost() (*Host, error) {
 	}
 	h.depsKey = hex.EncodeToString(k.Sum(nil))[:24]
 	h.buildID = executableID()
-	return h, nil
+}
+
+// fillDeps reads the dependency versions from the main module's source
+// when the binary lists none (a test binary records no dependencies): the
+// build list of its go.mod, which is what the go command built it with.
+func (h *Host) fillDeps(env []string) error {
+	if len(h.Deps) > 0 || h.MainDir == "" {
+		return nil
+	}
+	cmd := exec.Command("go", "list", "-m", "-f", "{{.Path}} {{.Version}}{{with .Replace}} {{.Path}} {{.Version}}{{end}}", "all")
+	cmd.Dir = h.MainDir
+	cmd.Env = env
+	out, err := cmd.Output()
+	if err != nil {
+		return fmt.Errorf("go list -m all in %s: %v", h.MainDir, exitText(err))
+	}
+	for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Fields(l)
+		if len(f) < 2 || f[0] == h.MainPath {
+			continue
+		}
+		h.Deps[f[0]] = f[1]
+		if len(f) == 4 {
+			h.Replace[f[0]] = f[2] + " " + f[3]
+			h.Deps[f[0]] = f[3]
+		} else if len(f) == 3 {
+			h.Replace[f[0]] = f[2]
+		}
+	}
+	h.depsFromSource = true
+	h.computeKeys()
+	return nil
 }
 
 // DepsKey identifies what a plugin sharing no package of the host's own
