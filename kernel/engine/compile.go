@@ -91,7 +91,7 @@ func (e *Engine) compileCell(ctx context.Context, args string, at int, lines []s
 				}
 				deps = append(deps, p)
 				edits = append(edits, edit{fset.Position(is.Path.Pos()).Offset, fset.Position(is.Path.End()).Offset, strconv.Quote(e.mod.cells[p].src.Path)})
-			case isModulePath(p) && e.mod.loaded[p] == nil:
+			case isModulePath(p) && e.mod.loaded[p] == nil && !b.Host.Provides(p):
 				pkg, err := b.Import(ctx, p, e.mod.pinFor(p), e.mod.pins, false)
 				if err == nil {
 					err = e.mod.checkVersions(pkg)

@@ -102,3 +102,34 @@ func TestCompiledCellErrors(t *testing.T) {
 		t.Errorf("cb.B() = %q", text(r))
 	}
 }
+
+func TestCompiledCellImports(t *testing.T) {
+	moduleEnv(t, "")
+	e := newEngine(t)
+	mustLong(t, e, `import "example.com/greet"`)
+	mustLong(t, e, "%%compile base\n\n// Scale multiplies.\nfunc Scale(x float64) float64 { return 10 * x }")
+	mustLong(t, e, `%%compile mix
+import (
+	"base"
+	"example.com/greet"
+	"github.com/gophernote/gophernote/fitlib/passk"
+	"gonum.org/v1/gonum/floats"
+	"fmt"
+	"strings"
+)
+
+// Report combines a module, fitlib, gonum and another compiled cell.
+func Report() string {
+	p, err := passk.PassAtK(5, 2, 2)
+	if err != nil {
+		return err.Error()
+	}
+	return greet.Hello("mix") + " " + fmt.Sprint(base.Scale(floats.Sum([]float64{0.25, 0.5})), " ", p)
+}
+
+var _ = strings.ToUpper`)
+	_, r := mustLong(t, e, "import \"mix\"\nmix.Report() + \" / \" + greet.Hello(\"i\")")
+	if got := text(r); got != "HELLO, mix!! 7.5 0.7 / HELLO, i!!" {
+		t.Errorf("got %q", got)
+	}
+}

@@ -24,14 +24,21 @@ func moduleEnv(t *testing.T, cache string, extra ...modproxy.Module) string {
 		t.Skip("no go command")
 	}
 	proxy := t.TempDir()
-	if err := modproxy.Write(proxy, append(modproxy.Sample(), extra...)...); err != nil {
+	mods := append(modproxy.Sample(), extra...)
+	if err := modproxy.Write(proxy, mods...); err != nil {
 		t.Fatal(err)
 	}
 	out, err := exec.Command("go", "env", "GOMODCACHE").Output()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, kv := range modproxy.Env(proxy, strings.TrimSpace(string(out))) {
+	modcache := strings.TrimSpace(string(out))
+	t.Cleanup(func() {
+		if err := modproxy.Forget(modcache, mods...); err != nil {
+			t.Error(err)
+		}
+	})
+	for _, kv := range modproxy.Env(proxy, modcache) {
 		k, v, _ := strings.Cut(kv, "=")
 		t.Setenv(k, v)
 	}
@@ -125,14 +132,27 @@ func conflictModules() []modproxy.Module {
 	}
 }
 
-func TestModuleErrors(t *testing.T) {
+// TestModuleVersionConflict uses a module cache of its own: its gonum
+// v0.99.0 must never reach the machine's.
+func TestModuleVersionConflict(t *testing.T) {
 	moduleEnv(t, "", conflictModules()...)
+	t.Setenv("GOMODCACHE", t.TempDir())
+	t.Setenv("GOFLAGS", "-modcacherw")
+	e := newEngine(t)
+	_, r := runLong(t, e, "import \"example.com/newer\"")
+	want := "version conflict: example.com/newer needs gonum.org/v1/gonum v0.99.0 (the kernel has v0.17.0; example.com/newer uses its package gonum.org/v1/gonum/floats)"
+	if r.Err == nil || !strings.Contains(r.Err.Value, want) || !strings.Contains(r.Err.Value, "Way out: pin an older version") {
+		t.Errorf("got %v", r.Err)
+	}
+}
+
+func TestModuleErrors(t *testing.T) {
+	moduleEnv(t, "", conflictModules()[2])
 	e := newEngine(t)
 	cases := []struct{ code, name, want string }{
 		{"import \"example.com/nosuch\"", "ImportError", `1:8: module for example.com/nosuch not found`},
 		{"%go get example.com/greet@v9.9.9", "ImportError", "1:1: version v9.9.9 of example.com/greet does not exist"},
 		{"x := 1\nimport \"example.com/broken\"", "CompileError", `2:8: example.com/broken v1.0.0 does not compile`},
-		{"import \"example.com/newer\"", "ImportError", "version conflict: example.com/newer needs gonum.org/v1/gonum v0.99.0 (the kernel has v0.17.0; example.com/newer uses its package gonum.org/v1/gonum/floats)"},
 		{"%go fetch x", "ImportError", "usage: %go get MODULE@VERSION"},
 	}
 	for _, c := range cases {
@@ -185,7 +205,7 @@ func TestModuleInterpretedFallback(t *testing.T) {
 		{"no-c-compiler", "CC", "/nonexistent/cc", "no C compiler"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			moduleEnv(t, "", conflictModules()...)
+			moduleEnv(t, "", conflictModules()[2])
 			t.Setenv(c.key, c.val)
 			e := newEngine(t)
 			s, r := mustLong(t, e, `import "example.com/greet"

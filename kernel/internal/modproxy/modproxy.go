@@ -99,6 +99,42 @@ func dedupe(s []string) []string {
 	return out
 }
 
+// Forget removes the modules (every version) of test domains
+// (example.com, example.org...; others are left alone) from the module cache
+// modcache, where the go command extracted them from the proxy: a test
+// leaves the machine's cache as it found it, and a module it changes is
+// never served stale from the cache. Use module paths of a test domain
+// of the calling package's own (test processes run at once).
+func Forget(modcache string, mods ...Module) error {
+	seen := map[string]bool{}
+	for _, m := range mods {
+		if seen[m.Path] {
+			continue
+		}
+		if first, _, _ := strings.Cut(m.Path, "/"); !strings.HasPrefix(first, "example.") {
+			// Never a real module's (a fake newer version of one belongs
+			// in a module cache of the test's own).
+			continue
+		}
+		seen[m.Path] = true
+		esc := filepath.FromSlash(escape(m.Path))
+		dirs, _ := filepath.Glob(filepath.Join(modcache, esc+"@*"))
+		dirs = append(dirs, filepath.Join(modcache, "cache", "download", esc))
+		for _, d := range dirs {
+			_ = filepath.Walk(d, func(p string, fi os.FileInfo, err error) error {
+				if err == nil && fi.IsDir() {
+					_ = os.Chmod(p, 0o755)
+				}
+				return nil
+			})
+			if err := os.RemoveAll(d); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // Env is the environment for the go command that resolves modules from
 // the proxy folder dir first and then from the module cache (the kernel's
 // own dependencies, downloaded when it was built), never the network; the
@@ -170,6 +206,24 @@ func Map[T, U any](xs []T, f func(T) U) []U {
 			"ver.go": fmt.Sprintf("// Package ver says its version.\npackage ver\n\n// Version is the module version.\nconst Version = %q\n", v)}}
 	}
 	return []Module{words, greet("v1.0.0", "!"), greet("v1.1.0", "!!"), broken, ver("v1.0.0"), ver("v1.1.0")}
+}
+
+// In moves modules from example.com to the test domain domain (such as
+// example.org): each package's tests use a domain of their own, since
+// test processes share the machine's module cache and run at once.
+func In(domain string, mods []Module) []Module {
+	out := make([]Module, len(mods))
+	for i, m := range mods {
+		r := strings.NewReplacer("example.com/", domain+"/")
+		m.Path, m.GoMod = r.Replace(m.Path), r.Replace(m.GoMod)
+		files := map[string]string{}
+		for n, c := range m.Files {
+			files[n] = r.Replace(c)
+		}
+		m.Files = files
+		out[i] = m
+	}
+	return out
 }
 
 // escape is the proxy's case encoding of a module path (an upper-case

@@ -140,6 +140,20 @@ func (h *Host) fillDeps(env []string) error {
 	return nil
 }
 
+// Provides reports whether the package path p belongs to the host's own
+// module or one of its dependencies (the kernel's versions apply).
+func (h *Host) Provides(p string) bool {
+	if h.MainPath != "" && (p == h.MainPath || strings.HasPrefix(p, h.MainPath+"/")) {
+		return true
+	}
+	for m := range h.Deps {
+		if p == m || strings.HasPrefix(p, m+"/") {
+			return true
+		}
+	}
+	return false
+}
+
 // DepsKey identifies what a plugin sharing no package of the host's own
 // module depends on: toolchain, flags and dependency versions.
 func (h *Host) DepsKey() string { return h.depsKey }
