@@ -1,8 +1,13 @@
 package engine
 
 import (
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gophernote/gophernote/kernel/engine/internal/modbuild"
 )
 
 func TestCompiledCell(t *testing.T) {
@@ -132,4 +137,48 @@ var _ = strings.ToUpper`)
 	if got := text(r); got != "HELLO, mix!! 7.5 0.7 / HELLO, i!!" {
 		t.Errorf("got %q", got)
 	}
+}
+
+// TestKernelSourceMismatch points the builds at a copy of the kernel's
+// source: its packages compile to other files than the binary's, so the
+// plugin cannot load, and the error says why and what to do.
+func TestKernelSourceMismatch(t *testing.T) {
+	moduleEnv(t, "")
+	root := moduleRoot(t)
+	dst := t.TempDir()
+	out, err := exec.Command("git", "-C", root, "ls-files", "go.mod", "go.sum", "fitlib").Output()
+	if err != nil {
+		t.Skip("not a git checkout:", err)
+	}
+	for _, f := range strings.Fields(string(out)) {
+		b, err := os.ReadFile(filepath.Join(root, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dst, f)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dst, f), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv(modbuild.SrcEnv, dst)
+	e := newEngine(t)
+	_, r := runLong(t, e, "%%compile usesfit\nimport \"github.com/gophernote/gophernote/fitlib/passk\"\nfunc P() (float64, error) { return passk.PassAtK(5, 2, 2) }")
+	want := "the kernel's source in " + dst + " (found by $" + modbuild.SrcEnv + ") is not the source this kernel binary was built from"
+	if r.Err == nil || !strings.Contains(r.Err.Value, want) || !strings.Contains(r.Err.Value, "rebuild the kernel from it") {
+		t.Fatalf("got %v", r.Err)
+	}
+	if _, r := run(t, e, "1 + 2"); text(r) != "3" {
+		t.Fatal("session unusable")
+	}
+}
+
+func moduleRoot(t *testing.T) string {
+	t.Helper()
+	out, err := exec.Command("go", "env", "GOMOD").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return filepath.Dir(strings.TrimSpace(string(out)))
 }
