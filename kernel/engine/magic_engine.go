@@ -38,6 +38,9 @@ func EngineMagics() []EngineMagic {
 // the other lines' numbers) for the Go that remains; handled is true when
 // nothing remains to run.
 func (e *Engine) runEngineMagic(ctx context.Context, code *string) (cell.Result, bool) {
+	if !strings.Contains(*code, "%") {
+		return cell.Result{}, false
+	}
 	lines := strings.Split(*code, "\n")
 	for i, l := range lines {
 		t := strings.TrimSpace(l)
@@ -45,6 +48,9 @@ func (e *Engine) runEngineMagic(ctx context.Context, code *string) (cell.Result,
 			continue
 		}
 		if rest, ok := strings.CutPrefix(t, "%%compile"); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
+			if e.sandbox {
+				return cell.Result{Err: (&cellError{line: i + 1, col: 1, msg: "%%compile is not available in the sandbox: compiled cells run compiled code, which the sandbox cannot restrict"}).toError()}, true
+			}
 			return e.compileCell(ctx, strings.TrimSpace(rest), i, lines), true
 		}
 		break

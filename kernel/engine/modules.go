@@ -106,8 +106,12 @@ func (e *Engine) resolveImports(ctx context.Context, code string) *cell.Error {
 	}
 	for _, is := range pc.imports.Imports {
 		p, err := strconv.Unquote(is.Path.Value)
-		if err != nil || e.importable(p) || !isModulePath(p) {
+		if err != nil || e.importable(p) || !isModulePath(p) || importAdvice[p] != "" || unsupportedImport(p) != "" {
 			continue
+		}
+		if e.sandbox {
+			l, c := lineCol(code, pc.offset(is.Path.Pos()))
+			return (&cellError{line: l, col: c, msg: "package " + p + " is not available in the sandbox: modules' packages run compiled code, which the sandbox cannot restrict"}).toError()
 		}
 		if err := e.importModule(ctx, p, ""); err != nil {
 			l, c := lineCol(code, pc.offset(is.Path.Pos()))
