@@ -182,3 +182,18 @@ func moduleRoot(t *testing.T) string {
 	}
 	return filepath.Dir(strings.TrimSpace(string(out)))
 }
+
+func TestEngineMagicsIsComplete(t *testing.T) {
+	e := newEngine(t)
+	for code, want := range map[string]string{
+		"%%compile k\nfunc F() {":              "incomplete",
+		"%%compile k\nfunc F() {}":             "complete",
+		"%%compile k\ntype T struct{ x int }":  "complete",
+		"%go get example.com/m@v1.0.0":         "complete",
+		"%go get example.com/m@v1.0.0\nx := [": "incomplete",
+	} {
+		if got, _ := e.IsComplete(code); got != want {
+			t.Errorf("IsComplete(%q) = %s, want %s", code, got, want)
+		}
+	}
+}

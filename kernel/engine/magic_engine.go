@@ -47,7 +47,8 @@ func (e *Engine) runEngineMagic(ctx context.Context, code *string) (cell.Result,
 		if t == "" {
 			continue
 		}
-		if rest, ok := strings.CutPrefix(t, "%%compile"); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
+		if isMagicLine(t, "%%compile") {
+			rest := strings.TrimPrefix(t, "%%compile")
 			if e.sandbox {
 				return cell.Result{Err: (&cellError{line: i + 1, col: 1, msg: "%%compile is not available in the sandbox: compiled cells run compiled code, which the sandbox cannot restrict"}).toError()}, true
 			}
@@ -58,10 +59,10 @@ func (e *Engine) runEngineMagic(ctx context.Context, code *string) (cell.Result,
 	found := false
 	for i, l := range lines {
 		t := strings.TrimSpace(l)
-		rest, ok := strings.CutPrefix(t, "%go")
-		if !ok || (rest != "" && rest[0] != ' ' && rest[0] != '\t') {
+		if !isMagicLine(t, "%go") {
 			continue
 		}
+		rest := strings.TrimPrefix(t, "%go")
 		found = true
 		col := strings.Index(l, "%go") + 1
 		if err := e.goMagic(ctx, strings.Fields(rest)); err != nil {
@@ -110,4 +111,35 @@ func (e *Engine) goMagic(ctx context.Context, args []string) error {
 		display.Show(display.Bundle{Data: display.MIME{"text/plain": fmt.Sprintf("gophernote: %s pinned at %s", mod, v)}})
 	}
 	return nil
+}
+
+// blankEngineMagics blanks the lines of the engine's magics in code
+// (%%compile's first line, %go lines), keeping the other lines where they
+// are; compiled reports a %%compile cell (the rest is a Go file).
+func blankEngineMagics(code string) (rest string, compiled bool) {
+	if !strings.Contains(code, "%") {
+		return code, false
+	}
+	lines := strings.Split(code, "\n")
+	first := true
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		if t == "" {
+			continue
+		}
+		if first && isMagicLine(t, "%%compile") {
+			lines[i], compiled = "", true
+		} else if isMagicLine(t, "%go") {
+			lines[i] = ""
+		}
+		first = false
+	}
+	return strings.Join(lines, "\n"), compiled
+}
+
+// isMagicLine reports whether the trimmed line t is the magic m with
+// optional arguments.
+func isMagicLine(t, m string) bool {
+	rest, ok := strings.CutPrefix(t, m)
+	return ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t')
 }
