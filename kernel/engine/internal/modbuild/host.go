@@ -110,14 +110,17 @@ func (h *Host) computeKeys() {
 
 // fillDeps reads the dependency versions from the main module's source
 // when the binary lists none (a test binary records no dependencies): the
-// build list of its go.mod, which is what the go command built it with.
+// modules of the packages its packages import, at the versions its go.mod
+// selects, which is what the go command built it with.
 func (h *Host) fillDeps(env []string) error {
 	if len(h.Deps) > 0 || h.MainDir == "" {
 		return nil
 	}
-	cmd := exec.Command("go", "list", "-m", "-f", "{{.Path}} {{.Version}}{{with .Replace}} {{.Path}} {{.Version}}{{end}}", "all")
+	// The modules of the packages the main module's packages import:
+	// -mod=readonly, never a change to the kernel's own go.mod or go.sum.
+	cmd := exec.Command("go", "list", "-mod=readonly", "-deps", "-f", "{{with .Module}}{{.Path}} {{.Version}}{{with .Replace}} {{.Path}} {{.Version}}{{end}}{{end}}", "./...")
 	cmd.Dir = h.MainDir
-	cmd.Env = env
+	cmd.Env = append(env, "GOFLAGS=")
 	out, err := cmd.Output()
 	if err != nil {
 		return fmt.Errorf("go list -m all in %s: %v", h.MainDir, exitText(err))
