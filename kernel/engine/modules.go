@@ -100,6 +100,9 @@ func isModulePath(p string) bool {
 // resolveImports imports, before the cell is prepared, the module packages
 // the cell imports that the engine does not have yet.
 func (e *Engine) resolveImports(ctx context.Context, code string) *cell.Error {
+	if len(e.mod.cells) == 0 && !strings.Contains(code, "import") {
+		return nil // nothing to resolve or check: no second parse
+	}
 	pc, err := splitCell(code)
 	if err != nil {
 		return nil // prepare reports it

@@ -263,4 +263,27 @@ func TestModuleBuildInterrupted(t *testing.T) {
 	if text(r) != "HELLO, x!!" {
 		t.Errorf("after interrupts: %q", text(r))
 	}
+	// A compiled cell interrupted while it builds: no entry, and it
+	// compiles when run again.
+	const cellSrc = "%%compile slow\nfunc F() int { return 42 }"
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &interruptSink{want: "go build -buildmode=plugin", cancel: cancel}
+	r = e.Execute(ctx, cellSrc, s)
+	cancel()
+	if r.Err == nil || r.Err.Name != "Interrupted" {
+		t.Fatalf("compiled cell: %v", r.Err)
+	}
+	entries, _ := os.ReadDir(filepath.Join(cache, "entries"))
+	for _, en := range entries {
+		if strings.HasPrefix(en.Name(), "c-") {
+			t.Errorf("interrupted cell left entry %s", en.Name())
+		}
+	}
+	if err := runErr(t, e, "import \"slow\""); !strings.Contains(err.Value, "package slow is not available") {
+		t.Errorf("an interrupted compiled cell: %v", err)
+	}
+	mustLong(t, e, cellSrc)
+	if _, r := mustLong(t, e, "import \"slow\"\nslow.F()"); text(r) != "42" {
+		t.Errorf("after the interrupt: %q", text(r))
+	}
 }
