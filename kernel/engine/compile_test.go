@@ -74,8 +74,16 @@ func Loop(n int) float64 { return float64(n) }`)
 		t.Errorf("new version: %q", got)
 	}
 	// A removed name is gone for later cells.
-	if err := runErr(t, e, `acc.Acc{}`); !strings.Contains(err.Value, "Acc") {
+	if err := runErr(t, e, `acc.Acc{}`); !strings.HasPrefix(err.Value, "1:5: undefined: acc.Acc (compiled cell acc, last compiled in cell 3, has no exported Acc)") {
 		t.Errorf("removed type: %v", err)
+	}
+	// A generic function is for compiled code.
+	mustLong(t, e, "%%compile gen\n\n// Sum adds.\nfunc Sum[T int | float64](xs []T) (s T) {\n\tfor _, x := range xs {\n\t\ts += x\n\t}\n\treturn s\n}\n\nvar SumFloat = Sum[float64]")
+	if err := runErr(t, e, "import \"gen\"\ngen.Sum([]int{1, 2})"); !strings.Contains(err.Value, "2:5: gen.Sum is generic, and an interpreted cell cannot instantiate compiled generic code") {
+		t.Errorf("generic: %v", err)
+	}
+	if _, r := mustLong(t, e, "gen.SumFloat([]float64{1, 2.5})"); text(r) != "3.5" {
+		t.Errorf("instantiation: %q", text(r))
 	}
 }
 

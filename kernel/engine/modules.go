@@ -100,7 +100,7 @@ func isModulePath(p string) bool {
 // resolveImports imports, before the cell is prepared, the module packages
 // the cell imports that the engine does not have yet.
 func (e *Engine) resolveImports(ctx context.Context, code string) *cell.Error {
-	if len(e.mod.cells) == 0 && !strings.Contains(code, "import") {
+	if len(e.mod.loaded) == 0 && len(e.mod.cells) == 0 && !strings.Contains(code, "import") {
 		return nil // nothing to resolve or check: no second parse
 	}
 	pc, err := splitCell(code)
@@ -127,9 +127,26 @@ func (e *Engine) resolveImports(ctx context.Context, code string) *cell.Error {
 // checkRecompiled refuses a use of a name that the current version of a
 // compiled cell no longer has (the interpreter still knows the old
 // version's names, since a package's table can only grow).
+//
+// It also refuses, with the way out, a use of an exported generic
+// function or type of a compiled package: a symbol table holds no
+// generics, so only compiled code can instantiate them.
 func (e *Engine) checkRecompiled(pc *parsedCell, code string) *cell.Error {
-	if len(e.mod.cells) == 0 {
+	if len(e.mod.cells) == 0 && len(e.mod.loaded) == 0 {
 		return nil
+	}
+	names := map[string]string{} // package name -> import path, as cells write them
+	for name, p := range e.importNames {
+		names[name] = p
+	}
+	for _, is := range pc.imports.Imports {
+		if p, err := strconv.Unquote(is.Path.Value); err == nil {
+			name := e.pkgName(p)
+			if is.Name != nil {
+				name = is.Name.Name
+			}
+			names[name] = p
+		}
 	}
 	var bad *cell.Error
 	pc.inspect(func(n ast.Node) bool {
@@ -138,14 +155,32 @@ func (e *Engine) checkRecompiled(pc *parsedCell, code string) *cell.Error {
 			return bad == nil
 		}
 		x, ok := sel.X.(*ast.Ident)
-		if !ok || e.mod.cells[x.Name] == nil {
+		if !ok {
 			return true
 		}
-		if _, ok := e.syms[x.Name][sel.Sel.Name]; !ok {
-			l, c := lineCol(code, pc.offset(sel.Sel.Pos()))
-			v := e.mod.cells[x.Name]
-			ce := &cellError{line: l, col: c, msg: fmt.Sprintf("undefined: %s.%s (compiled cell %s, last compiled in cell %d, has no exported %s)", x.Name, sel.Sel.Name, x.Name, v.cell, sel.Sel.Name)}
-			bad = ce.toError()
+		p := names[x.Name]
+		v, pkg := e.mod.cells[p], e.mod.loaded[p]
+		if v != nil {
+			pkg = v.pkg
+		}
+		if pkg == nil || e.mod.srcPkgs[p] {
+			return true
+		}
+		if _, ok := e.syms[p][sel.Sel.Name]; ok {
+			return true
+		}
+		l, c := lineCol(code, pc.offset(sel.Sel.Pos()))
+		msg := ""
+		for _, g := range pkg.Generic {
+			if g == sel.Sel.Name {
+				msg = fmt.Sprintf("%s.%s is generic, and an interpreted cell cannot instantiate compiled generic code: instantiate it in compiled code (in a compiled cell: var %sFloat = %s[float64], or a compiled cell wrapping it) and call that", x.Name, g, g, g)
+			}
+		}
+		if msg == "" && v != nil {
+			msg = fmt.Sprintf("undefined: %s.%s (compiled cell %s, last compiled in cell %d, has no exported %s)", x.Name, sel.Sel.Name, p, v.cell, sel.Sel.Name)
+		}
+		if msg != "" {
+			bad = (&cellError{line: l, col: c, msg: msg}).toError()
 		}
 		return true
 	})
