@@ -13,20 +13,26 @@ import (
 // must happen where the engine runs (plugins load into the engine's
 // process). A magics layer in front of the engine lists these and passes
 // the cells that use them to Execute unchanged.
+//
+// A magics layer runs one by passing the cell to Execute with the magic's
+// lines where they are: a %go line as it is (alone, or among Go lines),
+// a %%compile cell whole (blank lines may precede its first line, so the
+// body keeps the cell's line numbers).
 type EngineMagic struct {
-	Name  string // without % or %%
-	Cell  bool   // a cell magic (%%NAME, the cell's first line)
-	Usage string
-	Help  string
+	Name    string // without % or %%
+	Cell    bool   // a cell magic (%%NAME, the cell's first line)
+	Usage   string
+	Summary string // one line
+	Help    string
 }
 
 // EngineMagics returns the magics the engine recognises.
 func EngineMagics() []EngineMagic {
 	return []EngineMagic{
-		{Name: "go", Usage: "%go get MODULE@VERSION [MODULE@VERSION ...]", Help: "Pins modules' versions for the session's later imports and compiled cells. " +
+		{Name: "go", Usage: "%go get MODULE@VERSION [MODULE@VERSION ...]", Summary: "pin modules' versions for later imports", Help: "Pins modules' versions for the session's later imports and compiled cells. " +
 			"MODULE@latest resolves the latest version again. The lines run before the rest of the cell, which may hold Go. " +
 			"A module whose package this session loaded already cannot change version until the kernel restarts."},
-		{Name: "compile", Cell: true, Usage: "%%compile NAME", Help: "Compiles the rest of the cell with the Go toolchain as package NAME (a Go file: imports and declarations; " +
+		{Name: "compile", Cell: true, Usage: "%%compile NAME", Summary: "compile the cell with the Go toolchain as package NAME", Help: "Compiles the rest of the cell with the Go toolchain as package NAME (a Go file: imports and declarations; " +
 			"a package clause is optional) into a plugin; later cells import \"NAME\" and call it at compiled speed. It may import the standard library, " +
 			"fitlib, gonum, modules' packages and earlier compiled cells. Re-running it replaces the package for later cells; values made before keep the old version. " +
 			"Exported generic functions and types are usable by later compiled cells only (interpreted cells use instantiations, e.g. var SumF = Sum[float64])."},
