@@ -170,8 +170,32 @@ var pluginPlatforms = map[string]bool{"linux": true, "darwin": true, "freebsd": 
 // *Error whose NoPlugins is true when only plugins are missing; a missing
 // go command (ErrNoGo) leaves nothing to fall back on.
 func (b *Builder) Check() error {
-	b.once.Do(func() { b.toolErr = b.check() })
+	b.once.Do(func() {
+		b.toolErr = b.check()
+		b.sweep()
+	})
 	return b.toolErr
+}
+
+// sweep removes what builds of processes that died mid-way left in the
+// cache's tmp folder (a day old: a build in progress elsewhere is younger).
+func (b *Builder) sweep() {
+	entries, err := os.ReadDir(filepath.Join(b.Cache, "tmp"))
+	if err != nil {
+		return
+	}
+	for _, en := range entries {
+		if fi, err := en.Info(); err == nil && time.Since(fi.ModTime()) > 24*time.Hour {
+			p := filepath.Join(b.Cache, "tmp", en.Name())
+			_ = filepath.Walk(p, func(q string, fi os.FileInfo, err error) error {
+				if err == nil && fi.IsDir() {
+					_ = os.Chmod(q, 0o755)
+				}
+				return nil
+			})
+			_ = os.RemoveAll(p)
+		}
+	}
 }
 
 func (b *Builder) check() error {
