@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"os"
 	"go/parser"
 	"go/token"
 	"reflect"
@@ -68,6 +69,14 @@ func (e *Engine) compileCell(ctx context.Context, args string, at int, lines []s
 	src := strings.Join(file, "\n")
 
 	b, err := e.mod.builder()
+	if err == nil && os.Getenv(PluginsEnv) == "0" {
+		err = fmt.Errorf("compiled cells are plugins, and %s=0 turns plugins off: unset it and restart the kernel (or run the code in an ordinary cell, interpreted)", PluginsEnv)
+	}
+	if err == nil {
+		if cerr := b.Check(); cerr != nil {
+			err = fmt.Errorf("%%%%compile needs plugins: %w (meanwhile the code runs in an ordinary cell, interpreted)", cerr)
+		}
+	}
 	if err != nil {
 		return cell.Result{Err: moduleError(err, at+1, magicCol)}
 	}

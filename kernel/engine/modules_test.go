@@ -223,6 +223,10 @@ greet.Hello("Ada")`)
 			if r.Err == nil || !strings.Contains(r.Err.Value, "example.com/cgopkg uses cgo (example.com/cgopkg (cgo.go)), which the interpreter cannot run") {
 				t.Errorf("cgo: %v", r.Err)
 			}
+			_, r = runLong(t, e, "%%compile k\nfunc F() int { return 1 }")
+			if r.Err == nil || !strings.HasPrefix(r.Err.Value, "1:1: ") || !strings.Contains(r.Err.Value, c.why) {
+				t.Errorf("compiled cell without plugins: %v", r.Err)
+			}
 		})
 	}
 }
