@@ -3,9 +3,9 @@ package engine
 import (
 	"context"
 	"fmt"
-	"os"
 	"go/parser"
 	"go/token"
+	"os"
 	"reflect"
 	"sort"
 	"strconv"

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/gophernote/gophernote/kernel/display"
+	gnstd "github.com/gophernote/gophernote/stdlib"
 )
 
 // DocLookup returns the declaration and doc comment of pkgPath.name; the
@@ -18,6 +19,14 @@ import (
 // docs of module packages and compiled cells (modules.go), then the doc
 // tables generated into the stdlib package.
 var DocLookup func(pkgPath, name string) (sig, doc string, ok bool) = lookupDoc
+
+// lookupDoc is DocLookup's default.
+func lookupDoc(pkgPath, name string) (sig, doc string, ok bool) {
+	if sig, doc, ok := lookupModuleDoc(pkgPath, name); ok {
+		return sig, doc, true
+	}
+	return gnstd.Doc(pkgPath, name)
+}
 
 // Inspect describes what is at cursor (a rune offset). As in IPython, a
 // call comes first: with the cursor anywhere inside a call's brackets

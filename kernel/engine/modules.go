@@ -21,7 +21,6 @@ import (
 	"github.com/gophernote/gophernote/kernel/cell"
 	"github.com/gophernote/gophernote/kernel/display"
 	"github.com/gophernote/gophernote/kernel/engine/internal/modbuild"
-	gnstd "github.com/gophernote/gophernote/stdlib"
 )
 
 // Packages from modules, and compiled cells.
@@ -497,9 +496,9 @@ func addModuleDocs(p string, docs map[string]modbuild.DocEntry) {
 	}
 }
 
-// lookupDoc is DocLookup's default: module packages and compiled cells,
-// then the generated tables.
-func lookupDoc(pkgPath, name string) (sig, doc string, ok bool) {
+// lookupModuleDoc returns the docs of a module package's or compiled
+// cell's name (pkgPath may also be a symbol table key, path/name).
+func lookupModuleDoc(pkgPath, name string) (sig, doc string, ok bool) {
 	for _, p := range []string{pkgPath, path.Dir(pkgPath)} {
 		if v, found := moduleDocs.Load(p); found {
 			if d, ok := v.(map[string]modbuild.DocEntry)[name]; ok {
@@ -507,7 +506,7 @@ func lookupDoc(pkgPath, name string) (sig, doc string, ok bool) {
 			}
 		}
 	}
-	return gnstd.Doc(pkgPath, name)
+	return "", "", false
 }
 
 // srcFS is the interpreter's source filesystem: GOPATH-style paths
