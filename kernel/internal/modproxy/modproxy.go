@@ -130,6 +130,12 @@ func Forget(modcache string, mods ...Module) error {
 			if err := os.RemoveAll(d); err != nil {
 				return err
 			}
+			// The folders above it, when nothing else is left in them.
+			for p := filepath.Dir(d); p != modcache && strings.HasPrefix(p, modcache); p = filepath.Dir(p) {
+				if os.Remove(p) != nil {
+					break
+				}
+			}
 		}
 	}
 	return nil
