@@ -116,7 +116,34 @@ greet.Hello("Cy")`)
 	}
 	entries, _ := os.ReadDir(filepath.Join(cache, "entries"))
 	if len(entries) != 1 {
-		t.Errorf("cache entries: %d", len(entries))
+		t.Fatalf("cache entries: %d", len(entries))
+	}
+	// A cached plugin that no longer loads is built again, once. (The
+	// entry is built without loading it: a loaded plugin's file is never
+	// changed in place, which would crash the process that maps it.)
+	cache2 := t.TempDir()
+	t.Setenv("GOPHERNOTE_PLUGIN_CACHE", cache2)
+	e3 := newEngine(t)
+	b, err := e3.mod.builder()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Import(context.Background(), "example.com/greet", "", nil, true); err != nil {
+		t.Fatal(err)
+	}
+	sos, _ := filepath.Glob(filepath.Join(cache2, "entries", "*", "*.so"))
+	if len(sos) != 1 {
+		t.Fatalf("plugin files: %v", sos)
+	}
+	if err := os.WriteFile(sos[0]+".new", []byte("not a plugin"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(sos[0]+".new", sos[0]); err != nil {
+		t.Fatal(err)
+	}
+	s3, r3 := mustLong(t, e3, "import \"example.com/greet\"\ngreet.Hello(\"Di\")")
+	if text(r3) != "HELLO, Di!!" || !strings.Contains(displayText(s3), "built as a plugin") {
+		t.Errorf("after a broken cache entry: %q %q", text(r3), displayText(s3))
 	}
 }
 

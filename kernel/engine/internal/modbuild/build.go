@@ -13,7 +13,9 @@
 // toolchain, flags and dependency versions (and, for plugins holding
 // packages of the kernel's own module, the kernel binary's build ID). An
 // entry is a directory renamed into place once complete: an interrupted
-// build leaves none.
+// build leaves none. Nothing is ever rewritten in place (a process that
+// maps a plugin dies if its file changes under it): an entry is removed
+// (Forget) and a new one, with a plugin file of another name, stored.
 package modbuild
 
 import (
@@ -269,7 +271,7 @@ func (b *Builder) cached(key string) (*Package, bool) {
 		return nil, false
 	}
 	if p.Plugin != "" {
-		p.Plugin = filepath.Join(dir, "plugin.so")
+		p.Plugin = filepath.Join(dir, filepath.Base(p.Plugin))
 		if _, err := os.Stat(p.Plugin); err != nil {
 			return nil, false
 		}
@@ -299,10 +301,13 @@ func (b *Builder) store(key string, p *Package, so string) (*Package, error) {
 	defer os.RemoveAll(tmp)
 	stored := *p
 	if so != "" {
-		if err := os.Rename(so, filepath.Join(tmp, "plugin.so")); err != nil {
+		// A file name of its own: package plugin remembers a path that
+		// failed to load, so a rebuilt entry must not reuse it.
+		name := fmt.Sprintf("plugin-%x.so", time.Now().UnixNano())
+		if err := os.Rename(so, filepath.Join(tmp, name)); err != nil {
 			return nil, err
 		}
-		stored.Plugin = "plugin.so"
+		stored.Plugin = name
 	}
 	raw, err := json.MarshalIndent(&stored, "", " ")
 	if err != nil {
