@@ -12,7 +12,7 @@ ifneq ($(wildcard ../shared/data),)
 export GOPHERNOTE_DATA ?= $(abspath ../shared/data)
 endif
 
-.PHONY: all build generate test deps deps-debian deps-browsertest deps-lab deps-data deps-check test-hub vet gotest fuzz stdlib-check bench notebooks clean
+.PHONY: all build generate test deps deps-debian deps-browsertest deps-lab deps-data deps-check test-hub vet gotest fuzz stdlib-check bench notebooks conformance clean
 
 all: build
 
@@ -26,7 +26,10 @@ generate:
 
 # Every test: static checks, the check that make deps installs what the
 # tests use, Go unit/protocol/real-client tests, short fuzz runs, and the
-# check that the generated symbol tables are fresh.
+# check that the generated symbol tables are fresh. gotest includes Go's
+# own test suite (cmd/gophernote TestGoSpec) with a time cap per program
+# and notebooks for a fixed sample; `make conformance` runs all of it
+# three ways.
 test: vet deps-check gotest test-hub fuzz stdlib-check
 
 # What the tests need on a fresh machine. Each set-up is one prerequisite
@@ -134,5 +137,18 @@ bench: build deps-data
 	@$(GO) test -run '^$$' -bench . -benchtime 1x ./... 2>&1 | tee bench-go.log | grep -E '^(BENCH|FAIL|--- FAIL)' || true
 	@GOPHERNOTE_BENCH=1 $(GO) test -count=1 -timeout 60m -run 'Bench|^TestGoCorpus$$' -v ./... 2>&1 | tee bench-gated.log | grep -E '^(BENCH|FAIL|--- FAIL)' || true
 
+# Go's own test suite (the `// run` and joinable `// rundir` programs of
+# $(go env GOROOT)/test) three ways: compiled, as `gophernote run FILE.go`
+# and as notebook cells, with time limits scaled to the compiled run's
+# (cmd/gophernote/spec_test.go). Prints the BENCH go-spec lines; writes
+# every run's verdict to conformance.jsonl, the differences grouped by
+# error to conformance.jsonl.summary.txt and the whole log to
+# conformance.log. `make test` runs the same test with a time cap per
+# program and notebooks for a fixed sample.
+conformance:
+	@bash -o pipefail -c 'GOPHERNOTE_SPEC=full GOPHERNOTE_SPEC_REPORT=$(CURDIR)/conformance.jsonl \
+		$(GO) test -count=1 -timeout 8h -run "^TestGoSpec$$" -v ./cmd/gophernote 2>&1 | tee conformance.log | \
+		grep -E "^(BENCH|--- FAIL|FAIL|ok)"'
+
 clean:
-	rm -rf bin out bench-go.log bench-gated.log test-hub.log $(LAB)/build
+	rm -rf bin out bench-go.log bench-gated.log test-hub.log conformance.log conformance.jsonl conformance.jsonl.summary.txt $(LAB)/build

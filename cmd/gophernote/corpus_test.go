@@ -201,6 +201,13 @@ type corpusProgram struct {
 	// moduleDir, when set, is a directory with the repository's go.mod
 	// where the program (a generated example) is built.
 	moduleDir string
+	// args are the program's command-line arguments (every run gets
+	// them); buildFlags are go build flags of the compiled run (both are
+	// part of the compiled result's cache key).
+	args, buildFlags []string
+	buildEnv         []string // extra environment of go build ("GOEXPERIMENT=...")
+	// limits bounds the runs; zero fields take the corpus defaults.
+	limits runLimits
 
 	compiled, script, notebook observation
 }
@@ -220,6 +227,38 @@ type observation struct {
 	PanicLine        int    `json:"panic_line,omitempty"`
 	Nondeterministic bool   `json:"nondeterministic,omitempty"`
 	BuildError       string `json:"build_error,omitempty"`
+	// Seconds is the run's wall time and CPUSeconds the CPU time its
+	// process used (user+system): a run stopped at its time limit that
+	// kept a CPU busy was computing, one that did not was blocked.
+	Seconds    float64 `json:"seconds,omitempty"`
+	CPUSeconds float64 `json:"cpu_seconds,omitempty"`
+}
+
+// runLimits bounds the runs of one program.
+type runLimits struct {
+	compiled time.Duration // each compiled run (default 20s)
+	cell     time.Duration // gophernote run --timeout (default 30s)
+	process  time.Duration // each interpreted process (default 60s)
+}
+
+func (l runLimits) withDefaults() runLimits {
+	if l.compiled == 0 {
+		l.compiled = 20 * time.Second
+	}
+	if l.cell == 0 {
+		l.cell = 30 * time.Second
+	}
+	if l.process == 0 {
+		l.process = interpretedLimit
+	}
+	return l
+}
+
+// sameRun reports whether two observations of a program are the same,
+// apart from their timing.
+func sameRun(a, b observation) bool {
+	a.Seconds, a.CPUSeconds, b.Seconds, b.CPUSeconds = 0, 0, 0, 0
+	return a == b
 }
 
 // selectReason says why a program whose compiled run is known is left out
@@ -447,7 +486,7 @@ func compiledRun(t *testing.T, p *corpusProgram, work string) observation {
 	own := strings.HasPrefix(p.name, "own/")
 	sum, _ := os.ReadFile(filepath.Join(moduleRoot(t), "go.sum"))
 	cacheable := !bytes.Contains(p.src, []byte(`"github.com/gophernote/gophernote/`))
-	cacheFile := compiledCachePath(p.src, sum)
+	cacheFile := compiledCachePath(p.src, sum, slices.Concat(p.buildFlags, p.args, p.buildEnv)...)
 	if data, err := os.ReadFile(cacheFile); err == nil && cacheable {
 		var o observation
 		// A panic cached before PanicLine was recorded runs again.
@@ -477,9 +516,9 @@ func compiledRun(t *testing.T, p *corpusProgram, work string) observation {
 			t.Error(err)
 			return observation{BuildError: err.Error()}
 		}
-		build = exec.Command("go", "build", "-o", bin, base)
+		build = exec.Command("go", append(append([]string{"build", "-o", bin}, p.buildFlags...), base)...)
 		build.Dir = dir
-		build.Env = append(os.Environ(), "GO111MODULE=on", "GOWORK=off", "GOFLAGS=")
+		build.Env = append(append(os.Environ(), "GO111MODULE=on", "GOWORK=off", "GOFLAGS="), p.buildEnv...)
 	}
 	var o observation
 	if out, err := build.CombinedOutput(); err != nil {
@@ -490,8 +529,9 @@ func compiledRun(t *testing.T, p *corpusProgram, work string) observation {
 			o = observation{BuildError: string(out) + err.Error()}
 		}
 	} else {
-		o = goRun(bin, p.dir)
-		if again := goRun(bin, p.dir); again != o {
+		limit := p.limits.withDefaults().compiled
+		o = goRun(bin, p.dir, limit, p.args...)
+		if again := goRun(bin, p.dir, limit, p.args...); !sameRun(again, o) {
 			o.Nondeterministic = true
 		}
 	}
@@ -511,8 +551,9 @@ func moduleRoot(t *testing.T) string {
 	return abs
 }
 
-// compiledCachePath is the cache file of a program's compiled result.
-func compiledCachePath(src, sum []byte) string {
+// compiledCachePath is the cache file of a program's compiled result;
+// extra (build flags, arguments) is part of the key when given.
+func compiledCachePath(src, sum []byte, extra ...string) string {
 	base, err := os.UserCacheDir()
 	if err != nil {
 		base = os.TempDir()
@@ -521,13 +562,17 @@ func compiledCachePath(src, sum []byte) string {
 	fmt.Fprintf(h, "%s\n%s\n", runtime.Version(), "go-corpus-v3")
 	h.Write(sum)
 	h.Write(src)
+	if len(extra) > 0 {
+		fmt.Fprintf(h, "\x00%q", extra)
+	}
 	return filepath.Join(base, "gophernote", "go-corpus", hex.EncodeToString(h.Sum(nil))+".json")
 }
 
 // goRun runs a compiled program and parses how it ended.
-func goRun(bin, dir string) observation {
-	stdout, stderr, code, timedOut := runProcess(dir, 20*time.Second, bin)
-	o := observation{Stdout: stdout, End: "ok"}
+func goRun(bin, dir string, limit time.Duration, args ...string) observation {
+	r := runProc(dir, limit, bin, args...)
+	stdout, stderr, code, timedOut := r.stdout, r.stderr, r.code, r.timedOut
+	o := observation{Stdout: stdout, End: "ok", Seconds: r.wall.Seconds(), CPUSeconds: r.cpu.Seconds()}
 	switch {
 	case timedOut:
 		o.End = "timeout"
@@ -535,6 +580,16 @@ func goRun(bin, dir string) observation {
 	default:
 		o.End = "exit " + strconv.Itoa(code)
 	}
+	o.Stderr, o.End, o.PanicLine = crashReport(stderr, code, o.End)
+	return o
+}
+
+// crashReport cuts Go's crash report off a program's stderr and returns
+// the rest, how the program ended ("panic: MSG", "fatal: MSG",
+// "deadlock", or end unchanged when there is no report) and the line of
+// the innermost main.* frame of a panic's traceback (-1: none).
+func crashReport(stderr string, code int, end string) (rest, newEnd string, panicLine int) {
+	o := observation{End: end}
 	// Go's crash report: "panic: MSG\n\ngoroutine 1 [running]:..." or
 	// "fatal error: MSG\n\ngoroutine ...".
 	if i := crashStart(stderr, "panic: "); i >= 0 && code == 2 {
@@ -562,8 +617,7 @@ func goRun(bin, dir string) observation {
 			o.End = "deadlock"
 		}
 	}
-	o.Stderr = stderr
-	return o
+	return stderr, o.End, o.PanicLine
 }
 
 // mainFrameRe finds the innermost frame of package main in a Go
@@ -615,6 +669,21 @@ func crashStart(stderr, prefix string) int {
 
 // runProcess runs a command with empty stdin and a time limit.
 func runProcess(dir string, limit time.Duration, name string, args ...string) (stdout, stderr string, code int, timedOut bool) {
+	r := runProc(dir, limit, name, args...)
+	return r.stdout, r.stderr, r.code, r.timedOut
+}
+
+// procResult is what runProc saw of one process.
+type procResult struct {
+	stdout, stderr string
+	code           int
+	timedOut       bool
+	wall, cpu      time.Duration // elapsed; user+system CPU of the process
+}
+
+// runProc runs a command with empty stdin and a time limit, and measures
+// its wall and CPU time.
+func runProc(dir string, limit time.Duration, name string, args ...string) procResult {
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, name, args...)
@@ -622,18 +691,24 @@ func runProcess(dir string, limit time.Duration, name string, args ...string) (s
 	var o, e bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &o, &e
 	cmd.WaitDelay = time.Second
+	start := time.Now()
 	err := cmd.Run()
+	r := procResult{wall: time.Since(start)}
+	if ps := cmd.ProcessState; ps != nil {
+		r.cpu = ps.UserTime() + ps.SystemTime()
+	}
 	var ee *exec.ExitError
 	switch {
 	case ctx.Err() != nil:
-		timedOut = true
+		r.timedOut = true
 	case errors.As(err, &ee):
-		code = ee.ExitCode()
+		r.code = ee.ExitCode()
 	case err != nil:
-		code = -1
+		r.code = -1
 		e.WriteString(err.Error())
 	}
-	return o.String(), e.String(), code, timedOut
+	r.stdout, r.stderr = o.String(), e.String()
+	return r
 }
 
 // interpretedLimit bounds one interpreted run; --timeout stops the cell a
@@ -647,8 +722,10 @@ func scriptRun(p *corpusProgram, work string) observation {
 		return observation{End: "error", Error: err.Error()}
 	}
 	defer os.RemoveAll(out)
-	stdout, stderr, code, timedOut := runProcess(p.dir, interpretedLimit, binary, "run", p.path, "--out", out, "--timeout", "30s")
-	o := observation{Stdout: stdout, End: "ok"}
+	lim := p.limits.withDefaults()
+	r := runProc(p.dir, lim.process, binary, append([]string{"run", p.path, "--out", out, "--timeout", lim.cell.String()}, programArgs(p.args)...)...)
+	stdout, stderr, code, timedOut := r.stdout, r.stderr, r.code, r.timedOut
+	o := observation{Stdout: stdout, End: "ok", Seconds: r.wall.Seconds(), CPUSeconds: r.cpu.Seconds()}
 	// The run's own report: "gophernote run: FILE: NAME: VALUE" and
 	// indented traceback lines, after the program's stderr.
 	prefix := "gophernote run: " + p.path + ": "
@@ -656,6 +733,12 @@ func scriptRun(p *corpusProgram, work string) observation {
 		o.Error = firstLine(stderr[i+len(prefix):])
 		stderr = stderr[:i]
 		o.End = endOf(o.Error)
+		if died, ok := strings.CutPrefix(o.Error, "the Go worker process died: "); ok {
+			// Go's own report is on stderr before the line, as a
+			// compiled program's is.
+			o.Error = died
+			stderr, o.End, _ = crashReport(stderr, code, endOf(died))
+		}
 	} else if code != 0 {
 		o.End = "exit " + strconv.Itoa(code)
 	}
@@ -664,6 +747,14 @@ func scriptRun(p *corpusProgram, work string) observation {
 	}
 	o.Stderr = stderr
 	return o
+}
+
+// programArgs are gophernote run's arguments passing args to the program.
+func programArgs(args []string) []string {
+	if len(args) == 0 {
+		return nil
+	}
+	return append([]string{"--"}, args...)
 }
 
 // endOf maps an interpreted error "Name: value" to the End it stands for.
@@ -687,6 +778,23 @@ func endOf(err string) string {
 		return "deadlock"
 	case "CompileError":
 		return "compile error"
+	case "fatal error":
+		// The worker died (kernel/worker): "MSG (runtime: ...) [at L:C]".
+		if i := max(strings.LastIndex(value, " [at "), strings.LastIndex(value, " [in ")); i >= 0 && strings.HasSuffix(value, "]") {
+			value = value[:i]
+		}
+		if i := strings.Index(value, " (runtime: "); i >= 0 {
+			value = value[:i]
+		}
+		return "fatal: " + value
+	case "panic":
+		return "panic: " + value
+	case "Timeout": // a notebook cell stopped by --timeout
+		return "timeout"
+	case "Interrupted": // a script stopped by --timeout
+		if strings.HasPrefix(value, "ran longer than --timeout") {
+			return "timeout"
+		}
 	}
 	return "error"
 }
@@ -750,9 +858,13 @@ func notebookRun(p *corpusProgram, work string) observation {
 	if err := os.WriteFile(nbPath, data, 0o644); err != nil {
 		return observation{End: "error", Error: err.Error()}
 	}
-	_, stderr, _, timedOut := runProcess(p.dir, interpretedLimit, binary, "run", nbPath, "--out", dir, "--timeout", "30s")
+	lim := p.limits.withDefaults()
+	r := runProc(p.dir, lim.process, binary, append([]string{"run", nbPath, "--out", dir, "--timeout", lim.cell.String()}, programArgs(p.args)...)...)
+	stderr, timedOut := r.stderr, r.timedOut
+	times := observation{Seconds: r.wall.Seconds(), CPUSeconds: r.cpu.Seconds()}
 	if timedOut {
-		return observation{End: "timeout"}
+		times.End = "timeout"
+		return times
 	}
 	written, err := os.ReadFile(filepath.Join(dir, stem+".ipynb"))
 	if err != nil {
@@ -772,7 +884,7 @@ func notebookRun(p *corpusProgram, work string) observation {
 	if err := json.Unmarshal(written, &got); err != nil {
 		return observation{End: "error", Error: err.Error()}
 	}
-	var o observation
+	o := times
 	o.End = "ok"
 	for i, c := range got.Cells {
 		for _, out := range c.Outputs {
@@ -830,4 +942,20 @@ func readKnownGaps(t *testing.T, path string) map[string]knownGap {
 		}
 	}
 	return gaps
+}
+
+// joinText reads an nbformat text value: a string or a list of lines.
+func joinText(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case []any:
+		var b strings.Builder
+		for _, s := range x {
+			str, _ := s.(string)
+			b.WriteString(str)
+		}
+		return b.String()
+	}
+	return ""
 }

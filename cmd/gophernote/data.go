@@ -319,14 +319,22 @@ func size(n int64) string {
 // download as a progress bar in the running cell (and on stderr when it is
 // a terminal, as under `gophernote run`), and stop with the cell when it
 // is interrupted.
-func useCellProgress(stderr io.Writer) {
+func useCellProgress(stderr io.Writer, terminal bool) {
 	data.SetAutoContext(display.Context)
 	cell := func(total int, label string) data.Progress { return display.NewProgress(total, label+" (KiB)") }
-	if f, ok := stderr.(*os.File); ok {
-		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-			data.SetAutoProgress(data.Both(cell, data.TerminalProgress(stderr)))
-			return
-		}
+	if terminal || isTerminal(stderr) {
+		data.SetAutoProgress(data.Both(cell, data.TerminalProgress(stderr)))
+		return
 	}
 	data.SetAutoProgress(cell)
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }

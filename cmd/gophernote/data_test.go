@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/gophernote/gophernote/fitlib/data"
+	"github.com/gophernote/gophernote/kernel/runner"
 )
 
 // sharedSources returns ../shared/data/_sources beside the repository root,
@@ -242,7 +243,7 @@ func TestNotebook01FreshClone(t *testing.T) {
 	if want == "" {
 		t.Fatal("notebooks/01_passk.ipynb carries no summary output: commit it executed (make notebooks)")
 	}
-	if maskTimes(fresh) != maskTimes(want) {
+	if runner.MaskTimes(fresh) != runner.MaskTimes(want) {
 		t.Errorf("summary from the fresh clone\n%s\ndiffers from the committed one\n%s", fresh, want)
 	}
 	if !strings.Contains(bar, "fetching 3 tables (1 file) from 127.0.0.1") || !strings.Contains(bar, "881/881 (100%)") || !strings.Contains(bar, "done") {

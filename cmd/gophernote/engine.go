@@ -1,17 +1,21 @@
 package main
 
 import (
-	"github.com/gophernote/gophernote/kernel/engine"
+	"log"
+
 	"github.com/gophernote/gophernote/kernel/session"
+	"github.com/gophernote/gophernote/kernel/worker"
 )
 
-// newEngine builds the yaegi interpreter for a kernel session. The session
-// calls it on its own goroutine, so sockets are up (and kernel_info is
-// answered) while the interpreter loads its symbol tables.
-func newEngine() (session.Engine, error) {
-	e, err := engine.New(engine.Options{})
+// newEngine starts the worker process that hosts the yaegi interpreter
+// for a kernel session (kernel/worker): a cell that crashes it costs the
+// session its state, not the kernel. The session calls it on its own
+// goroutine, so sockets are up (and kernel_info is answered) while the
+// worker starts and loads its symbol tables.
+func newEngine(logger *log.Logger) (session.Engine, error) {
+	c, err := worker.Start(worker.Options{Log: logger})
 	if err != nil {
 		return nil, err
 	}
-	return e, nil
+	return c, nil
 }

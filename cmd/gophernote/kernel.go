@@ -6,6 +6,7 @@ import (
 	"log"
 	"net"
 	"os"
+	"time"
 
 	"github.com/gophernote/gophernote/cmd/gophernote/internal/prebind"
 	"github.com/gophernote/gophernote/kernel/session"
@@ -26,12 +27,13 @@ func kernelCmd(args []string, stderr io.Writer) int {
 	// kill the kernel.
 	sigs := prebind.CatchSignals()
 
+	logger := log.New(stderr, "gophernote: ", log.LstdFlags)
 	s, err := session.Start(session.Config{
 		Conn:      ci,
-		NewEngine: newEngine,
+		NewEngine: func() (session.Engine, error) { return newEngine(logger) },
 		Version:   version,
 		Banner:    banner(),
-		Log:       log.New(stderr, "gophernote: ", log.LstdFlags),
+		Log:       logger,
 		// Listeners opened during package initialization (see prebind).
 		Listener: prebound,
 	})
@@ -39,9 +41,14 @@ func kernelCmd(args []string, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "kernel: %v", err)
 	}
+	orphaned := watchParent()
 	for {
 		select {
 		case <-s.Done():
+			s.Close()
+			return 0
+		case <-orphaned:
+			fmt.Fprintln(stderr, "gophernote: the process that started the kernel is gone: shutting down")
 			s.Close()
 			return 0
 		case sig := <-sigs:
@@ -68,4 +75,27 @@ func prebound(port int) net.Listener {
 		return nil
 	}
 	return l
+}
+
+// watchParent returns a channel closed when the process that launched
+// the kernel dies, for kernels Jupyter started (it sets JPY_PARENT_PID):
+// ipykernel's parent poller does the same, so that a kernel whose
+// launcher died does not run on — with its worker process and the
+// processes its cells started. Without JPY_PARENT_PID it never closes.
+func watchParent() <-chan struct{} {
+	ch := make(chan struct{})
+	if os.Getenv("JPY_PARENT_PID") == "" {
+		return ch
+	}
+	parent := os.Getppid()
+	go func() {
+		for {
+			time.Sleep(time.Second)
+			if os.Getppid() != parent {
+				close(ch)
+				return
+			}
+		}
+	}()
+	return ch
 }

@@ -11,6 +11,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/gophernote/gophernote/kernel/runner"
+	"github.com/gophernote/gophernote/kernel/worker"
 )
 
 const usage = `usage: gophernote <command> [arguments]
@@ -42,11 +45,14 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 	case "install":
 		return installCmd(rest, stdout, stderr)
 	case "kernel":
-		useCellProgress(stderr)
 		return kernelCmd(rest, stderr)
 	case "run":
-		useCellProgress(stderr)
-		return runCmd(rest)
+		return runner.Main(rest, runner.Config{Stdout: stdout, Stderr: stderr})
+	case worker.Subcommand:
+		// The process a kernel or a run starts to host the engine
+		// (kernel/worker); not for users.
+		useCellProgress(stderr, worker.TerminalStderr())
+		return worker.Main()
 	case "data":
 		return dataCmd(rest, stdout, stderr)
 	case "version", "--version", "-version":

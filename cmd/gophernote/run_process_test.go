@@ -94,3 +94,63 @@ func TestRunScriptDeadlock(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 }
+
+// A Go fatal error ends `gophernote run` as it ends the compiled program:
+// Go's report on stderr ("fatal error: concurrent map writes" and the
+// goroutine), exit status 2, the output before it printed; a notebook is
+// written with the outputs it had, the crashed cell's error last, and the
+// cells after it not run.
+func TestRunFatalErrorEndsLikeGo(t *testing.T) {
+	dir := t.TempDir()
+	prog := filepath.Join(dir, "maps.go")
+	src := `package main
+
+import (
+	"fmt"
+	"sync"
+)
+
+func main() {
+	fmt.Println("before the crash")
+	m := map[int]int{}
+	var wg sync.WaitGroup
+	for g := 0; g < 4; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 1000000; i++ {
+				m[i] = i
+			}
+		}()
+	}
+	wg.Wait()
+	fmt.Println("not reached")
+}
+`
+	if err := os.WriteFile(prog, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code := run(t, nil, "run", prog, "--out", t.TempDir())
+	if code != 2 || stdout != "before the crash\n" || !strings.Contains(stderr, "fatal error: concurrent map writes\n\ngoroutine ") {
+		t.Errorf("script: exit %d, stdout %q, stderr:\n%s", code, stdout, stderr)
+	}
+
+	nbPath := writeCells(t, dir, "crash.ipynb", `fmt.Println("first cell")`,
+		"fmt.Println(\"second cell\")\nvar mu sync.Mutex\nmu.Unlock()", `fmt.Println("not reached")`)
+	out := t.TempDir()
+	stdout, stderr, code = run(t, nil, "run", nbPath, "--out", out)
+	if code != 2 || !strings.Contains(stderr, "fatal error: sync: unlock of unlocked mutex") || strings.Contains(stdout, "not reached") {
+		t.Errorf("notebook: exit %d, stdout %q, stderr:\n%s", code, stdout, stderr)
+	}
+	nb := readNB(t, filepath.Join(out, "crash.ipynb"))
+	if o := outputsOf(nb, 1); len(o) != 1 || o[0]["text"] != "first cell\n" {
+		t.Errorf("cell 1 outputs %v", o)
+	}
+	o := outputsOf(nb, 2)
+	if len(o) != 2 || o[0]["text"] != "second cell\n" || o[1]["ename"] != "fatal error" || o[1]["evalue"] != "sync: unlock of unlocked mutex [at 3:1]" {
+		t.Errorf("cell 2 outputs %v", o)
+	}
+	if o := outputsOf(nb, 3); len(o) != 0 {
+		t.Errorf("cell 3 ran after the crash: %v", o)
+	}
+}

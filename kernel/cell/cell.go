@@ -6,6 +6,8 @@
 package cell
 
 import (
+	"context"
+
 	"github.com/gophernote/gophernote/kernel/display"
 )
 
@@ -31,6 +33,10 @@ type Error struct {
 	Name      string   // ename, e.g. "CompileError", "Panic", "Interrupted"
 	Value     string   // evalue: one line, with the cell line:col when known
 	Traceback []string // lines shown to the user
+	// Crash is set when the process running the cell died (kernel/worker):
+	// what it printed as it died (the Go runtime's crash report), or a
+	// description of its end when it printed none.
+	Crash string
 }
 
 func (e *Error) Error() string { return e.Name + ": " + e.Value }
@@ -42,4 +48,36 @@ type Result struct {
 	Value *display.Bundle
 	// Err is non-nil when the cell failed; Value is then nil.
 	Err *Error
+}
+
+type countKey struct{}
+
+// WithExecutionCount returns a copy of ctx that carries the execution
+// count the front end shows for the cell ([n]). The Jupyter session sets
+// it; an engine that records what cells ran (kernel/worker, to say which
+// cells a crash lost and to re-run them) reads it with ExecutionCount.
+func WithExecutionCount(ctx context.Context, n int) context.Context {
+	return context.WithValue(ctx, countKey{}, n)
+}
+
+// ExecutionCount returns the count WithExecutionCount put in ctx.
+func ExecutionCount(ctx context.Context) (n int, ok bool) {
+	n, ok = ctx.Value(countKey{}).(int)
+	return n, ok
+}
+
+type evaluationKey struct{}
+
+// AsEvaluation marks ctx as the evaluation of an expression on the
+// session's behalf (an execute_request's user_expressions), not a cell:
+// an engine that records the cells that ran, to re-run them after a crash,
+// leaves it out.
+func AsEvaluation(ctx context.Context) context.Context {
+	return context.WithValue(ctx, evaluationKey{}, true)
+}
+
+// IsEvaluation reports whether ctx was marked by AsEvaluation.
+func IsEvaluation(ctx context.Context) bool {
+	v, _ := ctx.Value(evaluationKey{}).(bool)
+	return v
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -161,6 +162,43 @@ var canaries = []canary{
 		evals:      []string{`import "time"`, `go func() { panic("in goroutine") }(); time.Sleep(100 * time.Millisecond)`},
 		subprocess: true,
 		broken:     func(out string, err error) bool { return strings.Contains(out, "exit status") },
+	},
+	{
+		// runtime.Goexit ends the evaluation as if the code had finished.
+		name:   "goexit",
+		evals:  []string{`import ("fmt"; "runtime")`, `fmt.Print(1); runtime.Goexit(); fmt.Print(2)`},
+		broken: func(out string, err error) bool { return err == nil && out == "1" },
+	},
+	{
+		// The global frame keeps what a cell's top level computed: 40
+		// top-level makes of 1 MiB stay referenced after a collection,
+		// redefined or not.
+		name: "release",
+		run: func() (string, error) {
+			i := interp.New(interp.Options{})
+			i.Use(stdlib.Symbols)
+			heap := func() uint64 {
+				runtime.GC()
+				runtime.GC()
+				var ms runtime.MemStats
+				runtime.ReadMemStats(&ms)
+				return ms.HeapAlloc
+			}
+			h0 := heap()
+			for n := 0; n < 40; n++ {
+				if _, err := i.Eval("buf := make([]byte, 1<<20)"); err != nil {
+					return "", err
+				}
+			}
+			grown := int64(heap()) - int64(h0)
+			runtime.KeepAlive(i)
+			return fmt.Sprint(grown >> 20), nil
+		},
+		broken: func(out string, err error) bool {
+			var mb int
+			fmt.Sscan(out, &mb)
+			return err == nil && mb >= 30
+		},
 	},
 	{
 		// An interrupted time.Sleep keeps the evaluation goroutine alive.

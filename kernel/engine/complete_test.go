@@ -187,11 +187,12 @@ func TestInspectInsideCalls(t *testing.T) {
 		{"fit.Bootstrap(pb, ", bootstrap},
 		{"fit.Bootstrap(pb, opt|)", bootstrap},
 		{"b, err := fit.Bootstrap(\n\tpb,\n\t", bootstrap},
-		{"fmt.Println(", "fmt.Println: func(...interface {}) (int, error)"},
-		{`fmt.Println("(", `, "fmt.Println: func(...interface {}) (int, error)"}, // a bracket in a string
-		{"fmt.Println(strings.Repeat(\"a\", ", "strings.Repeat: func(string, int) string"},
-		{"fmt.Println(strings.Repeat(\"a\", 2), ", "fmt.Println"},
-		{"twice(3|)", "func twice(v int) int { return 2 * v }"},
+		// The standard library's doc comments, from the toolchain's GOROOT.
+		{"fmt.Println(", "func Println(a ...any) (n int, err error)\n\nPrintln formats using the default formats"},
+		{`fmt.Println("(", `, "func Println(a ...any) (n int, err error)"}, // a bracket in a string
+		{"fmt.Println(strings.Repeat(\"a\", ", "func Repeat(s string, count int) string\n\nRepeat returns a new string"},
+		{"fmt.Println(strings.Repeat(\"a\", 2), ", "func Println"},
+		{"twice(3|)", "func twice(v int) int"},
 		{"res.Param(", "func (r *Result) Param(name string) (FittedParam, error)\n\nParam returns the fitted parameter name"},
 		{"fits[0].Param(\"E\"|)", "func (r *Result) Param(name string) (FittedParam, error)"},
 		{"pts[0].norm(", "func (p point) norm() int"},

@@ -44,8 +44,12 @@
 // recovers a later panic of the cell, which then ends without error. Inside a
 // function, [at line:col] is the statement that panicked when the engine
 // is sure of it, else the error names the function instead ("[in
-// main.f]"; fix_panicpos.go lists when). A panic in a goroutine the cell started is printed on stderr
-// and the process keeps running. Cancelling the context gives Interrupted;
+// main.f]"; fix_panicpos.go lists when). A panic in a goroutine, in Go's
+// words, fails the cell that ran its go statement while that cell still
+// runs ("MSG [in the goroutine started at L:C]"); after it, the panic is
+// printed on stderr; the goroutine alone ends (fix_goroutine.go).
+// runtime.Goexit in the cell's own statements ends the cell with a Goexit
+// error at its statement (fix_goexit.go). Cancelling the context gives Interrupted;
 // what ran before stays defined. A long call into compiled code cannot be
 // stopped: it finishes in the background and its interpreted caller stops
 // when it returns.
@@ -110,7 +114,11 @@
 // these magics for a magics layer in front of the engine.
 //
 // Redefinition. Redefining a function re-evaluates the earlier functions
-// that call it (transitively). Types and methods cannot be redefined by
+// that call it (transitively). A redefined variable's old value is
+// released for the garbage collector unless code compiled earlier may
+// still read it (a function, a function literal, a pointer to it), and so
+// is every value a cell's top level computed but did not keep
+// (fix_release.go). Types and methods cannot be redefined by
 // yaegi: a different definition is rejected with advice (rename or
 // restart); re-running the identical cell is fine.
 //
@@ -130,7 +138,9 @@
 // is interrupted. Recursion deeper than 50,000 calls (direct, mutual, or a
 // closure calling the variable it is assigned to) stops with a Panic
 // instead of Go's fatal stack overflow. Not protected: Go runtime fatal
-// errors such as concurrent map writes or running out of memory.
+// errors such as concurrent map writes or running out of memory end the
+// process (kernel/worker runs the engine in a process of its own and
+// reports them).
 //
 // # How a cell is prepared
 //
@@ -168,6 +178,8 @@
 //	generic functions of slices, maps, cmp, math/rand/v2 missing or failing | fix_slices.go | slices, slices/Max, slices/mapsEqual, slices/IsSorted, slices/randN | #1610 (related)
 //	interpreted value into a compiled variadic interface parameter | fix_variadic.go | variadic | none found
 //	panic in a goroutine kills the process | fix_goroutine.go | goroutine | #1560 (related)
+//	runtime.Goexit in a cell's statements ends the evaluation without an error | fix_goexit.go | goexit | none found
+//	top-level values and redefined globals stay referenced by the global frame | fix_release.go | release | #1678 (related)
 //	interrupted time.Sleep keeps running | fix_sleep.go | sleep | none found
 //	callers keep a redefined function's old body; types and methods cannot be redefined | fix_redefine.go | redefine, redefine/type | #1673
 //	generic type inference: wrong type arguments, crash over compiled values | fix_inferred.go | inferred, inferred/compiled | #1610

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"reflect"
@@ -41,6 +42,14 @@ type Options struct {
 	// File, when set, is the name of the Go file the first cell holds
 	// (gophernote run FILE.go): log.Lshortfile prints FILE:LINE for it.
 	File string
+	// Track, when set, is where the engine records the statement running
+	// (see Track); nil: memory of its own.
+	Track *Track
+	// OutputLog, when set, sees the text cells write before the sink
+	// does: output is coalesced for up to 20 ms before it is delivered,
+	// and kernel/worker keeps what is not delivered yet in memory shared
+	// with the kernel, so that a crash of the process loses none of it.
+	OutputLog OutputLog
 }
 
 // Engine is one interpreter session. Its methods are safe for concurrent
@@ -74,6 +83,11 @@ type Engine struct {
 	fmtNames     fmtNames          // Go names of cell struct types for fmt (fix_fmt.go)
 	ifaceMethods ifaceMethods      // methods of session types, for wrapped interface values (fix_ifacevalues.go)
 	lastPanic    any               // the value of the cell's last panic
+	track        *Track            // the statement running (Options.Track)
+	runningCell  atomic.Int64      // cellN of the cell running, 0 between cells
+	goexit       goexits           // runtime.Goexit on a cell's goroutine (fix_goexit.go)
+	retained     map[string]bool   // globals whose current slot compiled code may read (fix_release.go)
+	cellRetains  map[string]bool   // the running cell's retains
 	panicPos     *panicPositions   // statement positions for panics in functions (fix_panicpos.go)
 
 	// compiledVars are the compiled static types of session variables
@@ -99,7 +113,7 @@ type Engine struct {
 // symbol tables (stdlib.Symbols) and the engine's runtime helpers.
 func New(opts Options) (e *Engine, err error) {
 	e = &Engine{
-		out:           &router{idle: opts.Idle},
+		out:           &router{idle: opts.Idle, log: opts.OutputLog},
 		syms:          map[string]map[string]reflect.Value{},
 		pkgNames:      map[string]string{},
 		sandbox:       opts.Sandbox,
@@ -111,7 +125,12 @@ func New(opts Options) (e *Engine, err error) {
 		varTypes:      map[string]string{},
 		compiledVars:  map[string]reflect.Type{},
 		panicPos:      newPanicPositions(),
+		track:         opts.Track,
+		retained:      map[string]bool{},
 		mod:           newModState(),
+	}
+	if e.track == nil {
+		e.track = new(Track)
 	}
 	// yaegi reads YAEGI_SPECIAL_STDIO in New: with it, os.Stdin/Stdout/
 	// Stderr in cells are the engine's streams rather than the process's.
@@ -177,6 +196,11 @@ func New(opts Options) (e *Engine, err error) {
 	if err := e.in.Use(e.proc.symbols()); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
+	// runtime.Goexit on a cell's own goroutine ends the cell with an
+	// error (fix_goexit.go).
+	if err := e.in.Use(interp.Exports{"runtime/runtime": e.goexitSymbols()}); err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
 	// Compiled functions printing to the process's stdout or stderr
 	// (fix_stdstreams.go) print to the cell's.
 	if err := e.in.Use(streamSymbols(e)); err != nil {
@@ -201,7 +225,7 @@ func New(opts Options) (e *Engine, err error) {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
 	e.names = packageNames(e.syms)
-	if _, err := e.in.Eval("import " + rtName + " " + fmt.Sprintf("%q", rtPath) + "\nvar " + atVar + " int\nvar " + posVar + " int"); err != nil {
+	if _, err := e.in.Eval("import " + rtName + " " + fmt.Sprintf("%q", rtPath)); err != nil {
 		return nil, fmt.Errorf("engine: importing runtime helpers: %w", err)
 	}
 	e.file = opts.File
@@ -256,7 +280,10 @@ func (e *Engine) Close() {
 // the finished parts of this cell defined. While the cell runs,
 // display.Context returns a context derived from ctx that is cancelled
 // when ctx is or when the cell ends: compiled calls that take it (such as
-// fitlib's Options.Context) stop with the cell.
+// fitlib's Options.Context) stop with the cell. A hook set on ctx with
+// cell.WithRunHook is called when the prepared cell starts and stops
+// running; with cell.ContinueCell the cell keeps the previous cell's number
+// (it is another part of that cell).
 //
 // The final value rule: when the cell's last top-level item is an
 // expression statement with exactly one value, Result.Value shows it
@@ -270,7 +297,13 @@ func (e *Engine) Execute(ctx context.Context, code string, sink cell.Sink) (res 
 	if e.closed.Load() {
 		return cell.Result{Err: &cell.Error{Name: "EngineClosed", Value: "the engine is closed", Traceback: []string{"EngineClosed: the engine is closed"}}}
 	}
-	e.cellN++
+	if !cell.ContinuesCell(ctx) || e.cellN == 0 {
+		e.cellN++ // else another part of the last cell (cell.ContinueCell)
+	}
+	e.track.Cell, e.track.Unit, e.track.At = e.cellN, 0, 0
+	e.runningCell.Store(int64(e.cellN))
+	defer func() { e.track.Unit = 0; e.runningCell.Store(0) }()
+	e.goexit.take()
 	// os.Exit in the cell cancels ctx with the exit as its cause.
 	ctx, endProc := e.proc.begin(ctx)
 	defer endProc()
@@ -311,6 +344,12 @@ func (e *Engine) Execute(ctx context.Context, code string, sink cell.Sink) (res 
 	if e.detectDeadlocks {
 		go e.watchDeadlock(finished, e.proc.cancelCell)
 	}
+	for n := range pl.retains {
+		e.retained[n] = true
+	}
+	e.cellRetains = pl.retains
+	endRun := runHook(ctx)
+	defer endRun() // when the cell crashed the interpreter
 	last, rerr := e.runUnits(ctx, pl)
 	if pl.hasDefers && rerr != nil && rerr.Name == "Panic" {
 		e.cellPanic.set(e.lastPanic) // for recover in a top-level defer (fix_panics.go)
@@ -321,12 +360,21 @@ func (e *Engine) Execute(ctx context.Context, code string, sink cell.Sink) (res 
 		// failure; interruptible like the cell.
 		_, deferErr = e.eval(ctx, runDefersSrc)
 	}
+	endRun() // the run ends here; rendering the value is not part of it
 	if rerr != nil && rerr.Name == "Panic" && e.cellPanic.wasRecovered() {
 		rerr = nil // a top-level deferred call recovered it, as main's would
 	}
 	if deferErr != nil && (rerr == nil || rerr.Name == "Panic") {
 		// A panic in a deferred call replaces the cell's, as in Go.
 		rerr = e.runError(deferErr, ctx, pl, unit{kind: unitStmts})
+	}
+	if rerr == nil {
+		// A goroutine of the cell panicked after its last statement ran.
+		e.settleGoroutinePanics(ctx)
+		var gp goPanicCause
+		if errors.As(context.Cause(ctx), &gp) {
+			rerr = stopError(ctx)
+		}
 	}
 	if rerr != nil {
 		return cell.Result{Err: rerr}
@@ -338,6 +386,18 @@ func (e *Engine) Execute(ctx context.Context, code string, sink cell.Sink) (res 
 		return cell.Result{}
 	}
 	return cell.Result{Value: e.valueBundle(last)}
+}
+
+// runHook calls the cell.RunHook of ctx, if any, with true and returns
+// the function that calls it with false, once.
+func runHook(ctx context.Context) (end func()) {
+	hook := cell.RunHook(ctx)
+	if hook == nil {
+		return func() {}
+	}
+	hook(true)
+	var once sync.Once
+	return func() { once.Do(func() { hook(false) }) }
 }
 
 // runUnits evaluates a prepared cell's units in order; it stops at the
@@ -355,7 +415,25 @@ func (e *Engine) runUnits(ctx context.Context, pl *plan) (last reflect.Value, re
 			u.src = src
 		}
 		e.inStmtUnit = u.kind == unitStmts
+		e.track.Unit = 0
+		if e.inStmtUnit {
+			e.track.Unit = 1
+		}
+		var before map[string]reflect.Value
+		frameAt := -1
+		if u.kind == unitStmts || u.kind == unitDecls {
+			before, frameAt = e.slots(), e.frameLen()
+		}
 		v, err := e.eval(ctx, u.src)
+		e.releaseReplaced(before)
+		e.releaseTemporaries(frameAt)
+		if g := e.goexit.take(); g != nil && ctx.Err() == nil {
+			e.out.takePanics()
+			if u.after != nil {
+				u.after() // what ran before the call is defined
+			}
+			return last, &cell.Error{Name: "Goexit", Value: g.Error(), Traceback: []string{"Goexit: " + g.Error()}}
+		}
 		if msg := e.depth.take(); msg != "" {
 			if l, c := e.stmtAt(); l > 0 {
 				msg += fmt.Sprintf(" [at %d:%d]", l, c)

@@ -219,10 +219,7 @@ func (e *Engine) framePos(ce *cellError, innermost bool) *cellError {
 	if cellN == 0 {
 		cellN = e.cellN
 	}
-	recorded := 0
-	if v, ok := e.globals()[posVar]; ok && v.CanInt() {
-		recorded = int(v.Int())
-	}
+	recorded := e.track.Pos
 	at := e.panicPos.frameAt(encodePos(cellN, ce.line, ce.col), recorded, innermost, e.panicPos.ran.Load() > 0)
 	if at == 0 {
 		return &cellError{msg: ce.msg}

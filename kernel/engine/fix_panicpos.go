@@ -26,15 +26,15 @@ import (
 // So the engine records the position itself. Before each statement of a
 // function body (and of a top-level compound statement, which runs in a
 // function literal, fix_compound.go) that may panic, the pass
-// "panicpos" writes the statement's position into the interpreted global
-// _gnPos, and registers the position with the function it belongs to.
+// "panicpos" writes the statement's position into Track.Pos (through a
+// pointer in the rt package), and registers the position with the function it belongs to.
 // When a cell panics, the innermost interpreted frame yaegi printed names
 // the function (its start node lies in exactly one registered function
 // body, the innermost); the recorded position is claimed only when it
 // belongs to that same function and nothing else may have written it
 // since the panicking statement began:
 //
-//   - no goroutine of a cell ran during the cell (_gnPos is one global);
+//   - no goroutine of a cell ran during the cell (Track.Pos is one variable);
 //   - the function cannot recurse (the inner call's last statement would
 //     be recorded when the outer one then panics) and has no deferred
 //     call of compiled code that may panic after its last statement ran;
@@ -54,7 +54,7 @@ import (
 // (fix_panics.go), so a later panic is not reported in them.
 //
 // panic(X) where X has a call records its position after X is evaluated
-// ({ _gnpv := X; _gnPos = P; panic(_gnpv) }): X may call a String or
+// ({ _gnpv := X; *_gnrt.Pos = P; panic(_gnpv) }): X may call a String or
 // Error method or another function of the cell.
 //
 // A statement that may panic is one with a call (other than a builtin
@@ -64,13 +64,14 @@ import (
 // The write costs one interpreted assignment per such statement
 // executed; the BENCH panicpos line measures it.
 
-// posVar is the interpreted global the pass writes: cell*blkCell +
-// line*atScale + column of the statement running now.
-const posVar = "_gnPos"
+// posVar is what the pass assigns cell*blkCell + line*atScale + column
+// of the statement running now to: Track.Pos, through a pointer in the
+// rt package (see atVar).
+const posVar = "*" + rtName + ".Pos"
 
 // panicPositions is the engine's registry of the positions the pass wrote
 // and of the functions they belong to, with the goroutine counts that
-// tell whether _gnPos may have been written by another goroutine.
+// tell whether Track.Pos may have been written by another goroutine.
 type panicPositions struct {
 	mu  sync.Mutex
 	fns []posFunc       // registered function bodies

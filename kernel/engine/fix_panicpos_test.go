@@ -144,10 +144,10 @@ func TestPanicPositionWithGoroutines(t *testing.T) {
 	if err.Value != "assignment to entry in nil map [at cell 2, 3:2]" {
 		t.Errorf("after the goroutine ended: %q", err.Value)
 	}
-	s, _ := run(t, e, "done := make(chan bool)\ngo func() {\n\tdefer close(done)\n\tn := 0\n\t_ = 1 / n\n}()\n<-done\ntime.Sleep(50 * time.Millisecond)")
-	got := s.errText()
-	if !strings.HasPrefix(got, "panic in goroutine: runtime error: integer divide by zero") || !strings.Contains(got, "\tin main.func") || regexp.MustCompile(`at \d+:\d+ in main.func`).MatchString(got) {
-		t.Errorf("goroutine panic: %q", got)
+	err = runErr(t, e, "done := make(chan bool)\ngo func() {\n\tdefer close(done)\n\tn := 0\n\t_ = 1 / n\n}()\n<-done\ntime.Sleep(time.Minute)")
+	got := strings.Join(err.Traceback, "\n")
+	if err.Value != "runtime error: integer divide by zero [in the goroutine started at 2:1]" || !strings.Contains(got, "    in main.func") || regexp.MustCompile(`at \d+:\d+ in main.func`).MatchString(got) {
+		t.Errorf("goroutine panic: %q\n%s", err.Value, got)
 	}
 }
 

@@ -11,21 +11,29 @@ import (
 	"strings"
 
 	"github.com/gophernote/gophernote/kernel/display"
+	"github.com/gophernote/gophernote/kernel/godoc"
 	gnstd "github.com/gophernote/gophernote/stdlib"
 )
 
 // DocLookup returns the declaration and doc comment of pkgPath.name; the
-// engine uses it for inspection of package members. It defaults to the
-// docs of module packages and compiled cells (modules.go), then the doc
-// tables generated into the stdlib package.
+// engine uses it for inspection of package members and the signatures of
+// completions. It defaults to lookupDoc.
 var DocLookup func(pkgPath, name string) (sig, doc string, ok bool) = lookupDoc
 
-// lookupDoc is DocLookup's default.
+// lookupDoc reads the docs of module packages and compiled cells (read
+// from their source when they were built: modules.go), the doc tables
+// generated into package stdlib (fitlib, gonum, display, widgets), then
+// godoc.Default: the standard library from the toolchain's GOROOT source,
+// read with go/doc and cached, and the source directories package loaders
+// register with godoc.Default.AddSource.
 func lookupDoc(pkgPath, name string) (sig, doc string, ok bool) {
 	if sig, doc, ok := lookupModuleDoc(pkgPath, name); ok {
 		return sig, doc, true
 	}
-	return gnstd.Doc(pkgPath, name)
+	if sig, doc, ok := gnstd.Doc(pkgPath, name); ok {
+		return sig, doc, true
+	}
+	return godoc.Default.Lookup(pkgPath, name)
 }
 
 // Inspect describes what is at cursor (a rune offset). As in IPython, a
@@ -37,9 +45,10 @@ func lookupDoc(pkgPath, name string) (sig, doc string, ok bool) {
 // Descriptions: for package members the declaration and doc comment from
 // the generated doc tables (DocLookup), else the symbol's type; for methods
 // and fields of compiled types the same, found through the receiver's
-// type; for names and methods defined by cells their source declaration;
-// for session variables their type and value. detailLevel is accepted for
-// the protocol; both levels show the same text.
+// type; for names and methods defined by cells their declaration (a
+// function's signature) and doc comment, and at detailLevel 1 (IPython's
+// ??) a function's whole source too; for session variables their type and
+// value (ShortValue: a large value is cut, never formatted whole).
 func (e *Engine) Inspect(code string, cursor, detailLevel int) (data display.MIME, found bool) {
 	runes := []rune(code)
 	if cursor < 0 || cursor > len(runes) {
@@ -65,7 +74,7 @@ func (e *Engine) Inspect(code string, cursor, detailLevel int) (data display.MIM
 		if busy {
 			text, ok = e.describeBusy(target)
 		} else {
-			text, ok = e.describeExpr(target, string(runes[:cursor]))
+			text, ok = e.describeExpr(target, string(runes[:cursor]), detailLevel)
 		}
 		if ok {
 			return display.MIME{"text/plain": text}, true
@@ -155,7 +164,7 @@ func (e *Engine) describeBusy(target string) (string, bool) {
 // describeExpr describes a name, pkg.Name, or a member of an expression's
 // type (x.M, a[i].F, f().M); before is the code up to the cursor, whose
 // variables may be those of target.
-func (e *Engine) describeExpr(target, before string) (string, bool) {
+func (e *Engine) describeExpr(target, before string, detail int) (string, bool) {
 	x, err := parser.ParseExpr(target)
 	if err != nil {
 		return "", false
@@ -168,31 +177,38 @@ func (e *Engine) describeExpr(target, before string) (string, bool) {
 				return fmt.Sprintf("%s %s (defined in this cell)", x.Name, c), true
 			}
 		}
-		return e.describeName(x.Name)
+		return e.describeName(x.Name, detail)
 	case *ast.SelectorExpr:
 		if id, ok := x.X.(*ast.Ident); ok && r.locals[id.Name] == nil {
 			if p, ok := e.packageOf(id.Name); ok {
 				return e.describePkgMember(p, x.Sel.Name)
 			}
 		}
-		return e.describeMember(r.exprCType(x.X), x.Sel.Name)
+		return e.describeMember(r.exprCType(x.X), x.Sel.Name, detail)
 	}
 	return "", false
 }
 
+// inspectValueWidth is the length Inspect cuts a variable's value to.
+const inspectValueWidth = 400
+
 // describeName describes a name defined by a cell or held by the session.
-func (e *Engine) describeName(name string) (string, bool) {
+func (e *Engine) describeName(name string, detail int) (string, bool) {
 	if rec, ok := e.decls[name]; ok {
-		s := rec.doc
+		s := rec.describe(detail)
 		if rec.kind == token.VAR || rec.kind == token.CONST {
 			if v, ok := e.global(name); ok {
-				s += fmt.Sprintf("\n\n%s = %v", v.Type(), v)
+				t := v.Type().String()
+				if c, ok := constValue(v); ok {
+					t = untypedName(c)
+				}
+				s += fmt.Sprintf("\n\n%s = %s", t, ShortValue(v, inspectValueWidth))
 			}
 		}
 		return s, true
 	}
 	if v, ok := e.global(name); ok {
-		return fmt.Sprintf("%s %s = %v", name, e.typeString(name, v), v), true
+		return fmt.Sprintf("%s %s = %s", name, e.typeString(name, v), ShortValue(v, inspectValueWidth)), true
 	}
 	if p, ok := e.packageOf(name); ok {
 		return e.describePkgMember(p, "")
@@ -209,15 +225,32 @@ func (e *Engine) typeString(name string, v reflect.Value) string {
 	return v.Type().String()
 }
 
+// describe is what Inspect shows for a cell's declaration: its
+// declaration (a function's signature) and doc comment, and at detail
+// level 1 a function's whole source.
+func (rec *declRecord) describe(detail int) string {
+	s := rec.doc
+	if rec.kind == token.FUNC && rec.sig != "" {
+		s = rec.sig
+	}
+	if c := strings.TrimSpace(rec.comment); c != "" {
+		s += "\n\n" + c
+	}
+	if detail > 0 && rec.kind == token.FUNC && rec.sig != "" {
+		s += "\n\nSource:\n" + rec.doc
+	}
+	return s
+}
+
 // describeMember describes field or method name of type c.
-func (e *Engine) describeMember(c ctype, name string) (string, bool) {
+func (e *Engine) describeMember(c ctype, name string, detail int) (string, bool) {
 	switch {
 	case c.decl != "":
 		if rec, ok := e.decls[c.decl+"."+name]; ok {
-			return rec.doc, true
+			return rec.describe(detail), true
 		}
 		if f := e.declField(c.decl, name); f != nil {
-			return fmt.Sprintf("field %s %s\n\nin %s", name, types.ExprString(f.Type), e.decls[c.decl].doc), true
+			return fmt.Sprintf("field %s %s\n\nin %s", name, types.ExprString(f.Type), e.decls[c.decl].describe(0)), true
 		}
 	case c.rt != nil:
 		t := c.rt

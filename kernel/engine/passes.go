@@ -246,6 +246,7 @@ func (e *Engine) prepareWith(code string, only map[string]bool) (*prep, *cellErr
 		tagEdits: map[*ast.Field]*tagEdit{},
 	}
 	p.pl.diagnose = s.undefinedIdent
+	p.pl.retains = retainedNames(pc)
 	for i := range passes {
 		ps := &passes[i]
 		if only != nil && !only[ps.name] {

@@ -30,6 +30,9 @@ type unit struct {
 // plan is a prepared cell.
 type plan struct {
 	units []unit
+	// retains are the names the cell uses in ways that may keep reading
+	// their slots after a redefinition (fix_release.go).
+	retains map[string]bool
 	// finalArity is the number of values of the final expression: 1 to
 	// display, 0 or 2+ for no display, -1 when unknown (displayed unless
 	// the interpreter reports no value).
@@ -63,5 +66,7 @@ type declRecord struct {
 	cell    int
 	decl    ast.Node
 	doc     string // original text shown by Inspect
+	sig     string // a function's declaration without its body (Inspect at detail level 0)
+	comment string // the doc comment
 	arity   int    // funcs: number of results
 }

@@ -146,6 +146,10 @@ func stopError(ctx context.Context) *cell.Error {
 		v := dc.Error()
 		return &cell.Error{Name: "Deadlock", Value: v, Traceback: []string{"Deadlock: " + v}}
 	}
+	var gp goPanicCause
+	if errors.As(context.Cause(ctx), &gp) {
+		return &cell.Error{Name: "Panic", Value: gp.value, Traceback: gp.traceback}
+	}
 	return interrupted()
 }
 

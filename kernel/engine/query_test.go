@@ -67,19 +67,37 @@ import "math"`)
 
 func TestInspect(t *testing.T) {
 	e := newEngine(t)
-	run(t, e, "// twice doubles.\nfunc twice(v int) int { return 2 * v }\ntype pair struct{ a, b int }\nn := 7")
-	cases := []struct{ code, want string }{
-		{"strings.Repeat", "strings.Repeat: func(string, int) string"},
-		{"twice(", "func twice(v int) int { return 2 * v }"},
-		{"var p pair", "type pair struct{ a, b int }"},
-		{"n", "n int = 7"},
+	run(t, e, "// twice doubles.\nfunc twice(v int) int { return 2 * v }\n// pair holds two.\ntype pair struct{ a, b int }\nn := 7\n// Limits of the run.\nconst (\n\t// lo is the floor.\n\tlo = 1\n\thi = 9\n)\n// big is large.\nvar big = make([]int, 1000000)\nfunc (p pair) sum() int { return p.a + p.b }\nvar pp pair")
+	cases := []struct {
+		code   string
+		detail int
+		want   string
+	}{
+		{"strings.Repeat", 0, "func Repeat(s string, count int) string\n\nRepeat returns a new string consisting of count copies of the string s."},
+		// A cell's function: its signature and doc comment; at detail
+		// level 1 (IPython's ??) its source too.
+		{"twice(", 0, "func twice(v int) int\n\ntwice doubles."},
+		{"twice(", 1, "func twice(v int) int\n\ntwice doubles.\n\nSource:\nfunc twice(v int) int { return 2 * v }"},
+		{"var p pair", 0, "type pair struct{ a, b int }\n\npair holds two."},
+		{"n", 0, "n int = 7"},
+		{"lo", 0, "const (\n\t// lo is the floor.\n\tlo = 1\n\thi = 9\n)\n\nlo is the floor.\n\nuntyped int = 1"},
+		{"hi", 0, "Limits of the run."},
+		{"big", 0, "var big = make([]int, 1000000)\n\nbig is large.\n\n[]int = [0 0 0"},
+		{"pp.sum", 0, "func (p pair) sum() int"},
+		{"pp.sum", 1, "Source:\nfunc (p pair) sum() int { return p.a + p.b }"},
 	}
 	for _, c := range cases {
-		data, ok := e.Inspect(c.code, len(c.code)-2, 0)
+		data, ok := e.Inspect(c.code, len(c.code)-1, c.detail)
 		got, _ := data["text/plain"].(string)
 		if !ok || !strings.Contains(got, c.want) {
-			t.Errorf("%q: %v %q, want it to contain %q", c.code, ok, got, c.want)
+			t.Errorf("%q at detail %d: %v %q, want it to contain %q", c.code, c.detail, ok, got, c.want)
 		}
+	}
+	if data, _ := e.Inspect("twice(", 5, 0); strings.Contains(data["text/plain"].(string), "return") {
+		t.Errorf("detail level 0 shows the source: %q", data["text/plain"])
+	}
+	if data, _ := e.Inspect("big", 2, 0); len(data["text/plain"].(string)) > 600 {
+		t.Errorf("a million-element slice inspected whole: %d bytes", len(data["text/plain"].(string)))
 	}
 	// Generated doc comments of gophernote packages.
 	data, ok := e.Inspect("display.Markdown", 12, 0)
@@ -108,7 +126,7 @@ func TestCompleteAndInspectWhileACellRuns(t *testing.T) {
 	if strings.Join(got, ",") != "return" {
 		t.Errorf("busy completion %v", got)
 	}
-	if data, ok := e.Inspect("strings.Repeat", 10, 0); !ok || !strings.Contains(data["text/plain"].(string), "func(string, int) string") {
+	if data, ok := e.Inspect("strings.Repeat", 10, 0); !ok || !strings.Contains(data["text/plain"].(string), "func Repeat(s string, count int) string") {
 		t.Errorf("busy inspect %v %v", ok, data)
 	}
 	cancel()

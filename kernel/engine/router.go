@@ -30,6 +30,7 @@ type router struct {
 	size    int
 	timer   *time.Timer
 	partial map[string]string // stream -> a cut UTF-8 sequence waiting for its end
+	log     OutputLog         // Options.OutputLog, or nil
 }
 
 // nopSink drops everything; used before the first cell.

@@ -131,21 +131,44 @@ fmt.Println(err)`, s)
 	}
 }
 
+// A panic in a goroutine fails the cell that started it, in Go's words
+// (in Go the program would die); the kernel keeps running. Once that cell
+// has ended, the panic is printed on the stderr of the cell running then.
 func TestGoroutinePanicIsReported(t *testing.T) {
 	e := newEngine(t)
-	s, _ := run(t, e, `done := make(chan bool)
+	err := runErr(t, e, `done := make(chan bool)
 func work(xs []int, i int) int { return xs[i] }
 go func() {
 	defer close(done)
 	work(nil, 5)
 }()
 <-done
-time.Sleep(50 * time.Millisecond)
-fmt.Println("still alive")`)
+time.Sleep(time.Minute)
+fmt.Println("not reached")`)
+	if err.Name != "Panic" || err.Value != "runtime error: index out of range [5] with length 0 [at 2:34 in the goroutine started at 3:1]" {
+		t.Errorf("%s %q", err.Name, err.Value)
+	}
+	// A nil pointer dereference, with Go's words rather than reflect's,
+	// also when the cell's statements have ended (wg.Done is deferred).
+	err = runErr(t, e, `type T struct{ X []int }
+var p *T
+var wg sync.WaitGroup
+wg.Add(1)
+go func() {
+	defer wg.Done()
+	fmt.Println(len(p.X))
+}()
+wg.Wait()`)
+	if err.Name != "Panic" || err.Value != "runtime error: invalid memory address or nil pointer dereference [in the goroutine started at 5:1]" {
+		t.Errorf("%s %q", err.Name, err.Value)
+	}
+	// A goroutine that outlives its cell: its panic is printed.
+	run(t, e, "release := make(chan bool)\ngo func() {\n\t<-release\n\tvar m map[string]int\n\tm[\"a\"] = 1\n}()")
+	s, _ := run(t, e, "close(release)\ntime.Sleep(50 * time.Millisecond)\nfmt.Println(\"still alive\")")
 	if got := s.out(); got != "still alive\n" {
 		t.Errorf("stdout %q", got)
 	}
-	if got := s.errText(); !strings.HasPrefix(got, "panic in goroutine: ") || !strings.Contains(got, "index out of range") || !strings.Contains(got, "at 2:") {
+	if got := s.errText(); !strings.HasPrefix(got, "panic in goroutine: assignment to entry in nil map (the goroutine started at cell 3, 2:1;") {
 		t.Errorf("stderr %q", got)
 	}
 	// go with arguments: evaluated at the go statement (Go semantics).

@@ -24,6 +24,16 @@ type streamChunk struct {
 	text []byte
 }
 
+// OutputLog sees the text cells write before the sink has it (see
+// Options.OutputLog): Wrote is called for each write, in order; Mark
+// returns the position after the last write, and Delivered says that the
+// sink has received everything written before mark.
+type OutputLog interface {
+	Wrote(stream, text string)
+	Mark() int64
+	Delivered(mark int64)
+}
+
 // write queues text for a stream. A UTF-8 sequence cut by the end of a
 // write (os.Stdout.Write of the first bytes of a rune) waits for the rest
 // in partial: delivered alone it is not text, and the JSON of a stream
@@ -35,6 +45,9 @@ func (r *router) write(name, text string) {
 		return
 	}
 	r.mu.Lock()
+	if r.log != nil {
+		r.log.Wrote(name, text)
+	}
 	if p := r.partial[name]; p != "" {
 		text = p + text
 		delete(r.partial, name)
@@ -72,6 +85,10 @@ func (r *router) flush() {
 		r.timer.Stop()
 		r.timer = nil
 	}
+	var mark int64
+	if r.log != nil {
+		mark = r.log.Mark()
+	}
 	r.mu.Unlock()
 	if len(chunks) == 0 {
 		return
@@ -79,6 +96,9 @@ func (r *router) flush() {
 	s := r.sink()
 	for _, c := range chunks {
 		s.Stream(c.name, string(c.text))
+	}
+	if r.log != nil {
+		r.log.Delivered(mark)
 	}
 }
 

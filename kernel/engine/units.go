@@ -133,6 +133,16 @@ func declKey(d *ast.FuncDecl) string {
 	return "?." + d.Name.Name
 }
 
+// specComment is the doc comment of a spec of d: its own (inside a
+// group), else the declaration's (the comment above "type T ..." or above
+// a group).
+func (u *unitBuilder) specComment(d *ast.GenDecl, own *ast.CommentGroup) string {
+	if own != nil {
+		return own.Text()
+	}
+	return leadingComment(u.pc.src, u.off(d.Pos()))
+}
+
 // addDeclUnit adds one unit evaluating the declarations ds and records
 // them in the session once it succeeds.
 func (u *unitBuilder) addDeclUnit(ds []ast.Decl) {
@@ -147,7 +157,8 @@ func (u *unitBuilder) addDeclUnit(ds []ast.Decl) {
 			src := u.r.render(u.off(d.Pos()), u.off(d.End()))
 			b.WriteString(src + "\n")
 			rec := &declRecord{kind: token.FUNC, src: src, norm: normalize(u.text(d)), refs: identRefs(d.Body), cell: u.e.cellN, decl: d, doc: u.text(d),
-				arity: fieldCount(d.Type.Results), generic: d.Type.TypeParams != nil}
+				arity: fieldCount(d.Type.Results), generic: d.Type.TypeParams != nil, comment: leadingComment(u.pc.src, u.off(d.Pos()))}
+			rec.sig = strings.TrimSpace(u.pc.src[u.off(d.Pos()):u.off(d.Type.End())])
 			recs[declKey(d)] = rec
 		case *ast.GenDecl:
 			if d.Tok == token.CONST && d.Lparen.IsValid() {
@@ -158,7 +169,7 @@ func (u *unitBuilder) addDeclUnit(ds []ast.Decl) {
 				b.WriteString(src + "\n")
 				for _, s := range d.Specs {
 					for _, n := range s.(*ast.ValueSpec).Names {
-						recs[n.Name] = &declRecord{kind: token.CONST, src: src, cell: u.e.cellN, decl: s, doc: u.text(d)}
+						recs[n.Name] = &declRecord{kind: token.CONST, src: src, cell: u.e.cellN, decl: s, doc: u.text(d), comment: u.specComment(d, s.(*ast.ValueSpec).Doc)}
 					}
 				}
 				continue
@@ -184,10 +195,10 @@ func (u *unitBuilder) addDeclUnit(ds []ast.Decl) {
 				doc := d.Tok.String() + " " + u.text(s)
 				switch s := s.(type) {
 				case *ast.TypeSpec:
-					recs[s.Name.Name] = &declRecord{kind: token.TYPE, src: src, norm: normalize(u.text(s)), cell: u.e.cellN, decl: s, doc: doc}
+					recs[s.Name.Name] = &declRecord{kind: token.TYPE, src: src, norm: normalize(u.text(s)), cell: u.e.cellN, decl: s, doc: doc, comment: u.specComment(d, s.Doc)}
 				case *ast.ValueSpec:
 					for _, n := range s.Names {
-						recs[n.Name] = &declRecord{kind: d.Tok, src: src, cell: u.e.cellN, decl: s, doc: doc}
+						recs[n.Name] = &declRecord{kind: d.Tok, src: src, cell: u.e.cellN, decl: s, doc: doc, comment: u.specComment(d, s.Doc)}
 					}
 				}
 			}

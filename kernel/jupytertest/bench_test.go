@@ -25,6 +25,10 @@ func TestKernelBench(t *testing.T) {
 		RSSBefore float64   `json:"rss_before"`
 		RSSAfter  float64   `json:"rss_after"`
 		RSSCells  float64   `json:"rss_cells"`
+		Memory    struct {
+			Kernel float64 `json:"kernel"`
+			Worker float64 `json:"worker"`
+		} `json:"memory"`
 	}
 	var res struct {
 		Gophernote kernelRes `json:"gophernote"`
@@ -42,6 +46,13 @@ func TestKernelBench(t *testing.T) {
 	line("execute-p50", quantile(g.Execute, 0.5), quantile(i.Execute, 0.5))
 	line("execute-p95", quantile(g.Execute, 0.95), quantile(i.Execute, 0.95))
 	fmt.Printf("BENCH rss-growth-per-cell gophernote=%.0f\n", (g.RSSAfter-g.RSSBefore)/g.RSSCells)
+	// Resident memory once idle after the timed cells, in MiB: the
+	// worker process (which holds the engine), and the kernel process
+	// and worker together against ipykernel's one process.
+	mib := func(b float64) float64 { return b / (1 << 20) }
+	fmt.Printf("BENCH kernel-rss worker=%.1f kernel=%.1f gophernote=%.1f ipykernel=%.1f ratio=%.3f\n",
+		mib(g.Memory.Worker), mib(g.Memory.Kernel), mib(g.Memory.Kernel+g.Memory.Worker), mib(i.Memory.Kernel+i.Memory.Worker),
+		(g.Memory.Kernel+g.Memory.Worker)/(i.Memory.Kernel+i.Memory.Worker))
 	// Where kernel-start goes: the kernel's own time to listen, versus
 	// libzmq's 100-200 ms reconnect delay when the client connects first.
 	t.Logf("gophernote launch-to-listen median %.4f s (%v); start samples %v", quantile(res.Listen, 0.5), res.Listen, g.Start)

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 const python = "/usr/bin/python3"
@@ -93,6 +94,8 @@ func runPythonRaw(script string, args ...string) (stdout, stderr string, err err
 	cmd := exec.Command(python, append([]string{"-Xfrozen_modules=off", abs}, args...)...)
 	cmd.Env = env
 	cmd.Dir = tmpRoot
+	// A kernel the script left behind holds its stdout: do not wait for it.
+	cmd.WaitDelay = 10 * time.Second
 	var o, e bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &o, &e
 	err = cmd.Run()

@@ -81,7 +81,8 @@ func TestLabReplies(t *testing.T) {
 	for code, want := range map[string]string{
 		"fit.Bootstrap(":     bootstrap,
 		"fit.Bootstrap(pb, ": bootstrap,
-		"fmt.Println(":       "fmt.Println: func(...interface {}) (int, error)",
+		"fmt.Println(":       "func Println(a ...any) (n int, err error)\n\nPrintln formats using the default formats",
+		"strings.Split(":     "func Split(s, sep string) []string\n\nSplit slices s into all substrings separated by sep",
 		"pts[0].norm(":       "func (p point) norm() int",
 	} {
 		got := r.Inspect[code]

@@ -82,6 +82,12 @@ func TestModulesThroughJupyter(t *testing.T) {
 	if value("after error") != "2" {
 		t.Errorf("after error: %v", got["after error"])
 	}
+	if value("go get") != `"v1.0.0"` && value("go get") != "v1.0.0" {
+		t.Errorf("%%go get then import: %v", got["go get"])
+	}
+	if out, _ := got["lsmagic"]["stdout"].(string); !strings.Contains(out, "%go") || !strings.Contains(out, "%%compile") {
+		t.Errorf("lsmagic: %v", got["lsmagic"])
+	}
 	if r := got["after restart"]; r == nil || value("after restart") != "HELLO, Cy!!" || displays("after restart") != "" {
 		t.Errorf("after restart (from the cache, no build): %v", r)
 	}

@@ -47,7 +47,7 @@ func (s *Session) execute(c *channel, m *wire.Message) error {
 		s.publish("execute_input", map[string]any{"code": req.Code, "execution_count": n}, m)
 	}
 
-	res := s.run(m, req)
+	res := s.run(m, req, n, store)
 
 	if res.Err != nil {
 		e := res.Err
@@ -114,8 +114,9 @@ func (s *Session) interruptible() (ctx context.Context, done func()) {
 	}
 }
 
-// run executes the cell with a cancellable context that Interrupt cancels.
-func (s *Session) run(m *wire.Message, req executeRequest) cell.Result {
+// run executes the cell with a cancellable context that Interrupt cancels
+// and that carries its execution count when it has one of its own.
+func (s *Session) run(m *wire.Message, req executeRequest, n int, counted bool) cell.Result {
 	eng, err := s.engine()
 	if err != nil {
 		return cell.Result{Err: &cell.Error{Name: "EngineError", Value: "the Go interpreter failed to start: " + err.Error()}}
@@ -123,6 +124,9 @@ func (s *Session) run(m *wire.Message, req executeRequest) cell.Result {
 	ctx, done := s.interruptible()
 	defer done()
 	sink := &cellSink{s: s, parent: m, ctx: ctx, allowStdin: req.AllowStdin}
+	if counted {
+		ctx = cell.WithExecutionCount(ctx, n)
+	}
 	return eng.Execute(ctx, req.Code, sink)
 }
 

@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"strings"
 
+	"github.com/gophernote/gophernote/kernel/cell"
 	"github.com/gophernote/gophernote/kernel/wire"
 )
 
@@ -129,6 +130,9 @@ func (s *Session) evalUserExpression(eng Engine, m *wire.Message, req executeReq
 	}
 	ctx, done := s.interruptible()
 	defer done()
+	// Not a cell: a worker re-running the session after a crash skips it;
+	// Go only: a user expression is never a magic or shell command line.
+	ctx = cell.GoOnly(cell.AsEvaluation(ctx))
 	res := eng.Execute(ctx, code, &cellSink{s: s, parent: m, ctx: ctx, allowStdin: req.AllowStdin})
 	if e := res.Err; e != nil {
 		return errorContent(e.Name, e.Value, e.Traceback)

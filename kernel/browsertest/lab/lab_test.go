@@ -279,13 +279,24 @@ func TestJupyterLab(t *testing.T) {
 
 	t.Run("inspect", func(t *testing.T) {
 		nb := e.writeNotebook(t, "inspect.ipynb", features...)
-		var r struct{ Bootstrap, Println string }
+		var r struct{ Bootstrap, Println, Split string }
 		e.drive(t, "inspect", nb, nil, &r)
 		if !strings.Contains(r.Bootstrap, "func Bootstrap(pb Problem, opt BootstrapOptions)") || !strings.Contains(r.Bootstrap, "resamples") {
 			t.Errorf("Shift-Tab in fit.Bootstrap(pb, |): %q; want its signature and doc", r.Bootstrap)
 		}
-		if !strings.Contains(r.Println, "fmt.Println: func(...interface {}) (int, error)") {
-			t.Errorf("Shift-Tab in fmt.Println(|: %q", r.Println)
+		if !strings.Contains(r.Println, "func Println(a ...any) (n int, err error)") || !strings.Contains(r.Println, "Println formats using the default formats") {
+			t.Errorf("Shift-Tab in fmt.Println(|: %q; want its signature and doc", r.Println)
+		}
+		// The whole doc comment of strings.Split, as go doc prints it,
+		// not only its signature.
+		goDoc, err := exec.Command("go", "doc", "strings.Split").Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		words := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+		_, comment, _ := strings.Cut(string(goDoc), "func Split(s, sep string) []string")
+		if !strings.Contains(r.Split, "func Split(s, sep string) []string") || words(comment) == "" || !strings.Contains(words(r.Split), words(comment)) {
+			t.Errorf("Shift-Tab in strings.Split(|: %q; want the signature and the whole doc comment go doc prints:\n%s", r.Split, goDoc)
 		}
 	})
 

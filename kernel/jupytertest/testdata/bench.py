@@ -53,13 +53,22 @@ def interleaved_executes(runs, rss_cells):
                 if content["status"] != "ok":
                     raise RuntimeError(f"{name}: {TRIVIAL[name]!r} failed: {content}")
         rss = {}
+        # Resident memory after the warm-up and the timed cells, once idle:
+        # the kernel process and its worker process (gophernote), the
+        # kernel process (ipykernel).
+        time.sleep(1.0)
+        for name in names:
+            km = started[name][0]
+            p = ku.pid(km)
+            kids = ku.descendants(p)
+            rss[name] = {"kernel": ku.rss_bytes(p), "worker": sum(ku.rss_bytes(q) for q in kids)}
         if rss_cells:
             km, kc = started["gophernote"]
             pid = ku.pid(km)
-            rss["rss_before"] = ku.rss_bytes(pid)
+            rss["rss_before"] = ku.tree_rss(pid)
             for _ in range(rss_cells):
                 ku.execute(kc, TRIVIAL["gophernote"])
-            rss["rss_after"] = ku.rss_bytes(pid)
+            rss["rss_after"] = ku.tree_rss(pid)
             rss["rss_cells"] = rss_cells
         return lat, rss
     finally:
@@ -97,9 +106,10 @@ def main():
     starts, runs, rss_cells = (int(a) for a in sys.argv[1:4])
     binary = sys.argv[4]
     lat, rss = interleaved_executes(runs, rss_cells)
+    mem = {"gophernote": rss.pop("gophernote"), "python3": rss.pop("python3")}
     res = {
-        "gophernote": {"start": start_times("gophernote", starts), "execute": lat["gophernote"], **rss},
-        "ipykernel": {"start": start_times("python3", starts), "execute": lat["python3"]},
+        "gophernote": {"start": start_times("gophernote", starts), "execute": lat["gophernote"], "memory": mem["gophernote"], **rss},
+        "ipykernel": {"start": start_times("python3", starts), "execute": lat["python3"], "memory": mem["python3"]},
         "listen": listen_times(binary, starts),
     }
     print(json.dumps(res))

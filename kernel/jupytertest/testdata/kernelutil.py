@@ -1,5 +1,6 @@
 """Helpers shared by the robustness and benchmark scripts."""
 
+import os
 import time
 
 from jupyter_client.manager import KernelManager
@@ -59,3 +60,66 @@ def execute(kc, code, timeout=60):
         reply = kc.get_shell_msg(timeout=max(0.01, deadline - time.monotonic()))
         if reply["parent_header"].get("msg_id") == msg_id:
             return reply["content"], outputs
+
+
+
+def children(p):
+    """The pids whose parent is p (from /proc/*/stat)."""
+    out = []
+    for d in os.listdir("/proc"):
+        if not d.isdigit():
+            continue
+        try:
+            with open(f"/proc/{d}/stat") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2:].split()
+        if int(fields[1]) == p:
+            out.append(int(d))
+    return out
+
+
+def descendants(p):
+    out = []
+    todo = [p]
+    while todo:
+        for c in children(todo.pop()):
+            out.append(c)
+            todo.append(c)
+    return out
+
+
+def tree_rss(p):
+    """RSS in bytes of p and every process below it (the kernel and its
+    worker process)."""
+    total = 0
+    for q in [p] + descendants(p):
+        try:
+            total += rss_bytes(q)
+        except (OSError, RuntimeError):
+            pass
+    return total
+
+
+def alive(p):
+    """Whether process p exists and is not a zombie."""
+    try:
+        with open(f"/proc/{p}/stat") as f:
+            stat = f.read()
+    except OSError:
+        return False
+    return stat[stat.rindex(")") + 2] != "Z"
+
+
+def streams(outputs):
+    out = {}
+    for m in outputs:
+        if m["msg_type"] == "stream":
+            c = m["content"]
+            out[c["name"]] = out.get(c["name"], "") + c["text"]
+    return out
+
+
+def value(outputs):
+    return [m["content"]["data"]["text/plain"] for m in outputs if m["msg_type"] == "execute_result"]

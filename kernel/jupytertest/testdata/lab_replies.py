@@ -37,7 +37,7 @@ width := 3.5""")
         return {"status": r["status"], "found": r["found"], "text": r["data"].get("text/plain", "")}
 
     out["complete"] = {c: complete(c) for c in ["fit.Boot", "pts[0].", "wid", "q := point{", "fm"]}
-    out["inspect"] = {c: inspect(c) for c in ["fit.Bootstrap(", "fit.Bootstrap(pb, ", "fmt.Println(", "pts[0].norm("]}
+    out["inspect"] = {c: inspect(c) for c in ["fit.Bootstrap(", "fit.Bootstrap(pb, ", "fmt.Println(", "strings.Split(", "pts[0].norm("]}
 finally:
     kernelutil.stop(km, kc)
 json.dump(out, sys.stdout)

@@ -51,6 +51,8 @@ def main():
         cell("use", 'import "acc"\nacc.Loop(3_000_000)')
         cell("compile error", "%%compile bad\n\nfunc F() int {\n\treturn \"x\"\n}")
         cell("after error", "1 + 1")
+        cell("go get", f'%go get {DOMAIN}/ver@v1.0.0\nimport "{DOMAIN}/ver"\nver.Version')
+        cell("lsmagic", "%lsmagic")
         km.restart_kernel(now=False)
         kc.wait_for_ready(timeout=60)
         cell("after restart", f'import "{DOMAIN}/greet"\ngreet.Hello("Cy")')

@@ -1,5 +1,6 @@
 // inspect: Shift-Tab with the cursor inside a call's brackets shows the
-// called function's documentation in Lab's tooltip.
+// called function's documentation in Lab's tooltip: fitlib's from the
+// generated tables, the standard library's from the toolchain's GOROOT.
 'use strict';
 
 // tooltip types code in a new cell, moves the cursor left by back
@@ -25,5 +26,7 @@ module.exports = async (lab) => {
   r.bootstrap = await tooltip(lab, 'fit.Bootstrap(pb, )', 1, 'inspect-bootstrap');
   lab.step = 'Shift-Tab in fmt.Println(';
   r.println = await tooltip(lab, 'fmt.Println(', 0, 'inspect-println');
+  lab.step = 'Shift-Tab in strings.Split(';
+  r.split = await tooltip(lab, 'strings.Split(', 0, 'inspect-split');
   return r;
 };

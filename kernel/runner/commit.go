@@ -1,4 +1,4 @@
-package main
+package runner
 
 import (
 	"bytes"
@@ -199,9 +199,9 @@ var volatileText = []*regexp.Regexp{
 	regexp.MustCompile(`\b\d+(?:\.\d+)? s\b`),
 }
 
-// maskTimes replaces elapsed times by "<t>" and temporary names by
+// MaskTimes replaces elapsed times by "<t>" and temporary names by
 // "<tmp>".
-func maskTimes(s string) string {
+func MaskTimes(s string) string {
 	for i, re := range volatileText {
 		s = re.ReplaceAllStringFunc(s, func(m string) string {
 			switch {
@@ -217,7 +217,7 @@ func maskTimes(s string) string {
 }
 
 // sameText compares two outputs' text with elapsed times masked.
-func sameText(a, b string) bool { return a == b || maskTimes(a) == maskTimes(b) }
+func sameText(a, b string) bool { return a == b || MaskTimes(a) == MaskTimes(b) }
 
 // Figures are compared perceptually: both are turned into luminance
 // (Rec. 601, composited on white), smoothed with a 3x3 box filter so that

@@ -1,4 +1,4 @@
-package main
+package runner
 
 import (
 	"bytes"
@@ -206,4 +206,17 @@ func (nb *notebook) save(path string) error {
 		return fmt.Errorf("encoding notebook: %v", err)
 	}
 	return writeAtomic(path, buf.Bytes())
+}
+
+// crashLines is the start of a crashed cell's traceback: Go's words and
+// report, without what follows the first blank line after the report
+// (the kernel's advice about the lost state, which does not apply to a
+// run that stops there).
+func crashLines(tb []string) []string {
+	for i := len(tb) - 1; i > 0; i-- {
+		if tb[i] == "" {
+			return tb[:i]
+		}
+	}
+	return tb
 }

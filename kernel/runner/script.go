@@ -1,4 +1,4 @@
-package main
+package runner
 
 import (
 	"context"
@@ -8,19 +8,19 @@ import (
 	"go/parser"
 	"go/scanner"
 	"go/token"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
-	"github.com/gophernote/gophernote/kernel/engine"
+	"github.com/gophernote/gophernote/kernel/worker"
 )
 
 // runScript runs a Go program (package main with func main) through the
 // engine: the package clause is blanked out (keeping line numbers), the
 // rest is evaluated as one cell, then main() is called. Display calls
 // write files into the output directory and print their paths.
-func runScript(base context.Context, o runOptions, stdout, stderr io.Writer) int {
+func runScript(base context.Context, cfg Config, o runOptions) int {
+	stdout, stderr := cfg.Stdout, cfg.Stderr
 	src, cellCode, err := scriptSource(o.file)
 	if err != nil {
 		fmt.Fprintf(stderr, "gophernote run: %v\n", err)
@@ -30,7 +30,7 @@ func runScript(base context.Context, o runOptions, stdout, stderr io.Writer) int
 	col := newCollector(stdout, stderr, o.out, name)
 	col.files = true
 	// os.Args[0] is what `go build FILE.go` would name the program.
-	eng, err := engine.New(engine.Options{Idle: idleSink{col}, Args: append([]string{strings.TrimSuffix(o.file, ".go")}, o.args...), DetectDeadlocks: true, File: filepath.Base(o.file)})
+	eng, err := startWorker(cfg, o, worker.EngineOptions{Args: append([]string{strings.TrimSuffix(o.file, ".go")}, o.args...), DetectDeadlocks: true, File: filepath.Base(o.file)}, idleSink{col})
 	if err != nil {
 		fmt.Fprintf(stderr, "gophernote run: %v\n", err)
 		return 1
@@ -51,6 +51,20 @@ func runScript(base context.Context, o runOptions, stdout, stderr io.Writer) int
 			col.Display(*res.Value, false)
 		}
 		col.flushEchoes()
+		if res.Err != nil && res.Err.Crash != "" {
+			// The worker died of a Go fatal error or panic, whose report
+			// it printed on stderr: the program ends as a compiled one
+			// does, with status 2 (and, for a worker that exited or was
+			// killed, a line saying how).
+			unrename := strings.NewReplacer(scriptMain, "main")
+			fmt.Fprintf(stderr, "gophernote run: %s: the Go worker process died: %s: %s\n", o.file, res.Err.Name, unrename.Replace(res.Err.Value))
+			if res.Err.Name == "Exit" {
+				var code int
+				fmt.Sscanf(res.Err.Value, "exit status %d", &code)
+				return code
+			}
+			return fatalStatus
+		}
 		if res.Err != nil && res.Err.Name == "Exit" && base.Err() == nil {
 			// os.Exit(N) or log.Fatal: the program ends with status N
 			// and says nothing more, as a compiled one does.

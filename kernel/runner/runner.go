@@ -1,4 +1,15 @@
-package main
+// Package runner is `gophernote run`: it executes a notebook (every code
+// cell in order, writing the executed notebook and its figures) or a Go
+// program (package main with func main, or cell code) headless, with the
+// engine the kernel uses, in a worker process of its own (kernel/worker)
+// — so a Go fatal error in a program ends the run as it ends a compiled
+// program (exit status 2, Go's report on stderr) and a notebook run saves
+// the outputs its cells had before the crash.
+//
+// The notebook model (nbformat 4: reading, checking, the outputs a run
+// writes, the committed form of --in-place) and the output collector live
+// here too. cmd/gophernote calls Main; tests import the package.
+package runner
 
 import (
 	"context"
@@ -12,10 +23,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gophernote/gophernote/kernel/engine"
+	"github.com/gophernote/gophernote/kernel/cell"
+	"github.com/gophernote/gophernote/kernel/worker"
 )
 
-const runUsage = `usage: gophernote run FILE.ipynb|FILE.go [--out DIR | --in-place] [--allow-errors] [--timeout D] [-- ARGS...]
+const runUsage = `usage: gophernote run FILE.ipynb|FILE.go [--out DIR | --in-place] [--allow-errors] [--timeout D] [--memory-limit SIZE] [-- ARGS...]
 
 Executes a notebook (or a Go program: package main with func main) headless
 with the kernel's engine. The executed notebook is written to DIR/NAME.ipynb
@@ -28,13 +40,20 @@ calls write files into DIR and print their paths.
                    8-bit palette PNG only (SVG dropped), stable JSON
   --allow-errors   keep going after a failing cell (exit status 0)
   --timeout D      interrupt a cell running longer than D (e.g. 30s, 5m)
+  --memory-limit SIZE
+                   the worker process's memory limit (e.g. 4GiB, 75%, off;
+                   default: $GOPHERNOTE_MEMORY_LIMIT, else all of the
+                   memory of the machine or cgroup)
   -- ARGS...       the program's arguments: cells see os.Args = [NAME ARGS...]
                    (NAME: the file name without extension), so flag.Parse
                    in a cell parses ARGS, never gophernote's own flags
 
 os.Exit(N) and log.Fatal stop the program: a Go program's run then exits
 with status N (1 for log.Fatal), without running deferred calls, as a
-compiled program would.
+compiled program would. A Go fatal error (concurrent map writes, out of
+memory, stack overflow) ends the run as it ends a compiled program: Go's
+report on stderr and exit status 2; a notebook is written with the outputs
+it had, the crashed cell's error last.
 
 Ctrl-C (SIGINT) interrupts the running cell, as a Jupyter interrupt does
 (display.Context() in the cell is cancelled, so fitlib calls given it
@@ -49,14 +68,66 @@ type runOptions struct {
 	inPlace     bool
 	allowErrors bool
 	timeout     time.Duration
+	memoryLimit string
 	args        []string // the program's arguments, after "--"
 }
 
-// runCmd implements `gophernote run`.
-func runCmd(args []string) int { return runMain(args, os.Stdout, os.Stderr) }
+// Config is what the runner needs from the program it runs in.
+type Config struct {
+	Stdout, Stderr io.Writer // nil: os.Stdout, os.Stderr
+	// Worker is the worker process's command line; nil: this program
+	// with worker.Subcommand (cmd/gophernote's main serves it).
+	Worker []string
+	// WorkerEnv is added to the worker's environment.
+	WorkerEnv []string
+}
 
-// runMain is runCmd with explicit output streams (tests call it).
-func runMain(args []string, stdout, stderr io.Writer) int {
+// fatalStatus is the exit status of a run whose worker died: compiled
+// Go's for a fatal error or an unrecovered panic.
+const fatalStatus = 2
+
+// Main runs `gophernote run ARGS...` and returns its exit status.
+func Main(args []string, cfg Config) int {
+	if cfg.Stdout == nil {
+		cfg.Stdout = os.Stdout
+	}
+	if cfg.Stderr == nil {
+		cfg.Stderr = os.Stderr
+	}
+	return runMain(args, cfg)
+}
+
+// startWorker starts the worker process of a run.
+func startWorker(cfg Config, o runOptions, eo worker.EngineOptions, idle cell.Sink) (*worker.Client, error) {
+	env := append([]string(nil), cfg.WorkerEnv...)
+	if o.memoryLimit != "" {
+		env = append(env, "GOPHERNOTE_MEMORY_LIMIT="+o.memoryLimit)
+	}
+	return worker.Start(worker.Options{
+		Engine: eo,
+		Idle:   idle,
+		// The worker's own stderr (Go's crash report, raw writes to fd 2)
+		// is the run's, as a compiled program's is.
+		Stderr:         cfg.Stderr,
+		TerminalStderr: isTerminal(cfg.Stderr),
+		Command:        cfg.Worker,
+		Env:            env,
+	})
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// runMain is Main with the streams set.
+func runMain(args []string, cfg Config) int {
+	stdout, stderr := cfg.Stdout, cfg.Stderr
 	opts, err := parseRunArgs(args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -76,9 +147,9 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	switch ext := strings.ToLower(filepath.Ext(opts.file)); ext {
 	case ".ipynb":
-		return runNotebook(base, opts, stdout, stderr)
+		return runNotebook(base, cfg, opts)
 	case ".go":
-		return runScript(base, opts, stdout, stderr)
+		return runScript(base, cfg, opts)
 	default:
 		fmt.Fprintf(stderr, "gophernote run: %s: want a .ipynb notebook or a .go file\n", opts.file)
 		return 2
@@ -100,6 +171,7 @@ func parseRunArgs(args []string) (runOptions, error) {
 	fs.BoolVar(&o.inPlace, "in-place", false, "")
 	fs.BoolVar(&o.allowErrors, "allow-errors", false, "")
 	fs.DurationVar(&o.timeout, "timeout", 0, "")
+	fs.StringVar(&o.memoryLimit, "memory-limit", "", "")
 	var files []string
 	for {
 		if err := fs.Parse(args); err != nil {
@@ -118,6 +190,11 @@ func parseRunArgs(args []string) (runOptions, error) {
 		return o, fmt.Errorf("one file at a time, got %d: %s", len(files), strings.Join(files, " "))
 	case o.timeout < 0:
 		return o, fmt.Errorf("--timeout %v is negative", o.timeout)
+	}
+	if m := o.memoryLimit; m != "" && !strings.EqualFold(m, "off") && !strings.HasSuffix(m, "%") {
+		if _, err := worker.ParseSize(m); err != nil {
+			return o, fmt.Errorf("--memory-limit: %v", err)
+		}
 	}
 	o.file = files[0]
 	if o.inPlace {
@@ -172,7 +249,8 @@ func cellContext(base context.Context, o runOptions) (context.Context, context.C
 
 // runNotebook executes every code cell of the notebook in order; a
 // cancelled base (Ctrl-C) interrupts the running cell and stops the run.
-func runNotebook(base context.Context, o runOptions, stdout, stderr io.Writer) int {
+func runNotebook(base context.Context, cfg Config, o runOptions) int {
+	stdout, stderr := cfg.Stdout, cfg.Stderr
 	nb, err := readNotebook(o.file)
 	if err != nil {
 		fmt.Fprintf(stderr, "gophernote run: %v\n", err)
@@ -184,7 +262,7 @@ func runNotebook(base context.Context, o runOptions, stdout, stderr io.Writer) i
 	if o.inPlace {
 		outPath, col.noFiles = o.file, true
 	}
-	eng, err := engine.New(engine.Options{Idle: idleSink{col}, Args: append([]string{name}, o.args...), DetectDeadlocks: true})
+	eng, err := startWorker(cfg, o, worker.EngineOptions{Args: append([]string{name}, o.args...), DetectDeadlocks: true}, idleSink{col})
 	if err != nil {
 		fmt.Fprintf(stderr, "gophernote run: %v\n", err)
 		return 1
@@ -206,7 +284,7 @@ func runNotebook(base context.Context, o runOptions, stdout, stderr io.Writer) i
 		count++
 		col.begin(i + 1)
 		ctx, cancel := cellContext(base, o)
-		res := eng.Execute(ctx, src, col)
+		res := eng.Execute(cell.WithExecutionCount(ctx, count), src, col)
 		timedOut := errors.Is(ctx.Err(), context.DeadlineExceeded)
 		interrupted := base.Err() != nil
 		cancel()
@@ -218,14 +296,29 @@ func runNotebook(base context.Context, o runOptions, stdout, stderr io.Writer) i
 			if timedOut {
 				ename, evalue = "Timeout", fmt.Sprintf("cell ran longer than --timeout %v (%s)", o.timeout, evalue)
 			}
-			col.failure(ename, evalue, res.Err.Traceback)
+			tb := res.Err.Traceback
+			if res.Err.Crash != "" {
+				// The worker's report is on stderr already; the notebook
+				// keeps its start, not the advice to %rerun.
+				tb = crashLines(tb)
+			}
+			col.failure(ename, evalue, tb)
 			fmt.Fprintf(stderr, "gophernote run: %s: cell %d: %s: %s\n", o.file, i+1, ename, evalue)
-			for _, l := range res.Err.Traceback {
-				fmt.Fprintln(stderr, "  "+l)
+			if res.Err.Crash == "" {
+				for _, l := range res.Err.Traceback {
+					fmt.Fprintln(stderr, "  "+l)
+				}
 			}
 			status = 1
 		}
 		c["outputs"], c["execution_count"] = col.end(), count
+		if res.Err != nil && res.Err.Crash != "" {
+			// The worker died: the state is gone, so the run ends here,
+			// as a compiled program does, with the outputs so far.
+			fmt.Fprintf(stderr, "gophernote run: %s: the Go worker process died in cell %d; the notebook keeps the outputs so far\n", o.file, i+1)
+			status = fatalStatus
+			break
+		}
 		if interrupted {
 			fmt.Fprintf(stderr, "gophernote run: %s: interrupted (SIGINT) in cell %d\n", o.file, i+1)
 			status = interruptedStatus
@@ -236,7 +329,7 @@ func runNotebook(base context.Context, o runOptions, stdout, stderr io.Writer) i
 		}
 	}
 	if o.inPlace {
-		if status != 0 && (status == interruptedStatus || !o.allowErrors) {
+		if status != 0 && (status == interruptedStatus || status == fatalStatus || !o.allowErrors) {
 			fmt.Fprintf(stderr, "gophernote run: %s left unchanged: the run did not complete\n", o.file)
 			return status
 		}
@@ -251,7 +344,7 @@ func runNotebook(base context.Context, o runOptions, stdout, stderr io.Writer) i
 		return 1
 	}
 	fmt.Fprintln(stdout, "wrote", outPath)
-	if status == interruptedStatus {
+	if status == interruptedStatus || status == fatalStatus {
 		return status
 	}
 	if col.err != nil {

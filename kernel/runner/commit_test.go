@@ -1,4 +1,4 @@
-package main
+package runner
 
 import (
 	"bytes"
@@ -271,7 +271,7 @@ func TestRunInPlace(t *testing.T) {
 	defer os.Chdir(wd)
 	os.Chdir(dir)
 	var o, e bytes.Buffer
-	if code := runMain([]string{"--in-place", nbPath}, &o, &e); code != 0 {
+	if code := runMain([]string{"--in-place", nbPath}, testConfig(&o, &e)); code != 0 {
 		t.Fatalf("exit %d: %s", code, e.String())
 	}
 	first, _ := os.ReadFile(nbPath)
@@ -286,7 +286,7 @@ func TestRunInPlace(t *testing.T) {
 	if len(doc.Cells) != 3 || doc.Cells[0].ID == "" || doc.Cells[0].ID == doc.Cells[1].ID {
 		t.Errorf("ids: %+v", doc.Cells)
 	}
-	if code := runMain([]string{nbPath, "--in-place"}, &o, &e); code != 0 {
+	if code := runMain([]string{nbPath, "--in-place"}, testConfig(&o, &e)); code != 0 {
 		t.Fatal(e.String())
 	}
 	second, _ := os.ReadFile(nbPath)
@@ -297,14 +297,14 @@ func TestRunInPlace(t *testing.T) {
 	broken := strings.Replace(string(second), `fmt.Println(\"took 0.5s\")`, `undefinedThing()`, 1)
 	os.WriteFile(nbPath, []byte(broken), 0o644)
 	e.Reset()
-	if code := runMain([]string{"--in-place", nbPath}, &o, &e); code == 0 || !strings.Contains(e.String(), "left unchanged") {
+	if code := runMain([]string{"--in-place", nbPath}, testConfig(&o, &e)); code == 0 || !strings.Contains(e.String(), "left unchanged") {
 		t.Errorf("a failing run: exit %d, %s", code, e.String())
 	}
 	if after, _ := os.ReadFile(nbPath); string(after) != broken {
 		t.Error("a failing in-place run rewrote the notebook")
 	}
 	e.Reset()
-	if code := runMain([]string{"--in-place", nbPath, "--out", dir}, &o, &e); code != 2 || !strings.Contains(e.String(), "--in-place and --out exclude each other") {
+	if code := runMain([]string{"--in-place", nbPath, "--out", dir}, testConfig(&o, &e)); code != 2 || !strings.Contains(e.String(), "--in-place and --out exclude each other") {
 		t.Errorf("--in-place with --out: exit %d, %s", code, e.String())
 	}
 }
@@ -328,8 +328,8 @@ func TestMaskVolatile(t *testing.T) {
 		"Pythia 12B, 128 problems, 10000 samples, k=1e4s": "Pythia 12B, 128 problems, 10000 samples, k=1e4s",
 		"alpha 0.3473 beta 0.3672":                        "alpha 0.3473 beta 0.3672",
 	} {
-		if got := maskTimes(in); got != want {
-			t.Errorf("maskTimes(%q) = %q, want %q", in, got, want)
+		if got := MaskTimes(in); got != want {
+			t.Errorf("MaskTimes(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -1,0 +1,80 @@
+package engine
+
+import (
+	"fmt"
+	"reflect"
+	"runtime"
+	"strings"
+	"sync"
+)
+
+// Workaround: runtime.Goexit in a cell's own statements.
+//
+// yaegi evaluates a cell on a goroutine of its own, whose deferred
+// recover closes the evaluation without an error when runtime.Goexit
+// ends that goroutine: the cell would end "ok", its later statements
+// silently skipped. In Go, Goexit in main ends the main goroutine (its
+// deferred calls run) and the program never reaches the end of main. The
+// engine replaces runtime.Goexit for cells: called on the goroutine that
+// evaluates the cell (or a widget callback), it records the call and
+// exits that goroutine as Go does, and the cell ends with a Goexit error
+// at the top-level statement that called it ("runtime.Goexit ended the
+// cell [at L:C]: its statements after the call did not run"); its
+// top-level deferred calls run. In a goroutine the cell started it is
+// Go's Goexit, which ends that goroutine alone.
+
+// goexits records a Goexit on a cell's evaluation goroutine.
+type goexits struct {
+	mu     sync.Mutex
+	called bool
+	line   int
+	col    int
+}
+
+// goexitSymbols replaces runtime.Goexit for cells.
+func (e *Engine) goexitSymbols() map[string]reflect.Value {
+	return map[string]reflect.Value{
+		"Goexit": reflect.ValueOf(func() {
+			if onEvalGoroutine() {
+				l, c := e.stmtAt()
+				e.goexit.mu.Lock()
+				e.goexit.called, e.goexit.line, e.goexit.col = true, l, c
+				e.goexit.mu.Unlock()
+				e.out.flush()
+			}
+			runtime.Goexit()
+		}),
+	}
+}
+
+// take returns the error of a recorded Goexit, once, or nil.
+func (g *goexits) take() error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if !g.called {
+		return nil
+	}
+	g.called = false
+	return goexitError{line: g.line, col: g.col}
+}
+
+// goexitError ends a cell whose statements called runtime.Goexit.
+type goexitError struct{ line, col int }
+
+func (g goexitError) Error() string {
+	s := "runtime.Goexit ended the cell"
+	if g.line > 0 {
+		s += fmt.Sprintf(" [at %d:%d]", g.line, g.col)
+	}
+	return s + ": its statements after the call did not run (in Go, Goexit in main ends the main goroutine; main never returns)"
+}
+
+// onEvalGoroutine reports whether the calling goroutine is one yaegi
+// started to evaluate code (EvalWithContext), not one a cell started.
+func onEvalGoroutine() bool {
+	buf := make([]byte, 64<<10)
+	n := runtime.Stack(buf, false)
+	st := string(buf[:n])
+	i := strings.LastIndex(st, "\ncreated by ")
+	return i >= 0 && strings.Contains(st[i:], "(*Interpreter).EvalWithContext")
+}
