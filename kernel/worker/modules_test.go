@@ -168,3 +168,54 @@ func TestModulesInWorker(t *testing.T) {
 }
 
 var _ cell.Sink = (*cancelSink)(nil)
+
+// TestBenchModuleImportWorker (GOPHERNOTE_BENCH=1) prints
+//
+//	BENCH module-import-worker first=T cached=T restart=T worker-start=T ratio=R
+//
+// a module's package from a local proxy imported through the kernel
+// users run: a gophernote binary built here, its worker a process of its
+// own. first builds the plugin (go build cache warm), cached imports it
+// again in the session, restart is the import in a new worker (the
+// plugin from the cache), worker-start that worker's start; ratio is
+// restart/first. (A test binary records no dependency versions, so the
+// engine's own BENCH module-import pays a go list on each restart that
+// the kernel's binary does not.)
+func TestBenchModuleImportWorker(t *testing.T) {
+	if os.Getenv("GOPHERNOTE_BENCH") != "1" {
+		t.Skip("set GOPHERNOTE_BENCH=1")
+	}
+	moduleEnv(t)
+	bin := filepath.Join(t.TempDir(), "gophernote")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/gophernote/gophernote/cmd/gophernote").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	opts := Options{Command: []string{bin, Subcommand}, Log: testLogger(t)}
+	c, err := Start(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { c.Close() }()
+	runBuild(t, c, fmt.Sprintf("import \"%s/ver\"", modDomain)) // warms the generator and std -dynlink
+	code := fmt.Sprintf("import \"%s/greet\"\ngreet.Hello(\"a\")", modDomain)
+	t0 := time.Now()
+	runBuild(t, c, code)
+	first := time.Since(t0)
+	t0 = time.Now()
+	runBuild(t, c, code)
+	cached := time.Since(t0)
+	c.Close()
+	t0 = time.Now()
+	if c, err = Start(opts); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Since(t0)
+	t0 = time.Now()
+	if _, v := runBuild(t, c, code); v != "HELLO, a!!" {
+		t.Fatalf("after restart: %q", v)
+	}
+	restart := time.Since(t0)
+	fmt.Printf("BENCH module-import-worker first=%s cached=%s restart=%s worker-start=%s ratio=%.3f\n",
+		first.Round(10*time.Millisecond), cached.Round(100*time.Microsecond), restart.Round(100*time.Microsecond),
+		start.Round(100*time.Microsecond), float64(restart)/float64(first))
+}
