@@ -14,7 +14,7 @@ import (
 // (blank lines before them), where the engine recognises and runs them.
 func init() {
 	for _, m := range engine.EngineMagics() {
-		register(&magicDef{name: m.Name, cell: m.Cell, usage: m.Usage, summary: m.Summary, help: m.Help, run: toEngine})
+		register(&magicDef{name: m.Name, cell: m.Cell, usage: m.Usage, summary: m.Summary, help: m.Help, run: toEngine, engine: true})
 	}
 }
 
