@@ -2,9 +2,12 @@ package jupytertest
 
 import (
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"os/exec"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gophernote/gophernote/kernel/internal/modproxy"
 )
@@ -13,8 +16,8 @@ import (
 // (a module with a dependency) and compiles a cell, through
 // jupyter_client: the build's progress shows as a display, completion and
 // inspection know the package, a compile error is go build's at the
-// cell's line:col, and after a restart the import comes from the plugin
-// cache.
+// cell's line:col, an interrupt stops the go command, and after a
+// restart the import comes from the plugin cache.
 func TestModulesThroughJupyter(t *testing.T) {
 	requirePython(t, "jupyter_client")
 	const domain = "example.org" // engine tests use example.com
@@ -33,6 +36,29 @@ func TestModulesThroughJupyter(t *testing.T) {
 	t.Cleanup(func() { env = saved })
 	env = append(append([]string{}, env...), modproxy.Env(proxy, modcache)...)
 	env = append(env, "GOPHERNOTE_PLUGIN_CACHE="+t.TempDir())
+	// A proxy first in GOPROXY that never answers for DOMAIN/slow (and
+	// sends the go command on to the next proxy for anything else): the
+	// go get of an import of it runs until the cell is interrupted, and
+	// the request ends only when the go command's connection closes.
+	done, released := make(chan struct{}), make(chan string, 16)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasPrefix(r.URL.Path, "/"+domain+"/slow/@") {
+			http.NotFound(w, r)
+			return
+		}
+		select {
+		case <-r.Context().Done():
+			released <- r.URL.Path
+		case <-done:
+		}
+	}))
+	t.Cleanup(srv.Close)
+	t.Cleanup(func() { close(done) })
+	for _, kv := range modproxy.Env(proxy, modcache) {
+		if v, ok := strings.CutPrefix(kv, "GOPROXY="); ok {
+			env = append(env, "GOPROXY="+srv.URL+","+v)
+		}
+	}
 
 	got := map[string]map[string]any{}
 	for _, line := range strings.Split(strings.TrimSpace(runPython(t, "modules.py", domain)), "\n") {
@@ -84,6 +110,19 @@ func TestModulesThroughJupyter(t *testing.T) {
 	}
 	if value("go get") != `"v1.0.0"` && value("go get") != "v1.0.0" {
 		t.Errorf("%%go get then import: %v", got["go get"])
+	}
+	// The interrupt ended the go command (its request to the proxy ended
+	// with its connection) and left the session usable.
+	if r := got["interrupt"]; r == nil || r["status"] != "error" || r["ename"] != "Interrupted" {
+		t.Errorf("interrupting a build: %v", r)
+	}
+	select {
+	case <-released:
+	case <-time.After(time.Minute): // the script ran on for seconds since
+		t.Errorf("the go command still holds its request to the proxy after the interrupt")
+	}
+	if value("after interrupt") != "3" {
+		t.Errorf("after interrupt: %v", got["after interrupt"])
 	}
 	if out, _ := got["lsmagic"]["stdout"].(string); !strings.Contains(out, "%go") || !strings.Contains(out, "%%compile") {
 		t.Errorf("lsmagic: %v", got["lsmagic"])

@@ -53,6 +53,18 @@ def main():
         cell("after error", "1 + 1")
         cell("go get", f'%go get {DOMAIN}/ver@v1.0.0\nimport "{DOMAIN}/ver"\nver.Version')
         cell("lsmagic", "%lsmagic")
+        # Interrupt an import while go get waits on the proxy (which holds
+        # DOMAIN/slow until the go command goes away).
+        msg_id = kc.execute(f'import "{DOMAIN}/slow"')
+        while True:
+            msg = kc.get_iopub_msg(timeout=900)
+            if (msg["parent_header"].get("msg_id") == msg_id and msg["msg_type"] in ("display_data", "update_display_data")
+                    and f"go get {DOMAIN}/slow" in msg["content"]["data"].get("text/plain", "")):
+                break
+        km.interrupt_kernel()
+        r = reply(kc, msg_id)
+        print(json.dumps({"check": "interrupt", "status": r["status"], "ename": r.get("ename")}), flush=True)
+        cell("after interrupt", "1 + 2")
         km.restart_kernel(now=False)
         kc.wait_for_ready(timeout=60)
         cell("after restart", f'import "{DOMAIN}/greet"\ngreet.Hello("Cy")')
