@@ -45,9 +45,10 @@ deps: $(DEPS)
 # test-hub. jupyter-nbextension-jupyter-js-widgets is the classic Notebook's widget
 # manager (ipywidgets 6, protocol 1; it enables itself in
 # /etc/jupyter/nbconfig): TestNotebookInChromium/widgets-protocol1 needs it.
+# gcc links the plugins of module imports and compiled cells (cgo).
 DEBIAN_PACKAGES := jupyter-client python3-jupyter-client python3-nbclient python3-nbformat jupyter-nbconvert \
 	python3-jupyter-kernel-test python3-ipykernel python3-scipy jupyter-notebook chromium \
-	python3-jupyter-server python3-jupyterlab-server jupyter-nbextension-jupyter-js-widgets jupyterhub
+	python3-jupyter-server python3-jupyterlab-server jupyter-nbextension-jupyter-js-widgets jupyterhub gcc
 deps-debian:
 	@bash .ci/deps-debian.sh $(DEBIAN_PACKAGES)
 

@@ -100,6 +100,19 @@
 // value of the same underlying type held in an interface and printed or
 // encoded panics naming the type it may be (fix_ifacevalues.go).
 //
+// Modules and compiled cells (modules.go, compile.go, README "Packages and
+// compiled cells"). An import of a package whose path starts with a domain
+// and that the engine has no table for is resolved by the machine's go
+// command and built as a plugin against the kernel's own dependency
+// versions (internal/modbuild), then loaded with interp.Use: it runs
+// compiled. Where plugins cannot work its source is interpreted, and the
+// cell says so once. `%go get MODULE@VERSION` lines pin versions; a cell
+// whose first line is `%%compile NAME` is a Go file compiled into package
+// NAME, which later cells import as "NAME". Build and resolution errors
+// are ImportError or CompileError at the import's (or the compiled
+// cell's) line:col; an interrupt stops the toolchain. EngineMagics lists
+// these magics for a magics layer in front of the engine.
+//
 // Redefinition. Redefining a function re-evaluates the earlier functions
 // that call it (transitively). A redefined variable's old value is
 // released for the garbage collector unless code compiled earlier may

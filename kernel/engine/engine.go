@@ -105,6 +105,8 @@ type Engine struct {
 	detectDeadlocks bool              // Options.DetectDeadlocks
 	protoTypes      map[string]string // cell types with methods only compiled code calls (fix_protocols.go)
 	wakers          wakers            // timers and signals cells made (fix_deadlock.go)
+
+	mod *modState // modules and compiled cells (modules.go, compile.go)
 }
 
 // New starts an interpreter with Go's standard library, the gophernote
@@ -125,6 +127,7 @@ func New(opts Options) (e *Engine, err error) {
 		panicPos:      newPanicPositions(),
 		track:         opts.Track,
 		retained:      map[string]bool{},
+		mod:           newModState(),
 	}
 	if e.track == nil {
 		e.track = new(Track)
@@ -142,6 +145,9 @@ func New(opts Options) (e *Engine, err error) {
 		Stderr:       streamWriter{e.out, "stderr"},
 		Args:         opts.Args,
 		Unrestricted: !opts.Sandbox,
+		// Module packages interpreted from source (modules.go).
+		GoPath:               srcGoPath,
+		SourcecodeFilesystem: e.mod.src,
 	})
 	if had {
 		os.Setenv("YAEGI_SPECIAL_STDIO", old)
@@ -323,6 +329,14 @@ func (e *Engine) Execute(ctx context.Context, code string, sink cell.Sink) (res 
 	e.depth.take()
 	finished := e.armStop(ctx)
 	defer close(finished)
+	// %go get and %%compile (magic_engine.go), then the modules the cell
+	// imports (modules.go).
+	if res, ok := e.runEngineMagic(ctx, &code); ok {
+		return res
+	}
+	if err := e.resolveImports(ctx, code); err != nil {
+		return cell.Result{Err: err}
+	}
 	pl, cerr := e.prepare(code)
 	if cerr != nil {
 		return cell.Result{Err: cerr.toError()}

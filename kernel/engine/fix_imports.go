@@ -37,7 +37,7 @@ var interpretedStd = map[string]bool{"slices": true, "maps": true, "cmp": true}
 // importable reports whether cells can import path.
 func (e *Engine) importable(path string) bool {
 	_, ok := e.syms[path]
-	return ok || interpretedStd[path]
+	return ok || interpretedStd[path] || e.mod.srcPkgs[path]
 }
 
 // importAdvice suggests what to use instead of a package cells cannot
@@ -57,8 +57,10 @@ func (e *Engine) unavailableImport(path string) string {
 	msg := "package " + path + " is not available in gophernote: cells can import Go's standard library and the packages compiled into gophernote (fitlib, gonum, gonum/plot)"
 	if a, ok := importAdvice[path]; ok {
 		msg = "package " + path + " is not available in gophernote: " + a
-	} else if strings.Contains(strings.SplitN(path, "/", 2)[0], ".") {
-		msg += "; a third-party package must be compiled into gophernote (stdlib/gen)"
+	} else if isModulePath(path) {
+		msg = "package " + path + " is not available: it could not be resolved as a module's package"
+	} else if !strings.Contains(path, ".") {
+		msg += ", modules' packages (a path that starts with a domain, such as example.com/pkg) and compiled cells (%%compile NAME)"
 	}
 	return msg
 }

@@ -20,12 +20,16 @@ import (
 // completions. It defaults to lookupDoc.
 var DocLookup func(pkgPath, name string) (sig, doc string, ok bool) = lookupDoc
 
-// lookupDoc reads the doc tables generated into package stdlib (fitlib,
-// gonum, display, widgets), then godoc.Default: the standard library from
-// the toolchain's GOROOT source, read with go/doc and cached, and the
-// source directories package loaders register with godoc.Default.AddSource
-// (a module's, for its exported API).
+// lookupDoc reads the docs of module packages and compiled cells (read
+// from their source when they were built: modules.go), the doc tables
+// generated into package stdlib (fitlib, gonum, display, widgets), then
+// godoc.Default: the standard library from the toolchain's GOROOT source,
+// read with go/doc and cached, and the source directories package loaders
+// register with godoc.Default.AddSource.
 func lookupDoc(pkgPath, name string) (sig, doc string, ok bool) {
+	if sig, doc, ok := lookupModuleDoc(pkgPath, name); ok {
+		return sig, doc, true
+	}
 	if sig, doc, ok := gnstd.Doc(pkgPath, name); ok {
 		return sig, doc, true
 	}

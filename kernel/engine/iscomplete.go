@@ -14,12 +14,16 @@ func (e *Engine) IsComplete(code string) (status, indent string) {
 	if strings.TrimSpace(code) == "" {
 		return "complete", ""
 	}
+	code, compiled := blankEngineMagics(code)
 	depth, open := scanDepth(code)
 	if open || depth > 0 {
 		return "incomplete", strings.Repeat("\t", max(depth, 0))
 	}
 	if depth < 0 {
 		return "invalid", ""
+	}
+	if compiled {
+		return "complete", "" // a Go file: go build judges it
 	}
 	if _, err := splitCell(code); err != nil {
 		return "invalid", ""

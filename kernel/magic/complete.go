@@ -333,6 +333,11 @@ func (m *Engine) IsComplete(code string) (status, indent string) {
 		return "invalid", ""
 	}
 	if p.cellMagic != nil {
+		if d := cellMagics[p.cellMagic.name]; d != nil && d.engine {
+			// The body is Go (%%compile): the engine judges it by its
+			// brackets, as it does a Go cell.
+			return m.in.IsComplete(code)
+		}
 		if strings.TrimSpace(p.lines[len(p.lines)-1]) == "" {
 			return "complete", ""
 		}

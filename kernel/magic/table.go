@@ -27,6 +27,7 @@ type magicDef struct {
 	summary string // one line for %help and %lsmagic
 	help    string // the rest of the help text
 	run     func(r *runner, c *call) cell.Result
+	engine  bool // the engine's own magic (enginemagics.go)
 }
 
 // magics is the table of magics, by kind and name.

@@ -1,0 +1,133 @@
+package jupytertest
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gophernote/gophernote/kernel/internal/modproxy"
+)
+
+// TestModulesThroughJupyter imports a module's package from a local proxy
+// (a module with a dependency) and compiles a cell, through
+// jupyter_client: the build's progress shows as a display, completion and
+// inspection know the package, a compile error is go build's at the
+// cell's line:col, an interrupt stops the go command, and after a
+// restart the import comes from the plugin cache.
+func TestModulesThroughJupyter(t *testing.T) {
+	requirePython(t, "jupyter_client")
+	const domain = "example.org" // engine tests use example.com
+	mods := modproxy.In(domain, modproxy.Sample())
+	proxy := t.TempDir()
+	if err := modproxy.Write(proxy, mods...); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("go", "env", "GOMODCACHE").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	modcache := strings.TrimSpace(string(out))
+	t.Cleanup(func() { _ = modproxy.Forget(modcache, mods...) })
+	saved := env
+	t.Cleanup(func() { env = saved })
+	env = append(append([]string{}, env...), modproxy.Env(proxy, modcache)...)
+	env = append(env, "GOPHERNOTE_PLUGIN_CACHE="+t.TempDir())
+	// A proxy first in GOPROXY that never answers for DOMAIN/slow (and
+	// sends the go command on to the next proxy for anything else): the
+	// go get of an import of it runs until the cell is interrupted, and
+	// the request ends only when the go command's connection closes.
+	done, released := make(chan struct{}), make(chan string, 16)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasPrefix(r.URL.Path, "/"+domain+"/slow/@") {
+			http.NotFound(w, r)
+			return
+		}
+		select {
+		case <-r.Context().Done():
+			released <- r.URL.Path
+		case <-done:
+		}
+	}))
+	t.Cleanup(srv.Close)
+	t.Cleanup(func() { close(done) })
+	for _, kv := range modproxy.Env(proxy, modcache) {
+		if v, ok := strings.CutPrefix(kv, "GOPROXY="); ok {
+			env = append(env, "GOPROXY="+srv.URL+","+v)
+		}
+	}
+
+	got := map[string]map[string]any{}
+	for _, line := range strings.Split(strings.TrimSpace(runPython(t, "modules.py", domain)), "\n") {
+		var v map[string]any
+		if err := json.Unmarshal([]byte(line), &v); err != nil {
+			t.Fatalf("modules.py output %q: %v", line, err)
+		}
+		got[v["check"].(string)] = v
+	}
+	value := func(check string) string {
+		vs, _ := got[check]["values"].([]any)
+		if len(vs) != 1 {
+			return ""
+		}
+		return vs[0].(string)
+	}
+	displays := func(check string) string {
+		ds, _ := got[check]["displays"].([]any)
+		var b strings.Builder
+		for _, d := range ds {
+			b.WriteString(d.(string) + "\n")
+		}
+		return b.String()
+	}
+	if r := got["import"]; r == nil || r["status"] != "ok" || value("import") != "HELLO, Ada!!" || r["stdout"] != "hi, Bo!!\n" {
+		t.Errorf("import: %v", r)
+	}
+	if d := displays("import"); !strings.Contains(d, "go get "+domain+"/greet") || !strings.Contains(d, domain+"/greet v1.1.0: built as a plugin") {
+		t.Errorf("import progress: %q", d)
+	}
+	if m, _ := got["complete"]["matches"].([]any); len(m) != 1 || m[0] != "Hello" {
+		t.Errorf("complete: %v", got["complete"])
+	}
+	if txt, _ := got["inspect"]["text"].(string); got["inspect"]["found"] != true || !strings.Contains(txt, "Hello greets name loudly.") {
+		t.Errorf("inspect: %v", got["inspect"])
+	}
+	if r := got["compile"]; r == nil || r["status"] != "ok" || !strings.Contains(displays("compile"), "package acc compiled") {
+		t.Errorf("compile: %v", r)
+	}
+	if value("use") != "1.5e+06" {
+		t.Errorf("use: %v", got["use"])
+	}
+	want := `4:9: cannot use "x" (untyped string constant) as int value in return statement`
+	if r := got["compile error"]; r == nil || r["ename"] != "CompileError" || !strings.HasPrefix(r["evalue"].(string), want) {
+		t.Errorf("compile error: %v", r)
+	}
+	if value("after error") != "2" {
+		t.Errorf("after error: %v", got["after error"])
+	}
+	if value("go get") != `"v1.0.0"` && value("go get") != "v1.0.0" {
+		t.Errorf("%%go get then import: %v", got["go get"])
+	}
+	// The interrupt ended the go command (its request to the proxy ended
+	// with its connection) and left the session usable.
+	if r := got["interrupt"]; r == nil || r["status"] != "error" || r["ename"] != "Interrupted" {
+		t.Errorf("interrupting a build: %v", r)
+	}
+	select {
+	case <-released:
+	case <-time.After(time.Minute): // the script ran on for seconds since
+		t.Errorf("the go command still holds its request to the proxy after the interrupt")
+	}
+	if value("after interrupt") != "3" {
+		t.Errorf("after interrupt: %v", got["after interrupt"])
+	}
+	if out, _ := got["lsmagic"]["stdout"].(string); !strings.Contains(out, "%go") || !strings.Contains(out, "%%compile") {
+		t.Errorf("lsmagic: %v", got["lsmagic"])
+	}
+	if r := got["after restart"]; r == nil || value("after restart") != "HELLO, Cy!!" || displays("after restart") != "" {
+		t.Errorf("after restart (from the cache, no build): %v", r)
+	}
+}
