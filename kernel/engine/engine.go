@@ -105,6 +105,10 @@ type Engine struct {
 	detectDeadlocks bool              // Options.DetectDeadlocks
 	protoTypes      map[string]string // cell types with methods only compiled code calls (fix_protocols.go)
 	wakers          wakers            // timers and signals cells made (fix_deadlock.go)
+
+	dbg    *Debugger      // the debugger (debug.go); off unless a client turns it on
+	codeMu sync.Mutex     // guards codes
+	codes  map[int]string // each cell's code by cell number, for the debugger
 }
 
 // New starts an interpreter with Go's standard library, the gophernote
@@ -125,7 +129,9 @@ func New(opts Options) (e *Engine, err error) {
 		panicPos:      newPanicPositions(),
 		track:         opts.Track,
 		retained:      map[string]bool{},
+		codes:         map[int]string{},
 	}
+	e.dbg = newDebugger(e)
 	if e.track == nil {
 		e.track = new(Track)
 	}
@@ -289,6 +295,9 @@ func (e *Engine) Execute(ctx context.Context, code string, sink cell.Sink) (res 
 		return cell.Result{Err: &cell.Error{Name: "EngineClosed", Value: "the engine is closed", Traceback: []string{"EngineClosed: the engine is closed"}}}
 	}
 	e.cellN++
+	e.codeMu.Lock()
+	e.codes[e.cellN] = code
+	e.codeMu.Unlock()
 	e.track.Cell, e.track.Unit, e.track.At = e.cellN, 0, 0
 	e.runningCell.Store(int64(e.cellN))
 	defer func() { e.track.Unit = 0; e.runningCell.Store(0) }()
@@ -440,6 +449,9 @@ func (e *Engine) eval(ctx context.Context, src string) (v reflect.Value, err err
 			err = interp.Panic{Value: r}
 		}
 	}()
+	if e.dbg.on.Load() {
+		return e.dbg.run(ctx, src)
+	}
 	return e.in.EvalWithContext(ctx, src)
 }
 
