@@ -155,7 +155,11 @@ func (ev *evaluator) expr(x ast.Expr) (reflect.Value, error) {
 		return readable(v), nil
 	case *ast.SelectorExpr:
 		if id, ok := x.X.(*ast.Ident); ok {
-			if p, ok := ev.d.e.importNames[id.Name]; ok {
+			p, ok := ev.d.e.importNames[id.Name]
+			if !ok {
+				p, ok = ev.d.e.names[id.Name] // a package the cells did not import
+			}
+			if _, local := ev.d.lookupName(ev.frame, id.Name); ok && !local {
 				s := ev.d.e.symbol(p, x.Sel.Name)
 				if !s.IsValid() {
 					return reflect.Value{}, fmt.Errorf("undefined: %s.%s", id.Name, x.Sel.Name)
@@ -317,6 +321,12 @@ func (ev *evaluator) call(x *ast.CallExpr) (reflect.Value, error) {
 		return out[0], nil
 	}
 	return reflect.Value{}, fmt.Errorf("the call has %d values", len(out))
+}
+
+func (d *Debugger) lookupName(frameID int, name string) (reflect.Value, bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.lookupLocked(frameID, name)
 }
 
 // selectMember returns field or method name of v (through pointers and

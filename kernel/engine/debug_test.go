@@ -141,3 +141,220 @@ func TestDebugBreakpointStepContinue(t *testing.T) {
 		t.Fatalf("result %v, out %q", r.Err, sink.out())
 	}
 }
+
+func TestDebugFunctionsStepping(t *testing.T) {
+	s := newDebugSession(t)
+	decl := "func sq(v float64) float64 {\n\tw := v * v\n\treturn w\n}\n"
+	run(t, s.e, decl)
+	code := "a := 3.0\nb := sq(a)\nc := math.Sqrt(b)\nfmt.Println(a, b, c)\n"
+	s.d.SetBreakpoints("key:"+code, code, []int{2})
+	ch, sink := s.start(context.Background(), code)
+	s.stop()
+	if got := strings.Join(s.at(), ","); got != "<cell> 2" {
+		t.Fatalf("stack %v", got)
+	}
+	// Step into the function of the earlier cell.
+	s.d.StepIn(1)
+	s.stop()
+	if got := strings.Join(s.at(), ","); got != "sq 2,<cell> 2" {
+		t.Fatalf("after stepIn: %v", got)
+	}
+	if l := s.locals(); l["v"] != "3" {
+		t.Fatalf("locals in sq: %v", l)
+	}
+	s.d.Next(1)
+	s.stop()
+	if got := strings.Join(s.at(), ","); got != "sq 3,<cell> 2" {
+		t.Fatalf("after next in sq: %v", got)
+	}
+	if l := s.locals(); l["w"] != "9" {
+		t.Fatalf("locals in sq: %v", l)
+	}
+	s.d.StepOut(1)
+	s.stop()
+	if got := s.at(); len(got) != 1 || !strings.HasPrefix(got[0], "<cell> ") {
+		t.Fatalf("after stepOut: %v", got)
+	}
+	// Next over the compiled call to math.Sqrt.
+	for strings.Join(s.at(), ",") != "<cell> 3" {
+		s.d.Next(1)
+		s.stop()
+	}
+	s.d.Next(1)
+	s.stop()
+	if got := strings.Join(s.at(), ","); got != "<cell> 4" {
+		t.Fatalf("after next over math.Sqrt: %v", got)
+	}
+	if l := s.locals(); l["c"] != "3" || l["b"] != "9" {
+		t.Fatalf("locals: %v", l)
+	}
+	s.d.Continue(1)
+	if r := s.result(ch); r.Err != nil || sink.out() != "3 9 3\n" {
+		t.Fatalf("result %v, out %q", r.Err, sink.out())
+	}
+}
+
+func TestDebugBreakpointInEarlierFunction(t *testing.T) {
+	s := newDebugSession(t)
+	decl := "func tw(v int) int {\n\tv *= 2\n\treturn v\n}\n"
+	run(t, s.e, decl)
+	// The breakpoint is set after the function's cell ran (by its key).
+	bps := s.d.SetBreakpoints("key:"+decl, "", []int{3})
+	if !bps[0].Verified || bps[0].Line != 3 {
+		t.Fatalf("%+v", bps)
+	}
+	ch, _ := s.start(context.Background(), "n := tw(21)\nn")
+	s.stop()
+	if got := strings.Join(s.at(), ","); got != "tw 3,<cell> 1" {
+		t.Fatalf("stack %v", got)
+	}
+	if l := s.locals(); l["v"] != "42" {
+		t.Fatalf("locals %v", l)
+	}
+	s.d.Continue(1)
+	if r := s.result(ch); r.Err != nil || text(r) != "42" {
+		t.Fatalf("result %v %q", r.Err, text(r))
+	}
+}
+
+func TestDebugUnknownAndEmpty(t *testing.T) {
+	s := newDebugSession(t)
+	if bps := s.d.SetBreakpoints("key:nothing ran", "", []int{1}); bps[0].Verified {
+		t.Fatalf("unknown source verified: %+v", bps)
+	}
+	code := "x := 1\n\n// a comment\n"
+	if bps := s.d.SetBreakpoints("key:"+code, code, []int{2}); bps[0].Verified {
+		t.Fatalf("a line past the last statement verified: %+v", bps)
+	}
+}
+
+func TestDebugInterruptWhileStopped(t *testing.T) {
+	s := newDebugSession(t)
+	code := "k := 0\nfor k < 3 {\n\tk++\n}\nk"
+	s.d.SetBreakpoints("key:"+code, code, []int{3})
+	ctx, cancel := context.WithCancel(context.Background())
+	ch, _ := s.start(ctx, code)
+	s.stop()
+	cancel()
+	if r := s.result(ch); r.Err == nil || r.Err.Name != "Interrupted" {
+		t.Fatalf("want Interrupted, got %+v", r.Err)
+	}
+	// The session goes on, and the same cell runs again to its stop.
+	ch, _ = s.start(context.Background(), code)
+	s.stop()
+	if l := s.locals(); l["k"] != "0" {
+		t.Fatalf("locals %v", l)
+	}
+	// Turning the debugger off (disconnect) resumes the cell.
+	s.d.Disable()
+	if r := s.result(ch); r.Err != nil || text(r) != "3" {
+		t.Fatalf("after disable: %v %q", r.Err, text(r))
+	}
+	// And cells run without it.
+	if _, r := run(t, s.e, "k + 1"); text(r) != "4" {
+		t.Fatalf("%q", text(r))
+	}
+}
+
+func TestDebugPause(t *testing.T) {
+	s := newDebugSession(t)
+	code := "fmt.Println(\"looping\")\nn := 0\nfor {\n\tn++\n\tif n < 0 {\n\t\tbreak\n\t}\n}\n"
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	sink := &fakeSink{streamed: make(chan string, 10)}
+	ch := make(chan cell.Result, 1)
+	go func() { ch <- s.e.Execute(ctx, code, sink) }()
+	<-sink.streamed // the loop's unit runs
+	if err := s.d.Pause(1); err != nil {
+		t.Fatal(err)
+	}
+	ev := s.stop()
+	if ev.Reason != "pause" {
+		t.Fatalf("%+v", ev)
+	}
+	if got := s.at(); len(got) != 1 || !strings.HasPrefix(got[0], "<cell> ") {
+		t.Fatalf("stack %v", got)
+	}
+	if l := s.locals(); l["n"] == "" {
+		t.Fatalf("locals %v", l)
+	}
+	cancel()
+	if r := s.result(ch); r.Err == nil || r.Err.Name != "Interrupted" {
+		t.Fatalf("%+v", r.Err)
+	}
+}
+
+func TestDebugVariablesAndEvaluate(t *testing.T) {
+	s := newDebugSession(t)
+	run(t, s.e, "type pt struct {\n\tX float64\n\ty float64\n\tTags []string\n}\n")
+	code := "p := &pt{X: 1.5, y: 2, Tags: []string{\"a\", \"b\"}}\nm := map[string]int{\"one\": 1, \"two\": 2}\nbig := make([]float64, 1000000)\nz := p.X * 2\n"
+	s.d.SetBreakpoints("key:"+code, code, []int{4})
+	ch, _ := s.start(context.Background(), code)
+	s.stop()
+	fs, _ := s.d.StackTrace(1)
+	sc, _ := s.d.Scopes(fs[0].ID)
+	vs, _ := s.d.Variables(sc[0].Ref, 0, 0)
+	byName := map[string]DebugVar{}
+	for _, v := range vs {
+		byName[v.Name] = v
+	}
+	p := byName["p"]
+	if p.Type != "*main.pt" || p.Ref == 0 || !strings.Contains(p.Value, "X:1.5") || !strings.Contains(p.Value, "y:2") {
+		t.Fatalf("p: %+v", p)
+	}
+	star, _ := s.d.Variables(p.Ref, 0, 0)
+	if len(star) != 1 || star[0].Ref == 0 {
+		t.Fatalf("*p: %+v", star)
+	}
+	fields, _ := s.d.Variables(star[0].Ref, 0, 0)
+	if len(fields) != 3 || fields[0].Name != "X" || fields[1].Name != "y" || fields[1].Value != "2" || fields[2].Indexed != 2 {
+		t.Fatalf("fields: %+v", fields)
+	}
+	tags, _ := s.d.Variables(fields[2].Ref, 0, 0)
+	if len(tags) != 2 || tags[1].Value != `"b"` {
+		t.Fatalf("tags: %+v", tags)
+	}
+	m := byName["m"]
+	kv, _ := s.d.Variables(m.Ref, 0, 0)
+	if m.Named != 2 || len(kv) != 2 || kv[0].Name != `"one"` || kv[0].Value != "1" {
+		t.Fatalf("m: %+v %+v", m, kv)
+	}
+	big := byName["big"]
+	if big.Indexed != 1000000 || len(big.Value) > 200 {
+		t.Fatalf("big: %+v", big)
+	}
+	page, _ := s.d.Variables(big.Ref, 999998, 10)
+	if len(page) != 2 || page[1].Name != "999999" {
+		t.Fatalf("page: %+v", page)
+	}
+	for expr, want := range map[string]string{
+		"p.X * 2":         "3",
+		"len(big)":        "1000000",
+		"m[\"two\"] + 40": "42",
+		"math.Sqrt(p.y * 8)": "4",
+		"p.Tags[0] + \"!\"": `"a!"`,
+		"float64(m[\"one\"]) / 4": "0.25",
+	} {
+		v, err := s.d.Evaluate(fs[0].ID, expr)
+		if err != nil || v.Value != want {
+			t.Errorf("%s = %+v, %v; want %s", expr, v, err, want)
+		}
+	}
+	if _, err := s.d.Evaluate(fs[0].ID, "nosuch + 1"); err == nil || !strings.Contains(err.Error(), "undefined: nosuch") {
+		t.Errorf("undefined name: %v", err)
+	}
+	if _, err := s.d.Evaluate(fs[0].ID, "p.("); err == nil {
+		t.Errorf("syntax error accepted")
+	}
+	s.d.Continue(1)
+	s.result(ch)
+	// Idle: the session's variables, without a stop.
+	vars, fresh := s.d.Inspect()
+	names := map[string]DebugVar{}
+	for _, v := range vars {
+		names[v.Name] = v
+	}
+	if !fresh || names["z"].Value != "3" || names["big"].Indexed != 1000000 || names["p"].Type != "*main.pt" {
+		t.Fatalf("inspect: %v %+v", fresh, vars)
+	}
+}

@@ -222,12 +222,9 @@ func (d *Debugger) childrenLocked(r varRef, start, count int) []DebugVar {
 }
 
 // fieldName is a struct field's Go name (yaegi renames a cell struct's
-// unexported fields X_name; its tag keeps the name, see fix_fmt.go).
+// unexported fields X+name; see fix_reflectfields.go).
 func fieldName(f reflect.StructField) string {
-	if f.Tag.Get("_gn") == "u" && strings.HasPrefix(f.Name, "X") {
-		return f.Name[1:]
-	}
-	return f.Name
+	return goStructField(f).Name
 }
 
 // typeName is the Go name of v's type (a cell type's own name when the
