@@ -328,11 +328,11 @@ func TestDebugVariablesAndEvaluate(t *testing.T) {
 		t.Fatalf("page: %+v", page)
 	}
 	for expr, want := range map[string]string{
-		"p.X * 2":         "3",
-		"len(big)":        "1000000",
-		"m[\"two\"] + 40": "42",
-		"math.Sqrt(p.y * 8)": "4",
-		"p.Tags[0] + \"!\"": `"a!"`,
+		"p.X * 2":                 "3",
+		"len(big)":                "1000000",
+		"m[\"two\"] + 40":         "42",
+		"math.Sqrt(p.y * 8)":      "4",
+		"p.Tags[0] + \"!\"":       `"a!"`,
 		"float64(m[\"one\"]) / 4": "0.25",
 	} {
 		v, err := s.d.Evaluate(fs[0].ID, expr)
