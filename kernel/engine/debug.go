@@ -58,11 +58,13 @@ type Debugger struct {
 	events    func(DebugEvent)
 	bps       map[string][]int // source key -> requested cell lines
 	marked    map[uintptr]ynode
+	funcMarks int // marked nodes inside functions (any cell may call them)
 	keys      map[int]string // cell number -> source key
 	cur       *interp.Debugger
 	threads   map[int]*dthread // live goroutines of the running unit, by thread id
 	nextTID   int
 	pendStep  *stepping // a step that ran past the end of a unit, for the next one
+	pauseNext bool      // a pause asked while no unit ran under the hook
 	frames    map[int]*dframe
 	nextFrame int
 	refs      map[int]varRef
@@ -259,6 +261,7 @@ func (d *Debugger) clearMarksLocked() {
 		n.setBreak(false)
 	}
 	d.marked = map[uintptr]ynode{}
+	d.funcMarks = 0
 }
 
 // remarkLocked sets yaegi's flags for the breakpoints on every program the
@@ -275,16 +278,21 @@ func (d *Debugger) remarkLocked() {
 
 // markLocked sets the breakpoints' flags on the nodes of one program: for
 // each breakpoint the first executable node at its cell and line, or, when
-// the rewriting left none on that line, at the next line that has one.
-func (d *Debugger) markLocked(root ynode) {
+// the rewriting left none on that line, at the next line that has one. It
+// returns the number of nodes marked.
+func (d *Debugger) markLocked(root ynode) int {
 	if len(d.bps) == 0 {
-		return
+		return 0
 	}
 	fset := d.e.in.FileSet()
 	type at struct{ cell, line int }
-	first := map[at]ynode{}
+	type cand struct {
+		n      ynode
+		inFunc bool
+	}
+	first := map[at]cand{}
 	byCell := map[int][]int{}
-	root.walk(map[uintptr]bool{}, func(n ynode) {
+	root.walk(map[uintptr]bool{}, false, func(n ynode, inFunc bool) {
 		if !n.executable() {
 			return
 		}
@@ -295,10 +303,11 @@ func (d *Debugger) markLocked(root ynode) {
 		}
 		k := at{c, p.Line}
 		if _, dup := first[k]; !dup {
-			first[k] = n
+			first[k] = cand{n, inFunc}
 			byCell[c] = append(byCell[c], p.Line)
 		}
 	})
+	marked := 0
 	for c, ls := range byCell {
 		key := d.keyOf(c)
 		want := d.bps[key]
@@ -311,29 +320,50 @@ func (d *Debugger) markLocked(root ynode) {
 			if j == len(ls) {
 				continue
 			}
-			n := first[at{c, ls[j]}]
-			n.setBreak(true)
-			d.marked[n.id()] = n
+			cd := first[at{c, ls[j]}]
+			if _, dup := d.marked[cd.n.id()]; dup {
+				continue
+			}
+			cd.n.setBreak(true)
+			d.marked[cd.n.id()] = cd.n
+			marked++
+			if cd.inFunc {
+				d.funcMarks++
+			}
 		}
 	}
+	return marked
 }
 
-// run evaluates a unit under yaegi's debugger (see above).
+// run evaluates a unit under yaegi's debugger (see above). yaegi's debug
+// hook makes interpreted code about 100 times slower (it looks for the
+// node that runs next in the tree at every step: BENCH debugger-hook-loop),
+// so a unit that no breakpoint can stop (none in it, none in a function)
+// and no step waits for runs without the hook: Compile and Execute, which
+// is Eval.
 func (d *Debugger) run(ctx context.Context, src string) (res reflect.Value, err error) {
 	prog, err := d.compile(src)
 	if err != nil {
 		return res, err
 	}
+	d.mu.Lock()
+	pause := d.pauseNext
+	need := d.markLocked(programRoot(prog)) > 0 || d.funcMarks > 0 || d.pendStep != nil || pause
+	d.pauseNext = false
+	d.mu.Unlock()
+	if !need {
+		return d.e.in.ExecuteWithContext(ctx, prog)
+	}
 	evs := make(chan *interp.DebugEvent, 64)
 	mainDone := make(chan struct{})
-	d.mu.Lock()
-	d.markLocked(programRoot(prog))
-	d.mu.Unlock()
 	dbg := d.e.in.Debug(ctx, prog, func(ev *interp.DebugEvent) { evs <- ev }, &interp.DebugOptions{GoRoutineStartAt1: true})
 	d.mu.Lock()
 	d.cur = dbg
 	main := d.addThreadLocked(1, "main")
 	main.step, d.pendStep = d.pendStep, nil
+	if pause {
+		main.step = &stepping{kind: "pause"}
+	}
 	step := main.step != nil
 	d.mu.Unlock()
 	go d.serve(dbg, evs, mainDone)
@@ -529,6 +559,8 @@ func (d *Debugger) stepDecision(s *stepping, frames []userFrame) (reason string,
 			return "step", 0
 		}
 		return "", interp.DebugStepInto
+	case "pause":
+		return "pause", 0
 	case "out":
 		if idx < 0 {
 			return "step", 0
@@ -727,15 +759,22 @@ func (d *Debugger) proceed(id int, kind string) error {
 	return nil
 }
 
-// Pause stops a running thread at its next statement.
+// ErrNoHook is Pause's error for a cell running without the debug hook.
+var ErrNoHook = errors.New("the running cell cannot be paused: it runs without the debugger's hook because no breakpoint can stop it (set a breakpoint before running it; the next cell to start is paused at its first statement)")
+
+// Pause stops a running thread at its next statement. A cell that runs
+// without the debug hook (see run) cannot be paused: the next unit that
+// starts stops at its first statement, and the error says so.
 func (d *Debugger) Pause(id int) error {
 	d.mu.Lock()
 	t := d.threads[id]
 	dbg := d.cur
-	d.mu.Unlock()
 	if t == nil || dbg == nil {
-		return fmt.Errorf("no running thread %d", id)
+		d.pauseNext = true
+		d.mu.Unlock()
+		return ErrNoHook
 	}
+	d.mu.Unlock()
 	if !dbg.Interrupt(t.gid, interp.DebugPause) {
 		return fmt.Errorf("thread %d has ended", id)
 	}

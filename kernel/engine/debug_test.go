@@ -258,6 +258,10 @@ func TestDebugInterruptWhileStopped(t *testing.T) {
 
 func TestDebugPause(t *testing.T) {
 	s := newDebugSession(t)
+	// A breakpoint in a function: cells run under the debug hook.
+	decl := "func never() {\n\tprintln(\"never\")\n}\n"
+	run(t, s.e, decl)
+	s.d.SetBreakpoints("key:"+decl, decl, []int{2})
 	code := "fmt.Println(\"looping\")\nn := 0\nfor {\n\tn++\n\tif n < 0 {\n\t\tbreak\n\t}\n}\n"
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -356,5 +360,26 @@ func TestDebugVariablesAndEvaluate(t *testing.T) {
 	}
 	if !fresh || names["z"].Value != "3" || names["big"].Indexed != 1000000 || names["p"].Type != "*main.pt" {
 		t.Fatalf("inspect: %v %+v", fresh, vars)
+	}
+}
+
+// TestDebugPauseWithoutHook: with no breakpoint that can stop it, a cell
+// runs without yaegi's (slow) debug hook and cannot be paused; the pause
+// then stops the next unit to start, at its first statement.
+func TestDebugPauseWithoutHook(t *testing.T) {
+	s := newDebugSession(t)
+	if err := s.d.Pause(1); err != ErrNoHook {
+		t.Fatalf("pause with no cell: %v", err)
+	}
+	ch, _ := s.start(context.Background(), "a := 1\nb := a + 1\nb")
+	if ev := s.stop(); ev.Reason != "pause" {
+		t.Fatalf("%+v", ev)
+	}
+	if got := strings.Join(s.at(), ","); got != "<cell> 1" {
+		t.Fatalf("stack %v", got)
+	}
+	s.d.Continue(1)
+	if r := s.result(ch); r.Err != nil || text(r) != "2" {
+		t.Fatalf("%v %q", r.Err, text(r))
 	}
 }

@@ -107,15 +107,19 @@ func (n ynode) setBreak(on bool) {
 	}
 }
 
-// walk visits n and its subtree once each, depth first.
-func (n ynode) walk(seen map[uintptr]bool, visit func(ynode)) {
+// walk visits n and its subtree once each, depth first; inFunc tells
+// whether a node is inside a function's declaration or literal.
+func (n ynode) walk(seen map[uintptr]bool, inFunc bool, visit func(n ynode, inFunc bool)) {
 	if !n.ok() || seen[n.id()] {
 		return
 	}
 	seen[n.id()] = true
-	visit(n)
+	visit(n, inFunc)
+	if k := n.kind(); k == "funcDecl" || k == "funcLit" {
+		inFunc = true
+	}
 	for _, c := range n.children() {
-		c.walk(seen, visit)
+		c.walk(seen, inFunc, visit)
 	}
 }
 
