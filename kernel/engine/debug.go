@@ -58,7 +58,7 @@ type Debugger struct {
 	events    func(DebugEvent)
 	bps       map[string][]int // source key -> requested cell lines
 	marked    map[uintptr]ynode
-	funcMarks int // marked nodes inside functions (any cell may call them)
+	funcMarks int            // marked nodes inside functions (any cell may call them)
 	keys      map[int]string // cell number -> source key
 	cur       *interp.Debugger
 	threads   map[int]*dthread // live goroutines of the running unit, by thread id
