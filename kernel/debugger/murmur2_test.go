@@ -31,7 +31,7 @@ func TestMurmur2(t *testing.T) {
 	seeds := []uint32{HashSeed, 0, 1, 0xffffffff}
 	in, _ := json.Marshal(map[string]any{"inputs": inputs, "seeds": seeds})
 	script := strings.Replace(string(src), "export function murmur2", "function murmur2", 1) + `
-const {inputs, seeds} = JSON.parse(process.argv[1]);
+const {inputs, seeds} = JSON.parse(process.argv[2]);
 const out = [];
 for (const s of seeds) for (const x of inputs) out.push(murmur2(x, s));
 console.log(JSON.stringify(out));
@@ -40,9 +40,12 @@ console.log(JSON.stringify(out));
 	if err := os.WriteFile(f, []byte(script), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	b, err := exec.Command(node, f, string(in)).Output()
+	cmd := exec.Command(node, f, string(in))
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	b, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("node: %v", err)
+		t.Fatalf("node: %v\n%s", err, stderr.String())
 	}
 	var want []uint32
 	if err := json.Unmarshal(b, &want); err != nil {
