@@ -497,10 +497,18 @@ func (a *Adapter) richInspect(req request) (any, error) {
 	return map[string]any{"data": b.Data, "metadata": md}, nil
 }
 
+// dapVariables are DAP variables. JupyterLab's variables tree shows, for
+// a variable, its value when its type is one of Python's int, float, bool
+// or str, and otherwise its type: so a scalar (number, string, boolean)
+// carries its type only where the Go name is one of those (int, bool),
+// and shows its value; the others show their type (their values expand).
 func dapVariables(vs []engine.DebugVar) []map[string]any {
 	out := make([]map[string]any, len(vs))
 	for i, v := range vs {
-		m := map[string]any{"name": v.Name, "value": v.Value, "type": v.Type, "variablesReference": v.Ref, "evaluateName": v.Name}
+		m := map[string]any{"name": v.Name, "value": v.Value, "variablesReference": v.Ref, "evaluateName": v.Name}
+		if !v.Scalar || v.Type == "int" || v.Type == "bool" {
+			m["type"] = v.Type
+		}
 		if v.Indexed > 0 {
 			m["indexedVariables"] = v.Indexed
 		}

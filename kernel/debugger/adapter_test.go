@@ -146,3 +146,27 @@ n := 3
 		t.Errorf("inspectVariables: %v", names)
 	}
 }
+
+// TestAdapterVariableTypes: JupyterLab's variables tree shows a
+// variable's type unless the type is one of Python's int, float, bool or
+// str (then it shows the value), so scalars other than int and bool carry
+// no type and every scalar's value is what the panel shows.
+func TestAdapterVariableTypes(t *testing.T) {
+	a, _ := newAdapter(t)
+	if r := a.eng.Execute(context.Background(), "f := 0.5\ns := \"hi\"\nn := 3\nok := true\nvar u uint8 = 7\nxs := []int{1, 2}\n", nopSink{}); r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	res := call(t, a, `{"seq":1,"type":"request","command":"inspectVariables","arguments":{}}`)
+	got := map[string]string{}
+	for _, v := range res["body"].(map[string]any)["variables"].([]any) {
+		m := v.(map[string]any)
+		typ, _ := m["type"].(string)
+		got[m["name"].(string)] = typ + "|" + m["value"].(string)
+	}
+	want := map[string]string{"f": "|0.5", "s": `|"hi"`, "n": "int|3", "ok": "bool|true", "u": "|7", "xs": "[]int|"}
+	for k, w := range want {
+		if g := got[k]; g != w && !(k == "xs" && strings.HasPrefix(g, w)) {
+			t.Errorf("%s: type|value %q, want %q", k, g, w)
+		}
+	}
+}

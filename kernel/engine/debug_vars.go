@@ -20,6 +20,7 @@ type DebugVar struct {
 	Name, Type, Value string
 	Ref               int
 	Indexed, Named    int
+	Scalar            bool // a boolean, number or string
 }
 
 type namedValue struct {
@@ -120,6 +121,10 @@ func (d *Debugger) newRefLocked(r varRef) int {
 func (d *Debugger) describeLocked(name string, v reflect.Value) DebugVar {
 	dv := DebugVar{Name: name, Type: d.typeName(v), Value: d.preview(v, previewBudget)}
 	base := indirectIface(v)
+	switch k := base.Kind(); {
+	case k == reflect.Bool || k >= reflect.Int && k <= reflect.Complex128 || k == reflect.String:
+		dv.Scalar = true
+	}
 	switch base.Kind() {
 	case reflect.Slice, reflect.Array:
 		if base.Kind() == reflect.Slice && base.IsNil() {
