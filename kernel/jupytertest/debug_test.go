@@ -19,6 +19,13 @@ import (
 func TestDebugProtocol(t *testing.T) {
 	requirePython(t, "jupyter_client", "ipykernel.compiler")
 	out := runPython(t, "debug_replay.py", testdataPath(t, "debug_session.json"))
+	checkReplay(t, out, 50)
+}
+
+// checkReplay fails t for each step debug_replay.py found problems in, and
+// unless its summary says it ran at least min steps and the kernel lived.
+func checkReplay(t *testing.T, out string, min int) {
+	t.Helper()
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	var summary struct {
 		Summary bool
@@ -38,9 +45,22 @@ func TestDebugProtocol(t *testing.T) {
 	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &summary); err != nil || !summary.Summary {
 		t.Fatalf("no summary: %q", lines[len(lines)-1])
 	}
-	if summary.Failed != 0 || !summary.Alive || summary.Steps < 50 {
+	if summary.Failed != 0 || !summary.Alive || summary.Steps < min {
 		t.Fatalf("summary %+v", summary)
 	}
+}
+
+// TestDebugLabRecording replays what JupyterLab itself sent in the browser
+// test of the debugger (kernel/browsertest/lab, checks/debugger.js, saved
+// with GOPHERNOTE_RECORD_DEBUG=kernel/jupytertest/testdata/debug_lab_recording.json):
+// notebook 04 run up to its derivation cell, the debugger turned on, a
+// breakpoint, the stop, two steps and continue — the same debug_request
+// contents and execute_request codes in order — and compares every reply
+// and event with the recorded one, ids and paths mapped.
+func TestDebugLabRecording(t *testing.T) {
+	requirePython(t, "jupyter_client", "ipykernel.compiler")
+	out := runPython(t, "debug_replay.py", "--recording", testdataPath(t, "debug_lab_recording.json"))
+	checkReplay(t, out, 40)
 }
 
 func testdataPath(t *testing.T, name string) string {

@@ -102,7 +102,21 @@ class Replay:
                 if ev.get("event") == name:
                     return self.events.pop(i)
             self.pump(0.5)
-        raise TimeoutError(f"no debug_event {name!r} within {timeout}s")
+        raise TimeoutError(f"no debug_event {name!r} within {timeout}s; execute replies: {self.exec_replies()}")
+
+    def exec_replies(self):
+        """The execute replies that have arrived, without waiting (for an
+        error message: a cell that failed explains a stop that never came)."""
+        ids = {v: k for k, v in self.execs.items()}
+        while True:
+            try:
+                r = self.kc.get_shell_msg(timeout=0.2)
+            except Exception:
+                break
+            n = ids.get(r["parent_header"].get("msg_id"))
+            if n is not None:
+                self.replies.append((n, r["content"]))
+        return [(n, c.get("status"), c.get("ename"), c.get("evalue")) for n, c in self.replies]
 
     def wait_exec(self, name, timeout=120):
         """The reply to execute name; the replies to executes sent before it
@@ -223,5 +237,139 @@ def main():
         kernelutil.stop(km, kc)
 
 
+
+
+# Replaying a recording of JupyterLab's own traffic (recorded by the browser
+# test kernel/browsertest/lab, checks/debugger.js): the same debug_request
+# contents and execute_request codes in the same order, each request sent
+# once the debug events recorded before it have arrived. Every reply is
+# compared with the recorded one after mapping the ids the kernel hands out
+# (threads, frames, variables references) and the kernel's file prefix.
+
+ID_KEYS = {"threadId", "frameId", "variablesReference"}
+
+
+class IdMap:
+    def __init__(self):
+        self.ids = {}
+        self.prefix = None  # (recorded, live)
+
+    def live_str(self, s):
+        if self.prefix and isinstance(s, str):
+            return s.replace(self.prefix[0], self.prefix[1])
+        return s
+
+    def request(self, x, key=None):
+        """The recorded request x with live ids and paths."""
+        if isinstance(x, dict):
+            return {k: self.request(v, k) for k, v in x.items()}
+        if isinstance(x, list):
+            return [self.request(v, key) for v in x]
+        if key in ID_KEYS and isinstance(x, int) and x != 0:
+            return self.ids.get((key, x), x)
+        return self.live_str(x)
+
+    def compare(self, rec, live, path, problems, frames=False):
+        """Compare a recorded reply with the live one; learn the ids."""
+        if isinstance(rec, dict) and isinstance(live, dict):
+            for k in rec:
+                if k in ("seq", "request_seq"):
+                    continue
+                if k not in live:
+                    problems.append(f"{path}.{k} missing")
+                    continue
+                kp = f"{path}.{k}"
+                if k in ID_KEYS or (frames and k == "id"):
+                    key = "frameId" if k == "id" else k
+                    if isinstance(rec[k], int) and rec[k] != 0:
+                        want = self.ids.setdefault((key, rec[k]), live[k])
+                        if live[k] != want:
+                            problems.append(f"{kp} = {live[k]}, want {want} (recorded {rec[k]})")
+                        continue
+                self.compare(rec[k], live[k], kp, problems, frames or k == "stackFrames")
+            for k in live:
+                if k not in rec and k not in ("seq", "request_seq"):
+                    problems.append(f"{path}.{k} not in the recording")
+            return
+        if isinstance(rec, list) and isinstance(live, list):
+            if len(rec) != len(live):
+                problems.append(f"{path}: {len(live)} items, recorded {len(rec)}")
+                return
+            for i, (a, b) in enumerate(zip(rec, live)):
+                self.compare(a, b, f"{path}[{i}]", problems, frames)
+            return
+        if self.live_str(rec) != live:
+            problems.append(f"{path} = {live!r}, recorded {rec!r}")
+
+
+def replay_recording(path):
+    recording = json.load(open(path))
+    km, kc, _ = kernelutil.start("gophernote")
+    rp = Replay(kc)
+    ids = IdMap()
+    failed = 0
+    running = 0  # cells sent whose stop or reply has not been seen
+    execs = []
+    try:
+        for n, entry in enumerate(recording):
+            out = {"step": n}
+            problems = []
+            if "execute" in entry:
+                name = f"cell{n}"
+                rp.execs[name] = kc.execute(entry["execute"])
+                execs.append(name)
+                running += 1
+                out["execute"] = name
+            elif "event" in entry:
+                want = entry["event"]
+                ev = rp.wait_event(want["event"])
+                out["event"] = want["event"]
+                ids.compare(want, ev, "event", problems)
+                if want["event"] == "stopped":
+                    running = 0
+                elif want["event"] == "continued":
+                    running = 1
+            else:
+                req = ids.request(entry["debug"])
+                req.pop("seq", None)
+                r, states = rp.debug(req)
+                reply = r["content"]
+                out["command"] = req.get("command")
+                if states != ["busy", "idle"]:
+                    problems.append(f"iopub status parented to the request: {states}")
+                if reply.get("request_seq") != rp.seq or reply.get("type") != "response" or reply.get("command") != req.get("command"):
+                    problems.append(f"not the response to the request: {reply.get('type')} {reply.get('command')} {reply.get('request_seq')}")
+                rec = entry.get("reply")
+                if req.get("command") == "debugInfo" and rec:
+                    ids.prefix = (rec["body"]["tmpFilePrefix"], reply["body"]["tmpFilePrefix"])
+                if rec is None:
+                    # JupyterLab dropped this request's future (a probe):
+                    # the kernel answers it all the same.
+                    if not reply.get("success"):
+                        problems.append(f"failed: {reply.get('message')}")
+                elif running and req.get("command") in ("inspectVariables", "debugInfo"):
+                    # Asked while a cell ran: what it lists depends on how
+                    # far the cell got.
+                    if reply.get("success") != rec.get("success"):
+                        problems.append(f"success {reply.get('success')}, recorded {rec.get('success')}")
+                else:
+                    ids.compare(rec, reply, "reply", problems)
+            if problems:
+                failed += 1
+                out["problems"] = problems
+            print(json.dumps(out), flush=True)
+        for name in execs:
+            content, early = rp.wait_exec(name)
+            if content.get("status") != "ok" or early:
+                failed += 1
+                print(json.dumps({"reply": name, "problems": [f"status {content.get('status')} {content.get('evalue')}", f"early {early}"]}))
+        print(json.dumps({"summary": True, "steps": len(recording), "failed": failed, "alive": True}))
+    finally:
+        kernelutil.stop(km, kc)
+
+
 if __name__ == "__main__":
-    main()
+    if sys.argv[1] == "--recording":
+        replay_recording(sys.argv[2])
+    else:
+        main()
