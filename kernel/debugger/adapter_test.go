@@ -170,3 +170,31 @@ func TestAdapterVariableTypes(t *testing.T) {
 		}
 	}
 }
+
+// TestAdapterLargeTable: a million-row table is summarised in the
+// variables panel and in its rich inspection, never serialised whole.
+func TestAdapterLargeTable(t *testing.T) {
+	a, _ := newAdapter(t)
+	if r := a.eng.Execute(context.Background(), `import "github.com/gophernote/gophernote/fitlib/data"
+tb := data.NewTable("big")
+tb.AddFloats("loss", make([]float64, 1000000))
+`, nopSink{}); r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	b := a.Handle([]byte(`{"seq":1,"type":"request","command":"inspectVariables","arguments":{}}`))
+	if len(b) > 4096 {
+		t.Errorf("inspectVariables of a million-row table: %d bytes", len(b))
+	}
+	var m map[string]any
+	json.Unmarshal(b, &m)
+	vs, _ := m["body"].(map[string]any)["variables"].([]any)
+	if len(vs) != 1 || vs[0].(map[string]any)["name"] != "tb" {
+		t.Fatalf("inspectVariables: %s", b)
+	}
+	t.Logf("tb: %v", vs[0])
+	rich := a.Handle([]byte(`{"seq":2,"type":"request","command":"richInspectVariables","arguments":{"variableName":"tb"}}`))
+	if len(rich) > 1<<16 || !strings.Contains(string(rich), "text/html") {
+		t.Errorf("richInspectVariables of a million-row table: %d bytes: %.300s", len(rich), rich)
+	}
+	t.Logf("rich: %d bytes", len(rich))
+}
