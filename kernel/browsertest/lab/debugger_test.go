@@ -24,23 +24,25 @@ const recordingEnv = "GOPHERNOTE_RECORD_DEBUG"
 // cell to its end with its outputs.
 func (e *env) debugger(t *testing.T) {
 	nb := e.copyNotebook(t, "../../../notebooks/04_envelope.ipynb", "debug.ipynb")
+	type output struct {
+		OutputType string `json:"output_type"`
+		Text       any
+		Data       map[string]any
+	}
 	type side struct {
 		Frames, Locations []string
 		Variables         []struct{ Name, Detail string }
 		Line              int
+		Outputs           []output // the cell's outputs shown at this stop
 	}
 	var r struct {
 		Announced        bool
 		Stopped, Stepped side
 		Lines            []int
-		Outputs          []struct {
-			OutputType string `json:"output_type"`
-			Text       any
-			Data       map[string]any
-		}
-		ExecutionCount int
-		Errors         []string
-		Recording      []json.RawMessage
+		Outputs          []output
+		ExecutionCount   int
+		Errors           []string
+		Recording        []json.RawMessage
 	}
 	e.drive(t, "debugger", nb, map[string]int{"line": 4}, &r)
 	if !r.Announced {
@@ -69,6 +71,15 @@ func (e *env) debugger(t *testing.T) {
 	}
 	if !strings.HasPrefix(after["alpha"], "0.27778") {
 		t.Errorf("alpha after stepping over its line: %q, want 0.27778...", after["alpha"])
+	}
+	var shown strings.Builder
+	for _, o := range r.Stepped.Outputs {
+		if o.OutputType == "stream" {
+			shown.WriteString(browserenv.JoinText(o.Text))
+		}
+	}
+	if !strings.Contains(shown.String(), "beta = 0.5325, gamma = 0.5807: alpha = beta*gamma/(beta+gamma) = 0.2778") {
+		t.Errorf("outputs shown while stopped after the Printf line ran: %q, want its line", shown.String())
 	}
 	var text strings.Builder
 	markdown := false

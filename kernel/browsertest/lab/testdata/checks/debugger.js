@@ -118,6 +118,11 @@ module.exports = async (lab, arg) => {
     lines.push(await highlighted(lab, derive));
   }
   const stepped = await sidebar(lab);
+  // Line 5 (the Printf) has run: its output is shown while the cell is
+  // still stopped.
+  await lab.page.waitForFunction((i) => document.querySelectorAll('.jp-Notebook .jp-Cell')[i]
+    .querySelector('.jp-OutputArea-output') !== null, derive, { timeout: 30000 }).catch(() => {});
+  stepped.outputs = (await lab.cells())[derive].outputs;
   await lab.screenshot('debugger-stepped');
 
   lab.step = 'continue to the end';
