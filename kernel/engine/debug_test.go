@@ -383,3 +383,51 @@ func TestDebugPauseWithoutHook(t *testing.T) {
 		t.Fatalf("%v %q", r.Err, text(r))
 	}
 }
+
+// TestDebugOutputWhileStopped: while the cell's main statements are
+// stopped at a breakpoint, a goroutine it started goes on: its printed
+// lines and its progress bar's display updates arrive before the cell
+// continues.
+func TestDebugOutputWhileStopped(t *testing.T) {
+	s := newDebugSession(t)
+	if _, r := run(t, s.e, `import "github.com/gophernote/gophernote/kernel/display"`); r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	code := "done := make(chan bool)\nbar := display.NewProgress(3, \"ticks\")\ngo func() {\n\tfor i := 0; i < 3; i++ {\n\t\tfmt.Println(\"tick\", i)\n\t\tbar.Add(1)\n\t}\n\tdone <- true\n}()\n<-done\nbar.Done()\n"
+	if bps := s.d.SetBreakpoints("key:"+code, code, []int{10}); !bps[0].Verified || bps[0].Line != 10 {
+		t.Fatalf("breakpoint %+v", bps)
+	}
+	sink := &fakeSink{streamed: make(chan string, 10)}
+	ch := make(chan cell.Result, 1)
+	go func() { ch <- s.e.Execute(context.Background(), code, sink) }()
+	s.stop()
+	if got := s.at(); strings.Join(got, ",") != "<cell> 10" {
+		t.Fatalf("stopped at %v", got)
+	}
+	deadline := time.After(20 * time.Second)
+	for !strings.Contains(sink.out(), "tick 2\n") {
+		select {
+		case <-sink.streamed:
+		case <-deadline:
+			t.Fatalf("while stopped the goroutine printed %q", sink.out())
+		}
+	}
+	sink.mu.Lock()
+	shown := len(sink.displays)
+	sink.mu.Unlock()
+	t.Logf("%d display messages while stopped", shown)
+	if shown < 2 { // the bar, then at least one update
+		t.Errorf("while stopped: %d display messages, want the bar and its updates", shown)
+	}
+	select {
+	case r := <-ch:
+		t.Fatalf("the cell ended while stopped: %+v", r)
+	default:
+	}
+	if err := s.d.Continue(1); err != nil {
+		t.Fatal(err)
+	}
+	if r := s.result(ch); r.Err != nil {
+		t.Fatal(r.Err)
+	}
+}
