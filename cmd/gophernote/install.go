@@ -20,6 +20,9 @@ type kernelSpec struct {
 	DisplayName   string   `json:"display_name"`
 	Language      string   `json:"language"`
 	InterruptMode string   `json:"interrupt_mode"`
+	// Metadata.debugger turns on JupyterLab's debugger for the kernel
+	// (JupyterLab 4 reads it here, not from kernel_info_reply).
+	Metadata map[string]any `json:"metadata"`
 }
 
 // validName is what jupyter_client accepts as a kernel name.
@@ -104,6 +107,7 @@ func writeKernelSpec(dir string) error {
 		DisplayName:   "Go (gophernote)",
 		Language:      "go",
 		InterruptMode: "message",
+		Metadata:      map[string]any{"debugger": true},
 	}
 	body, err := json.MarshalIndent(spec, "", "  ")
 	if err != nil {

@@ -34,6 +34,7 @@ func kernelCmd(args []string, stderr io.Writer) int {
 		Version:   version,
 		Banner:    banner(),
 		Log:       logger,
+		Debugger:  true,
 		// Listeners opened during package initialization (see prebind).
 		Listener: prebound,
 	})

@@ -126,3 +126,66 @@ func BenchmarkPanicPos(b *testing.B) {
 	}
 	fmt.Printf("BENCH panicpos plain=%.3fs marked=%.3fs ratio=%.2f\n", plain.Seconds()/float64(b.N), marked.Seconds()/float64(b.N), marked.Seconds()/plain.Seconds())
 }
+
+// BenchmarkDebuggerOnLoop runs the 3M-iteration interpreted loop of
+// interp-loop-3M with the debugger off and on, in alternation on one
+// engine, and prints
+//
+//	BENCH debugger-on-loop off=S on=S ratio=R
+//	BENCH debugger-hook-loop off=S on=S ratio=R
+//
+// debugger-on-loop: on with no breakpoint (medians of 3 runs; the cell
+// runs without yaegi's debug hook, see debug.go). debugger-hook-loop: on
+// with a breakpoint in a function the loop never calls, so the loop runs
+// under the hook (one run: yaegi looks up the next node at every step).
+func BenchmarkDebuggerOnLoop(b *testing.B) {
+	e, err := New(Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer e.Close()
+	const loop = "s := 0.0\nfor i := 0; i < 3000000; i++ { s += 1.5 }\ns"
+	const decl = "func unused() {\n\tprintln()\n}\n"
+	ctx := context.Background()
+	runOnce := func(code string) float64 {
+		t0 := time.Now()
+		r := e.Execute(ctx, code, &fakeSink{})
+		if r.Err != nil || code == loop && (r.Value == nil || r.Value.Data["text/plain"] != "4.5e+06") {
+			b.Fatalf("loop: %v %v", r.Err, r.Value)
+		}
+		return time.Since(t0).Seconds()
+	}
+	runOnce(decl)
+	d := e.Debugger()
+	on := func() { d.Enable(func(c string) string { return c }, func(DebugEvent) {}) }
+	var off, onNoBP, offHook, hook []float64
+	for b.Loop() {
+		for range 3 {
+			off = append(off, runOnce(loop))
+			on()
+			onNoBP = append(onNoBP, runOnce(loop))
+			d.Disable()
+		}
+		offHook = append(offHook, runOnce(loop))
+		on()
+		d.SetBreakpoints(decl, decl, []int{2})
+		hook = append(hook, runOnce(loop))
+		d.Disable()
+	}
+	mo, mn := median(off), median(onNoBP)
+	fmt.Printf("BENCH debugger-on-loop off=%.4f on=%.4f ratio=%.3f\n", mo, mn, mn/mo)
+	ho, hn := median(offHook), median(hook)
+	fmt.Printf("BENCH debugger-hook-loop off=%.4f on=%.4f ratio=%.3f\n", ho, hn, hn/ho)
+}
+
+func median(xs []float64) float64 {
+	s := append([]float64(nil), xs...)
+	for i := range s {
+		for j := i + 1; j < len(s); j++ {
+			if s[j] < s[i] {
+				s[i], s[j] = s[j], s[i]
+			}
+		}
+	}
+	return s[len(s)/2]
+}

@@ -12,8 +12,12 @@ import (
 // evaluations on one interpreter. After an interrupt the engine therefore
 // waits, for a bounded time, until no EvalWithContext goroutine is left.
 
-// evalFrame identifies the goroutine yaegi runs each evaluation on.
-var evalFrame = []byte("yaegi/interp.(*Interpreter).EvalWithContext.func")
+// evalFrame identifies the goroutine yaegi runs each evaluation on;
+// execFrame the one it runs a unit on under the debugger (debug.go).
+var (
+	evalFrame = []byte("yaegi/interp.(*Interpreter).EvalWithContext.func")
+	execFrame = []byte("yaegi/interp.(*Interpreter).ExecuteWithContext.func")
+)
 
 // runningEvals counts live yaegi evaluation goroutines, leaving out those
 // parked for good by os.Exit (process.go) or left blocked by a deadlock.
@@ -27,7 +31,7 @@ func runningEvals() int {
 				if _, dead := abandoned.Load(goroutineID(string(g))); dead {
 					continue // left blocked by a deadlock (fix_deadlock.go)
 				}
-				if bytes.Contains(g, evalFrame) && !bytes.Contains(g, []byte(parkFrame)) {
+				if (bytes.Contains(g, evalFrame) || bytes.Contains(g, execFrame)) && !bytes.Contains(g, []byte(parkFrame)) {
 					count++
 				}
 			}

@@ -106,7 +106,10 @@ type Engine struct {
 	protoTypes      map[string]string // cell types with methods only compiled code calls (fix_protocols.go)
 	wakers          wakers            // timers and signals cells made (fix_deadlock.go)
 
-	mod *modState // modules and compiled cells (modules.go, compile.go)
+	mod    *modState      // modules and compiled cells (modules.go, compile.go)
+	dbg    *Debugger      // the debugger (debug.go); off unless a client turns it on
+	codeMu sync.Mutex     // guards codes
+	codes  map[int]string // each cell's code by cell number, for the debugger
 }
 
 // New starts an interpreter with Go's standard library, the gophernote
@@ -128,7 +131,9 @@ func New(opts Options) (e *Engine, err error) {
 		track:         opts.Track,
 		retained:      map[string]bool{},
 		mod:           newModState(),
+		codes:         map[int]string{},
 	}
+	e.dbg = newDebugger(e)
 	if e.track == nil {
 		e.track = new(Track)
 	}
@@ -300,6 +305,11 @@ func (e *Engine) Execute(ctx context.Context, code string, sink cell.Sink) (res 
 	if !cell.ContinuesCell(ctx) || e.cellN == 0 {
 		e.cellN++ // else another part of the last cell (cell.ContinueCell)
 	}
+	// The debugger shows the part that runs (a continued cell's later part
+	// replaces the earlier one's code).
+	e.codeMu.Lock()
+	e.codes[e.cellN] = code
+	e.codeMu.Unlock()
 	e.track.Cell, e.track.Unit, e.track.At = e.cellN, 0, 0
 	e.runningCell.Store(int64(e.cellN))
 	defer func() { e.track.Unit = 0; e.runningCell.Store(0) }()
@@ -474,6 +484,9 @@ func (e *Engine) eval(ctx context.Context, src string) (v reflect.Value, err err
 			err = interp.Panic{Value: r}
 		}
 	}()
+	if e.dbg.on.Load() {
+		return e.dbg.run(ctx, src)
+	}
 	return e.in.EvalWithContext(ctx, src)
 }
 

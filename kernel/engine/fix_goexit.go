@@ -70,11 +70,12 @@ func (g goexitError) Error() string {
 }
 
 // onEvalGoroutine reports whether the calling goroutine is one yaegi
-// started to evaluate code (EvalWithContext), not one a cell started.
+// started to evaluate code (EvalWithContext, or ExecuteWithContext under
+// the debugger), not one a cell started.
 func onEvalGoroutine() bool {
 	buf := make([]byte, 64<<10)
 	n := runtime.Stack(buf, false)
 	st := string(buf[:n])
 	i := strings.LastIndex(st, "\ncreated by ")
-	return i >= 0 && strings.Contains(st[i:], "(*Interpreter).EvalWithContext")
+	return i >= 0 && (strings.Contains(st[i:], "(*Interpreter).EvalWithContext") || strings.Contains(st[i:], "(*Interpreter).ExecuteWithContext"))
 }

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gophernote/gophernote/fitlib/data"
 )
 
 const python = "/usr/bin/python3"
@@ -61,7 +63,27 @@ func setupAndRun(m *testing.M) int {
 		"PYDEVD_DISABLE_FILE_VALIDATION=1",
 		"PYTHONDONTWRITEBYTECODE=1",
 	)
+	env = append(env, dataEnv()...)
 	return m.Run()
+}
+
+// dataEnv names the dataset folder for the kernels, which run in tmpRoot
+// where data.Dirs' walk up from the working directory finds nothing (the
+// recorded notebook 04 session loads the Pythia table): the first of
+// data.Dirs, seen from this package's folder, holding the table; nothing
+// when $GOPHERNOTE_DATA is set already or no folder has it.
+func dataEnv() []string {
+	if os.Getenv(data.EnvVar) != "" {
+		return nil
+	}
+	for _, d := range data.Dirs() {
+		if _, err := os.Stat(filepath.Join(d, "pythia_checkpoints")); err == nil {
+			if abs, err := filepath.Abs(d); err == nil {
+				return []string{data.EnvVar + "=" + abs}
+			}
+		}
+	}
+	return nil
 }
 
 // requirePython fails the test when a Debian Python module the real-client

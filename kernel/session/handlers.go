@@ -26,7 +26,7 @@ func (s *Session) kernelInfo(c *channel, m *wire.Message) error {
 			"nbconvert_exporter": "script",
 		},
 		"banner":   s.cfg.Banner,
-		"debugger": false,
+		"debugger": s.cfg.Debugger,
 		"help_links": []map[string]string{
 			{"text": "Go documentation", "url": "https://go.dev/doc/"},
 			{"text": "Go standard library", "url": "https://pkg.go.dev/std"},

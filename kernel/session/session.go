@@ -41,6 +41,9 @@ type Config struct {
 	// alone (pub.go). Zero values mean 16 MiB and 5 s.
 	IOPubQueueBytes int
 	IOPubStallAfter time.Duration
+	// Debugger says the engine has a debugger (DebugEngine):
+	// kernel_info_reply announces it.
+	Debugger bool
 	// Listener, when set, may return a TCP listener already open on a
 	// port of Conn (opened early in the process so clients find the port
 	// open sooner); the session serves that channel on it. nil, or a nil
@@ -75,6 +78,8 @@ type Session struct {
 	inputReplies chan *wire.Message
 
 	flushed atomic.Bool // the final iopub message was written to every subscriber
+
+	dbg debugState // debug.go
 
 	doneOnce sync.Once
 	done     chan struct{} // closed after shutdown_request has been served
@@ -347,6 +352,7 @@ func init() {
 		"comm_close":          (*Session).comm,
 		"shutdown_request":    (*Session).shutdown,
 		"interrupt_request":   (*Session).interrupt,
+		"debug_request":       (*Session).debugRequest, // debug.go
 	}
 }
 

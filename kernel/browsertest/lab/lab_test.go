@@ -149,6 +149,8 @@ func TestJupyterLab(t *testing.T) {
 		}
 	})
 
+	t.Run("debugger", func(t *testing.T) { e.debugger(t) }) // debugger_test.go
+
 	t.Run("widgets", func(t *testing.T) { e.widgets(t, 20) }) // widgets_test.go
 
 	t.Run("mime", func(t *testing.T) {

@@ -15,6 +15,7 @@ import '@jupyterlab/completer/style/index.js';
 import '@jupyterlab/tooltip/style/index.js';
 import '@jupyterlab/docmanager/style/index.js';
 import '@jupyterlab/rendermime/style/index.js';
+import '@jupyterlab/debugger/style/index.js';
 import './index.css';
 
 import { SessionContextDialogs, Toolbar as AppToolbar } from '@jupyterlab/apputils';
@@ -52,6 +53,8 @@ import { CommandRegistry } from '@lumino/commands';
 import { Signal } from '@lumino/signaling';
 import { BoxPanel, Widget } from '@lumino/widgets';
 import widgetPlugins, { WidgetRenderer } from '@jupyter-widgets/jupyterlab-manager';
+import debuggerPlugins from '@jupyterlab/debugger-extension';
+import { nullTranslator } from '@jupyterlab/translation';
 
 const WIDGET_VIEW = 'application/vnd.jupyter.widget-view+json';
 
@@ -139,10 +142,51 @@ async function main() {
   panel.id = panel.id || 'gophernote-notebook';
   opened.emit(panel);
 
-  const root = new BoxPanel();
+  const root = new BoxPanel({ direction: 'left-to-right' });
   root.id = 'main';
   root.addClass('jp-ThemedContainer'); // Lab 4.4+: theme variables live under this class
   root.addWidget(panel);
+  BoxPanel.setStretch(panel, 1);
+
+  // JupyterLab's debugger: @jupyterlab/debugger-extension's own plugins,
+  // activated in dependency order with the pieces of the application they
+  // use (commands, the kernel specs, a shell whose right area is a side
+  // bar beside the notebook). The notebook toolbar gets the debugger's
+  // toggle when the kernelspec says metadata.debugger.
+  const debuggerById = Object.fromEntries(debuggerPlugins.map((p) => [p.id.split(':')[1], p]));
+  const sideArea = new BoxPanel({ direction: 'top-to-bottom' });
+  sideArea.id = 'gophernote-debugger-area';
+  sideArea.node.style.width = '360px';
+  sideArea.node.style.minWidth = '360px';
+  const mainExtra = [];
+  const debugShell = {
+    add: (widget, area) => {
+      if (area === 'right') {
+        sideArea.addWidget(widget);
+        root.addWidget(sideArea);
+        BoxPanel.setStretch(sideArea, 0);
+      } else {
+        mainExtra.push(widget);
+      }
+    },
+    widgets: (area) => (area === 'main' ? [panel, ...mainExtra] : [])[Symbol.iterator](),
+    activateById: () => undefined,
+    currentWidget: panel,
+    currentChanged: new Signal({})
+  };
+  const debugApp = { commands, shell: debugShell, serviceManager: services };
+  const editorServices = { factoryService: editorFactory, mimeTypeService };
+  const activate = (name, ...deps) => debuggerById[name].activate(debugApp, ...deps);
+  const dbgConfig = activate('config');
+  const dbgDisplay = activate('display-registry');
+  const dbgSources = activate('sources', dbgConfig, editorServices, tracker, null, null);
+  const dbgService = activate('service', dbgConfig, dbgDisplay, dbgSources, nullTranslator, editorServices);
+  const dbgHandler = await activate('notebooks', dbgService, tracker, null, null, sessionDialogs, null, nullTranslator, dbgDisplay);
+  const dbgSidebar = await activate('sidebar', dbgService, editorServices, nullTranslator, null, null);
+  activate('variables', dbgService, dbgHandler, nullTranslator, null, rendermime);
+  const dbgViewer = await activate('source-viewer', dbgService, editorServices, dbgSources, nullTranslator, null);
+  await activate('main', dbgService, dbgSidebar, editorServices, nullTranslator, null, { currentWidget: null }, null, dbgViewer, null, null, null);
+
   Widget.attach(root, document.body);
   window.addEventListener('resize', () => root.update());
   await tracker.add(panel);
@@ -241,6 +285,7 @@ async function main() {
 
   window.gophernoteLab = {
     panel,
+    debugger: { service: dbgService, sidebar: dbgSidebar, handler: dbgHandler },
     rendermime,
     widgetRegistry,
     commands,
