@@ -536,7 +536,10 @@ func (g *gen) helperFunc(results []*Type) *funcDecl {
 		for _, r := range results {
 			rn := g.local("r")
 			names = append(names, rn)
-			s.add(&variable{name: rn, t: r, used: true, minLen: 0})
+			if r.zeroSafe() {
+				// (a nil pointer, func or interface result is never read)
+				s.add(&variable{name: rn, t: r, used: true, minLen: 0})
+			}
 		}
 		res = resultList(results, names)
 		s.fn.named = names

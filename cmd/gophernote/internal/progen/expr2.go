@@ -348,6 +348,9 @@ func (g *gen) sliceExpr(s *scope, t *Type, d int, minLen int) expr {
 		}},
 		{5, func() bool { e = g.sliceLit(s, t, d, minLen); return true }},
 		{2, func() bool {
+			if !t.Elem.zeroSafe() {
+				return false // make([]*T, n) holds nil pointers
+			}
 			n := minLen + g.r.Intn(4)
 			c := n + g.r.Intn(4)
 			if g.chance(2) {
@@ -500,7 +503,11 @@ func (g *gen) arrayExpr(s *scope, t *Type, d int) expr {
 		{5, func() bool { e, ok = g.leafVar(s, t); return ok }},
 		{5, func() bool {
 			var parts []string
-			switch g.r.Intn(4) {
+			form := g.r.Intn(4)
+			if !t.Elem.zeroSafe() {
+				form = 2 // every element given
+			}
+			switch form {
 			case 0:
 				// keyed: [4]int{1: x, 3: y}
 				for i := 0; i < t.Len; i++ {
@@ -844,7 +851,8 @@ func (g *gen) access(s *scope, t *Type, d int) (expr, bool) {
 				}
 			}
 		case Map:
-			if identical(vt.Elem, t) && vt == v.t {
+			// (a missing key gives the zero value)
+			if identical(vt.Elem, t) && vt == v.t && t.zeroSafe() {
 				if k := g.mapKey(s, vt.Key, d-1); k != "" {
 					cands = append(cands, base+"["+k+"]")
 				}

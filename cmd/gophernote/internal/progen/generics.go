@@ -313,6 +313,9 @@ func (g *gen) genericCall(s *scope, t *Type, d int) (expr, bool) {
 				return true
 			}},
 			option{1, func() bool {
+				if !t.zeroSafe() {
+					return false
+				}
 				fn := g.genericFuncDecl("zero")
 				e = plain(fn + "[" + t.String() + "]()")
 				return true

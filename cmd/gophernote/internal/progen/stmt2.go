@@ -411,7 +411,7 @@ func (g *gen) ifaceStmt(w *writer, s *scope, d int) {
 			}
 			x, ok := g.local("x"), g.local("ok")
 			w.line("%s, %s := %s.(%s)", x, ok, v, t)
-			if vw := g.view(s, x, t, 0); vw != "" {
+			if vw := g.view(s, x, t, 0); vw != "" && t.zeroSafe() {
 				w.line("fmt.Println(%s, %s)", vw, ok)
 			} else {
 				w.line("fmt.Println(%s)", ok)
@@ -682,7 +682,7 @@ func (g *gen) mapStmt(w *writer, s *scope, d int) {
 		case 3:
 			x, ok := g.local("x"), g.local("ok")
 			w.line("%s, %s := %s[%s]", x, ok, m, key)
-			if vw := g.view(s, x, mt.Elem, 0); vw != "" {
+			if vw := g.view(s, x, mt.Elem, 0); vw != "" && mt.Elem.zeroSafe() {
 				w.line("fmt.Println(%s, %s)", vw, ok)
 			} else {
 				w.line("fmt.Println(%s)", ok)
@@ -889,9 +889,10 @@ func (g *gen) genericStmt(w *writer, s *scope, d int) {
 	case 0:
 		t := g.genericInstance(1)
 		v := g.local("gv")
-		w.line("var %s %s", v, t)
-		if g.chance(2) {
-			w.line("%s = %s", v, g.expr(s, t, d-1).s)
+		if t.zeroSafe() && g.chance(2) {
+			w.line("var %s %s", v, t)
+		} else {
+			w.line("var %s %s = %s", v, t, g.expr(s, t, d-1).s)
 		}
 		s.add(&variable{name: v, t: t})
 		for _, m := range t.Methods {

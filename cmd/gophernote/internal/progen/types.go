@@ -445,3 +445,13 @@ func (t *Type) contains(f func(*Type) bool) bool {
 	}
 	return walk(t)
 }
+
+// zeroSafe: the zero value of t may be used like any other value of t
+// (the generator's invariant: pointers, funcs and interfaces it uses are
+// non-nil, and a nil one would panic when dereferenced, called or asked
+// for a method).
+func (t *Type) zeroSafe() bool {
+	return !t.contains(func(x *Type) bool {
+		return x.Kind == Pointer || x.Kind == Func || x.Kind == Interface || x.Kind == TypeParam
+	})
+}
