@@ -12,7 +12,7 @@ ifneq ($(wildcard ../shared/data),)
 export GOPHERNOTE_DATA ?= $(abspath ../shared/data)
 endif
 
-.PHONY: all build generate test deps deps-debian deps-browsertest deps-lab deps-data vet gotest fuzz stdlib-check bench notebooks clean
+.PHONY: all build generate test deps deps-debian deps-browsertest deps-lab deps-data vet gotest fuzz fuzz-go stdlib-check bench notebooks clean
 
 all: build
 
@@ -90,6 +90,21 @@ FUZZTIME ?= 10s
 fuzz:
 	@GO=$(GO) bash .ci/fuzz.sh $(FUZZTIME)
 
+# The differential fuzzer for Go programs (cmd/gophernote TestGoFuzz,
+# programs from cmd/gophernote/internal/progen): random seeds for
+# FUZZ_MINUTES (the first seed is printed), then every new difference
+# minimized (within FUZZ_MIN_MINUTES) into cmd/gophernote/testdata/corpus/
+# fuzz_*.go. It prints `BENCH go-fuzz programs=N minutes=M differences=D
+# per10k=R ...` and fails on any silent or crash difference. `make test`
+# runs the same test briefly on fixed seeds (testdata/gofuzz/known.tsv
+# lists the known differences). FUZZ_SEED=N repeats a run.
+FUZZ_MINUTES ?= 30
+FUZZ_MIN_MINUTES ?= 20
+fuzz-go:
+	@GOPHERNOTE_FUZZ_MINUTES=$(FUZZ_MINUTES) GOPHERNOTE_FUZZ_MIN_MINUTES=$(FUZZ_MIN_MINUTES) $(if $(FUZZ_SEED),GOPHERNOTE_FUZZ_SEED=$(FUZZ_SEED)) \
+		bash -c '$(GO) test -count=1 -timeout 0 -run "^TestGoFuzz$$" -v ./cmd/gophernote 2>&1 | tee fuzz-go.log | \
+		grep --line-buffered -E "^(BENCH|go-fuzz|--- |FAIL|ok|PASS)|minimized seed|wrote "; exit $${PIPESTATUS[0]}'
+
 stdlib-check:
 	@if [ -x stdlib/check.sh ]; then bash stdlib/check.sh; else echo "stdlib-check: no tables yet"; fi
 
@@ -115,4 +130,4 @@ bench: build deps-data
 	@GOPHERNOTE_BENCH=1 $(GO) test -count=1 -timeout 60m -run 'Bench|^TestGoCorpus$$' -v ./... 2>&1 | tee bench-gated.log | grep -E '^(BENCH|FAIL|--- FAIL)' || true
 
 clean:
-	rm -rf bin out bench-go.log bench-gated.log $(LAB)/build
+	rm -rf bin out bench-go.log bench-gated.log fuzz-go.log $(LAB)/build

@@ -32,8 +32,8 @@ import (
 
 // minBudget bounds one minimization.
 const (
-	minTests = 300
-	minTime  = 4 * time.Minute
+	minTests = 250
+	minTime  = 3 * time.Minute
 )
 
 // minimizer is one minimization's state.
@@ -43,7 +43,10 @@ type minimizer struct {
 	dir    string
 	tests  int
 	start  time.Time
-	errSig string // for crashes: the normalized error to keep
+	errSig string // for crashes: the crash kind to keep
+	// compileCrash: the crash happens while compiling (nothing printed).
+	compileCrash bool
+	final        bool // the last check: compiled runs too
 }
 
 // eventSignature groups events that probably share a cause, so a run
@@ -98,9 +101,11 @@ func (f *fuzzer) minimizeEvent(p *fuzzProgram, ev fuzzEvent) {
 	m := &minimizer{f: f, ev: ev, dir: filepath.Join(f.work, "min", fmt.Sprintf("s%d_u%d_%s", ev.Seed, ev.Unit, ev.Mode)), start: time.Now()}
 	os.MkdirAll(m.dir, 0o755)
 	if ev.Verdict == "crash" {
-		m.errSig = errorKind(ev.got.Error)
+		m.errSig = crashKind(ev.got)
+		m.compileCrash = ev.got.End == "compile error" && ev.got.Stdout == ""
 	}
 	// the unit alone, else the units of the run that showed it
+	m.final = true
 	src := p.prog.Source(func(i int) bool { return i == ev.Unit })
 	if ev.Unit < 0 || !m.differs(src) {
 		keep := map[int]bool{}
@@ -113,17 +118,30 @@ func (f *fuzzer) minimizeEvent(p *fuzzProgram, ev fuzzEvent) {
 			return
 		}
 	}
+	m.final = false
 	src = m.reduce(src)
 	if out, err := format.Source(src); err == nil {
 		src = out
 	}
+	m.final = true
 	if !m.differs(src) {
 		t.Logf("seed %d unit %d (%s): the formatted reduction no longer differs; not written", ev.Seed, ev.Unit, ev.Mode)
 		return
 	}
 	want, got := m.observe(src)
-	header := fmt.Sprintf("// Found by TestGoFuzz (make fuzz-go): progen seed %d, unit %d, %s mode, %s\n// difference from Go; minimized automatically (%d tests).\n//\n// %s\n\n",
-		ev.Seed, ev.Unit, ev.Mode, ev.Verdict, m.tests, strings.ReplaceAll(strings.TrimSpace(diffText(want, got)), "\n", "\n// "))
+	// the other mode on the reduced program
+	other := "script"
+	if ev.Mode == "script" {
+		other = "notebook"
+	}
+	om := &minimizer{f: f, ev: ev, dir: m.dir, errSig: m.errSig, compileCrash: m.compileCrash, final: true}
+	om.ev.Mode = other
+	modes := ev.Mode + " mode"
+	if om.differs(src) {
+		modes = "script and notebook modes"
+	}
+	header := fmt.Sprintf("// Found by TestGoFuzz (make fuzz-go): progen seed %d, unit %d, a %s difference\n// from Go in %s; minimized automatically (%d tests).\n//\n// %s\n\n",
+		ev.Seed, ev.Unit, ev.Verdict, modes, m.tests, strings.ReplaceAll(strings.TrimSpace(diffText(want, got)), "\n", "\n// "))
 	body := src
 	if i := bytes.Index(body, []byte("package main")); i >= 0 {
 		body = body[i:]
@@ -169,11 +187,17 @@ func errorKind(e string) string {
 // observe builds and runs a candidate with Go and interprets it in the
 // event's mode.
 func (m *minimizer) observe(src []byte) (want, got observation) {
-	m.tests++
+	got = m.interpret(src)
 	want, ok := m.compiled(src)
 	if !ok {
-		return observation{End: "build error"}, observation{}
+		return observation{End: "build error"}, got
 	}
+	return want, got
+}
+
+// interpret runs a candidate in the event's mode.
+func (m *minimizer) interpret(src []byte) (got observation) {
+	m.tests++
 	dir := filepath.Join(m.dir, strconv.Itoa(m.tests))
 	os.MkdirAll(dir, 0o755)
 	defer os.RemoveAll(dir)
@@ -181,11 +205,9 @@ func (m *minimizer) observe(src []byte) (want, got observation) {
 	os.WriteFile(path, src, 0o644)
 	cp := &corpusProgram{name: "fuzz/min", path: path, dir: dir, src: src}
 	if m.ev.Mode == "script" {
-		got = scriptRun(cp, m.f.work)
-	} else {
-		got = notebookRun(cp, m.f.work)
+		return scriptRun(cp, m.f.work)
 	}
-	return want, got
+	return notebookRun(cp, m.f.work)
 }
 
 // compiled builds and runs a program (cached by source).
@@ -220,10 +242,28 @@ func (m *minimizer) compiled(src []byte) (observation, bool) {
 	return o, o.BuildError == "" && !o.Nondeterministic
 }
 
-// differs: the candidate shows the event's kind of difference.
+// differs: the candidate shows the event's kind of difference. The
+// interpreted run decides first (it is cheaper than a build): a crash
+// must be the same kind of crash, a silent difference must not become an
+// error. A crash while compiling needs no compiled run until the end
+// (the candidate type-checks, so Go accepts it).
 func (m *minimizer) differs(src []byte) bool {
-	want, got := m.observe(src)
-	if want.End == "build error" || want.End == "timeout" {
+	got := m.interpret(src)
+	switch m.ev.Verdict {
+	case "crash":
+		if crashKind(got) != m.errSig {
+			return false
+		}
+		if m.compileCrash && !m.final {
+			return true
+		}
+	case "silent":
+		if (got.Error == "") != (m.ev.got.Error == "") {
+			return false
+		}
+	}
+	want, ok := m.compiled(src)
+	if !ok || want.End == "timeout" {
 		return false
 	}
 	if want.End != "ok" && !strings.HasPrefix(want.End, "panic: ") {
@@ -233,11 +273,15 @@ func (m *minimizer) differs(src []byte) bool {
 	if v != m.ev.Verdict {
 		return false
 	}
-	if m.errSig != "" && errorKind(got.Error) != m.errSig {
+	if m.ev.Verdict == "crash" && crashKind(got) != m.errSig {
 		return false
 	}
 	return true
 }
+
+// crashKind is what makes two crashes the same: how the run ended and
+// the normalized start of its error.
+func crashKind(o observation) string { return o.End + " " + errorKind(o.Error) }
 
 func (m *minimizer) exhausted() bool {
 	return m.tests >= minTests || time.Since(m.start) > minTime
@@ -247,13 +291,123 @@ func (m *minimizer) exhausted() bool {
 func (m *minimizer) reduce(src []byte) []byte {
 	for pass := 0; pass < 4 && !m.exhausted(); pass++ {
 		before := len(src)
+		// main's and the units' statements first, then what they no
+		// longer use, then the declarations, then nested statements
+		src = m.deleteNodes(src, false, func(f *ast.File) [][]ast.Node { return stmtLists(f, true) })
+		src = m.collect(src)
 		src = m.deleteNodes(src, false, func(f *ast.File) [][]ast.Node { return declLists(f) })
-		src = m.deleteNodes(src, false, func(f *ast.File) [][]ast.Node { return stmtLists(f) })
-		src = m.replaceNodes(src)
+		src = m.collect(src)
+		src = m.deleteNodes(src, false, func(f *ast.File) [][]ast.Node { return stmtLists(f, false) })
+		src = m.replaceNodes(src, pass > 0)
 		src = m.deleteNodes(src, true, func(f *ast.File) [][]ast.Node { return eltLists(f) })
 		if len(src) >= before {
 			break
 		}
+	}
+	return src
+}
+
+// collect deletes the functions and types nothing refers to (a type
+// with its methods), as often as that frees more, then checks once that
+// the difference stays.
+func (m *minimizer) collect(src []byte) []byte {
+	cur := src
+	for round := 0; round < 10; round++ {
+		fset := token.NewFileSet()
+		file, err := parser.ParseFile(fset, "prog.go", cur, parser.ParseComments)
+		if err != nil {
+			break
+		}
+		info := &types.Info{Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}}
+		conf := types.Config{Importer: m.f.imp, GoVersion: "go1.24", Error: func(error) {}}
+		m.f.impMu.Lock()
+		conf.Check("main", fset, []*ast.File{file}, info)
+		m.f.impMu.Unlock()
+		// the top-level declaration each position belongs to
+		owner := func(pos token.Pos) ast.Decl {
+			for _, d := range file.Decls {
+				if pos >= d.Pos() && pos < d.End() {
+					return d
+				}
+			}
+			return nil
+		}
+		recvType := func(fd *ast.FuncDecl) types.Object {
+			if fd.Recv == nil || len(fd.Recv.List) == 0 {
+				return nil
+			}
+			t := fd.Recv.List[0].Type
+			if st, ok := t.(*ast.StarExpr); ok {
+				t = st.X
+			}
+			switch x := t.(type) {
+			case *ast.IndexExpr:
+				t = x.X
+			case *ast.IndexListExpr:
+				t = x.X
+			}
+			if id, ok := t.(*ast.Ident); ok {
+				return info.Uses[id]
+			}
+			return nil
+		}
+		// uses of each object from outside its own declarations
+		used := map[types.Object]bool{}
+		for id, obj := range info.Uses {
+			d := owner(id.Pos())
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				if info.Defs[fd.Name] == obj || recvType(fd) == obj {
+					continue // a function's own body, a method of the type
+				}
+			}
+			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.TYPE {
+				self := false
+				for _, sp := range gd.Specs {
+					if ts, ok := sp.(*ast.TypeSpec); ok && info.Defs[ts.Name] == obj {
+						self = true
+					}
+				}
+				if self {
+					continue
+				}
+			}
+			used[obj] = true
+		}
+		var edits []edit
+		dead := map[types.Object]bool{}
+		for _, d := range file.Decls {
+			switch x := d.(type) {
+			case *ast.FuncDecl:
+				if x.Recv == nil && x.Name.Name != "main" && !used[info.Defs[x.Name]] {
+					edits = append(edits, edit{fset.Position(x.Pos()).Offset, fset.Position(x.End()).Offset, ""})
+				}
+			case *ast.GenDecl:
+				if x.Tok != token.TYPE || len(x.Specs) != 1 {
+					continue
+				}
+				ts := x.Specs[0].(*ast.TypeSpec)
+				if obj := info.Defs[ts.Name]; obj != nil && !used[obj] {
+					dead[obj] = true
+					edits = append(edits, edit{fset.Position(x.Pos()).Offset, fset.Position(x.End()).Offset, ""})
+				}
+			}
+		}
+		for _, d := range file.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv != nil && dead[recvType(fd)] {
+				edits = append(edits, edit{fset.Position(fd.Pos()).Offset, fset.Position(fd.End()).Offset, ""})
+			}
+		}
+		if len(edits) == 0 {
+			break
+		}
+		next := m.repair(apply(cur, edits))
+		if next == nil {
+			break
+		}
+		cur = next
+	}
+	if len(cur) < len(src) && m.differs(cur) {
+		return cur
 	}
 	return src
 }
@@ -335,7 +489,7 @@ func (m *minimizer) deleteNodes(src []byte, commas bool, lists func(*ast.File) [
 
 // replaceNodes tries replacing if statements by a branch and binary
 // expressions by an operand.
-func (m *minimizer) replaceNodes(src []byte) []byte {
+func (m *minimizer) replaceNodes(src []byte, zeros bool) []byte {
 	for i := 0; !m.exhausted(); i++ {
 		fset := token.NewFileSet()
 		file, err := parser.ParseFile(fset, "", src, parser.ParseComments)
@@ -365,6 +519,10 @@ func (m *minimizer) replaceNodes(src []byte) []byte {
 			}
 			return true
 		})
+		if zeros {
+			z := m.zeroEdits(fset, file, src)
+			cands = append(cands, z[:min(len(z), 40)]...)
+		}
 		if i >= len(cands) {
 			return src
 		}
@@ -399,9 +557,24 @@ func declLists(f *ast.File) [][]ast.Node {
 	return [][]ast.Node{l}
 }
 
-// stmtLists: every block's statements, outer blocks first.
-func stmtLists(f *ast.File) [][]ast.Node {
+// stmtLists: every block's statements, outer blocks first (top: only
+// the bodies of main and of the units' functions).
+func stmtLists(f *ast.File, top bool) [][]ast.Node {
 	var out [][]ast.Node
+	if top {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Body != nil && unitFuncRe.MatchString(fd.Name.Name) {
+				var l []ast.Node
+				for _, s := range fd.Body.List {
+					l = append(l, s)
+				}
+				if len(l) > 0 {
+					out = append(out, l)
+				}
+			}
+		}
+		return out
+	}
 	add := func(list []ast.Stmt) {
 		var l []ast.Node
 		for _, s := range list {
@@ -440,6 +613,12 @@ func eltLists(f *ast.File) [][]ast.Node {
 	return out
 }
 
+// unitFuncRe matches main and the units' functions.
+var unitFuncRe = regexp.MustCompile(`^(main|u\d+)$`)
+
+// emptyImportRe matches an import declaration left empty.
+var emptyImportRe = regexp.MustCompile(`(?m)^import \(\s*\)\n`)
+
 // unusedRe matches go/types' errors the repairs fix.
 var (
 	unusedVarRe = regexp.MustCompile(`^declared and not used: (\w+)$`)
@@ -467,6 +646,7 @@ func (m *minimizer) repair(src []byte) []byte {
 		conf.Check("main", fset, []*ast.File{file}, nil)
 		m.f.impMu.Unlock()
 		if len(errs) == 0 {
+			src = emptyImportRe.ReplaceAll(src, nil)
 			if out, err := format.Source(src); err == nil {
 				return out
 			}
@@ -520,4 +700,61 @@ func enclosingStmt(f *ast.File, pos token.Pos) ast.Stmt {
 		return true
 	})
 	return found
+}
+
+// zeroEdits replaces expressions of basic types (largest first) by the
+// zero value of their type: T(0), T(""), T(false).
+func (m *minimizer) zeroEdits(fset *token.FileSet, file *ast.File, src []byte) [][]edit {
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}}
+	conf := types.Config{Importer: m.f.imp, GoVersion: "go1.24", Error: func(error) {}}
+	m.f.impMu.Lock()
+	conf.Check("main", fset, []*ast.File{file}, info)
+	m.f.impMu.Unlock()
+	type cand struct {
+		from, to int
+		text     string
+	}
+	var cs []cand
+	qual := func(*types.Package) string { return "" }
+	ast.Inspect(file, func(n ast.Node) bool {
+		e, ok := n.(ast.Expr)
+		if !ok {
+			return true
+		}
+		switch e.(type) {
+		case *ast.BasicLit, *ast.Ident:
+			return true
+		}
+		tv, ok := info.Types[e]
+		if !ok || !tv.IsValue() {
+			return true
+		}
+		b, ok := tv.Type.Underlying().(*types.Basic)
+		if !ok || b.Info()&types.IsUntyped != 0 {
+			return true
+		}
+		var zero string
+		switch {
+		case b.Info()&types.IsNumeric != 0:
+			zero = "0"
+		case b.Info()&types.IsString != 0:
+			zero = `""`
+		case b.Info()&types.IsBoolean != 0:
+			zero = "false"
+		default:
+			return true
+		}
+		from, to := fset.Position(e.Pos()).Offset, fset.Position(e.End()).Offset
+		if to-from <= len(zero)+2 {
+			return true
+		}
+		cs = append(cs, cand{from, to, types.TypeString(tv.Type, qual) + "(" + zero + ")"})
+		return true
+	})
+	sort.SliceStable(cs, func(i, j int) bool { return cs[i].to-cs[i].from > cs[j].to-cs[j].from })
+	var out [][]edit
+	for _, c := range cs {
+		out = append(out, []edit{{c.from, c.to, c.text}})
+	}
+	return out
 }

@@ -106,17 +106,52 @@ func TestGoFuzz(t *testing.T) {
 		for _, p := range ps {
 			f.record(p)
 		}
-		if st.minimize {
-			for _, p := range ps {
-				for _, ev := range p.events {
-					if ev.verdict == "silent" || ev.verdict == "crash" {
-						f.minimizeEvent(p, ev)
-					}
-				}
-			}
+	}
+	elapsed := time.Since(start)
+	if st.minimize {
+		f.minimizeAll()
+	}
+	f.finish(elapsed)
+}
+
+// minimizeAll minimizes the run's differences after the fuzzing: one per
+// (program, unit), at most two per signature, within the minimization
+// budget (GOPHERNOTE_FUZZ_MIN_MINUTES, default 20).
+func (f *fuzzer) minimizeAll() {
+	budget := 20.0
+	if m := os.Getenv("GOPHERNOTE_FUZZ_MIN_MINUTES"); m != "" {
+		if v, err := strconv.ParseFloat(m, 64); err == nil {
+			budget = v
 		}
 	}
-	f.finish(time.Since(start))
+	end := time.Now().Add(time.Duration(budget * float64(time.Minute)))
+	done := map[string]bool{}
+	// silent differences first: they are the worst kind
+	evs := slices.Clone(f.events)
+	slices.SortStableFunc(evs, func(a, b fuzzEvent) int {
+		rank := func(e fuzzEvent) int {
+			if e.Verdict == "silent" {
+				return 0
+			}
+			return 1
+		}
+		return rank(a) - rank(b)
+	})
+	for _, ev := range evs {
+		if ev.Verdict != "silent" && ev.Verdict != "crash" {
+			continue
+		}
+		key := fmt.Sprint(ev.Seed, ev.Unit)
+		if done[key] {
+			continue
+		}
+		if time.Now().After(end) {
+			f.t.Logf("minimization budget (%.4g minutes) spent; seed %d unit %d (%s) not minimized", budget, ev.Seed, ev.Unit, ev.Mode)
+			continue
+		}
+		done[key] = true
+		f.minimizeEvent(f.progs[ev.Seed], ev)
+	}
 }
 
 // fuzzSettings are TestGoFuzz's settings.
@@ -195,6 +230,7 @@ type fuzzer struct {
 	signature map[string]int // minimized differences per signature
 	written   map[string]string
 	report    *os.File
+	progs     map[int64]*fuzzProgram // programs with a silent or crash event
 }
 
 // fuzzProgram is one generated program and what its runs showed.
@@ -230,7 +266,8 @@ type fuzzEvent struct {
 func newFuzzer(t *testing.T, st fuzzSettings) *fuzzer {
 	work := t.TempDir()
 	f := &fuzzer{t: t, st: st, work: work, mod: filepath.Join(work, "mod"), imp: importer.Default(),
-		counts: map[string]int{}, refusals: map[string]int{}, signature: map[string]int{}, written: map[string]string{}}
+		counts: map[string]int{}, refusals: map[string]int{}, signature: map[string]int{}, written: map[string]string{},
+		progs: map[int64]*fuzzProgram{}}
 	if err := os.MkdirAll(f.mod, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -523,7 +560,7 @@ func fuzzVerdict(want, got observation) string {
 // rawCompileRe matches the interpreter's own compile errors (yaegi's
 // words, not the engine's refusals): on a program go/types accepts they
 // are wrong, a refusal nobody wrote, so they count as crashes.
-var rawCompileRe = regexp.MustCompile(`CompileError: (?:cell \d+, )?\d+:\d+: (?:undefined: |undefined selector|cannot use |mismatched types|invalid operation|too many arguments|not enough arguments|constant definition loop|missing return|cannot assign|unknown field|cannot convert|non-bool|invalid argument|[^ ]+ redeclared|[^ ]+ is not a type|illegal|expected |cannot call|use of untyped nil|[^ ]+ declared and not used|cannot index|invalid type|assignment mismatch|type [^ ]+ has no|[^ ]+ not defined)`)
+var rawCompileRe = regexp.MustCompile(`CompileError: (?:cell \d+, )?\d+:\d+: (?:undefined: |undefined selector|cannot use |mismatched types|invalid operation|too many arguments|not enough arguments|constant definition loop|missing return|cannot assign|unknown field|cannot convert|non-bool|invalid argument|[^ ]+ redeclared|[^ ]+ is not a type|illegal|expected |cannot call|use of untyped nil|[^ ]+ declared and not used|cannot index|invalid type|assignment mismatch|type [^ ]+ has no|[^ ]+ not defined|not a generic type)`)
 
 // errPosRe finds a position in an interpreted error: "L:C" or
 // "cell N, L:C".
@@ -639,6 +676,9 @@ func (f *fuzzer) record(p *fuzzProgram) {
 	}
 	if differs {
 		f.diffProgs++
+		if f.st.minimize {
+			f.progs[p.seed] = p
+		}
 	}
 }
 
