@@ -106,7 +106,7 @@ func (f *fuzzer) minimizeEvent(p *fuzzProgram, ev fuzzEvent) {
 	}
 	// the unit alone, else the units of the run that showed it
 	m.final = true
-	src := p.prog.Source(func(i int) bool { return i == ev.Unit })
+	src := p.prog.Source(func(i int) bool { return i == ev.Unit || i == ev.Victim })
 	if ev.Unit < 0 || !m.differs(src) {
 		keep := map[int]bool{}
 		for _, u := range ev.Keep {

@@ -67,7 +67,10 @@ import (
 // seed; random in timed runs), GOPHERNOTE_FUZZ_PROGRAMS (fixed-seed
 // count), GOPHERNOTE_FUZZ_MINIMIZE=1 (minimize in fixed-seed runs too),
 // GOPHERNOTE_FUZZ_OUT (where minimized programs go),
-// GOPHERNOTE_FUZZ_REPORT=FILE (every event as JSON lines).
+// GOPHERNOTE_FUZZ_REPORT=FILE (every event as JSON lines),
+// GOPHERNOTE_FUZZ_WEIGHTS=feature=N,... (timed runs: change the grammar's
+// weights, e.g. generic=0 to look past the generics crashes),
+// GOPHERNOTE_FUZZ_MIN_MINUTES (the minimization budget).
 func TestGoFuzz(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the Go fuzzer builds and runs hundreds of programs; skipped with -short")
@@ -231,6 +234,7 @@ type fuzzer struct {
 	written   map[string]string
 	report    *os.File
 	progs     map[int64]*fuzzProgram // programs with a silent or crash event
+	gen       progen.Config
 }
 
 // fuzzProgram is one generated program and what its runs showed.
@@ -258,9 +262,15 @@ type fuzzEvent struct {
 	Verdict string `json:"verdict"`
 	Detail  string `json:"detail"`
 	Keep    []int  `json:"keep"` // the units of the run that showed it
-	want    observation
-	got     observation
-	verdict string
+	// Victim: the unit where the difference showed when another unit
+	// (Unit) causes it, else -1.
+	Victim int `json:"victim"`
+	// Want and Got: the unit's section of compiled Go's output and of
+	// the mode's (the report's reader needs no clipping).
+	Want, Got string `json:",omitempty"`
+	want      observation
+	got       observation
+	verdict   string
 }
 
 func newFuzzer(t *testing.T, st fuzzSettings) *fuzzer {
@@ -276,6 +286,17 @@ func newFuzzer(t *testing.T, st fuzzSettings) *fuzzer {
 	if err := os.WriteFile(filepath.Join(f.mod, "go.mod"), []byte("module gofuzz\n\ngo 1.24\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	f.gen = genConfig
+	if w := os.Getenv("GOPHERNOTE_FUZZ_WEIGHTS"); w != "" {
+		ws, err := progen.ParseWeights(w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.gen.Weights = ws
+		if st.fixed {
+			t.Fatal("GOPHERNOTE_FUZZ_WEIGHTS changes the programs: it is for timed runs (GOPHERNOTE_FUZZ_MINUTES), not the fixed seeds")
+		}
+	}
 	if st.report != "" {
 		r, err := os.Create(st.report)
 		if err != nil {
@@ -287,12 +308,13 @@ func newFuzzer(t *testing.T, st fuzzSettings) *fuzzer {
 	return f
 }
 
-// genConfig is the generator's configuration for the fuzzer.
+// genConfig is the generator's configuration for the fuzzer (8 units of
+// about 10 statements: 300-600 lines).
 var genConfig = progen.Config{Units: 8, Stmts: 10}
 
 // generate makes the program of a seed and type-checks it.
 func (f *fuzzer) generate(seed int64) *fuzzProgram {
-	p := &fuzzProgram{seed: seed, prog: progen.Generate(seed, genConfig), panicUnit: -1, passed: map[string][]int{}}
+	p := &fuzzProgram{seed: seed, prog: progen.Generate(seed, f.gen), panicUnit: -1, passed: map[string][]int{}}
 	p.src = p.prog.Source(nil)
 	if err := f.typeCheck(p.src); err != nil {
 		p.skip = "go/types rejects it: " + err.Error()
@@ -462,9 +484,13 @@ func (f *fuzzer) evaluate(p *fuzzProgram, mode string) {
 		}
 		u := locateUnit(src, spans, mode, verdict, want, got, keep)
 		if u < 0 && len(keep) > 1 {
-			u = f.bisectUnit(p, mode, keep, verdict, got)
+			u = f.bisectUnit(p, mode, keep, nil, verdict, got)
 		}
-		ev := fuzzEvent{Seed: p.seed, Unit: u, Mode: mode, Verdict: verdict, Keep: slices.Clone(keep),
+		victim := -1
+		if u >= 0 && verdict != "refused" && len(keep) > 1 {
+			u, victim = f.attribute(p, mode, keep, u, verdict, got)
+		}
+		ev := fuzzEvent{Seed: p.seed, Unit: u, Victim: victim, Mode: mode, Verdict: verdict, Keep: slices.Clone(keep),
 			want: want, got: got, verdict: verdict}
 		if verdict == "refused" {
 			ev.Detail = got.Error
@@ -473,6 +499,11 @@ func (f *fuzzer) evaluate(p *fuzzProgram, mode string) {
 		}
 		if u >= 0 {
 			ev.Feature = string(p.prog.Units[u].Feature)
+			shown := u
+			if victim >= 0 {
+				shown = victim
+			}
+			ev.Want, ev.Got = splitSections(want.Stdout)[shown], splitSections(got.Stdout)[shown]
 		}
 		p.mu.Lock()
 		p.events = append(p.events, ev)
@@ -507,26 +538,59 @@ func (f *fuzzer) run(p *fuzzProgram, mode string, keep []int, tag string) (src [
 	return src, spans, p.truth(keep), got
 }
 
-// bisectUnit finds the unit of a difference that names no position and
-// printed no marker (an interpreter crash while compiling): it halves
-// the units while the same kind of difference persists.
-func (f *fuzzer) bisectUnit(p *fuzzProgram, mode string, keep []int, verdict string, got observation) int {
-	kind := errorKind(got.Error)
-	cands := slices.Clone(keep)
+// sameDifference: a run shows the same kind of difference as the one
+// being attributed.
+func sameDifference(w, g observation, verdict string, got observation) bool {
+	if fuzzVerdict(w, g) != verdict {
+		return false
+	}
+	return verdict != "crash" || crashKind(g) == crashKind(got)
+}
+
+// bisectUnit finds the unit of a difference among keep (with the units
+// forced in every probe): it halves the candidates while the same kind
+// of difference persists. It serves differences that name no position
+// and printed no marker (an interpreter crash while compiling), and
+// differences one unit causes in another.
+func (f *fuzzer) bisectUnit(p *fuzzProgram, mode string, keep, forced []int, verdict string, got observation) int {
+	cands := slices.DeleteFunc(slices.Clone(keep), func(u int) bool { return slices.Contains(forced, u) })
+	with := func(us []int) []int {
+		all := append(slices.Clone(forced), us...)
+		slices.Sort(all)
+		return all
+	}
 	for probe := 0; len(cands) > 1; probe++ {
 		half := cands[:len(cands)/2]
-		_, _, w, g := f.run(p, mode, half, fmt.Sprintf("b%d", probe))
-		if fuzzVerdict(w, g) == verdict && errorKind(g.Error) == kind {
+		_, _, w, g := f.run(p, mode, with(half), fmt.Sprintf("b%d", probe))
+		if sameDifference(w, g, verdict, got) {
 			cands = half
 		} else {
 			cands = cands[len(cands)/2:]
 		}
 	}
-	_, _, w, g := f.run(p, mode, cands, "bv")
-	if fuzzVerdict(w, g) == verdict && errorKind(g.Error) == kind {
+	if len(cands) == 0 {
+		return -1
+	}
+	_, _, w, g := f.run(p, mode, with(cands), "bv")
+	if sameDifference(w, g, verdict, got) {
 		return cands[0]
 	}
 	return -1
+}
+
+// attribute checks that unit u shows the difference alone; when it does
+// not, another unit causes it in u (a declaration of one unit breaking
+// another's): that unit (the culprit) is found by bisection and
+// returned with u as the victim.
+func (f *fuzzer) attribute(p *fuzzProgram, mode string, keep []int, u int, verdict string, got observation) (unit, victim int) {
+	_, _, w, g := f.run(p, mode, []int{u}, "alone")
+	if sameDifference(w, g, verdict, got) {
+		return u, -1
+	}
+	if c := f.bisectUnit(p, mode, keep, []int{u}, verdict, got); c >= 0 {
+		return c, u
+	}
+	return u, -1
 }
 
 // reflectPanicRe: a panic from the interpreter's own machinery.
@@ -543,6 +607,8 @@ func fuzzVerdict(want, got observation) string {
 		return "crash"
 	case strings.Contains(got.Error, "InternalError") || strings.Contains(got.Error, "interpreter crashed"):
 		return "crash"
+	case strings.HasPrefix(got.End, "panic: ") && runtimeRefusalRe.MatchString(got.Error) && positionRe.MatchString(got.Error):
+		return "refused" // the engine's check at run time, naming the construct
 	case strings.HasPrefix(got.End, "panic: "):
 		if reflectPanicRe.MatchString(got.End) {
 			return "crash"
@@ -556,6 +622,10 @@ func fuzzVerdict(want, got observation) string {
 	}
 	return "crash"
 }
+
+// runtimeRefusalRe matches the engine's refusals raised while a cell
+// runs (as panics naming the construct and its position).
+var runtimeRefusalRe = regexp.MustCompile(`is refused in a gophernote cell|held in an interface (?:as Go would|\(the argument at)`)
 
 // rawCompileRe matches the interpreter's own compile errors (yaegi's
 // words, not the engine's refusals): on a program go/types accepts they
@@ -667,7 +737,11 @@ func (f *fuzzer) record(p *fuzzProgram) {
 			f.refusals[normalizeRefusal(ev.Detail)]++
 		case "silent", "crash":
 			differs = true
-			f.t.Logf("seed %d unit %d (%s, %s): %s:\n%s", ev.Seed, ev.Unit, ev.Feature, ev.Mode, strings.ToUpper(ev.Verdict), ev.Detail)
+			where := ""
+			if ev.Victim >= 0 {
+				where = fmt.Sprintf(", showing in unit %d", ev.Victim)
+			}
+			f.t.Logf("seed %d unit %d (%s, %s%s): %s:\n%s", ev.Seed, ev.Unit, ev.Feature, ev.Mode, where, strings.ToUpper(ev.Verdict), ev.Detail)
 		}
 		f.events = append(f.events, ev)
 		if f.report != nil {

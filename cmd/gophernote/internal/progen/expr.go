@@ -889,7 +889,10 @@ func (g *gen) numBuiltin(s *scope, t *Type, d int) (expr, bool) {
 		if g.chance(2) {
 			fn = "max"
 		}
-		n := 1 + g.r.Intn(3)
+		n := 2 + g.r.Intn(2)
+		if g.chance(20) {
+			n = 1 // max(x): legal, rare
+		}
 		var args []string
 		allConst := true
 		var vals []constant.Value

@@ -160,6 +160,9 @@ func (gt *genericType) instance(args ...*Type) *Type {
 // genericInstance returns an instance of a generic type with random
 // type arguments.
 func (g *gen) genericInstance(depth int) *Type {
+	if g.cfg.Weights[FGeneric] == 0 {
+		return nil // generics off (weight 0)
+	}
 	kind := pick(g, []string{"box", "stack", "pair", "acc", "list"})
 	gt := g.genericTypeDecl(kind)
 	switch kind {
@@ -251,7 +254,7 @@ func (g *gen) genericFuncDecl(kind string) string {
 // genericCall calls a generic function returning t, with inferred or
 // explicit type arguments.
 func (g *gen) genericCall(s *scope, t *Type, d int) (expr, bool) {
-	if d <= 0 || t.Kind == TypeParam || t.Kind == Interface && len(t.Methods) > 0 {
+	if g.cfg.Weights[FGeneric] == 0 || d <= 0 || t.Kind == TypeParam || t.Kind == Interface && len(t.Methods) > 0 {
 		return expr{}, false
 	}
 	explicit := g.chance(3)

@@ -31,6 +31,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -94,7 +95,27 @@ const (
 )
 
 // Weights are the relative frequencies of the statement productions.
+// A weight of 0 turns a feature off; generic types and calls then appear
+// nowhere (also not inside other productions).
 type Weights map[Feature]int
+
+// ParseWeights changes DefaultWeights by a list "feature=N,..." (the
+// fuzzer's GOPHERNOTE_FUZZ_WEIGHTS).
+func ParseWeights(s string) (Weights, error) {
+	w := DefaultWeights()
+	for _, part := range strings.Split(s, ",") {
+		if strings.TrimSpace(part) == "" {
+			continue
+		}
+		name, val, ok := strings.Cut(part, "=")
+		n, err := strconv.Atoi(strings.TrimSpace(val))
+		if _, known := w[Feature(strings.TrimSpace(name))]; !ok || err != nil || n < 0 || !known {
+			return nil, fmt.Errorf("progen: weight %q: want feature=N with a feature of DefaultWeights", part)
+		}
+		w[Feature(strings.TrimSpace(name))] = n
+	}
+	return w, nil
+}
 
 // DefaultWeights are the weights the fuzzer uses.
 func DefaultWeights() Weights {
