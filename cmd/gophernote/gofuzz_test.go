@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -70,7 +69,8 @@ import (
 // GOPHERNOTE_FUZZ_REPORT=FILE (every event as JSON lines),
 // GOPHERNOTE_FUZZ_WEIGHTS=feature=N,... (timed runs: change the grammar's
 // weights, e.g. generic=0 to look past the generics crashes),
-// GOPHERNOTE_FUZZ_MIN_MINUTES (the minimization budget).
+// GOPHERNOTE_FUZZ_MIN_MINUTES (the minimization budget),
+// GOPHERNOTE_FUZZ_UNIT=U (minimize only unit U's difference).
 func TestGoFuzz(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the Go fuzzer builds and runs hundreds of programs; skipped with -short")
@@ -129,6 +129,10 @@ func (f *fuzzer) minimizeAll() {
 	}
 	end := time.Now().Add(time.Duration(budget * float64(time.Minute)))
 	done := map[string]bool{}
+	only := -1 // GOPHERNOTE_FUZZ_UNIT: minimize that unit's difference only
+	if u := os.Getenv("GOPHERNOTE_FUZZ_UNIT"); u != "" {
+		only, _ = strconv.Atoi(u)
+	}
 	// silent differences first: they are the worst kind
 	evs := slices.Clone(f.events)
 	slices.SortStableFunc(evs, func(a, b fuzzEvent) int {
@@ -145,7 +149,7 @@ func (f *fuzzer) minimizeAll() {
 			continue
 		}
 		key := fmt.Sprint(ev.Seed, ev.Unit)
-		if done[key] {
+		if done[key] || only >= 0 && ev.Unit != only {
 			continue
 		}
 		if time.Now().After(end) {
@@ -823,18 +827,23 @@ func (f *fuzzer) finish(elapsed time.Duration) {
 
 // knownDiff is a row of testdata/gofuzz/known.tsv.
 type knownDiff struct {
-	seed             int64
-	unit             int
-	mode, verdict    string
-	program, comment string
+	seed          int64
+	unit          int
+	mode, verdict string
+	cause         string
 }
+
+// fuzzCause is a row of testdata/gofuzz/causes.tsv: a root cause the
+// fuzzer found, its minimized corpus program and what goes wrong.
+type fuzzCause struct{ id, program, what string }
 
 // checkKnown compares the fixed seeds' silent and crash events with the
 // list of known differences: each event must be listed, each listed one
 // must still happen.
 func (f *fuzzer) checkKnown() {
 	t := f.t
-	known := readKnownDiffs(t, filepath.Join("testdata", "gofuzz", "known.tsv"))
+	causes := readFuzzCauses(t, filepath.Join("testdata", "gofuzz", "causes.tsv"))
+	known := readKnownDiffs(t, filepath.Join("testdata", "gofuzz", "known.tsv"), causes)
 	seen := map[string]bool{}
 	for _, ev := range f.events {
 		if ev.Verdict != "silent" && ev.Verdict != "crash" {
@@ -843,8 +852,8 @@ func (f *fuzzer) checkKnown() {
 		key := fmt.Sprintf("%d\t%d\t%s\t%s", ev.Seed, ev.Unit, ev.Mode, ev.Verdict)
 		seen[key] = true
 		if _, ok := known[key]; !ok {
-			t.Errorf("seed %d unit %d (%s): unlisted %s difference from Go (minimize: GOPHERNOTE_FUZZ_SEED=%d GOPHERNOTE_FUZZ_PROGRAMS=1 GOPHERNOTE_FUZZ_MINIMIZE=1):\n%s",
-				ev.Seed, ev.Unit, ev.Mode, strings.ToUpper(ev.Verdict), ev.Seed, ev.Detail)
+			t.Errorf("seed %d unit %d (%s): unlisted %s difference from Go; find its cause (minimize: GOPHERNOTE_FUZZ_SEED=%d GOPHERNOTE_FUZZ_PROGRAMS=1 GOPHERNOTE_FUZZ_MINIMIZE=1) and list it in testdata/gofuzz/known.tsv as\n\t%s\tCAUSE\n%s",
+				ev.Seed, ev.Unit, ev.Mode, strings.ToUpper(ev.Verdict), ev.Seed, key, ev.Detail)
 		}
 	}
 	for key, k := range known {
@@ -852,42 +861,65 @@ func (f *fuzzer) checkKnown() {
 			continue
 		}
 		if !seen[key] {
-			t.Errorf("known difference seed %d unit %d (%s, %s: %s) no longer happens; remove its row from testdata/gofuzz/known.tsv (and check %s)",
-				k.seed, k.unit, k.mode, k.verdict, k.comment, k.program)
+			c := causes[k.cause]
+			t.Errorf("known difference seed %d unit %d (%s, %s) no longer happens: remove its row from testdata/gofuzz/known.tsv (cause %s: %s; corpus program %s)",
+				k.seed, k.unit, k.mode, k.verdict, k.cause, c.what, c.program)
 		}
 	}
 }
 
-// readKnownDiffs reads rows "seed unit mode verdict program root-cause"
-// separated by tabs; '#' starts a comment line.
-func readKnownDiffs(t *testing.T, path string) map[string]knownDiff {
+// readFuzzCauses reads rows "id program description" separated by tabs.
+func readFuzzCauses(t *testing.T, path string) map[string]fuzzCause {
+	t.Helper()
+	out := map[string]fuzzCause{}
+	for n, c := range readTSV(t, path, 3) {
+		if c[1] != "-" {
+			if _, err := os.Stat(filepath.Join("testdata", "corpus", c[1])); err != nil {
+				t.Errorf("%s:%d: program %s: %v", path, n, c[1], err)
+			}
+		}
+		out[c[0]] = fuzzCause{id: c[0], program: c[1], what: c[2]}
+	}
+	return out
+}
+
+// readKnownDiffs reads rows "seed unit mode verdict cause" separated by
+// tabs.
+func readKnownDiffs(t *testing.T, path string, causes map[string]fuzzCause) map[string]knownDiff {
 	t.Helper()
 	out := map[string]knownDiff{}
-	file, err := os.Open(path)
+	for n, c := range readTSV(t, path, 5) {
+		seed, err1 := strconv.ParseInt(c[0], 10, 64)
+		unit, err2 := strconv.Atoi(c[1])
+		if err1 != nil || err2 != nil || (c[2] != "script" && c[2] != "notebook") || (c[3] != "silent" && c[3] != "crash") {
+			t.Fatalf("%s:%d: bad row %q", path, n, strings.Join(c, "\t"))
+		}
+		if _, ok := causes[c[4]]; !ok {
+			t.Errorf("%s:%d: cause %q is not in causes.tsv", path, n, c[4])
+		}
+		out[strings.Join(c[:4], "\t")] = knownDiff{seed: seed, unit: unit, mode: c[2], verdict: c[3], cause: c[4]}
+	}
+	return out
+}
+
+// readTSV reads the rows of a tab-separated file with n columns ('#'
+// starts a comment line), by line number.
+func readTSV(t *testing.T, path string, n int) map[int][]string {
+	t.Helper()
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer file.Close()
-	sc := bufio.NewScanner(file)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
+	out := map[int][]string{}
+	for i, line := range strings.Split(string(data), "\n") {
 		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
 		c := strings.Split(line, "\t")
-		if len(c) != 6 {
-			t.Fatalf("%s:%d: want seed, unit, mode, verdict, program, root cause separated by tabs: %q", path, n, line)
+		if len(c) != n {
+			t.Fatalf("%s:%d: want %d tab-separated columns: %q", path, i+1, n, line)
 		}
-		seed, err1 := strconv.ParseInt(c[0], 10, 64)
-		unit, err2 := strconv.Atoi(c[1])
-		if err1 != nil || err2 != nil || (c[2] != "script" && c[2] != "notebook") || (c[3] != "silent" && c[3] != "crash") {
-			t.Fatalf("%s:%d: bad row %q", path, n, line)
-		}
-		if _, err := os.Stat(filepath.Join("testdata", "corpus", c[4])); err != nil {
-			t.Errorf("%s:%d: program %s: %v", path, n, c[4], err)
-		}
-		k := knownDiff{seed: seed, unit: unit, mode: c[2], verdict: c[3], program: c[4], comment: c[5]}
-		out[fmt.Sprintf("%d\t%d\t%s\t%s", seed, unit, c[2], c[3])] = k
+		out[i+1] = c
 	}
 	return out
 }
