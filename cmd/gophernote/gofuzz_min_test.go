@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"go/ast"
@@ -47,6 +46,41 @@ type minimizer struct {
 	// compileCrash: the crash happens while compiling (nothing printed).
 	compileCrash bool
 	final        bool // the last check: compiled runs too
+	// shape: for a silent difference, the shape of its first differing
+	// line (silentShape), kept while reducing.
+	shape string
+}
+
+// shapeNumRe and shapeRunRe abstract numbers and their repetitions.
+var (
+	shapeNumRe = regexp.MustCompile(`[-+]?(0x[0-9a-fA-F]+|\d+(\.\d+)?(e[-+]?\d+)?|Inf|NaN)`)
+	shapeRunRe = regexp.MustCompile(`(N[ ,]*){2,}`)
+)
+
+// silentShape is the shape of the first line where two runs' outputs
+// differ (numbers, names and repetitions abstracted), or of their ends.
+func silentShape(want, got observation) string {
+	shape := func(s string) string {
+		s = refusalNameRe.ReplaceAllString(s, "X")
+		s = shapeNumRe.ReplaceAllString(s, "N")
+		return shapeRunRe.ReplaceAllString(s, "N…")
+	}
+	wl, gl := strings.Split(want.Stdout, "\n"), strings.Split(got.Stdout, "\n")
+	for i := 0; i < len(wl) || i < len(gl); i++ {
+		var w, g string
+		if i < len(wl) {
+			w = wl[i]
+		}
+		if i < len(gl) {
+			g = gl[i]
+		} else {
+			g = "<end>"
+		}
+		if w != g {
+			return shape(w) + " -> " + shape(g)
+		}
+	}
+	return "end " + shape(want.End) + " -> " + shape(got.End)
 }
 
 // eventSignature groups events that probably share a cause, so a run
@@ -100,6 +134,7 @@ func (f *fuzzer) minimizeEvent(p *fuzzProgram, ev fuzzEvent) {
 	}
 	m := &minimizer{f: f, ev: ev, dir: filepath.Join(f.work, "min", fmt.Sprintf("s%d_u%d_%s", ev.Seed, ev.Unit, ev.Mode)), start: time.Now()}
 	os.MkdirAll(m.dir, 0o755)
+	m.shape = silentShape(ev.want, ev.got)
 	if ev.Verdict == "crash" {
 		m.errSig = crashKind(ev.got)
 		m.compileCrash = ev.got.End == "compile error" && ev.got.Stdout == ""
@@ -192,6 +227,9 @@ func (m *minimizer) observe(src []byte) (want, got observation) {
 	if !ok {
 		return observation{End: "build error"}, got
 	}
+	if m.ev.Mode == "notebook" {
+		want = asNotebookText(want)
+	}
 	return want, got
 }
 
@@ -212,11 +250,10 @@ func (m *minimizer) interpret(src []byte) (got observation) {
 
 // compiled builds and runs a program (cached by source).
 func (m *minimizer) compiled(src []byte) (observation, bool) {
-	cache := fuzzCachePath(src)
-	var o observation
-	if data, err := os.ReadFile(cache); err == nil && json.Unmarshal(data, &o) == nil {
+	if o, ok := loadFuzzCache(src); ok {
 		return o, o.BuildError == "" && !o.Nondeterministic
 	}
+	var o observation
 	dir := filepath.Join(m.f.mod, "min"+strconv.Itoa(m.tests))
 	os.MkdirAll(dir, 0o755)
 	defer os.RemoveAll(dir)
@@ -235,10 +272,7 @@ func (m *minimizer) compiled(src []byte) (observation, bool) {
 			o.Nondeterministic = true
 		}
 	}
-	if data, err := json.Marshal(o); err == nil {
-		os.MkdirAll(filepath.Dir(cache), 0o755)
-		os.WriteFile(cache, data, 0o644)
-	}
+	storeFuzzCache(src, o)
 	return o, o.BuildError == "" && !o.Nondeterministic
 }
 
@@ -263,6 +297,12 @@ func (m *minimizer) differs(src []byte) bool {
 		}
 	}
 	want, ok := m.compiled(src)
+	if m.ev.Mode == "notebook" {
+		want = asNotebookText(want)
+	}
+	if ok && m.ev.Verdict == "silent" && silentShape(want, got) != m.shape {
+		return false // another difference: the reduction drifted
+	}
 	if !ok || want.End == "timeout" {
 		return false
 	}
@@ -284,7 +324,11 @@ func (m *minimizer) differs(src []byte) bool {
 func crashKind(o observation) string { return o.End + " " + errorKind(o.Error) }
 
 func (m *minimizer) exhausted() bool {
-	return m.tests >= minTests || time.Since(m.start) > minTime
+	tests := minTests
+	if m.compileCrash {
+		tests *= 8 // a test is one interpreted run, no build
+	}
+	return m.tests >= tests || time.Since(m.start) > minTime
 }
 
 // reduce applies the reductions until none helps or the budget ends.

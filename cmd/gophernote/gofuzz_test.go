@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/gob"
 	"encoding/json"
 	"fmt"
 	"go/ast"
@@ -21,6 +23,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/gophernote/gophernote/cmd/gophernote/internal/progen"
 )
@@ -174,7 +177,7 @@ type fuzzSettings struct {
 
 // fixedPrograms is how many seeds `make test` runs (about a minute on
 // two cores).
-const fixedPrograms = 16
+const fixedPrograms = 10
 
 func fuzzSettingsFromEnv(t *testing.T) fuzzSettings {
 	st := fuzzSettings{fixed: true, seed: 1, programs: fixedPrograms, out: filepath.Join("testdata", "corpus"),
@@ -342,7 +345,34 @@ func (f *fuzzer) typeCheck(src []byte) error {
 
 // fuzzCachePath is the cache file of a generated program's compiled run.
 func fuzzCachePath(src []byte) string {
-	return compiledCachePath(src, []byte("go-fuzz-v1 go1.24 module"))
+	return compiledCachePath(src, []byte("go-fuzz-v2 go1.24 module gob"))
+}
+
+// loadFuzzCache reads a cached compiled run. The cache is gob, not JSON:
+// encoding/json replaces invalid UTF-8 in strings, and programs print
+// invalid UTF-8 on purpose.
+func loadFuzzCache(src []byte) (observation, bool) {
+	var o observation
+	f, err := os.Open(fuzzCachePath(src))
+	if err != nil {
+		return o, false
+	}
+	defer f.Close()
+	return o, gob.NewDecoder(f).Decode(&o) == nil
+}
+
+// storeFuzzCache writes a compiled run to the cache.
+func storeFuzzCache(src []byte, o observation) {
+	var b bytes.Buffer
+	if gob.NewEncoder(&b).Encode(o) != nil {
+		return
+	}
+	path := fuzzCachePath(src)
+	os.MkdirAll(filepath.Dir(path), 0o755)
+	tmp := path + ".tmp" + strconv.Itoa(os.Getpid())
+	if os.WriteFile(tmp, b.Bytes(), 0o644) == nil {
+		os.Rename(tmp, path)
+	}
 }
 
 // compileBatch builds the programs with one go build (sharing its work)
@@ -353,7 +383,8 @@ func (f *fuzzer) compileBatch(ps []*fuzzProgram) {
 		if p.skip != "" {
 			continue
 		}
-		if data, err := os.ReadFile(fuzzCachePath(p.src)); err == nil && json.Unmarshal(data, &p.compiled) == nil {
+		if o, ok := loadFuzzCache(p.src); ok {
+			p.compiled = o
 			f.settle(p)
 			continue
 		}
@@ -397,10 +428,7 @@ func (f *fuzzer) compileBatch(ps []*fuzzProgram) {
 		}
 		os.Remove(exe)
 		p.compiled = o
-		if data, err := json.Marshal(o); err == nil {
-			os.MkdirAll(filepath.Dir(fuzzCachePath(p.src)), 0o755)
-			os.WriteFile(fuzzCachePath(p.src), data, 0o644)
-		}
+		storeFuzzCache(p.src, o)
 		f.settle(p)
 	})
 }
@@ -509,6 +537,10 @@ func (f *fuzzer) evaluate(p *fuzzProgram, mode string) {
 			}
 			ev.Want, ev.Got = splitSections(want.Stdout)[shown], splitSections(got.Stdout)[shown]
 		}
+		if ev.Want == ev.Got {
+			// the difference is not in a section: show the whole runs
+			ev.Want, ev.Got = want.Stdout+"\n[end] "+want.End, got.Stdout+"\n[end] "+got.End
+		}
 		p.mu.Lock()
 		p.events = append(p.events, ev)
 		p.mu.Unlock()
@@ -534,12 +566,38 @@ func (f *fuzzer) run(p *fuzzProgram, mode string, keep []int, tag string) (src [
 		f.t.Fatal(err)
 	}
 	cp := &corpusProgram{name: "fuzz/" + strconv.FormatInt(p.seed, 10), path: path, dir: dir, src: src}
+	want = p.truth(keep)
 	if mode == "script" {
 		got = scriptRun(cp, f.work)
 	} else {
 		got = notebookRun(cp, f.work)
+		want = asNotebookText(want)
 	}
-	return src, spans, p.truth(keep), got
+	return src, spans, want, got
+}
+
+// asNotebookText is what a notebook can show of an observation: its
+// outputs are JSON strings, where each byte that is not UTF-8 becomes
+// U+FFFD (as encoding/json writes it).
+func asNotebookText(o observation) observation {
+	fix := func(s string) string {
+		if utf8.ValidString(s) {
+			return s
+		}
+		var b strings.Builder
+		for i := 0; i < len(s); {
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && n == 1 {
+				b.WriteString("\uFFFD")
+			} else {
+				b.WriteString(s[i : i+n])
+			}
+			i += n
+		}
+		return b.String()
+	}
+	o.Stdout, o.Stderr = fix(o.Stdout), fix(o.Stderr)
+	return o
 }
 
 // sameDifference: a run shows the same kind of difference as the one

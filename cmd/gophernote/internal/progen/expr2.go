@@ -120,7 +120,8 @@ func (g *gen) comparison(s *scope, d int) (expr, bool) {
 	default:
 		t = g.randNumeric()
 	}
-	if !t.comparable() {
+	if !t.comparable() || t.contains(func(x *Type) bool { return x.Kind == Interface }) {
+		// (an interface's dynamic value may not be comparable: == panics)
 		return expr{}, false
 	}
 	ops := []string{"==", "!="}
@@ -158,7 +159,7 @@ func (g *gen) comparison(s *scope, d int) (expr, bool) {
 func (g *gen) ifaceComparison(s *scope, d int) (expr, bool) {
 	var ivs []*variable
 	for _, v := range s.all() {
-		if v.t.Kind == Interface && !v.isConst {
+		if v.t.Kind == Interface && !v.isConst && v.dynComparable {
 			ivs = append(ivs, v)
 		}
 	}
@@ -174,7 +175,7 @@ func (g *gen) ifaceComparison(s *scope, d int) (expr, bool) {
 			continue
 		}
 		if v.t.Kind == Interface {
-			if identical(v.t, iv.t) || len(v.t.Methods) == 0 {
+			if (identical(v.t, iv.t) || len(v.t.Methods) == 0) && v.dynComparable {
 				cands = append(cands, v.name)
 			}
 			continue
@@ -547,21 +548,7 @@ func (g *gen) mapExpr(s *scope, t *Type, d int) expr {
 	ok := false
 	opts := []option{
 		{5, func() bool { e, ok = g.leafVar(s, t); return ok }},
-		{5, func() bool {
-			n := g.r.Intn(4)
-			var parts []string
-			seen := map[string]bool{}
-			for i := 0; i < n; i++ {
-				k := g.mapKey(s, t.Key, d-1)
-				if k == "" || seen[k] {
-					continue
-				}
-				seen[k] = true
-				parts = append(parts, k+": "+g.compositeElem(s, t.Elem, d-1))
-			}
-			e = plain(t.String() + "{" + strings.Join(parts, ", ") + "}")
-			return true
-		}},
+		{5, func() bool { e = plain(g.mapLit(s, t, d)); return true }},
 		{2, func() bool {
 			if g.chance(2) {
 				e = plain("make(" + t.String() + ")")
@@ -576,6 +563,22 @@ func (g *gen) mapExpr(s *scope, t *Type, d int) expr {
 		return e
 	}
 	return plain(t.String() + "{}")
+}
+
+// mapLit is a map literal of type t with distinct keys.
+func (g *gen) mapLit(s *scope, t *Type, d int) string {
+	n := g.r.Intn(4)
+	var parts []string
+	seen := map[string]bool{}
+	for i := 0; i < n; i++ {
+		k := g.mapKey(s, t.Key, d-1)
+		if k == "" || seen[k] {
+			continue
+		}
+		seen[k] = true
+		parts = append(parts, k+": "+g.compositeElem(s, t.Elem, d-1))
+	}
+	return t.String() + "{" + strings.Join(parts, ", ") + "}"
 }
 
 // mapKey is a constant key of a map literal (duplicate constant keys are
@@ -685,8 +688,10 @@ func (g *gen) ifaceExpr(s *scope, t *Type, d int) (expr, bool) {
 	if vs := s.find(t, func(v *variable) bool { return !v.isConst }); len(vs) > 0 && g.chance(3) {
 		v := pick(g, vs)
 		v.used = true
+		g.lastDynComparable = v.dynComparable
 		return plain(v.name), v.dynPrintable
 	}
+	g.lastDynComparable = false
 	var cands []*Type
 	if len(t.Methods) == 0 {
 		for i := 0; i < 3; i++ {
@@ -712,6 +717,7 @@ func (g *gen) ifaceExpr(s *scope, t *Type, d int) (expr, bool) {
 	}
 	ct := pick(g, cands)
 	e := g.exprSelf(s, ct, d-1)
+	g.lastDynComparable = ct.comparable()
 	return e, ct.printable()
 }
 

@@ -310,6 +310,8 @@ type gen struct {
 	r   *rand.Rand
 	cfg Config
 	u   *unitState
+	// lastDynComparable: the value ifaceExpr returned last is comparable.
+	lastDynComparable bool
 }
 
 // unitState is what the current unit has declared.
@@ -470,7 +472,10 @@ type variable struct {
 	// dyn: for interface variables, the dynamic types it may hold are all
 	// printable (fmt prints the same text in every run).
 	dynPrintable bool
-	used         bool
+	// dynComparable: the dynamic values it may hold are comparable (==
+	// on the interface does not panic).
+	dynComparable bool
+	used          bool
 }
 
 // scope is a block's variables.

@@ -365,7 +365,7 @@ func (g *gen) ifaceStmt(w *writer, s *scope, d int) {
 		e, printable := g.ifaceExpr(s, it, d)
 		v := g.local("i")
 		w.line("var %s %s = %s", v, it, e.s)
-		iv := s.add(&variable{name: v, t: it, dynPrintable: printable})
+		iv := s.add(&variable{name: v, t: it, dynPrintable: printable, dynComparable: g.lastDynComparable})
 		if printable {
 			w.line("fmt.Println(%s)", v)
 		}
@@ -403,7 +403,7 @@ func (g *gen) ifaceStmt(w *writer, s *scope, d int) {
 		e, printable := g.ifaceExpr(s, it, d)
 		v := g.local("a")
 		w.line("var %s any = %s", v, e.s)
-		iv := s.add(&variable{name: v, t: it, dynPrintable: printable})
+		iv := s.add(&variable{name: v, t: it, dynPrintable: printable, dynComparable: g.lastDynComparable})
 		for i := 0; i < 2; i++ {
 			t := g.randType(1, typeOpts{noIface: true})
 			if g.chance(3) {
@@ -668,10 +668,14 @@ func (g *gen) mapStmt(w *writer, s *scope, d int) {
 		}
 		mt = mapOf(k, g.randType(1, typeOpts{}))
 	}
+	// a fresh map (a map read from elsewhere may be nil: writing it panics)
 	m := g.local("m")
-	w.line("%s := %s", m, g.mapExpr(s, mt, d-1).s)
-	mv := s.add(&variable{name: m, t: mt})
-	_ = mv
+	if g.chance(3) {
+		w.line("%s := make(%s)", m, mt)
+	} else {
+		w.line("%s := %s", m, g.mapLit(s, mt, d-1))
+	}
+	s.add(&variable{name: m, t: mt})
 	for i := 0; i < 1+g.r.Intn(4); i++ {
 		key := g.exprSelf(s, mt.Key, d-1).s
 		switch g.r.Intn(6) {
@@ -1440,7 +1444,7 @@ func (g *gen) embedIfaceStmt(w *writer, s *scope, d int) {
 	e, printable := g.ifaceExpr(s, ab, d)
 	v := g.local("i")
 	w.line("var %s %s = %s", v, a, e.s)
-	iv := s.add(&variable{name: v, t: a, dynPrintable: printable})
+	iv := s.add(&variable{name: v, t: a, dynPrintable: printable, dynComparable: g.lastDynComparable})
 	x, ok := g.local("x"), g.local("ok")
 	w.line("%s, %s := %s.(%s)", x, ok, v, b)
 	w.line("fmt.Println(%s, %s != nil)", ok, x)

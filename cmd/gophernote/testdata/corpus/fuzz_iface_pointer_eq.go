@@ -1,9 +1,11 @@
-// Found by TestGoFuzz (make fuzz-go): progen seed 1004, unit 7 (a silent
-// difference in script and notebook modes), minimized automatically.
+// Found by TestGoFuzz (make fuzz-go): progen seeds 1004 (unit 7) and 5030
+// (unit 2), silent differences in script and notebook modes, minimized
+// automatically and reduced by hand.
 //
-// An interface holding a pointer to a cell struct type with a method does
-// not compare equal to the same pointer (issue 19's var f any = &b;
-// f == &b): Go prints true, gophernote false.
+// An interface holding a pointer to a cell type with methods is not equal
+// to that pointer, nor a typed nil to the same typed nil (issue 19's
+// var f any = &b; f == &b); without methods it is: Go prints true true
+// true, gophernote false false true.
 
 package main
 
@@ -15,8 +17,14 @@ type S struct {
 
 func (r *S) Set() {}
 
+type P struct{ A int }
+
 func main() {
 	b := S{}
 	var f any = &b
-	fmt.Println(f == &b, f)
+	var p *S
+	var i any = p
+	c := P{}
+	var g any = &c
+	fmt.Println(f == &b, i == (*S)(nil), g == &c)
 }
