@@ -315,9 +315,8 @@ func newFuzzer(t *testing.T, st fuzzSettings) *fuzzer {
 	return f
 }
 
-// genConfig is the generator's configuration for the fuzzer (8 units of
-// about 10 statements: 300-600 lines).
-var genConfig = progen.Config{Units: 8, Stmts: 10}
+// genConfig is the generator's configuration for the fuzzer.
+var genConfig = progen.FuzzConfig()
 
 // generate makes the program of a seed and type-checks it.
 func (f *fuzzer) generate(seed int64) *fuzzProgram {

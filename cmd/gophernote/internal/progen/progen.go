@@ -43,6 +43,11 @@ type Config struct {
 	Weights Weights // statement weights (default DefaultWeights)
 }
 
+// FuzzConfig is the configuration of the differential fuzzer's programs
+// (TestGoFuzz, cmd/progen): 8 units of about 10 statements, 300-600
+// lines.
+func FuzzConfig() Config { return Config{Units: 8, Stmts: 10} }
+
 func (c Config) withDefaults() Config {
 	if c.Units <= 0 {
 		c.Units = 10
