@@ -120,6 +120,17 @@ func eventSignature(ev fuzzEvent) string {
 	return ev.Mode + " " + ev.Verdict + " " + ev.Feature + " " + what
 }
 
+// differenceClass is an event's signature without its mode and the
+// unit's theme: the events of a run grouped by what went wrong, the
+// approximate root causes a run's summary lists.
+func differenceClass(ev fuzzEvent) string {
+	sig := eventSignature(ev)
+	sig = strings.TrimPrefix(sig, ev.Mode+" ")
+	sig = strings.Replace(sig, " "+ev.Feature+" ", " ", 1)
+	sig = regexp.MustCompile(`(?:cell \d+: )|(?: \[(?:at|in) [^\]]*\])|(?:cell\d+/_\.go:)`).ReplaceAllString(sig, "")
+	return sig
+}
+
 // minimizeEvent reduces an event's program and writes it to the corpus.
 func (f *fuzzer) minimizeEvent(p *fuzzProgram, ev fuzzEvent) {
 	t := f.t
