@@ -678,6 +678,7 @@ var emptyImportRe = regexp.MustCompile(`(?m)^import \(\s*\)\n`)
 var (
 	unusedVarRe = regexp.MustCompile(`^declared and not used: (\w+)$`)
 	unusedImpRe = regexp.MustCompile(`^"([^"]+)" imported and not used$`)
+	undefinedRe = regexp.MustCompile(`^undefined: (\w+)$`)
 )
 
 // repair makes a candidate valid again when all that is wrong is an
@@ -717,6 +718,13 @@ func (m *minimizer) repair(src []byte) []byte {
 					continue
 				}
 			}
+			if mm := undefinedRe.FindStringSubmatch(e.Msg); mm != nil {
+				// the `_ = x` left by an earlier repair of a deleted x
+				if st, ok := enclosingStmt(file, e.Pos).(*ast.AssignStmt); ok && isBlankUse(st, mm[1]) {
+					edits = append(edits, edit{fset.Position(st.Pos()).Offset, fset.Position(st.End()).Offset, ""})
+					continue
+				}
+			}
 			if mm := unusedImpRe.FindStringSubmatch(e.Msg); mm != nil {
 				for _, im := range file.Imports {
 					if p, _ := strconv.Unquote(im.Path.Value); p == mm[1] {
@@ -733,6 +741,16 @@ func (m *minimizer) repair(src []byte) []byte {
 		src = apply(src, edits)
 	}
 	return nil
+}
+
+// isBlankUse: st is `_ = name`.
+func isBlankUse(st *ast.AssignStmt, name string) bool {
+	if len(st.Lhs) != 1 || len(st.Rhs) != 1 || st.Tok != token.ASSIGN {
+		return false
+	}
+	l, ok1 := st.Lhs[0].(*ast.Ident)
+	r, ok2 := st.Rhs[0].(*ast.Ident)
+	return ok1 && ok2 && l.Name == "_" && r.Name == name
 }
 
 // enclosingStmt is the innermost statement of a block list that
