@@ -12,7 +12,7 @@ ifneq ($(wildcard ../shared/data),)
 export GOPHERNOTE_DATA ?= $(abspath ../shared/data)
 endif
 
-.PHONY: all build generate test deps deps-debian deps-browsertest deps-lab deps-data deps-check test-hub vet gotest fuzz stdlib-check bench notebooks conformance clean
+.PHONY: all build generate test deps deps-debian deps-browsertest deps-lab deps-data deps-check test-hub vet gotest fuzz stdlib-check bench notebooks conformance fuzz-go clean
 
 all: build
 
@@ -117,6 +117,29 @@ FUZZTIME ?= 10s
 fuzz:
 	@GO=$(GO) bash .ci/fuzz.sh $(FUZZTIME)
 
+# The differential fuzzer for Go programs (cmd/gophernote TestGoFuzz,
+# programs from cmd/gophernote/internal/progen): random seeds for
+# FUZZ_MINUTES (the first seed is printed), then every new difference
+# minimized (within FUZZ_MIN_MINUTES) into cmd/gophernote/testdata/corpus/
+# fuzz_*.go (FUZZ_OUT=DIR writes them elsewhere). It prints `BENCH go-fuzz
+# programs=N minutes=M differences=D per10k=R ...`, the differences
+# grouped into classes (`go-fuzz class ...` lines), and fails on any silent
+# or crash difference; fuzz-go.log has every difference in full and
+# fuzz-go.jsonl one JSON line per event. `make test` runs the same test on
+# two fixed seeds in seconds (testdata/gofuzz/known.tsv lists their known
+# differences). FUZZ_SEED=N repeats a run; FUZZ_PROCS=1 keeps it (and the
+# builds and interpreters it starts) on one core; FUZZ_WEIGHTS=generic=0
+# changes the grammar's weights. `go run ./cmd/gophernote/internal/progen/cmd/progen
+# -seed N [-units U,...]` prints a seed's program.
+FUZZ_MINUTES ?= 30
+FUZZ_MIN_MINUTES ?= 20
+fuzz-go:
+	@GOPHERNOTE_FUZZ_MINUTES=$(FUZZ_MINUTES) GOPHERNOTE_FUZZ_MIN_MINUTES=$(FUZZ_MIN_MINUTES) GOPHERNOTE_FUZZ_REPORT=$(CURDIR)/fuzz-go.jsonl \
+		$(if $(FUZZ_SEED),GOPHERNOTE_FUZZ_SEED=$(FUZZ_SEED)) $(if $(FUZZ_OUT),GOPHERNOTE_FUZZ_OUT=$(abspath $(FUZZ_OUT))) \
+		$(if $(FUZZ_WEIGHTS),GOPHERNOTE_FUZZ_WEIGHTS=$(FUZZ_WEIGHTS)) $(if $(FUZZ_PROCS),GOMAXPROCS=$(FUZZ_PROCS)) \
+		bash -c '$(GO) test -count=1 -timeout 0 -run "^TestGoFuzz$$" -v ./cmd/gophernote 2>&1 | tee fuzz-go.log | \
+		grep --line-buffered -E "^(BENCH|go-fuzz|--- |FAIL|ok|PASS)|minimized seed|wrote "; exit $${PIPESTATUS[0]}'
+
 stdlib-check:
 	@if [ -x stdlib/check.sh ]; then bash stdlib/check.sh; else echo "stdlib-check: no tables yet"; fi
 
@@ -155,4 +178,4 @@ conformance:
 		grep -E "^(BENCH|--- FAIL|FAIL|ok)"'
 
 clean:
-	rm -rf bin out bench-go.log bench-gated.log test-hub.log conformance.log conformance.jsonl conformance.jsonl.summary.txt $(LAB)/build
+	rm -rf bin out bench-go.log bench-gated.log test-hub.log conformance.log conformance.jsonl conformance.jsonl.summary.txt fuzz-go.log fuzz-go.jsonl $(LAB)/build
