@@ -278,8 +278,8 @@ func (m *minimizer) compiled(src []byte) (observation, bool) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		o = observation{BuildError: string(out)}
 	} else {
-		o = goRun(exe, dir)
-		if again := goRun(exe, dir); again != o {
+		o = goRun(exe, dir, runLimits{}.withDefaults().compiled)
+		if again := goRun(exe, dir, runLimits{}.withDefaults().compiled); !sameRun(again, o) {
 			o.Nondeterministic = true
 		}
 	}

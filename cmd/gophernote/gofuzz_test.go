@@ -421,8 +421,8 @@ func (f *fuzzer) compileBatch(ps []*fuzzProgram) {
 			return
 		}
 		exe := filepath.Join(bin, fmt.Sprintf("p%d", p.seed))
-		o := goRun(exe, f.work)
-		if again := goRun(exe, f.work); again != o {
+		o := goRun(exe, f.work, runLimits{}.withDefaults().compiled)
+		if again := goRun(exe, f.work, runLimits{}.withDefaults().compiled); !sameRun(again, o) {
 			o.Nondeterministic = true
 		}
 		os.Remove(exe)
