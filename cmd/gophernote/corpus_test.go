@@ -232,6 +232,11 @@ type observation struct {
 	// kept a CPU busy was computing, one that did not was blocked.
 	Seconds    float64 `json:"seconds,omitempty"`
 	CPUSeconds float64 `json:"cpu_seconds,omitempty"`
+	// WorkerDied: the interpreted run's Go worker process died (a Go
+	// fatal error, a panic the engine does not guard, a signal, or an
+	// os.Exit of compiled code such as testing.Main's): the run says so
+	// (gophernote run's "the Go worker process died" line).
+	WorkerDied bool `json:"worker_died,omitempty"`
 }
 
 // runLimits bounds the runs of one program.
@@ -736,7 +741,7 @@ func scriptRun(p *corpusProgram, work string) observation {
 		if died, ok := strings.CutPrefix(o.Error, "the Go worker process died: "); ok {
 			// Go's own report is on stderr before the line, as a
 			// compiled program's is.
-			o.Error = died
+			o.Error, o.WorkerDied = died, true
 			stderr, o.End, _ = crashReport(stderr, code, endOf(died))
 		}
 	} else if code != 0 {
@@ -769,9 +774,14 @@ func endOf(err string) string {
 		}
 		return "panic: " + value
 	case "Exit":
-		// "exit status N: ..." (see the engine's os.Exit).
+		// "exit status N: ..." (see the engine's os.Exit). Status 0 is
+		// how a compiled program that calls os.Exit(0) ends too: "ok"
+		// (goRun's word for exit status 0).
 		var n int
 		if _, err := fmt.Sscanf(value, "exit status %d", &n); err == nil {
+			if n == 0 {
+				return "ok"
+			}
 			return "exit " + strconv.Itoa(n)
 		}
 	case "Deadlock":
@@ -905,6 +915,9 @@ func notebookRun(p *corpusProgram, work string) observation {
 			}
 		}
 	}
+	// The cell's error does not say that the worker died; the run's
+	// report does ("the Go worker process died in cell N").
+	o.WorkerDied = strings.Contains(stderr, "gophernote run: "+nbPath+": the Go worker process died in cell ")
 	return o
 }
 

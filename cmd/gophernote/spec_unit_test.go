@@ -67,6 +67,10 @@ func TestSpecVerdict(t *testing.T) {
 		{"yaegi's position in a panic value", observation{End: "panic: x", Error: "Panic: cell1/_.go:21:3: invalid interface value {} [at cell 1, 21:3]"}, vCrash},
 		{"goroutine self-check", observation{Stdout: "a\nb\n", Stderr: "panic in goroutine: fail\n\tin main.f\n", End: "ok"}, vSilent},
 		{"goroutine reflect panic", observation{Stdout: "a\nb\n", Stderr: "panic in goroutine: reflect: Call with too many input arguments\n", End: "ok"}, vCrash},
+		// fixedbugs/issue56990 as a notebook: testing.Main prints to the
+		// worker's own stdout and exits it.
+		{"the worker died of compiled code's exit", observation{End: "ok", Error: "Exit: exit status 0", WorkerDied: true}, vCrash},
+		{"os.Exit(0) after Go's output", observation{Stdout: "a\nb\n", End: endOf("Exit: exit status 0"), Error: "Exit: exit status 0"}, vPass},
 	} {
 		if got, _, diff := specVerdict(ok, c.got); got != c.want {
 			t.Errorf("%s: verdict %s (%s), want %s", c.name, got, diff, c.want)
@@ -112,6 +116,25 @@ func TestSpecScopeRules(t *testing.T) {
 	p.want = "x\n"
 	if got := specScope(p); got.category != "" {
 		t.Errorf("compiled output equal to the .out file: %q", got.category)
+	}
+}
+
+func TestSpecInterleaves(t *testing.T) {
+	for _, c := range []struct {
+		combined, stdout, stderr string
+		want                     bool
+	}{
+		{"A\n\nB\n", "A\nB\n", "\n", true}, // fixedbugs/issue21808: println() between two fmt.Println
+		{"A\nB\n", "A\nB\n", "", true},
+		{"", "", "", true},
+		{"B\nA\n", "A\nB\n", "", false},
+		{"A\nx\nB\n", "A\nB\n", "y\n", false},
+		{"A\nB", "A\n", "B", true}, // a partial last line: only the two concatenations
+		{"BA\n", "A\n", "B", true},
+	} {
+		if got := interleaves(c.combined, c.stdout, c.stderr); got != c.want {
+			t.Errorf("interleaves(%q, %q, %q) = %v", c.combined, c.stdout, c.stderr, got)
+		}
 	}
 }
 
