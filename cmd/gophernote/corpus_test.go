@@ -237,6 +237,25 @@ type observation struct {
 	// os.Exit of compiled code such as testing.Main's): the run says so
 	// (gophernote run's "the Go worker process died" line).
 	WorkerDied bool `json:"worker_died,omitempty"`
+	// Load is the machine's 1-minute load average when an interpreted
+	// run ended (0: unknown): on a loaded machine a busy process gets
+	// only a share of a CPU.
+	Load float64 `json:"load,omitempty"`
+}
+
+// loadAverage is the machine's 1-minute load average (0 where
+// /proc/loadavg is missing).
+func loadAverage() float64 {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(data))
+	if len(f) == 0 {
+		return 0
+	}
+	v, _ := strconv.ParseFloat(f[0], 64)
+	return v
 }
 
 // runLimits bounds the runs of one program.
@@ -262,7 +281,7 @@ func (l runLimits) withDefaults() runLimits {
 // sameRun reports whether two observations of a program are the same,
 // apart from their timing.
 func sameRun(a, b observation) bool {
-	a.Seconds, a.CPUSeconds, b.Seconds, b.CPUSeconds = 0, 0, 0, 0
+	a.Seconds, a.CPUSeconds, b.Seconds, b.CPUSeconds, a.Load, b.Load = 0, 0, 0, 0, 0, 0
 	return a == b
 }
 
@@ -730,7 +749,7 @@ func scriptRun(p *corpusProgram, work string) observation {
 	lim := p.limits.withDefaults()
 	r := runProc(p.dir, lim.process, binary, append([]string{"run", p.path, "--out", out, "--timeout", lim.cell.String()}, programArgs(p.args)...)...)
 	stdout, stderr, code, timedOut := r.stdout, r.stderr, r.code, r.timedOut
-	o := observation{Stdout: stdout, End: "ok", Seconds: r.wall.Seconds(), CPUSeconds: r.cpu.Seconds()}
+	o := observation{Stdout: stdout, End: "ok", Seconds: r.wall.Seconds(), CPUSeconds: r.cpu.Seconds(), Load: loadAverage()}
 	// The run's own report: "gophernote run: FILE: NAME: VALUE" and
 	// indented traceback lines, after the program's stderr.
 	prefix := "gophernote run: " + p.path + ": "
@@ -871,7 +890,7 @@ func notebookRun(p *corpusProgram, work string) observation {
 	lim := p.limits.withDefaults()
 	r := runProc(p.dir, lim.process, binary, append([]string{"run", nbPath, "--out", dir, "--timeout", lim.cell.String()}, programArgs(p.args)...)...)
 	stderr, timedOut := r.stderr, r.timedOut
-	times := observation{Seconds: r.wall.Seconds(), CPUSeconds: r.cpu.Seconds()}
+	times := observation{Seconds: r.wall.Seconds(), CPUSeconds: r.cpu.Seconds(), Load: loadAverage()}
 	if timedOut {
 		times.End = "timeout"
 		return times
