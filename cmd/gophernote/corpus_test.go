@@ -256,6 +256,30 @@ type observation struct {
 	// kept a CPU busy was computing, one that did not was blocked.
 	Seconds    float64 `json:"seconds,omitempty"`
 	CPUSeconds float64 `json:"cpu_seconds,omitempty"`
+	// WorkerDied: the interpreted run's Go worker process died (a Go
+	// fatal error, a panic the engine does not guard, a signal, or an
+	// os.Exit of compiled code such as testing.Main's): the run says so
+	// (gophernote run's "the Go worker process died" line).
+	WorkerDied bool `json:"worker_died,omitempty"`
+	// Load is the machine's 1-minute load average when an interpreted
+	// run ended (0: unknown): on a loaded machine a busy process gets
+	// only a share of a CPU.
+	Load float64 `json:"load,omitempty"`
+}
+
+// loadAverage is the machine's 1-minute load average (0 where
+// /proc/loadavg is missing).
+func loadAverage() float64 {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(data))
+	if len(f) == 0 {
+		return 0
+	}
+	v, _ := strconv.ParseFloat(f[0], 64)
+	return v
 }
 
 // runLimits bounds the runs of one program.
@@ -281,7 +305,7 @@ func (l runLimits) withDefaults() runLimits {
 // sameRun reports whether two observations of a program are the same,
 // apart from their timing.
 func sameRun(a, b observation) bool {
-	a.Seconds, a.CPUSeconds, b.Seconds, b.CPUSeconds = 0, 0, 0, 0
+	a.Seconds, a.CPUSeconds, b.Seconds, b.CPUSeconds, a.Load, b.Load = 0, 0, 0, 0, 0, 0
 	return a == b
 }
 
@@ -749,7 +773,7 @@ func scriptRun(p *corpusProgram, work string) observation {
 	lim := p.limits.withDefaults()
 	r := runProc(p.dir, lim.process, binary, append([]string{"run", p.path, "--out", out, "--timeout", lim.cell.String()}, programArgs(p.args)...)...)
 	stdout, stderr, code, timedOut := r.stdout, r.stderr, r.code, r.timedOut
-	o := observation{Stdout: stdout, End: "ok", Seconds: r.wall.Seconds(), CPUSeconds: r.cpu.Seconds()}
+	o := observation{Stdout: stdout, End: "ok", Seconds: r.wall.Seconds(), CPUSeconds: r.cpu.Seconds(), Load: loadAverage()}
 	// The run's own report: "gophernote run: FILE: NAME: VALUE" and
 	// indented traceback lines, after the program's stderr.
 	prefix := "gophernote run: " + p.path + ": "
@@ -760,7 +784,7 @@ func scriptRun(p *corpusProgram, work string) observation {
 		if died, ok := strings.CutPrefix(o.Error, "the Go worker process died: "); ok {
 			// Go's own report is on stderr before the line, as a
 			// compiled program's is.
-			o.Error = died
+			o.Error, o.WorkerDied = died, true
 			stderr, o.End, _ = crashReport(stderr, code, endOf(died))
 		}
 	} else if code != 0 {
@@ -793,9 +817,14 @@ func endOf(err string) string {
 		}
 		return "panic: " + value
 	case "Exit":
-		// "exit status N: ..." (see the engine's os.Exit).
+		// "exit status N: ..." (see the engine's os.Exit). Status 0 is
+		// how a compiled program that calls os.Exit(0) ends too: "ok"
+		// (goRun's word for exit status 0).
 		var n int
 		if _, err := fmt.Sscanf(value, "exit status %d", &n); err == nil {
+			if n == 0 {
+				return "ok"
+			}
 			return "exit " + strconv.Itoa(n)
 		}
 	case "Deadlock":
@@ -885,7 +914,7 @@ func notebookRun(p *corpusProgram, work string) observation {
 	lim := p.limits.withDefaults()
 	r := runProc(p.dir, lim.process, binary, append([]string{"run", nbPath, "--out", dir, "--timeout", lim.cell.String()}, programArgs(p.args)...)...)
 	stderr, timedOut := r.stderr, r.timedOut
-	times := observation{Seconds: r.wall.Seconds(), CPUSeconds: r.cpu.Seconds()}
+	times := observation{Seconds: r.wall.Seconds(), CPUSeconds: r.cpu.Seconds(), Load: loadAverage()}
 	if timedOut {
 		times.End = "timeout"
 		return times
@@ -929,6 +958,9 @@ func notebookRun(p *corpusProgram, work string) observation {
 			}
 		}
 	}
+	// The cell's error does not say that the worker died; the run's
+	// report does ("the Go worker process died in cell N").
+	o.WorkerDied = strings.Contains(stderr, "gophernote run: "+nbPath+": the Go worker process died in cell ")
 	return o
 }
 

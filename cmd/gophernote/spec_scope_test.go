@@ -15,7 +15,7 @@ import (
 // Out of scope: the programs of Go's test suite that test the compiler,
 // the linker or the runtime's implementation rather than the language and
 // its libraries. Each gets one category, from the first rule of
-// scopeRules that matches; every rule looks at something a reviewer can
+// specScope that matches; every rule looks at something a reviewer can
 // check in the program (its recipe, its build constraint, the APIs and
 // directives it uses) or in its compiled run. An out-of-scope program
 // still runs: it must pass, be refused or be slow (TestGoSpec checks).
@@ -71,8 +71,10 @@ var apiRules = []apiRule{
 		"signals or memory mapping (os/signal, syscall.Kill, Mmap, Mprotect, SetPanicOnFault)"},
 }
 
-// scopeRules is the ordered list of rules; the first that matches gives
-// the category.
+// specScope applies the rules in order — the join, the recipe's build
+// flags and GOEXPERIMENT, the APIs and directives (apiRules), the build
+// constraint, then the compiled run (two runs differ; the harness's
+// check fails) — and the first that matches gives the category.
 func specScope(p *specProgram) scopeReason {
 	if p.joinError != "" {
 		return scopeReason{catNotJoined, p.joinError}
@@ -85,19 +87,16 @@ func specScope(p *specProgram) scopeReason {
 	if len(p.buildEnv) > 0 {
 		return scopeReason{catArch, "recipe `" + p.recipe + "` builds with " + strings.Join(p.buildEnv, " ")}
 	}
-	src := p.src                     // a joined program's: all its files
-	for _, r := range apiRules[:2] { // cgo, linkname: before the constraints that name them
+	src := p.src // a joined program's: all its files
+	for _, r := range apiRules {
 		if loc := r.re.FindIndex(src); loc != nil {
 			return scopeReason{r.category, r.what + ": " + evidenceLine(src, loc[0])}
 		}
 	}
+	// A build constraint last: the APIs say more precisely what a
+	// program tests.
 	if c := positiveTags(p.orig); c != "" {
 		return scopeReason{catArch, c}
-	}
-	for _, r := range apiRules[2:] {
-		if loc := r.re.FindIndex(src); loc != nil {
-			return scopeReason{r.category, r.what + ": " + evidenceLine(src, loc[0])}
-		}
 	}
 	harness := catHarness
 	if len(p.files) > 1 {
@@ -124,13 +123,41 @@ func harnessFailure(p *specProgram) string {
 		return "does not build: " + firstLine(c.BuildError)
 	case c.End != "ok":
 		return "compiled run ends with " + clipLine(c.End)
-	case c.Stdout+c.Stderr != p.want && c.Stderr+c.Stdout != p.want:
+	case !interleaves(p.want, c.Stdout, c.Stderr):
 		if p.want == "" {
 			return "compiled run prints output; the harness wants none"
 		}
 		return "compiled output differs from " + strings.TrimSuffix(filepath.Base(p.name), ".go") + ".out"
 	}
 	return ""
+}
+
+// interleaves reports whether combined (the harness reads stdout and
+// stderr as one stream) is an interleaving of the lines of a and b: the
+// streams are captured apart, so their relative order is not known.
+func interleaves(combined, a, b string) bool {
+	c, x, y := strings.SplitAfter(combined, "\n"), strings.SplitAfter(a, "\n"), strings.SplitAfter(b, "\n")
+	if len(c) != len(x)+len(y)-1 { // SplitAfter ends each with "" (or a partial line)
+		return combined == a+b || combined == b+a
+	}
+	x, y = x[:len(x)-1], y[:len(y)-1]
+	if c[len(c)-1] != "" || !strings.HasSuffix(a, "\n") && a != "" || !strings.HasSuffix(b, "\n") && b != "" {
+		return combined == a+b || combined == b+a
+	}
+	c = c[:len(c)-1]
+	// ok[j] after row i: c[:i+j] interleaves x[:i] and y[:j].
+	ok := make([]bool, len(y)+1)
+	ok[0] = true
+	for j := 1; j <= len(y); j++ {
+		ok[j] = ok[j-1] && c[j-1] == y[j-1]
+	}
+	for i := 1; i <= len(x); i++ {
+		ok[0] = ok[0] && c[i-1] == x[i-1]
+		for j := 1; j <= len(y); j++ {
+			ok[j] = ok[j] && c[i+j-1] == x[i-1] || ok[j-1] && c[i+j-1] == y[j-1]
+		}
+	}
+	return ok[len(y)]
 }
 
 // positiveTags describes a build constraint that selects this machine by

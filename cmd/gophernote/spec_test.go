@@ -61,7 +61,8 @@ import (
 //     panics ("reflect:", "interp.", "the interpreter crashed", "CFG
 //     post-order"), an InternalError, a Go runtime error (runtime error:,
 //     interface conversion:) compiled Go does not raise, a deadlock Go does
-//     not have, or a hang (stopped at its time limit with its CPU idle).
+//     not have, a hang (stopped at its time limit with its CPU idle), or a
+//     death of the Go worker process where Go's run differs.
 //   - slow: stopped at its time limit while computing (CPU busy): counted
 //     on its own, neither pass nor crash.
 //   - silent: anything else that differs: output Go does not print, a
@@ -89,6 +90,16 @@ import (
 //	GOPHERNOTE_SPEC_REPORT=F JSON lines per run into F, the grouped summary
 //	                         into F.summary.txt
 //	GOPHERNOTE_SPEC_WRITE_SCOPE=1  rewrite out-of-scope.tsv from the rules
+//	GOPHERNOTE_SPEC_WRITE_README=1 rewrite the README's table of what Go
+//	                         gophernote runs and refuses (specReadmeTable;
+//	                         a full run only; TestSpecReadmeTable checks it)
+//	GOPHERNOTE_SPEC_WRITE_KNOWN=1  rewrite known-silent.tsv from this run's
+//	                         verdicts (writeKnownSilent): after merging
+//	                         engine branches, `make conformance-update` (a full
+//	                         run) reconciles the list; with
+//	                         GOPHERNOTE_SPEC_RUN only the runs that ran
+//	                         change. Flaky rows and the notes of rows whose
+//	                         verdict holds are kept.
 func TestGoSpec(t *testing.T) {
 	if testing.Short() {
 		t.Skip("Go's test suite runs ~3,000 processes; skipped with -short")
@@ -97,6 +108,10 @@ func TestGoSpec(t *testing.T) {
 	work := t.TempDir()
 	start := time.Now()
 	progs, skipped := specPrograms(t, work)
+	order := map[string]int{} // every program's place, for the rows of known-silent.tsv
+	for i, p := range progs {
+		order[p.name] = i
+	}
 	if re := os.Getenv("GOPHERNOTE_SPEC_RUN"); re != "" {
 		r := regexp.MustCompile(re)
 		progs = slices.DeleteFunc(progs, func(p *specProgram) bool { return !r.MatchString(p.name) })
@@ -135,7 +150,8 @@ func TestGoSpec(t *testing.T) {
 	t.Logf("go-spec: compiled runs %v, interpreted runs %v (%d workers)", tCompiled.Round(time.Second),
 		(time.Since(start) - tCompiled).Round(time.Second), jobs)
 
-	known := readKnownSilent(t, filepath.Join("testdata", "spec", "known-silent.tsv"))
+	knownPath := filepath.Join("testdata", "spec", "known-silent.tsv")
+	known := readKnownSilent(t, knownPath)
 	var results []specResult
 	for _, p := range progs {
 		if p.compiled.BuildError != "" {
@@ -160,7 +176,26 @@ func TestGoSpec(t *testing.T) {
 				Seconds: m.obs.Seconds, GoSeconds: p.compiled.Seconds, Limit: p.limits.cell.Seconds()})
 		}
 	}
-	checkKnownSilent(t, results, known, os.Getenv("GOPHERNOTE_SPEC_RUN") == "")
+	complete := os.Getenv("GOPHERNOTE_SPEC_RUN") == ""
+	if os.Getenv("GOPHERNOTE_SPEC_WRITE_KNOWN") == "1" {
+		known = writeKnownSilent(t, knownPath, results, known, order, complete)
+	}
+	checkKnownSilent(t, results, known, complete)
+	outside := 0
+	for _, p := range progs {
+		if p.scope.category != "" {
+			outside++
+		}
+	}
+	if table := specReadmeTable(results, len(progs), outside); full && complete {
+		if os.Getenv("GOPHERNOTE_SPEC_WRITE_README") == "1" {
+			writeReadmeTable(t, table)
+		} else if _, cur, _, err := readmeTable(); err == nil && cur != table {
+			t.Logf("go-spec: the README's table differs from this run's (GOPHERNOTE_SPEC_WRITE_README=1 writes it):\n%s", table)
+		}
+	} else if os.Getenv("GOPHERNOTE_SPEC_WRITE_README") == "1" {
+		t.Errorf("GOPHERNOTE_SPEC_WRITE_README=1 needs a full run of every program (GOPHERNOTE_SPEC=full, no GOPHERNOTE_SPEC_RUN)")
+	}
 	for _, l := range specBench(results, progs) {
 		fmt.Println(l)
 		t.Log(l)
@@ -494,6 +529,13 @@ func specVerdict(want, got observation) (verdict, kind, firstDiff string) {
 	if processCrashRe.MatchString(got.Stderr) && !processCrashRe.MatchString(want.Stderr) {
 		return vCrash, "the process crashed", firstDiff
 	}
+	// The worker process died (a fatal error, an unguarded panic, an
+	// os.Exit of compiled code: testing.Main's) and the run says so; the
+	// output may be cut (compiled code's prints to the process's stdout
+	// do not reach a notebook): the kernel failed, not the program.
+	if got.WorkerDied {
+		return vCrash, "the worker process died", firstDiff
+	}
 	// yaegi logs some of its crashes (log.Panic: "2026/12/01 20:11:56 nil
 	// type") before the engine reports them: not the program's output.
 	if crashRe.MatchString(got.Error) && strings.HasPrefix(want.Stderr, commonPrefix(want.Stderr, got.Stderr)) {
@@ -521,7 +563,7 @@ func specVerdict(want, got observation) (verdict, kind, firstDiff string) {
 	}
 	if got.End == "timeout" {
 		// Computing (a CPU busy) or blocked.
-		if got.Seconds > 0 && got.CPUSeconds >= 0.1*got.Seconds {
+		if got.Seconds > 0 && got.CPUSeconds >= 0.1*got.Seconds*cpuShare(got.Load) {
 			return vSlow, "busy at the time limit", firstDiff
 		}
 		return vCrash, "hang (idle at the time limit)", firstDiff
@@ -553,6 +595,17 @@ func specVerdict(want, got observation) (verdict, kind, firstDiff string) {
 		return vSilent, "the program's check fired (its panic or exit)", firstDiff
 	}
 	return vCrash, "another error", firstDiff
+}
+
+// cpuShare is the share of a CPU a busy process gets at a load average
+// of load: all of one on an idle machine, NumCPU/load on a loaded one (on
+// 2 cores at load 20, a tenth: a computing run then looks idle against a
+// fixed threshold, and a slow verdict would turn into a hang by the load).
+func cpuShare(load float64) float64 {
+	if n := float64(runtime.NumCPU()); load > n {
+		return n / load
+	}
+	return 1
 }
 
 // commonPrefix is the longest common prefix of a and b, in whole lines.
@@ -842,8 +895,10 @@ func checkKnownSilent(t *testing.T, results []specResult, known map[string]known
 		switch {
 		case ok && (r.Verdict == k.verdict || k.verdict == "flaky"):
 			listed = append(listed, fmt.Sprintf("%s (%s): %s (listed %s): %s", r.Program, r.Mode, r.Verdict, k.verdict, r.FirstDiff))
-		case ok && r.Verdict == vSlow:
-			t.Logf("%s (%s): listed as %s, stopped at its time limit this time", r.Program, r.Mode, k.verdict)
+		case ok && (r.Verdict == vSlow || r.Got.End == "timeout"):
+			// Stopped at its time limit (computing, or judged idle): on
+			// a loaded machine that says nothing of the listed difference.
+			t.Logf("%s (%s): listed as %s, stopped at its time limit this time (%s)", r.Program, r.Mode, k.verdict, r.Verdict)
 		case ok:
 			t.Errorf("%s (%s): listed in known-silent.tsv as %s, now %s: remove its row", r.Program, r.Mode, k.verdict, r.Verdict)
 		case bad && r.Verdict == vSilent:
@@ -862,4 +917,121 @@ func checkKnownSilent(t *testing.T, results []specResult, known map[string]known
 	}
 	t.Logf("go-spec: %d runs listed in known-silent.tsv gave their listed verdict (the list must shrink):\n  %s",
 		len(listed), strings.Join(listed, "\n  "))
+}
+
+// knownRow is a row of known-silent.tsv being written.
+type knownRow struct {
+	program, mode string
+	knownSilent
+}
+
+// mustList reports whether a run is one known-silent.tsv must list: a
+// silent run, or an out-of-scope crash, against a compiled run that is a
+// truth.
+func mustList(r specResult) bool {
+	return r.Truth && (r.Verdict == vSilent || (r.Scope != "in" && r.Verdict == vCrash))
+}
+
+// writeKnownSilent rewrites known-silent.tsv (GOPHERNOTE_SPEC_WRITE_KNOWN=1)
+// from the run's verdicts and returns the new rows. A run that must be
+// listed (mustList) gets a row with its verdict; a listed run that gave
+// its listed verdict keeps its note; a flaky row stays (a flaky program
+// gives several verdicts, one run proves nothing), and so does the row of
+// a run that stopped at its time limit this time (slow says nothing about
+// the verdict) or did not run (another GOPHERNOTE_SPEC_RUN, a notebook
+// outside the sample); every other row goes. Rows are in the order of the
+// programs (specPrograms), a script's before its notebook's; the file's
+// leading comment is kept.
+func writeKnownSilent(t *testing.T, path string, results []specResult, known map[string]knownSilent,
+	order map[string]int, complete bool) map[string]knownSilent {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var header strings.Builder
+	for _, l := range strings.SplitAfter(string(data), "\n") {
+		if !strings.HasPrefix(l, "#") {
+			break
+		}
+		header.WriteString(l)
+	}
+	rows := map[string]knownRow{}
+	ran := map[string]specResult{}
+	for _, r := range results {
+		ran[r.Program+"\t"+r.Mode] = r
+	}
+	var added, removed []string
+	for key, k := range known {
+		prog, mode, _ := strings.Cut(key, "\t")
+		r, ok := ran[key]
+		_, exists := order[prog]
+		switch {
+		case k.verdict == "flaky" && (exists || !complete):
+			rows[key] = knownRow{prog, mode, k}
+		case !ok && (!complete || (mode == "notebook" && exists && os.Getenv("GOPHERNOTE_SPEC") != "full")):
+			rows[key] = knownRow{prog, mode, k} // did not run: unknown
+		case ok && (r.Verdict == vSlow || r.Got.End == "timeout"):
+			rows[key] = knownRow{prog, mode, k} // stopped at its time limit: unknown
+		case ok && mustList(r) && r.Verdict == k.verdict:
+			rows[key] = knownRow{prog, mode, k}
+		default:
+			verdict := "did not run"
+			if ok {
+				verdict = r.Verdict
+			}
+			removed = append(removed, fmt.Sprintf("%s (%s): listed %s, now %s", prog, mode, k.verdict, verdict))
+		}
+	}
+	for _, r := range results {
+		key := r.Program + "\t" + r.Mode
+		if _, ok := rows[key]; ok || !mustList(r) {
+			continue
+		}
+		note := r.FirstDiff
+		if r.Error != "" {
+			note += " | " + r.Error
+		}
+		note = strings.NewReplacer("\t", " ", "\n", " ").Replace(note)
+		if len(note) > 200 {
+			note = note[:200]
+		}
+		rows[key] = knownRow{r.Program, r.Mode, knownSilent{verdict: r.Verdict, note: note}}
+		if k, ok := known[key]; ok {
+			removed = append(removed, fmt.Sprintf("%s (%s): listed %s, now %s", r.Program, r.Mode, k.verdict, r.Verdict))
+		}
+		added = append(added, fmt.Sprintf("%s (%s): %s: %s", r.Program, r.Mode, r.Verdict, note))
+	}
+	list := slices.Collect(maps.Values(rows))
+	place := func(r knownRow) int {
+		if i, ok := order[r.program]; ok {
+			return i
+		}
+		return len(order) // a program this Go does not have: last
+	}
+	sort.SliceStable(list, func(i, j int) bool {
+		a, b := list[i], list[j]
+		if place(a) != place(b) {
+			return place(a) < place(b)
+		}
+		if a.program != b.program {
+			return a.program < b.program
+		}
+		return a.mode > b.mode // script before notebook
+	})
+	var b strings.Builder
+	b.WriteString(header.String())
+	out := map[string]knownSilent{}
+	for _, r := range list {
+		fmt.Fprintf(&b, "%s\t%s\t%s\t%s\n", r.program, r.mode, r.verdict, r.note)
+		out[r.program+"\t"+r.mode] = r.knownSilent
+	}
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(added)
+	slices.Sort(removed)
+	t.Logf("go-spec: wrote %s: %d rows; %d added:\n  %s\n%d removed or changed:\n  %s", path, len(list), len(added),
+		strings.Join(added, "\n  "), len(removed), strings.Join(removed, "\n  "))
+	return out
 }

@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -61,12 +62,19 @@ func TestSpecVerdict(t *testing.T) {
 		{"internal error", observation{End: "error", Error: "InternalError: the interpreter crashed: boom"}, vCrash},
 		{"busy at the time limit", observation{Stdout: "a\n", End: "timeout", Error: "Interrupted: ran longer than --timeout 20s", Seconds: 20, CPUSeconds: 15}, vSlow},
 		{"idle at the time limit", observation{Stdout: "a\n", End: "timeout", Error: "Interrupted: ran longer than --timeout 20s", Seconds: 20, CPUSeconds: 0.2}, vCrash},
+		// On 2 cores at load 22 a computing run gets ~9% of a CPU.
+		{"busy at the time limit on a loaded machine", observation{Stdout: "a\n", End: "timeout", Error: "Interrupted: ran longer than --timeout 20s", Seconds: 20, CPUSeconds: 1.8, Load: 11 * float64(runtime.NumCPU())}, vSlow},
+		{"idle at the time limit on a loaded machine", observation{Stdout: "a\n", End: "timeout", Error: "Interrupted: ran longer than --timeout 20s", Seconds: 20, CPUSeconds: 0.05, Load: 11 * float64(runtime.NumCPU())}, vCrash},
 		{"the process crashed", observation{Stdout: "a\n", Stderr: "SIGTRAP: trace trap\nPC=0x47c1e1 m=0 sigcode=128\n\ngoroutine 1 [running]:\n", End: "exit 2"}, vCrash},
 		{"yaegi logs its crash", observation{Stdout: "a\n", Stderr: "2026/12/01 20:11:56 nil type\n", End: "compile error", Error: "CompileError: the interpreter crashed compiling this cell (nil type)"}, vCrash},
 		{"a log line of the program", observation{Stdout: "a\n", Stderr: "2026/12/01 20:11:56 want 1\n", End: "exit 1", Error: "Exit: exit status 1"}, vSilent},
 		{"yaegi's position in a panic value", observation{End: "panic: x", Error: "Panic: cell1/_.go:21:3: invalid interface value {} [at cell 1, 21:3]"}, vCrash},
 		{"goroutine self-check", observation{Stdout: "a\nb\n", Stderr: "panic in goroutine: fail\n\tin main.f\n", End: "ok"}, vSilent},
 		{"goroutine reflect panic", observation{Stdout: "a\nb\n", Stderr: "panic in goroutine: reflect: Call with too many input arguments\n", End: "ok"}, vCrash},
+		// fixedbugs/issue56990 as a notebook: testing.Main prints to the
+		// worker's own stdout and exits it.
+		{"the worker died of compiled code's exit", observation{End: "ok", Error: "Exit: exit status 0", WorkerDied: true}, vCrash},
+		{"os.Exit(0) after Go's output", observation{Stdout: "a\nb\n", End: endOf("Exit: exit status 0"), Error: "Exit: exit status 0"}, vPass},
 	} {
 		if got, _, diff := specVerdict(ok, c.got); got != c.want {
 			t.Errorf("%s: verdict %s (%s), want %s", c.name, got, diff, c.want)
@@ -112,6 +120,25 @@ func TestSpecScopeRules(t *testing.T) {
 	p.want = "x\n"
 	if got := specScope(p); got.category != "" {
 		t.Errorf("compiled output equal to the .out file: %q", got.category)
+	}
+}
+
+func TestSpecInterleaves(t *testing.T) {
+	for _, c := range []struct {
+		combined, stdout, stderr string
+		want                     bool
+	}{
+		{"A\n\nB\n", "A\nB\n", "\n", true}, // fixedbugs/issue21808: println() between two fmt.Println
+		{"A\nB\n", "A\nB\n", "", true},
+		{"", "", "", true},
+		{"B\nA\n", "A\nB\n", "", false},
+		{"A\nx\nB\n", "A\nB\n", "y\n", false},
+		{"A\nB", "A\n", "B", true}, // a partial last line: only the two concatenations
+		{"BA\n", "A\n", "B", true},
+	} {
+		if got := interleaves(c.combined, c.stdout, c.stderr); got != c.want {
+			t.Errorf("interleaves(%q, %q, %q) = %v", c.combined, c.stdout, c.stderr, got)
+		}
 	}
 }
 
@@ -223,5 +250,52 @@ func TestSpecSummary(t *testing.T) {
 	}
 	if strings.Contains(got, "d.go") {
 		t.Errorf("summary shows a passing run:\n%s", got)
+	}
+}
+
+// GOPHERNOTE_SPEC_WRITE_KNOWN rewrites the list from the run: a new silent
+// run is added with its difference as the note, a listed run that passes
+// now goes, a listed one that holds keeps its note, flaky rows, rows of
+// slow runs and of runs that did not run stay; the header stays.
+func TestSpecWriteKnown(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "known-silent.tsv")
+	old := "# header\n# two lines\n" +
+		"b.go\tscript\tsilent\ta hand-written note\n" +
+		"c.go\tscript\tsilent\tfixed since\n" +
+		"d.go\tscript\tflaky\tseen twice\n" +
+		"e.go\tscript\tsilent\tslow this time\n" +
+		"f.go\tscript\tsilent\tnot run (another GOPHERNOTE_SPEC_RUN)\n"
+	if err := os.WriteFile(path, []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	known := readKnownSilent(t, path)
+	order := map[string]int{"a.go": 0, "b.go": 1, "c.go": 2, "d.go": 3, "e.go": 4, "f.go": 5}
+	res := func(prog, mode, verdict, scope string) specResult {
+		return specResult{Program: prog, Mode: mode, Verdict: verdict, Scope: scope, Truth: true, FirstDiff: "end: go \"ok\"", Error: "Panic: x"}
+	}
+	results := []specResult{
+		res("a.go", "notebook", vSilent, "in"), res("a.go", "script", vCrash, "stack layout"),
+		res("b.go", "script", vSilent, "in"), res("c.go", "script", vPass, "in"),
+		res("d.go", "script", vPass, "in"), res("e.go", "script", vSlow, "in"),
+	}
+	got := writeKnownSilent(t, path, results, known, order, false)
+	data, _ := os.ReadFile(path)
+	want := "# header\n# two lines\n" +
+		"a.go\tscript\tcrash\tend: go \"ok\" | Panic: x\n" +
+		"a.go\tnotebook\tsilent\tend: go \"ok\" | Panic: x\n" +
+		"b.go\tscript\tsilent\ta hand-written note\n" +
+		"d.go\tscript\tflaky\tseen twice\n" +
+		"e.go\tscript\tsilent\tslow this time\n" +
+		"f.go\tscript\tsilent\tnot run (another GOPHERNOTE_SPEC_RUN)\n"
+	if string(data) != want {
+		t.Errorf("wrote:\n%s\nwant:\n%s", data, want)
+	}
+	if len(got) != 6 || got["c.go\tscript"].verdict != "" {
+		t.Errorf("returned %v", got)
+	}
+	// A complete run drops the row of a program that did not run.
+	writeKnownSilent(t, path, results, readKnownSilent(t, path), order, true)
+	if data, _ := os.ReadFile(path); strings.Contains(string(data), "f.go") {
+		t.Errorf("a complete run kept the row of a program that did not run:\n%s", data)
 	}
 }
