@@ -277,6 +277,12 @@ var canaries = []canary{
 		broken: func(out string, err error) bool { return err == nil && out == "true" },
 	},
 	{
+		// A defined type containing itself through a pointer only.
+		name:   "recursivetypes",
+		evals:  []string{`import "fmt"`, "type N *N", "var n N; fmt.Print(n == nil)"},
+		broken: func(out string, err error) bool { return err != nil && out == "" },
+	},
+	{
 		name:   "commaok",
 		evals:  []string{`m := map[string]int{"a": 1}`, `v, ok := m["a"]`},
 		broken: errContains("nil type"),

@@ -33,6 +33,52 @@ type parityCase struct {
 
 var parityCases = []parityCase{
 	{
+		name: "recursive types through structs and interfaces",
+		prog: `package main
+
+import "fmt"
+
+type List struct {
+	next *List
+	v    int
+}
+
+type Expr interface{ Simplify() Expr }
+
+type Num int
+
+func (n Num) Simplify() Expr { return n / 2 }
+
+type Step func(int) Next
+
+type Next struct{ step Step }
+
+type Tree struct{ kids map[string]*Tree }
+
+func main() {
+	l := &List{v: 1, next: &List{v: 2}}
+	fmt.Println(l.v + l.next.v)
+	var e Expr = Num(10)
+	fmt.Println(e.Simplify().Simplify())
+	var count Step
+	count = func(n int) Next {
+		if n == 0 {
+			return Next{}
+		}
+		fmt.Print(n, " ")
+		return Next{step: count}
+	}
+	for nx, n := count(3), 2; nx.step != nil; n-- {
+		nx = nx.step(n)
+	}
+	fmt.Println()
+	t := Tree{kids: map[string]*Tree{"a": {kids: map[string]*Tree{"b": {}}}}}
+	fmt.Println(len(t.kids["a"].kids))
+}
+`,
+		out: "3\n2\n3 2 1 \n1\n",
+	},
+	{
 		name: "const group with iota and implicit repetition",
 		prog: `package main
 

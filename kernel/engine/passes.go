@@ -24,6 +24,7 @@ var passes = []pass{
 	{name: "types", needs: []fact{factNames, factPackages}, provides: []fact{factTypes}, run: checkTypes},
 	{name: "checks", needs: []fact{factTypes}, run: checkGoRules},
 	{name: "namedassert", needs: []fact{factTypes}, run: refuseNamedAssertions},
+	{name: "recursivetypes", needs: []fact{factTypes}, run: refuseRecursiveTypes},
 	{name: "parens", run: dropNameParens},
 	{name: "compound", needs: []fact{factNames}, provides: []fact{factWrappers}, run: wrapCompound},
 	{name: "panicpos", needs: []fact{factNames, factTypes}, run: markPanicPositions},
