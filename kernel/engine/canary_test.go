@@ -277,6 +277,11 @@ var canaries = []canary{
 		broken: func(out string, err error) bool { return err == nil && out == "true" },
 	},
 	{
+		name:   "blanktypes",
+		evals:  []string{"type _ int"},
+		broken: errContains("cannot use _ as value"),
+	},
+	{
 		// A defined type containing itself through a pointer only.
 		name:   "recursivetypes",
 		evals:  []string{`import "fmt"`, "type N *N", "var n N; fmt.Print(n == nil)"},

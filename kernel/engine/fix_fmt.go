@@ -114,8 +114,8 @@ func rewriteFmt(p *prep) {
 		for _, sp := range g.Specs {
 			ts := sp.(*ast.TypeSpec)
 			st, ok := ts.Type.(*ast.StructType)
-			if !ok || ts.TypeParams != nil || ts.Assign.IsValid() {
-				continue
+			if !ok || ts.TypeParams != nil || ts.Assign.IsValid() || ts.Name.Name == "_" {
+				continue // type _ struct{...} is dropped (fix_blanktypes.go)
 			}
 			if old, ok := p.e.decls[ts.Name.Name]; ok && old.kind == token.TYPE {
 				continue // the same definition again (different ones are refused)

@@ -33,6 +33,41 @@ type parityCase struct {
 
 var parityCases = []parityCase{
 	{
+		name: "blank declarations",
+		prog: `package main
+
+import (
+	"fmt"
+	. "strings"
+)
+
+type _ Reader // keeps the dot import used
+
+type _ int
+
+type (
+	_ struct{ x int }
+	P struct{ x, y int }
+	_ = P
+)
+
+var _ = fmt.Sprint("side effect")
+
+const _, _ = 1, 2
+
+func _() { panic("never called") }
+
+func (P) _() {}
+
+func main() {
+	type _ string
+	p := P{1, 2}
+	fmt.Println(p.x+p.y, Repeat("ab", 2))
+}
+`,
+		out: "3 abab\n",
+	},
+	{
 		name: "recursive types through structs and interfaces",
 		prog: `package main
 
