@@ -277,6 +277,17 @@ var canaries = []canary{
 		broken: func(out string, err error) bool { return err == nil && out == "true" },
 	},
 	{
+		// append(g()) drops the values g returns after the slice.
+		name:   "tuplebuiltin",
+		evals:  []string{`import "fmt"`, "func g() ([]int, int) { return nil, 2 }", "fmt.Print(append(g()))"},
+		broken: func(out string, err error) bool { return err == nil && out == "[]" },
+	},
+	{
+		name:   "tuplebuiltin/complex",
+		evals:  []string{"func h() (float64, float64) { return 1, 2 }", "c := complex(h())"},
+		broken: errContains("index out of range"),
+	},
+	{
 		name:   "blanktypes",
 		evals:  []string{"type _ int"},
 		broken: errContains("cannot use _ as value"),

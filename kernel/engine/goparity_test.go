@@ -33,6 +33,38 @@ type parityCase struct {
 
 var parityCases = []parityCase{
 	{
+		name: "builtins called with a multi-value call",
+		prog: `package main
+
+import "fmt"
+
+func two() (int, int)              { return 1, 2 }
+func sl() ([]int, int, int)        { return []int{0}, 7, 8 }
+func cp() ([]byte, string)         { return make([]byte, 2), "xyz" }
+func cx() (float64, float64)       { return 3, 4 }
+func mp() (map[string]int, string) { return m, "a" }
+
+type Pt struct{ X, Y float32 }
+
+func pts() ([]Pt, Pt) { return nil, Pt{1, 2} }
+
+var m = map[string]int{"a": 1, "b": 2}
+
+func main() {
+	fmt.Println(max(two()), min(two()))
+	fmt.Println(append(sl()))
+	fmt.Println(copy(cp()))
+	copy(cp())
+	fmt.Println(complex(cx()))
+	delete(mp())
+	fmt.Println(len(m))
+	x := append(sl())
+	fmt.Printf("%T %v %v\n", x, x, append(pts()))
+}
+`,
+		out: "2 1\n[0 7 8]\n2\n(3+4i)\n1\n[]int [0 7 8] [{1 2}]\n",
+	},
+	{
 		name: "blank declarations",
 		prog: `package main
 

@@ -40,6 +40,7 @@ var passes = []pass{
 	{name: "indexdefine", needs: []fact{factNames, factPackages, factStashes}, run: markIndexDefines},
 	{name: "finalshow", needs: []fact{factNames}, run: wrapFinalShow},
 	{name: "builtins", needs: []fact{factNames}, provides: []fact{factHelpers}, run: rewriteBuiltins},
+	{name: "tuplebuiltin", needs: []fact{factTypes}, provides: []fact{factHelpers}, run: rewriteTupleBuiltins},
 	{name: "slices", needs: []fact{factNames, factPackages, factTypes}, provides: []fact{factHelpers, factIterOK}, run: rewriteSlices},
 	{name: "iterators", needs: []fact{factNames, factPackages, factIterOK}, run: rejectIterators},
 	{name: "rangeint", needs: []fact{factNames, factPackages, factTypes, factWrappers}, run: rewriteRangeInt},
