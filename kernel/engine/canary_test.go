@@ -277,6 +277,17 @@ var canaries = []canary{
 		broken: func(out string, err error) bool { return err == nil && out == "true" },
 	},
 	{
+		// var nil = 1 hides nil in Go; yaegi reads the universe's nil.
+		name:   "predeclared",
+		evals:  []string{`import "fmt"`, "var nil = 1", "fmt.Print(nil)"},
+		broken: func(out string, err error) bool { return err == nil && out == "<nil>" },
+	},
+	{
+		name:   "predeclared/const",
+		evals:  []string{"const append = 1"},
+		broken: errContains("index out of range"),
+	},
+	{
 		// append(g()) drops the values g returns after the slice.
 		name:   "tuplebuiltin",
 		evals:  []string{`import "fmt"`, "func g() ([]int, int) { return nil, 2 }", "fmt.Print(append(g()))"},

@@ -33,6 +33,37 @@ type parityCase struct {
 
 var parityCases = []parityCase{
 	{
+		name: "predeclared names declared again",
+		prog: `package main
+
+import "fmt"
+
+const (
+	append = 1
+	true   = append + 1
+)
+
+var int = 3
+
+var nil, iota = 4, 5
+
+var cap = len("abcdef")
+
+func twice() float64 {
+	var float64 = 2.5 // a local hides the universe's name too
+	return float64 * 2
+}
+
+func main() {
+	int += append
+	fmt.Println(append, true, int, nil, iota, cap, twice())
+	s := []string{"x"}
+	fmt.Println(len(s), copy(s, []string{"y"}), s)
+}
+`,
+		out: "1 2 4 4 5 6 5\n1 1 [y]\n",
+	},
+	{
 		name: "builtins called with a multi-value call",
 		prog: `package main
 
