@@ -277,6 +277,12 @@ var canaries = []canary{
 		broken: func(out string, err error) bool { return err == nil && out == "true" },
 	},
 	{
+		// Offsetof of a field promoted from an embedded struct.
+		name:   "offsetof",
+		evals:  []string{`import "unsafe"`, "type In struct{ B, C int32 }", "type Out struct {\n\tA int32\n\tIn\n}", "var o Out", "k := unsafe.Offsetof(o.C)"},
+		broken: func(out string, err error) bool { return err != nil },
+	},
+	{
 		// var nil = 1 hides nil in Go; yaegi reads the universe's nil.
 		name:   "predeclared",
 		evals:  []string{`import "fmt"`, "var nil = 1", "fmt.Print(nil)"},

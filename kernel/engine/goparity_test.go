@@ -33,6 +33,45 @@ type parityCase struct {
 
 var parityCases = []parityCase{
 	{
+		name: "unsafe.Offsetof of promoted fields and through pointers",
+		prog: `package main
+
+import (
+	"fmt"
+	"unsafe"
+)
+
+type Inner struct {
+	B byte
+	C int64
+}
+
+type Mid struct {
+	S string
+	Inner
+}
+
+type Outer struct {
+	A int16
+	Mid
+	Z bool
+}
+
+var o Outer
+var p *Outer // nil: Offsetof does not evaluate it
+
+const k = unsafe.Offsetof(o.C)
+
+func main() {
+	fmt.Println(unsafe.Offsetof(o.C), unsafe.Offsetof(p.C), unsafe.Offsetof(o.Mid.C), unsafe.Offsetof(o.Inner.C))
+	fmt.Println(unsafe.Offsetof(o.B), unsafe.Offsetof(p.Z), unsafe.Offsetof(o.A), k)
+	var a [unsafe.Offsetof(p.S) + 1]int
+	fmt.Printf("%d %T\n", len(a), unsafe.Offsetof(o.C))
+}
+`,
+		out: "32 32 24 8\n24 40 0 32\n9 uintptr\n",
+	},
+	{
 		name: "predeclared names declared again",
 		prog: `package main
 

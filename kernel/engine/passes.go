@@ -28,6 +28,7 @@ var passes = []pass{
 	{name: "parens", run: dropNameParens},
 	{name: "blanktypes", provides: []fact{factBlankTypes}, run: dropBlankTypes},
 	{name: "predeclared", needs: []fact{factTypes}, run: rewritePredeclared},
+	{name: "offsetof", needs: []fact{factTypes}, run: rewriteOffsetof},
 	{name: "compound", needs: []fact{factNames}, provides: []fact{factWrappers}, run: wrapCompound},
 	{name: "panicpos", needs: []fact{factNames, factTypes}, run: markPanicPositions},
 	{name: "indexcheck", needs: []fact{factNames, factTypes}, run: checkIndexes},
