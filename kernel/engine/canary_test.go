@@ -277,6 +277,11 @@ var canaries = []canary{
 		broken: func(out string, err error) bool { return err == nil && out == "true" },
 	},
 	{
+		name:   "blankfields",
+		evals:  []string{"type T struct{ _, _ int }", "var t T"},
+		broken: errContains("duplicate field"),
+	},
+	{
 		// Offsetof of a field promoted from an embedded struct.
 		name:   "offsetof",
 		evals:  []string{`import "unsafe"`, "type In struct{ B, C int32 }", "type Out struct {\n\tA int32\n\tIn\n}", "var o Out", "k := unsafe.Offsetof(o.C)"},

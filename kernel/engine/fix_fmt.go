@@ -617,6 +617,9 @@ func goField(f reflect.StructField) (name, tag string) {
 		// The json and xml keys were the engine's too.
 		keep = slicesDeleteKeys(keep)
 	}
+	if isBlankFieldName(name) {
+		name = "_" // one of several blank fields (fix_blankfields.go)
+	}
 	return name, strings.Join(keep, " ")
 }
 

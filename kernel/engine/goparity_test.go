@@ -33,6 +33,38 @@ type parityCase struct {
 
 var parityCases = []parityCase{
 	{
+		name: "structs with several blank fields",
+		prog: `package main
+
+import "fmt"
+
+type T struct {
+	_ int
+	X interface{}
+	_ string
+	Y float64
+}
+
+type U struct {
+	_, _ int
+	Z    string
+}
+
+func main() {
+	m := map[T]int{}
+	m[T{X: 1, Y: 2}] = 1
+	m[T{X: 2, Y: 3}] = 2
+	m[T{X: 1, Y: 2}] = 3
+	fmt.Println(len(m), m[T{X: 1, Y: 2}])
+	t := T{X: "a", Y: 1.5}
+	fmt.Printf("%v %+v\n", t, t)
+	fmt.Printf("%#v\n", U{Z: "z"})
+	fmt.Println(U{Z: "q"} == U{Z: "q"})
+}
+`,
+		out: "2 3\n{0 a  1.5} {_:0 X:a _: Y:1.5}\nmain.U{_:0, _:0, Z:\"z\"}\ntrue\n",
+	},
+	{
 		name: "unsafe.Offsetof of promoted fields and through pointers",
 		prog: `package main
 
