@@ -277,6 +277,11 @@ var canaries = []canary{
 		broken: func(out string, err error) bool { return err == nil && out == "true" },
 	},
 	{
+		name:   "pkgvars",
+		evals:  []string{`import "runtime"`, "runtime.MemProfileRate = runtime.MemProfileRate"},
+		broken: errContains("int constant"),
+	},
+	{
 		name:   "blankfields",
 		evals:  []string{"type T struct{ _, _ int }", "var t T"},
 		broken: errContains("duplicate field"),

@@ -33,6 +33,29 @@ type parityCase struct {
 
 var parityCases = []parityCase{
 	{
+		name: "assignments to a compiled package's variables",
+		prog: `package main
+
+import (
+	"fmt"
+	"runtime"
+)
+
+func main() {
+	old := runtime.MemProfileRate
+	runtime.MemProfileRate = 0
+	fmt.Println(runtime.MemProfileRate)
+	runtime.MemProfileRate++
+	runtime.MemProfileRate += 10
+	(runtime.MemProfileRate) *= 2
+	var n int
+	n, runtime.MemProfileRate = runtime.MemProfileRate, old
+	fmt.Println(n, runtime.MemProfileRate == old)
+}
+`,
+		out: "0\n22 true\n",
+	},
+	{
 		name: "structs with several blank fields",
 		prog: `package main
 

@@ -30,6 +30,7 @@ var passes = []pass{
 	{name: "predeclared", needs: []fact{factTypes}, run: rewritePredeclared},
 	{name: "offsetof", needs: []fact{factTypes}, run: rewriteOffsetof},
 	{name: "blankfields", needs: []fact{factTypes}, run: renameBlankFields},
+	{name: "pkgvars", needs: []fact{factTypes}, run: rewritePkgVarAssigns},
 	{name: "compound", needs: []fact{factNames}, provides: []fact{factWrappers}, run: wrapCompound},
 	{name: "panicpos", needs: []fact{factNames, factTypes}, run: markPanicPositions},
 	{name: "indexcheck", needs: []fact{factNames, factTypes}, run: checkIndexes},
