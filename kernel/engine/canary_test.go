@@ -277,6 +277,12 @@ var canaries = []canary{
 		broken: func(out string, err error) bool { return err == nil && out == "true" },
 	},
 	{
+		// runtime.Caller(0) in interpreted code reports reflect's frame.
+		name:   "callers",
+		evals:  []string{`import "fmt"`, `import "runtime"`, "func where() string { _, f, _, _ := runtime.Caller(0); return f }", "fmt.Print(where())"},
+		broken: func(out string, err error) bool { return err == nil && strings.Contains(out, "reflect") },
+	},
+	{
 		name:   "pkgvars",
 		evals:  []string{`import "runtime"`, "runtime.MemProfileRate = runtime.MemProfileRate"},
 		broken: errContains("int constant"),

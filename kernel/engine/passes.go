@@ -25,6 +25,7 @@ var passes = []pass{
 	{name: "checks", needs: []fact{factTypes}, run: checkGoRules},
 	{name: "namedassert", needs: []fact{factTypes}, run: refuseNamedAssertions},
 	{name: "recursivetypes", needs: []fact{factTypes}, run: refuseRecursiveTypes},
+	{name: "callers", needs: []fact{factTypes}, run: refuseStackViews},
 	{name: "parens", run: dropNameParens},
 	{name: "blanktypes", provides: []fact{factBlankTypes}, run: dropBlankTypes},
 	{name: "predeclared", needs: []fact{factTypes}, run: rewritePredeclared},
