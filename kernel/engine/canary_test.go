@@ -277,6 +277,61 @@ var canaries = []canary{
 		broken: func(out string, err error) bool { return err == nil && out == "true" },
 	},
 	{
+		// runtime.Caller(0) in interpreted code reports reflect's frame.
+		name:   "callers",
+		evals:  []string{`import "fmt"`, `import "runtime"`, "func where() string { _, f, _, _ := runtime.Caller(0); return f }", "fmt.Print(where())"},
+		broken: func(out string, err error) bool { return err == nil && strings.Contains(out, "reflect") },
+	},
+	{
+		name:   "pkgvars",
+		evals:  []string{`import "runtime"`, "runtime.MemProfileRate = runtime.MemProfileRate"},
+		broken: errContains("int constant"),
+	},
+	{
+		name:   "blankfields",
+		evals:  []string{"type T struct{ _, _ int }", "var t T"},
+		broken: errContains("duplicate field"),
+	},
+	{
+		// Offsetof of a field promoted from an embedded struct.
+		name:   "offsetof",
+		evals:  []string{`import "unsafe"`, "type In struct{ B, C int32 }", "type Out struct {\n\tA int32\n\tIn\n}", "var o Out", "k := unsafe.Offsetof(o.C)"},
+		broken: func(out string, err error) bool { return err != nil },
+	},
+	{
+		// var nil = 1 hides nil in Go; yaegi reads the universe's nil.
+		name:   "predeclared",
+		evals:  []string{`import "fmt"`, "var nil = 1", "fmt.Print(nil)"},
+		broken: func(out string, err error) bool { return err == nil && out == "<nil>" },
+	},
+	{
+		name:   "predeclared/const",
+		evals:  []string{"const append = 1"},
+		broken: errContains("index out of range"),
+	},
+	{
+		// append(g()) drops the values g returns after the slice.
+		name:   "tuplebuiltin",
+		evals:  []string{`import "fmt"`, "func g() ([]int, int) { return nil, 2 }", "fmt.Print(append(g()))"},
+		broken: func(out string, err error) bool { return err == nil && out == "[]" },
+	},
+	{
+		name:   "tuplebuiltin/complex",
+		evals:  []string{"func h() (float64, float64) { return 1, 2 }", "c := complex(h())"},
+		broken: errContains("index out of range"),
+	},
+	{
+		name:   "blanktypes",
+		evals:  []string{"type _ int"},
+		broken: errContains("cannot use _ as value"),
+	},
+	{
+		// A defined type containing itself through a pointer only.
+		name:   "recursivetypes",
+		evals:  []string{`import "fmt"`, "type N *N", "var n N; fmt.Print(n == nil)"},
+		broken: func(out string, err error) bool { return err != nil && out == "" },
+	},
+	{
 		name:   "commaok",
 		evals:  []string{`m := map[string]int{"a": 1}`, `v, ok := m["a"]`},
 		broken: errContains("nil type"),

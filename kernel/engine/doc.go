@@ -209,6 +209,14 @@
 //	cell values with methods in interfaces inside []any, maps, structs reach fmt and json as yaegi's wrapper | fix_ifacevalues.go | ifacevalues, ifacevalues/basic | #1308 (related)
 //	a type switch binding no variable never takes a case naming a cell struct type | fix_typeswitch.go | typeswitch | none found
 //	assertions and type switch cases cannot tell a non-struct cell type from its underlying type (refused with an error) | fix_namedassert.go | namedassert | none found
+//	runtime.Caller, Callers, FuncForPC, Stack and the profiles describe the interpreter's frames (refused with an error) | fix_callers.go | callers | none found
+//	a compiled package's variable of a basic type is a constant to assignments (runtime.MemProfileRate = 0 refused) and multiple assignments' right sides | fix_pkgvars.go | pkgvars | none found
+//	a struct with several blank fields crashes compiling (duplicate field X_); its blank fields are compared (unsafe conversions to it refused) | fix_blankfields.go | blankfields | none found
+//	unsafe.Offsetof of a promoted field, or through a nil pointer, crashes | fix_offsetof.go | offsetof | none found
+//	a top-level const or var named like a predeclared identifier crashes compiling or reads the universe's (var nil = 1 is nil) | fix_predeclared.go | predeclared, predeclared/const | none found
+//	a builtin called with a multi-value call (append(g()) drops values; complex, min, max crash; copy, delete panic) | fix_tuplebuiltin.go | tuplebuiltin, tuplebuiltin/complex | none found
+//	type _ T at the top level is refused ("cannot use _ as value") | fix_blanktypes.go | blanktypes | none found
+//	a defined type containing itself with no struct or interface between (type N *N, type F func() F) crashes compiling (refused with an error) | fix_recursivetypes.go | recursivetypes | none found
 //	reflect misses unexported fields of cell structs (FieldByName invalid, Field names X...) | fix_reflectfields.go | reflectfields | none found
 //
 // Guards that are not yaegi gaps have no canary: runaway recursion

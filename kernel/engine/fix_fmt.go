@@ -114,8 +114,8 @@ func rewriteFmt(p *prep) {
 		for _, sp := range g.Specs {
 			ts := sp.(*ast.TypeSpec)
 			st, ok := ts.Type.(*ast.StructType)
-			if !ok || ts.TypeParams != nil || ts.Assign.IsValid() {
-				continue
+			if !ok || ts.TypeParams != nil || ts.Assign.IsValid() || ts.Name.Name == "_" {
+				continue // type _ struct{...} is dropped (fix_blanktypes.go)
 			}
 			if old, ok := p.e.decls[ts.Name.Name]; ok && old.kind == token.TYPE {
 				continue // the same definition again (different ones are refused)
@@ -616,6 +616,9 @@ func goField(f reflect.StructField) (name, tag string) {
 		name = name[1:]
 		// The json and xml keys were the engine's too.
 		keep = slicesDeleteKeys(keep)
+	}
+	if isBlankFieldName(name) {
+		name = "_" // one of several blank fields (fix_blankfields.go)
 	}
 	return name, strings.Join(keep, " ")
 }

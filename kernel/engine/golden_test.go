@@ -159,6 +159,11 @@ func goldenRun(t *testing.T, passName string, cells []string) string {
 	facts("range operands not classified", p.pl.rangeUnknown)
 	facts("inferred generic calls", p.pl.inferredCalls)
 	facts("untyped index defines", p.pl.untypedIndex)
+	var blanks []string
+	for ts := range p.blankTypes {
+		blanks = append(blanks, p.posString(ts.Pos()))
+	}
+	facts("blank types dropped", blanks)
 	if p.pl.hasDefers {
 		b.WriteString("# runs top-level defers at the end\n")
 	}

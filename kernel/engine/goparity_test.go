@@ -33,6 +33,244 @@ type parityCase struct {
 
 var parityCases = []parityCase{
 	{
+		name: "assignments to a compiled package's variables",
+		prog: `package main
+
+import (
+	"fmt"
+	"runtime"
+)
+
+func main() {
+	old := runtime.MemProfileRate
+	runtime.MemProfileRate = 0
+	fmt.Println(runtime.MemProfileRate)
+	runtime.MemProfileRate++
+	runtime.MemProfileRate += 10
+	(runtime.MemProfileRate) *= 2
+	var n int
+	n, runtime.MemProfileRate = runtime.MemProfileRate, old
+	fmt.Println(n, runtime.MemProfileRate == old)
+}
+`,
+		out: "0\n22 true\n",
+	},
+	{
+		name: "structs with several blank fields",
+		prog: `package main
+
+import "fmt"
+
+type T struct {
+	_ int
+	X interface{}
+	_ string
+	Y float64
+}
+
+type U struct {
+	_, _ int
+	Z    string
+}
+
+func main() {
+	m := map[T]int{}
+	m[T{X: 1, Y: 2}] = 1
+	m[T{X: 2, Y: 3}] = 2
+	m[T{X: 1, Y: 2}] = 3
+	fmt.Println(len(m), m[T{X: 1, Y: 2}])
+	t := T{X: "a", Y: 1.5}
+	fmt.Printf("%v %+v\n", t, t)
+	fmt.Printf("%#v\n", U{Z: "z"})
+	fmt.Println(U{Z: "q"} == U{Z: "q"})
+}
+`,
+		out: "2 3\n{0 a  1.5} {_:0 X:a _: Y:1.5}\nmain.U{_:0, _:0, Z:\"z\"}\ntrue\n",
+	},
+	{
+		name: "unsafe.Offsetof of promoted fields and through pointers",
+		prog: `package main
+
+import (
+	"fmt"
+	"unsafe"
+)
+
+type Inner struct {
+	B byte
+	C int64
+}
+
+type Mid struct {
+	S string
+	Inner
+}
+
+type Outer struct {
+	A int16
+	Mid
+	Z bool
+}
+
+var o Outer
+var p *Outer // nil: Offsetof does not evaluate it
+
+const k = unsafe.Offsetof(o.C)
+
+func main() {
+	fmt.Println(unsafe.Offsetof(o.C), unsafe.Offsetof(p.C), unsafe.Offsetof(o.Mid.C), unsafe.Offsetof(o.Inner.C))
+	fmt.Println(unsafe.Offsetof(o.B), unsafe.Offsetof(p.Z), unsafe.Offsetof(o.A), k)
+	var a [unsafe.Offsetof(p.S) + 1]int
+	fmt.Printf("%d %T\n", len(a), unsafe.Offsetof(o.C))
+}
+`,
+		out: "32 32 24 8\n24 40 0 32\n9 uintptr\n",
+	},
+	{
+		name: "predeclared names declared again",
+		prog: `package main
+
+import "fmt"
+
+const (
+	append = 1
+	true   = append + 1
+)
+
+var int = 3
+
+var nil, iota = 4, 5
+
+var cap = len("abcdef")
+
+func twice() float64 {
+	var float64 = 2.5 // a local hides the universe's name too
+	return float64 * 2
+}
+
+func main() {
+	int += append
+	fmt.Println(append, true, int, nil, iota, cap, twice())
+	s := []string{"x"}
+	fmt.Println(len(s), copy(s, []string{"y"}), s)
+}
+`,
+		out: "1 2 4 4 5 6 5\n1 1 [y]\n",
+	},
+	{
+		name: "builtins called with a multi-value call",
+		prog: `package main
+
+import "fmt"
+
+func two() (int, int)              { return 1, 2 }
+func sl() ([]int, int, int)        { return []int{0}, 7, 8 }
+func cp() ([]byte, string)         { return make([]byte, 2), "xyz" }
+func cx() (float64, float64)       { return 3, 4 }
+func mp() (map[string]int, string) { return m, "a" }
+
+type Pt struct{ X, Y float32 }
+
+func pts() ([]Pt, Pt) { return nil, Pt{1, 2} }
+
+var m = map[string]int{"a": 1, "b": 2}
+
+func main() {
+	fmt.Println(max(two()), min(two()))
+	fmt.Println(append(sl()))
+	fmt.Println(copy(cp()))
+	copy(cp())
+	fmt.Println(complex(cx()))
+	delete(mp())
+	fmt.Println(len(m))
+	x := append(sl())
+	fmt.Printf("%T %v %v\n", x, x, append(pts()))
+}
+`,
+		out: "2 1\n[0 7 8]\n2\n(3+4i)\n1\n[]int [0 7 8] [{1 2}]\n",
+	},
+	{
+		name: "blank declarations",
+		prog: `package main
+
+import (
+	"fmt"
+	. "strings"
+)
+
+type _ Reader // keeps the dot import used
+
+type _ int
+
+type (
+	_ struct{ x int }
+	P struct{ x, y int }
+	_ = P
+)
+
+var _ = fmt.Sprint("side effect")
+
+const _, _ = 1, 2
+
+func _() { panic("never called") }
+
+func (P) _() {}
+
+func main() {
+	type _ string
+	p := P{1, 2}
+	fmt.Println(p.x+p.y, Repeat("ab", 2))
+}
+`,
+		out: "3 abab\n",
+	},
+	{
+		name: "recursive types through structs and interfaces",
+		prog: `package main
+
+import "fmt"
+
+type List struct {
+	next *List
+	v    int
+}
+
+type Expr interface{ Simplify() Expr }
+
+type Num int
+
+func (n Num) Simplify() Expr { return n / 2 }
+
+type Step func(int) Next
+
+type Next struct{ step Step }
+
+type Tree struct{ kids map[string]*Tree }
+
+func main() {
+	l := &List{v: 1, next: &List{v: 2}}
+	fmt.Println(l.v + l.next.v)
+	var e Expr = Num(10)
+	fmt.Println(e.Simplify().Simplify())
+	var count Step
+	count = func(n int) Next {
+		if n == 0 {
+			return Next{}
+		}
+		fmt.Print(n, " ")
+		return Next{step: count}
+	}
+	for nx, n := count(3), 2; nx.step != nil; n-- {
+		nx = nx.step(n)
+	}
+	fmt.Println()
+	t := Tree{kids: map[string]*Tree{"a": {kids: map[string]*Tree{"b": {}}}}}
+	fmt.Println(len(t.kids["a"].kids))
+}
+`,
+		out: "3\n2\n3 2 1 \n1\n",
+	},
+	{
 		name: "const group with iota and implicit repetition",
 		prog: `package main
 

@@ -24,7 +24,14 @@ var passes = []pass{
 	{name: "types", needs: []fact{factNames, factPackages}, provides: []fact{factTypes}, run: checkTypes},
 	{name: "checks", needs: []fact{factTypes}, run: checkGoRules},
 	{name: "namedassert", needs: []fact{factTypes}, run: refuseNamedAssertions},
+	{name: "recursivetypes", needs: []fact{factTypes}, run: refuseRecursiveTypes},
+	{name: "callers", needs: []fact{factTypes}, run: refuseStackViews},
 	{name: "parens", run: dropNameParens},
+	{name: "blanktypes", provides: []fact{factBlankTypes}, run: dropBlankTypes},
+	{name: "predeclared", needs: []fact{factTypes}, run: rewritePredeclared},
+	{name: "offsetof", needs: []fact{factTypes}, run: rewriteOffsetof},
+	{name: "blankfields", needs: []fact{factTypes}, run: renameBlankFields},
+	{name: "pkgvars", needs: []fact{factTypes}, run: rewritePkgVarAssigns},
 	{name: "compound", needs: []fact{factNames}, provides: []fact{factWrappers}, run: wrapCompound},
 	{name: "panicpos", needs: []fact{factNames, factTypes}, run: markPanicPositions},
 	{name: "indexcheck", needs: []fact{factNames, factTypes}, run: checkIndexes},
@@ -38,6 +45,7 @@ var passes = []pass{
 	{name: "indexdefine", needs: []fact{factNames, factPackages, factStashes}, run: markIndexDefines},
 	{name: "finalshow", needs: []fact{factNames}, run: wrapFinalShow},
 	{name: "builtins", needs: []fact{factNames}, provides: []fact{factHelpers}, run: rewriteBuiltins},
+	{name: "tuplebuiltin", needs: []fact{factTypes}, provides: []fact{factHelpers}, run: rewriteTupleBuiltins},
 	{name: "slices", needs: []fact{factNames, factPackages, factTypes}, provides: []fact{factHelpers, factIterOK}, run: rewriteSlices},
 	{name: "iterators", needs: []fact{factNames, factPackages, factIterOK}, run: rejectIterators},
 	{name: "rangeint", needs: []fact{factNames, factPackages, factTypes, factWrappers}, run: rewriteRangeInt},
@@ -64,23 +72,24 @@ var passes = []pass{
 	{name: "fmtmethods", needs: []fact{factTypes}, run: printNestedFmtMethods},
 	{name: "ifacevalues", needs: []fact{factTypes}, run: unwrapIfaceValues},
 	{name: "reflectfields", needs: []fact{factTypes}, run: rewriteReflectFields},
-	{name: "units", needs: []fact{factNames, factPackages, factTypes, factHelpers, factStashes, factMain, factFmtTypes}, run: buildUnits},
+	{name: "units", needs: []fact{factNames, factPackages, factTypes, factHelpers, factStashes, factMain, factFmtTypes, factBlankTypes}, run: buildUnits},
 }
 
 // fact is something a pass decides that a later pass reads.
 type fact string
 
 const (
-	factImports  fact = "imports"  // scope.imports, scope.newImports: the cell's own imports
-	factNames    fact = "names"    // scope.declDefined, stmtDefined, funcs, values
-	factPackages fact = "packages" // scope.imports completed with packages used by name only
-	factWrappers fact = "wrappers" // statements wrapped in function literals (outer edits)
-	factHelpers  fact = "helpers"  // prep.helpers: interpreted helpers the rewrites call
-	factMain     fact = "main"     // prep.mainAt: the renamed func main
-	factStashes  fact = "stashes"  // prep.stashes: top-level := run in two steps
-	factIterOK   fact = "iterok"   // prep.iterOK: iterator calls a rewrite replaced
-	factTypes    fact = "types"    // prep.ct: go/types' view of the cell (gotypes.go)
-	factFmtTypes fact = "fmttypes" // prep.fmtTypes: struct types to register for fmt (fix_fmt.go)
+	factImports    fact = "imports"    // scope.imports, scope.newImports: the cell's own imports
+	factNames      fact = "names"      // scope.declDefined, stmtDefined, funcs, values
+	factPackages   fact = "packages"   // scope.imports completed with packages used by name only
+	factWrappers   fact = "wrappers"   // statements wrapped in function literals (outer edits)
+	factHelpers    fact = "helpers"    // prep.helpers: interpreted helpers the rewrites call
+	factMain       fact = "main"       // prep.mainAt: the renamed func main
+	factStashes    fact = "stashes"    // prep.stashes: top-level := run in two steps
+	factIterOK     fact = "iterok"     // prep.iterOK: iterator calls a rewrite replaced
+	factTypes      fact = "types"      // prep.ct: go/types' view of the cell (gotypes.go)
+	factFmtTypes   fact = "fmttypes"   // prep.fmtTypes: struct types to register for fmt (fix_fmt.go)
+	factBlankTypes fact = "blanktypes" // prep.blankTypes: top-level type _ specs left out (fix_blanktypes.go)
 )
 
 // pass is one step of preparing a cell.
@@ -184,10 +193,11 @@ type prep struct {
 
 	cur *pass // the running pass
 
-	helpers map[string]bool           // factHelpers
-	mainAt  int                       // factMain: offset of a renamed func main, or -1
-	stashes map[ast.Stmt][]*ast.Ident // factStashes: top-level := of generic calls, the variables they define
-	iterOK  map[ast.Node]bool         // factIterOK: iterator calls replaced by a rewrite
+	helpers    map[string]bool           // factHelpers
+	mainAt     int                       // factMain: offset of a renamed func main, or -1
+	stashes    map[ast.Stmt][]*ast.Ident // factStashes: top-level := of generic calls, the variables they define
+	iterOK     map[ast.Node]bool         // factIterOK: iterator calls replaced by a rewrite
+	blankTypes map[*ast.TypeSpec]bool    // factBlankTypes: top-level type _ specs dropped
 
 	tagEdits      map[*ast.Field]*tagEdit // struct tags the fmt pass rewrites
 	fmtTypes      []string                // factFmtTypes: top-level struct types to register

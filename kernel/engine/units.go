@@ -177,6 +177,9 @@ func (u *unitBuilder) addDeclUnit(ds []ast.Decl) {
 			for _, s := range d.Specs {
 				start, end := u.off(s.Pos()), u.off(s.End())
 				if ts, ok := s.(*ast.TypeSpec); ok {
+					if u.isBlankType(ts) {
+						continue // type _ T declares nothing (fix_blanktypes.go)
+					}
 					if old, ok := u.e.decls[ts.Name.Name]; ok && old.kind == token.TYPE {
 						continue // identical redefinition (different ones were rejected)
 					}

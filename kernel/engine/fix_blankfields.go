@@ -1,0 +1,107 @@
+package engine
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"strings"
+)
+
+// Workaround: structs with several blank fields.
+//
+// yaegi v0.16 builds a cell struct with reflect.StructOf, exporting each
+// field name (x becomes Xx, _ becomes X_); two blank fields make two X_
+// and crash it compiling ("reflect.StructOf: duplicate field X_";
+// bug442.go, blank.go). Go's blank fields are padding nobody can name:
+// they are never read or written by name and stay zero (short of unsafe).
+// So the pass "blankfields" gives each blank field of a struct type with
+// more than one a name of its own for the interpreter (_gnB1, _gnB2...).
+// fmt's %+v and %#v, which the engine formats for cell structs, print
+// them as _ again (goField, fix_fmt.go).
+
+// Go also ignores blank fields when it compares structs (==, map keys);
+// yaegi compares them. They differ only when the struct's memory was
+// written through unsafe, so the pass refuses a conversion of an
+// unsafe.Pointer to a pointer to a struct with blank fields.
+
+// renameBlankFields is the pass "blankfields".
+func renameBlankFields(p *prep) {
+	ct := p.cellTypes()
+	p.pc.inspect(func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok && ct != nil && len(c.Args) == 1 {
+			refuseUnsafeBlankStruct(p, ct, c)
+			return true
+		}
+		st, ok := n.(*ast.StructType)
+		if !ok || st.Fields == nil {
+			return true
+		}
+		var blanks []*ast.Ident
+		for _, f := range st.Fields.List {
+			for _, id := range f.Names {
+				if id.Name == "_" {
+					blanks = append(blanks, id)
+				}
+			}
+		}
+		if len(blanks) < 2 {
+			return true
+		}
+		for _, id := range blanks {
+			p.r.add(p.off(id.Pos()), p.off(id.End()), func(r *renderer) string {
+				r.seq++
+				return fmt.Sprintf("%s%d", blankFieldPrefix, r.seq)
+			})
+		}
+		return true
+	})
+}
+
+const blankFieldPrefix = "_gnB"
+
+// isBlankFieldName reports whether name (without yaegi's X) is one the
+// pass "blankfields" gave a blank field.
+func isBlankFieldName(name string) bool {
+	rest, ok := strings.CutPrefix(name, blankFieldPrefix)
+	if !ok || rest == "" {
+		return false
+	}
+	for _, c := range rest {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// refuseUnsafeBlankStruct refuses c when it converts an unsafe.Pointer
+// to a pointer to a struct with a blank field.
+func refuseUnsafeBlankStruct(p *prep, ct *cellTypes, c *ast.CallExpr) {
+	tv, ok := ct.info.Types[c.Fun]
+	if !ok || !tv.IsType() {
+		return
+	}
+	pt, ok := tv.Type.Underlying().(*types.Pointer)
+	if !ok {
+		return
+	}
+	st, ok := pt.Elem().Underlying().(*types.Struct)
+	if !ok {
+		return
+	}
+	from := ct.goType(c.Args[0])
+	if from == nil {
+		return
+	}
+	if b, ok := from.Underlying().(*types.Basic); !ok || b.Kind() != types.UnsafePointer {
+		if from.String() != "unsafe.Pointer" {
+			return
+		}
+	}
+	for i := range st.NumFields() {
+		if st.Field(i).Name() == "_" {
+			p.fail(c.Pos(), fmt.Sprintf("converting an unsafe.Pointer to %s, a struct with blank (_) fields, is not supported by the gophernote interpreter: it would compare and hash the blank fields, which Go ignores", types.TypeString(tv.Type, qualifyLocal)))
+			return
+		}
+	}
+}
