@@ -68,6 +68,12 @@
 // stay local), and a := that redefines a session variable read earlier in
 // the cell does not change what the earlier statements read.
 //
+// Numbers. Every constant expression has the value and the type compiled
+// Go gives it: go/types computes it exactly and the engine writes it as a
+// literal of its type (3 / 2 in a float64 context is 1, 1 << 100 >> 98
+// is 4, an untyped shift operand takes the shift's type, -0.0 is 0, const
+// specs with iota and repetition get each name's value).
+//
 // Printing. A cell's error types reach fmt, log and errors with their
 // methods (%v, %w, errors.As, errors.Is). %T, %+v and %#v of cell struct
 // types in a printf-like call with a constant format, and encoding/json
@@ -177,7 +183,8 @@
 //	switch with an init statement and a non-variable tag takes the default case | fix_switchinit.go | switchinit | none found
 //	compiled packages never call a cell type's MarshalJSON, LogValue... (refused with an error) | fix_protocols.go | protocols | #654 (related)
 //	embedded fields of cell structs are plain fields to json, xml, gob (encoding refused) | fix_embedencode.go | embedencode | none found
-//	const groups with several-name specs: iota counts names, repetition is a definition loop | fix_constrepeat.go | constrepeat | none found
+//	const groups with several-name specs: iota counts names, repetition is a definition loop (groups the consts pass leaves) | fix_constrepeat.go | constrepeat | none found
+//	constant expressions: untyped ones take their context's type before they are computed (var r float64 = 3 / 2 is 1.5), a shift's untyped left operand the wrong type (reflect panics), beyond int64 they crash, tiny negatives are -0, string(iota + 'a') loops, 1e16 cases match 1e16+1 | fix_consts.go | consts, consts/shift, consts/big, consts/negzero, consts/iota, consts/floatcase | #1653, #1694, #1475 (related)
 //	compiled functions print to the process's stdout and stderr (go/ast.Print, debug.PrintStack) | fix_stdstreams.go | stdstreams | none found
 //	encoding/gob of values holding interfaces fails or loses methods (refused with an error) | fix_gobiface.go | gobiface | #1308 (related)
 //	fmt calls no String or Error method of cell values inside slices, maps, structs, or of a call's result; calls *T's on a T (slices, arrays, maps printed by the engine, the rest refused) | fix_fmtmethods.go | fmtmethods, fmtmethods/call, fmtmethods/ptrmethod | #435 (related)

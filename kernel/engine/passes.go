@@ -57,7 +57,8 @@ var passes = []pass{
 	{name: "typeswitch", run: bindTypeSwitches},
 	{name: "protocols", run: refuseNestedProtocolTypes},
 	{name: "fastprint", needs: []fact{factNames, factPackages}, run: rewriteFastPrints},
-	{name: "constrepeat", run: repeatConstSpecs},
+	{name: "consts", needs: []fact{factTypes}, provides: []fact{factConsts}, run: foldConstants},
+	{name: "constrepeat", needs: []fact{factConsts}, run: repeatConstSpecs},
 	{name: "erroreq", needs: []fact{factTypes}, run: rewriteErrorComparisons},
 	{name: "embedencode", needs: []fact{factTypes}, run: refuseEmbeddedEncodes},
 	{name: "gobiface", needs: []fact{factTypes}, run: refuseGobInterfaces},
@@ -81,6 +82,7 @@ const (
 	factIterOK   fact = "iterok"   // prep.iterOK: iterator calls a rewrite replaced
 	factTypes    fact = "types"    // prep.ct: go/types' view of the cell (gotypes.go)
 	factFmtTypes fact = "fmttypes" // prep.fmtTypes: struct types to register for fmt (fix_fmt.go)
+	factConsts   fact = "consts"   // prep.foldedConsts: const declarations written out with their values
 )
 
 // pass is one step of preparing a cell.
@@ -189,6 +191,8 @@ type prep struct {
 	stashes map[ast.Stmt][]*ast.Ident // factStashes: top-level := of generic calls, the variables they define
 	iterOK  map[ast.Node]bool         // factIterOK: iterator calls replaced by a rewrite
 
+	foldedConsts map[*ast.GenDecl]bool // factConsts: const declarations the consts pass wrote out
+
 	tagEdits      map[*ast.Field]*tagEdit // struct tags the fmt pass rewrites
 	fmtTypes      []string                // factFmtTypes: top-level struct types to register
 	afterFmtTypes func()                  // records their signatures once registered
@@ -242,6 +246,8 @@ func (e *Engine) prepareWith(code string, only map[string]bool) (*prep, *cellErr
 		mainAt:  -1,
 		stashes: map[ast.Stmt][]*ast.Ident{},
 		iterOK:  map[ast.Node]bool{},
+
+		foldedConsts: map[*ast.GenDecl]bool{},
 
 		tagEdits: map[*ast.Field]*tagEdit{},
 	}

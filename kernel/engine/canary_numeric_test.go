@@ -1,0 +1,49 @@
+package engine
+
+// Canaries of the workarounds for constants and numeric operations
+// (fix_consts.go and the passes after it); see canary_test.go.
+func init() {
+	canaries = append(canaries,
+		canary{
+			// An untyped constant expression takes its context's type
+			// before it is evaluated (Go: 1).
+			name:   "consts",
+			evals:  []string{`import "fmt"`, "var r float64 = 3 / 2", "fmt.Print(r)"},
+			broken: func(out string, err error) bool { return out == "1.5" },
+		},
+		canary{
+			// The untyped left operand of a non-constant shift gets the
+			// wrong type: reflect panics (Go: 48).
+			name:   "consts/shift",
+			evals:  []string{`import "fmt"`, "func f(v uint) uint { return v >> ((1 >> v) + (1 >> v)) }", "fmt.Print(f(48))"},
+			broken: errContains("reflect: call of reflect.Value.Uint on int Value"),
+		},
+		canary{
+			// Untyped constants beyond int64 crash the compiler.
+			name:   "consts/big",
+			evals:  []string{`import "fmt"`, "const huge = 1 << 100", "fmt.Print(huge > huge-1)"},
+			broken: errContains("overflows int64"),
+		},
+		canary{
+			// A negative constant too small for a float64 is a negative
+			// zero (Go rounds the exact constant: 0).
+			name:   "consts/negzero",
+			evals:  []string{`import ("fmt"; "math")`, "var m = -1e-10000", "fmt.Print(math.Signbit(m))"},
+			broken: func(out string, err error) bool { return out == "true" },
+		},
+		canary{
+			// A const spec repeating string(iota + 'a') is a definition
+			// loop (Go: "a b").
+			name:   "consts/iota",
+			evals:  []string{`import "fmt"`, "const (\n\ta = string(iota + 'a')\n\tb\n)", "fmt.Print(a, b)"},
+			broken: errContains("constant definition loop"),
+		},
+		canary{
+			// A uint64 switch case written as a float constant (1e16)
+			// also matches 1e16+1 (Go: false).
+			name:   "consts/floatcase",
+			evals:  []string{`import "fmt"`, "func f(x uint64) bool { switch x { case 1e16: return true }; return false }", "fmt.Print(f(10000000000000001))"},
+			broken: func(out string, err error) bool { return out == "true" },
+		},
+	)
+}

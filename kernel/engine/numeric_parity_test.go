@@ -1,0 +1,233 @@
+package engine
+
+// Parity cases for constants and numeric operations (fix_consts.go and
+// the numeric passes): whole programs with compiled Go's output, run by
+// TestGoParity as one cell and as a notebook (`-gorun` checks the pins
+// against go run).
+func init() {
+	parityCases = append(parityCases,
+		parityCase{
+			name: "untyped constant division in typed contexts",
+			prog: `package main
+
+import (
+	"fmt"
+	"math"
+)
+
+type Celsius float64
+
+const c float64 = 3 / 2
+
+var r float64 = 3 / 2
+
+func half() float64 { return 1 / 2 }
+
+func main() {
+	var a float64
+	a = 3 / 2
+	var f32 float32 = 7 / 2
+	var t Celsius = 5 / 2
+	x := 3 / 2.0
+	fmt.Println(r, a, c, f32, t, x, half(), 3/2, 7.0/2)
+	fmt.Println(math.Sin(0.6*math.Pi)+3, 2*math.Pi/3)
+	var s []float64
+	s = append(s, 1/4, 1/4.0)
+	m := map[string]float32{"k": 9 / 4}
+	fmt.Println(s, m, float64(9/4))
+}
+`,
+			out: "1 1 1 3 2 1.5 0 1 3.5\n3.9510565162951536 2.0943951023931957\n[0 0.25] map[k:2] 2\n",
+		},
+		parityCase{
+			name: "untyped constants beyond 64 bits",
+			prog: `package main
+
+import (
+	"fmt"
+	"math"
+)
+
+const (
+	huge  = 1 << 100
+	huge1 = huge - 1
+	small = huge >> 98
+	rsh   = 1e100 >> 1000
+	big   = 1e302 >> 1000
+)
+
+func main() {
+	fmt.Println(huge > huge1, huge1+1 == huge, small, rsh, big)
+	fmt.Println(float64(huge), float32(huge1), huge/(1<<90), huge%7)
+	var u uint64 = math.MaxUint64
+	fmt.Println(u, uint64(math.MaxUint64>>1), math.MaxInt64, math.MinInt64)
+	const third = 1.0 / 3
+	fmt.Println(third*3 == 1, float32(third), third*3)
+}
+`,
+			out: "true true 4 0 9\n1.2676506002282294e+30 1.2676506e+30 1024 2\n18446744073709551615 9223372036854775807 9223372036854775807 -9223372036854775808\ntrue 0.33333334 1\n",
+		},
+		parityCase{
+			name: "the untyped left operand of a non-constant shift",
+			prog: `package main
+
+import "fmt"
+
+func shift(x int) int { return 1 << (1 << (1 << uint(x))) }
+
+func f1(v1 uint) uint { return v1 >> ((1 >> v1) + (1 >> v1)) }
+
+func set(b []byte, bit uint) uint32 {
+	return uint32(b[0]) | uint32(b[1])<<8 | 1<<(bit&31)
+}
+
+func gen(val uint64, pos int) uint64 { return val | 1<<uint(pos) }
+
+func main() {
+	var p uint = 0xdead
+	var max, a, b uint32
+	max = a + (1 << b)
+	var rounds uint64
+	var cost uint32 = 2
+	rounds = 1 << cost
+	fmt.Println(shift(2), f1(48), set([]byte{1, 2}, 33), gen(1, 40), byte((1<<(p&7))-1), max, rounds)
+	var i8 int8 = -1
+	var k int64 = 1.0 << cost
+	fmt.Println(i8<<7, uint8(1)<<p, k)
+}
+`,
+			out: "65536 48 515 1099511627777 31 1 4\n-128 0 4\n",
+		},
+		parityCase{
+			name: "iota, implicit repetition and typed const specs",
+			prog: `package main
+
+import "fmt"
+
+type Weekday int
+
+func (d Weekday) String() string { return [...]string{"Sun", "Mon", "Tue"}[d] }
+
+const (
+	Sunday Weekday = iota
+	Monday
+	Tuesday
+)
+
+const (
+	a = string(iota + 'a')
+	b
+	c
+)
+
+const (
+	p, q = iota, iota * 10
+	r, s
+)
+
+const n int64 = 1 << 40
+
+type Bits uint8
+
+const (
+	F0 Bits = 1 << iota
+	F1
+	F2
+)
+
+func main() {
+	fmt.Println(Sunday, Monday, Tuesday, Monday+1)
+	fmt.Println(a, b, c, p, q, r, s)
+	fmt.Printf("%T %v %T %v\n", n, n, F2, F0|F1|F2)
+	x := Tuesday
+	fmt.Printf("%v %d\n", x, x)
+}
+`,
+			out: "Sun Mon Tue Tue\na b c 0 0 1 10\nint64 1099511627776 main.Bits 7\nTue 2\n",
+		},
+		parityCase{
+			name: "negative zero constants are zero",
+			prog: `package main
+
+import (
+	"fmt"
+	"math"
+)
+
+const zero = 0.0
+
+var m = -1e-10000
+
+func main() {
+	x := -zero
+	y := -float64(zero)
+	var z float32 = -0.0
+	fmt.Println(math.Float64bits(x), math.Float64bits(y), math.Float32bits(z), math.Signbit(m), 1/x)
+	v := x
+	fmt.Println(math.Float64bits(-v), 1/-v)
+}
+`,
+			out: "0 0 0 false +Inf\n9223372036854775808 -Inf\n",
+		},
+		parityCase{
+			name: "float32 and complex constants round to their type",
+			prog: `package main
+
+import "fmt"
+
+const (
+	x30 = 1 << 30
+	x60 = 1 << 60
+
+	staticF32  = float32(x30) + 1 - x30
+	staticF64  = float64(x60) + 1 - x60
+	staticC64  = complex64(x30) + 1 - x30
+	staticC128 = complex128(x60) + 1 - x60
+)
+
+func main() {
+	fmt.Println(staticF32, staticF64, staticC64, staticC128)
+	var f float32 = 0.1
+	var c complex64 = 1.5 + 0.1i
+	fmt.Println(float64(f), complex128(c), 1+2i, real(c)*2)
+	d := float32(x30)
+	d += 1
+	d -= x30
+	fmt.Println(d)
+}
+`,
+			out: "0 0 (0+0i) (0+0i)\n0.10000000149011612 (1.5+0.10000000149011612i) (1+2i) 3\n0\n",
+		},
+		parityCase{
+			name: "float constants as uint64 switch cases",
+			prog: `package main
+
+import "fmt"
+
+func isPow10(x uint64) bool {
+	switch x {
+	case 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9,
+		1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19:
+		return true
+	}
+	return false
+}
+
+func main() {
+	n := 0
+	for x := uint64(1); ; x *= 10 {
+		if !isPow10(x) || isPow10(x-1) || isPow10(x+1) {
+			fmt.Println("wrong at", x)
+		}
+		n++
+		if x*10/10 != x {
+			break
+		}
+	}
+	fmt.Println(n)
+}
+`,
+			out: "20\n",
+		},
+	)
+}
