@@ -1,7 +1,9 @@
 package engine
 
 // Canaries of the workarounds for constants and numeric operations
-// (fix_consts.go and the passes after it); see canary_test.go.
+// (fix_consts.go and the passes after it) and for assignment and
+// evaluation order (fix_rangevars.go, fix_assignorder.go); see
+// canary_test.go.
 func init() {
 	canaries = append(canaries,
 		canary{
@@ -44,6 +46,18 @@ func init() {
 			name:   "consts/floatcase",
 			evals:  []string{`import "fmt"`, "func f(x uint64) bool { switch x { case 1e16: return true }; return false }", "fmt.Print(f(10000000000000001))"},
 			broken: func(out string, err error) bool { return out == "true" },
+		},
+		canary{
+			// A range loop written with = assigns nothing (Go: 1 6).
+			name:   "rangevars",
+			evals:  []string{`import "fmt"`, "func f() (k, v int) { for k, v = range []int{5, 6} {}; return }", "fmt.Print(f())"},
+			broken: func(out string, err error) bool { return out == "0 0" },
+		},
+		canary{
+			// A body assigning the key changes the iteration (Go: 4).
+			name:   "rangevars/assigned",
+			evals:  []string{`import "fmt"`, "func f() (n int) { for i := range []int{1, 2, 3, 4} { if i == 1 { i = 2 }; n++ }; return }", "fmt.Print(f())"},
+			broken: func(out string, err error) bool { return out == "3" },
 		},
 	)
 }

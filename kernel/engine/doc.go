@@ -51,8 +51,11 @@
 // when it returns.
 //
 // Modern Go, rewritten before yaegi sees it: range over int, min, max,
-// clear, per-iteration loop variables for closures (skipped for a
-// three-clause loop whose body assigns the variable), the functions of
+// clear, per-iteration loop variables for closures (a three-clause loop
+// whose body assigns the variable runs on a copy each iteration hands on
+// to the next), range loops written with = and range loops whose body
+// assigns an iteration variable (Go assigns each iteration's values
+// afresh), the functions of
 // slices, maps and cmp users reach for (Sort, SortFunc, Insert, Delete,
 // Clone, Compact, IsSorted, BinarySearch, maps.Equal, Clone, Copy...),
 // rand.N, slices.Collect/Sorted of maps.Keys/Values, generic calls with
@@ -157,6 +160,7 @@
 //	cell types lose their methods in compiled code (Display, String) | fix_finalshow.go | finalshow | #654 (related)
 //	range over int (Go 1.22) | fix_rangeint.go | rangeint | #1644, #1645 (unreleased)
 //	loop variables shared across iterations (pre-1.22) | fix_loopvar.go | loopvar | #1594, #1713, #1645
+//	a range loop with = assigns nothing; a body assigning an iteration variable changes the iteration | fix_rangevars.go | rangevars, rangevars/assigned | none found
 //	builtins min, max, clear (Go 1.21) | fix_builtins.go | builtins, builtins/clear | #1674, #1721
 //	generic functions of slices, maps, cmp, math/rand/v2 missing or failing | fix_slices.go | slices, slices/Max, slices/mapsEqual, slices/IsSorted, slices/randN | #1610 (related)
 //	interpreted value into a compiled variadic interface parameter | fix_variadic.go | variadic | none found

@@ -40,8 +40,9 @@ var passes = []pass{
 	{name: "builtins", needs: []fact{factNames}, provides: []fact{factHelpers}, run: rewriteBuiltins},
 	{name: "slices", needs: []fact{factNames, factPackages, factTypes}, provides: []fact{factHelpers, factIterOK}, run: rewriteSlices},
 	{name: "iterators", needs: []fact{factNames, factPackages, factIterOK}, run: rejectIterators},
-	{name: "rangeint", needs: []fact{factNames, factPackages, factTypes, factWrappers}, run: rewriteRangeInt},
-	{name: "loopvar", needs: []fact{factNames, factPackages, factTypes}, run: perIterationLoopVars},
+	{name: "rangevars", provides: []fact{factRangeVars}, run: rewriteRangeVars},
+	{name: "rangeint", needs: []fact{factNames, factPackages, factTypes, factWrappers, factRangeVars}, run: rewriteRangeInt},
+	{name: "loopvar", needs: []fact{factNames, factPackages, factTypes, factRangeVars}, run: perIterationLoopVars},
 	{name: "fmt", needs: []fact{factNames, factPackages, factTypes}, provides: []fact{factFmtTypes}, run: rewriteFmt},
 	{name: "variadic", needs: []fact{factNames, factPackages}, run: fixVariadicIfaces},
 	{name: "goroutine", needs: []fact{factNames}, run: guardGoroutines},
@@ -72,17 +73,18 @@ var passes = []pass{
 type fact string
 
 const (
-	factImports  fact = "imports"  // scope.imports, scope.newImports: the cell's own imports
-	factNames    fact = "names"    // scope.declDefined, stmtDefined, funcs, values
-	factPackages fact = "packages" // scope.imports completed with packages used by name only
-	factWrappers fact = "wrappers" // statements wrapped in function literals (outer edits)
-	factHelpers  fact = "helpers"  // prep.helpers: interpreted helpers the rewrites call
-	factMain     fact = "main"     // prep.mainAt: the renamed func main
-	factStashes  fact = "stashes"  // prep.stashes: top-level := run in two steps
-	factIterOK   fact = "iterok"   // prep.iterOK: iterator calls a rewrite replaced
-	factTypes    fact = "types"    // prep.ct: go/types' view of the cell (gotypes.go)
-	factFmtTypes fact = "fmttypes" // prep.fmtTypes: struct types to register for fmt (fix_fmt.go)
-	factConsts   fact = "consts"   // prep.foldedConsts: const declarations written out with their values
+	factImports   fact = "imports"   // scope.imports, scope.newImports: the cell's own imports
+	factNames     fact = "names"     // scope.declDefined, stmtDefined, funcs, values
+	factPackages  fact = "packages"  // scope.imports completed with packages used by name only
+	factWrappers  fact = "wrappers"  // statements wrapped in function literals (outer edits)
+	factHelpers   fact = "helpers"   // prep.helpers: interpreted helpers the rewrites call
+	factMain      fact = "main"      // prep.mainAt: the renamed func main
+	factStashes   fact = "stashes"   // prep.stashes: top-level := run in two steps
+	factIterOK    fact = "iterok"    // prep.iterOK: iterator calls a rewrite replaced
+	factTypes     fact = "types"     // prep.ct: go/types' view of the cell (gotypes.go)
+	factFmtTypes  fact = "fmttypes"  // prep.fmtTypes: struct types to register for fmt (fix_fmt.go)
+	factConsts    fact = "consts"    // prep.foldedConsts: const declarations written out with their values
+	factRangeVars fact = "rangevars" // prep.rangeKeys: range loops over fresh variables, the fresh key
 )
 
 // pass is one step of preparing a cell.
@@ -191,7 +193,8 @@ type prep struct {
 	stashes map[ast.Stmt][]*ast.Ident // factStashes: top-level := of generic calls, the variables they define
 	iterOK  map[ast.Node]bool         // factIterOK: iterator calls replaced by a rewrite
 
-	foldedConsts map[*ast.GenDecl]bool // factConsts: const declarations the consts pass wrote out
+	foldedConsts map[*ast.GenDecl]bool     // factConsts: const declarations the consts pass wrote out
+	rangeKeys    map[*ast.RangeStmt]string // factRangeVars: range loops over fresh variables, the fresh key ("" for _)
 
 	tagEdits      map[*ast.Field]*tagEdit // struct tags the fmt pass rewrites
 	fmtTypes      []string                // factFmtTypes: top-level struct types to register
@@ -248,6 +251,7 @@ func (e *Engine) prepareWith(code string, only map[string]bool) (*prep, *cellErr
 		iterOK:  map[ast.Node]bool{},
 
 		foldedConsts: map[*ast.GenDecl]bool{},
+		rangeKeys:    map[*ast.RangeStmt]string{},
 
 		tagEdits: map[*ast.Field]*tagEdit{},
 	}
