@@ -48,6 +48,41 @@ func init() {
 			broken: func(out string, err error) bool { return out == "true" },
 		},
 		canary{
+			// A call among several values is assigned before the values
+			// after it are evaluated (Go: 2 1).
+			name:   "assignorder",
+			evals:  []string{`import "fmt"`, "func id(x int) int { return x }", "func f() (int, int) { a, b := 1, 2; a, b = b, id(a); return a, b }", "fmt.Print(f())"},
+			broken: func(out string, err error) bool { return out == "1 1" },
+		},
+		canary{
+			// A composite literal among several values zeroes the others
+			// (Go: [1] 7).
+			name:   "assignorder/complit",
+			evals:  []string{`import "fmt"`, "func f() ([]int, int) { n := 7; c, d := []int{1}, n; return c, d }", "fmt.Print(f())"},
+			broken: func(out string, err error) bool { return out == "[1] 0" },
+		},
+		canary{
+			// return b, a of named results writes a before it reads it
+			// (Go: 2 1).
+			name:   "assignorder/return",
+			evals:  []string{`import "fmt"`, "func f() (a, b int) { a, b = 1, 2; return b, a }", "fmt.Print(f())"},
+			broken: func(out string, err error) bool { return out == "2 2" },
+		},
+		canary{
+			// A map index on the left is read after the assignments before
+			// it (Go: map[0:2]).
+			name:   "assignorder/mapindex",
+			evals:  []string{`import "fmt"`, "func f() map[int]int { k, m := 0, map[int]int{}; k, m[k] = 1, 2; return m }", "fmt.Print(f())"},
+			broken: func(out string, err error) bool { return out == "map[1:2]" },
+		},
+		canary{
+			// The left side's operands are read before the call on the
+			// right (compiled Go calls first: [0 10]).
+			name:   "assignorder/callsfirst",
+			evals:  []string{`import "fmt"`, "var i int", "func bump() int { i++; return 10 }", "func f() []int { s := []int{0, 0}; s[i] = bump(); return s }", "fmt.Print(f())"},
+			broken: func(out string, err error) bool { return out == "[10 0]" },
+		},
+		canary{
 			// A range loop written with = assigns nothing (Go: 1 6).
 			name:   "rangevars",
 			evals:  []string{`import "fmt"`, "func f() (k, v int) { for k, v = range []int{5, 6} {}; return }", "fmt.Print(f())"},

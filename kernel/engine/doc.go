@@ -71,6 +71,13 @@
 // stay local), and a := that redefines a session variable read earlier in
 // the cell does not change what the earlier statements read.
 //
+// Assignments. Several values are assigned as Go assigns them: the
+// operands of index expressions and indirections on the left and the
+// values on the right are evaluated first, then assigned left to right
+// (swaps, a, b = b, f(a), i, x[i] = 1, 2, k, m[k] = 1, 2, return b, a of
+// named results); as compiled Go does, the calls and receives of an
+// assignment run before the operands they could change are read.
+//
 // Numbers. Every constant expression has the value and the type compiled
 // Go gives it: go/types computes it exactly and the engine writes it as a
 // literal of its type (3 / 2 in a float64 context is 1, 1 << 100 >> 98
@@ -161,6 +168,7 @@
 //	range over int (Go 1.22) | fix_rangeint.go | rangeint | #1644, #1645 (unreleased)
 //	loop variables shared across iterations (pre-1.22) | fix_loopvar.go | loopvar | #1594, #1713, #1645
 //	a range loop with = assigns nothing; a body assigning an iteration variable changes the iteration | fix_rangevars.go | rangevars, rangevars/assigned | none found
+//	several values: a call or receive is assigned before the later values are read, a composite literal zeroes the others, a left map index is read late; return of named results; left operands read before the calls (compiled Go calls first) | fix_assignorder.go | assignorder, assignorder/complit, assignorder/return, assignorder/mapindex, assignorder/callsfirst | none found
 //	builtins min, max, clear (Go 1.21) | fix_builtins.go | builtins, builtins/clear | #1674, #1721
 //	generic functions of slices, maps, cmp, math/rand/v2 missing or failing | fix_slices.go | slices, slices/Max, slices/mapsEqual, slices/IsSorted, slices/randN | #1610 (related)
 //	interpreted value into a compiled variadic interface parameter | fix_variadic.go | variadic | none found

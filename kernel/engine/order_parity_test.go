@@ -103,5 +103,96 @@ func main() {
 `,
 			out: "0 2 2 3 \n0 3 2 3 4 \n5b 6c 7d \n0 2 3 4 \n10 20 11 12\n",
 		},
+		parityCase{
+			name: "several values with composite literals, calls and receives",
+			prog: `package main
+
+import "fmt"
+
+type P struct{ X, Y int }
+
+var gx []int
+
+func f(i int) int     { return gx[i] }
+func id(x int) int    { return x }
+func two() (int, int) { return 10, 20 }
+
+func swap() (a, b int) {
+	a, b = 1, 2
+	return b, a
+}
+
+func main() {
+	n := 7
+	c, d := []int{1}, n
+	e, g := P{1, 2}, n
+	var k, l = map[string]int{"a": 1}, n
+	fmt.Println(c, d, e, g, k, l)
+	var m []int
+	var o int
+	m, o = []int{1}, n
+	fmt.Println(m, o)
+	x := []int{1, 2, 3}
+	y := x
+	gx = x
+	x[1], y[0] = f(0), f(1)
+	fmt.Println(x)
+	a, b := 1, 2
+	a, b = b, id(a)
+	fmt.Println(a, b)
+	ch := make(chan int, 1)
+	ch <- 9
+	a, b = <-ch, a
+	fmt.Println(a, b)
+	i, arr := 0, []int{0, 0}
+	i, arr[i] = id(1), 9
+	fmt.Println(i, arr)
+	key, mp := 0, map[int]int{}
+	key, mp[key] = 1, 2
+	fmt.Println(key, mp)
+	fmt.Println(swap())
+	p := &P{1, 2}
+	p.X, p.Y = id(p.Y), id(p.X)
+	fmt.Println(*p)
+}
+`,
+			out: "[1] 7 {1 2} 7 map[a:1] 7\n[1] 7\n[2 1 3]\n2 1\n9 2\n1 [9 0]\n1 map[0:2]\n2 1\n{2 1}\n",
+		},
+		parityCase{
+			name: "calls run before the operands they change are read",
+			prog: `package main
+
+import "fmt"
+
+var n int
+
+func bump() int { n++; return 10 }
+
+func main() {
+	one, two := 1, 2
+	x := &one
+	*x += func() int { x = &two; return 10 }()
+	fmt.Println(one, two)
+	s1, s2 := []int{1}, []int{2}
+	y := s1
+	y[0] += func() int { y = s2; return 10 }()
+	fmt.Println(s1, s2)
+	m1, m2 := map[int]int{0: 1}, map[int]int{0: 2}
+	z := m1
+	z[0] += func() int { z = m2; return 10 }()
+	fmt.Println(m1, m2)
+	i := 0
+	a := []int{1, 2}
+	a[i] = func() int { i = 1; return 10 }()
+	fmt.Println(a)
+	s := []int{0, 0, 0, 0}
+	s[n] = bump()
+	var v int
+	v, s[n] = bump(), bump()
+	fmt.Println(s, v, n)
+}
+`,
+			out: "1 12\n[1] [12]\nmap[0:1] map[0:12]\n[1 10]\n[0 10 0 10] 10 3\n",
+		},
 	)
 }

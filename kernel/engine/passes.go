@@ -27,6 +27,7 @@ var passes = []pass{
 	{name: "parens", run: dropNameParens},
 	{name: "compound", needs: []fact{factNames}, provides: []fact{factWrappers}, run: wrapCompound},
 	{name: "panicpos", needs: []fact{factNames, factTypes}, run: markPanicPositions},
+	{name: "assignorder", needs: []fact{factTypes}, run: orderAssignments},
 	{name: "indexcheck", needs: []fact{factNames, factTypes}, run: checkIndexes},
 	{name: "recursion", needs: []fact{factNames}, run: guardRecursion},
 	{name: "inferred", needs: []fact{factNames, factTypes}, run: instantiateGenericCalls},

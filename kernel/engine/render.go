@@ -84,6 +84,19 @@ func (r *renderer) sortEdits() {
 	})
 }
 
+// renderApart renders [start, end) a second time, elsewhere: the edit
+// skip (one replacing that range) is left out, and the tails applied
+// there are applied again where the range itself is rendered.
+func (r *renderer) renderApart(start, end, skip int) string {
+	if r.active == nil {
+		r.active = map[int]bool{}
+	}
+	was, done := r.active[skip], r.doneTails
+	r.active[skip], r.doneTails = true, map[int]bool{}
+	defer func() { r.active[skip], r.doneTails = was, done }()
+	return r.render(start, end)
+}
+
 // render returns the cell range [start, end) with the edits inside it
 // applied, starting with a directive for start.
 func (r *renderer) render(start, end int) string {
