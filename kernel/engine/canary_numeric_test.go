@@ -48,6 +48,12 @@ func init() {
 			broken: func(out string, err error) bool { return out == "true" },
 		},
 		canary{
+			// u++ on a uintptr ends the function silently (Go: 2).
+			name:   "incdec",
+			evals:  []string{`import "fmt"`, "func f() (s string) { var u uintptr = 1; u++; s = fmt.Sprint(u); return }", "fmt.Print(f(), \"|\")"},
+			broken: func(out string, err error) bool { return out == "|" },
+		},
+		canary{
 			// A call among several values is assigned before the values
 			// after it are evaluated (Go: 2 1).
 			name:   "assignorder",

@@ -229,5 +229,41 @@ func main() {
 `,
 			out: "20\n",
 		},
+		parityCase{
+			name: "++ and -- on every integer kind, uintptr too",
+			prog: `package main
+
+import "fmt"
+
+type Addr uintptr
+
+type S struct{ p uintptr }
+
+func main() {
+	var u uintptr
+	u--
+	fmt.Println(u)
+	u++
+	u++
+	var a Addr = 10
+	a--
+	s := S{5}
+	s.p++
+	m := map[string]uintptr{}
+	m["k"]++
+	arr := []uintptr{7}
+	arr[0]--
+	fmt.Println(u, a, s, m, arr)
+	var i8 int8 = 127
+	i8++
+	var u8 uint8
+	u8--
+	var i64 int64 = -9223372036854775808
+	i64--
+	fmt.Println(i8, u8, i64)
+}
+`,
+			out: "18446744073709551615\n1 9 {6} map[k:1] [6]\n-128 255 9223372036854775807\n",
+		},
 	)
 }

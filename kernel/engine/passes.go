@@ -59,6 +59,7 @@ var passes = []pass{
 	{name: "typeswitch", run: bindTypeSwitches},
 	{name: "protocols", run: refuseNestedProtocolTypes},
 	{name: "fastprint", needs: []fact{factNames, factPackages}, run: rewriteFastPrints},
+	{name: "incdec", needs: []fact{factTypes}, run: rewriteIncDec},
 	{name: "consts", needs: []fact{factTypes}, provides: []fact{factConsts}, run: foldConstants},
 	{name: "constrepeat", needs: []fact{factConsts}, run: repeatConstSpecs},
 	{name: "erroreq", needs: []fact{factTypes}, run: rewriteErrorComparisons},
