@@ -48,6 +48,20 @@ func init() {
 			broken: func(out string, err error) bool { return out == "true" },
 		},
 		canary{
+			// A comparison returned as an interface panics in reflect
+			// (Go: false).
+			name:   "boolconv",
+			evals:  []string{`import "fmt"`, "func t(x, y float64) any { return x > y }", "fmt.Print(t(1, 2))"},
+			broken: errContains("SetBool"),
+		},
+		canary{
+			// The ok of a comma-ok assignment to an interface panics in
+			// reflect (Go: false).
+			name:   "boolconv/commaok",
+			evals:  []string{`import "fmt"`, "func f() any { var ok any; m := map[int]int{}; _, ok = m[1]; return ok }", "fmt.Print(f())"},
+			broken: errContains("SetBool"),
+		},
+		canary{
 			// u++ on a uintptr ends the function silently (Go: 2).
 			name:   "incdec",
 			evals:  []string{`import "fmt"`, "func f() (s string) { var u uintptr = 1; u++; s = fmt.Sprint(u); return }", "fmt.Print(f(), \"|\")"},

@@ -168,6 +168,7 @@
 //	range over int (Go 1.22) | fix_rangeint.go | rangeint | #1644, #1645 (unreleased)
 //	loop variables shared across iterations (pre-1.22) | fix_loopvar.go | loopvar | #1594, #1713, #1645
 //	x++ and x-- on a uintptr end the function silently | fix_incdec.go | incdec | none found
+//	a comparison returned as an interface or assigned to _, a comma-ok ok assigned to an interface: reflect panics (SetBool) | fix_boolconv.go | boolconv, boolconv/commaok | none found
 //	a range loop with = assigns nothing; a body assigning an iteration variable changes the iteration | fix_rangevars.go | rangevars, rangevars/assigned | none found
 //	several values: a call or receive is assigned before the later values are read, a composite literal zeroes the others, a left map index is read late; return of named results; left operands read before the calls (compiled Go calls first) | fix_assignorder.go | assignorder, assignorder/complit, assignorder/return, assignorder/mapindex, assignorder/callsfirst | none found
 //	builtins min, max, clear (Go 1.21) | fix_builtins.go | builtins, builtins/clear | #1674, #1721

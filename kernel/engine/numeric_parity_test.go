@@ -265,5 +265,46 @@ func main() {
 `,
 			out: "18446744073709551615\n1 9 {6} map[k:1] [6]\n-128 255 9223372036854775807\n",
 		},
+		parityCase{
+			name: "comparison results in interfaces",
+			prog: `package main
+
+import "fmt"
+
+type B bool
+
+func t(x, y interface{}) interface{} { return x.(float64) > y.(float64) }
+
+func both(a, b float64) (any, bool) { return a < b, a > b }
+
+func main() {
+	fmt.Println(t(1.0, 2.0), t(3.0, 2.0))
+	fmt.Println(both(1, 2))
+	var n int
+	f := func() [2]string { n++; return [2]string{"a", "b"} }
+	_ = f() == f()
+	var e interface{} = [2]string{"a", "b"}
+	_ = e == f()
+	fmt.Println(n)
+	var ok interface{}
+	var i int
+	c := make(chan int, 2)
+	c <- 42
+	i, ok = <-c
+	fmt.Println(i, ok)
+	m := map[int]int{1: 2}
+	i, ok = m[3]
+	var nb B
+	_, nb = m[1]
+	fmt.Println(i, ok, nb)
+	c <- 7
+	select {
+	case i, ok = <-c:
+		fmt.Println(i, ok)
+	}
+}
+`,
+			out: "false true\ntrue false\n3\n42 true\n0 false true\n7 true\n",
+		},
 	)
 }

@@ -60,6 +60,7 @@ var passes = []pass{
 	{name: "protocols", run: refuseNestedProtocolTypes},
 	{name: "fastprint", needs: []fact{factNames, factPackages}, run: rewriteFastPrints},
 	{name: "incdec", needs: []fact{factTypes}, run: rewriteIncDec},
+	{name: "boolconv", needs: []fact{factTypes}, run: convertBools},
 	{name: "consts", needs: []fact{factTypes}, provides: []fact{factConsts}, run: foldConstants},
 	{name: "constrepeat", needs: []fact{factConsts}, run: repeatConstSpecs},
 	{name: "erroreq", needs: []fact{factTypes}, run: rewriteErrorComparisons},

@@ -48,6 +48,11 @@ func (r *renderer) addTail(off int, s string) {
 	r.edits = append(r.edits, edit{start: off, end: off, text: func(*renderer) string { return s }, tail: true, idx: len(r.edits)})
 }
 
+// addTailFunc is addTail with text built when the range is rendered.
+func (r *renderer) addTailFunc(off int, text func(r *renderer) string) {
+	r.edits = append(r.edits, edit{start: off, end: off, text: text, tail: true, idx: len(r.edits)})
+}
+
 // fresh returns a new temporary identifier.
 func (r *renderer) fresh(kind string) string {
 	r.seq++
