@@ -103,6 +103,34 @@ func init() {
 			broken: func(out string, err error) bool { return out == "[10 0]" },
 		},
 		canary{
+			// A deferred call's argument that is a variable is read when
+			// the call runs (Go: 1).
+			name:   "deferargs",
+			evals:  []string{`import "fmt"`, "func f() { x := 1; defer fmt.Print(x); x = 2 }", "f()"},
+			broken: func(out string, err error) bool { return out == "2" },
+		},
+		canary{
+			// A deferred method call's receiver is read when the call runs
+			// (Go: 1).
+			name:   "deferargs/receiver",
+			evals:  []string{`import "fmt"`, "type T struct{ n int }", "func (t T) show() { fmt.Print(t.n) }", "func f() { t := T{1}; defer t.show(); t.n = 2 }", "f()"},
+			broken: func(out string, err error) bool { return out == "2" },
+		},
+		canary{
+			// Deferred literals in a loop see the last iteration's
+			// variables (Go: 210).
+			name:   "deferargs/loop",
+			evals:  []string{`import "fmt"`, "func f() { for i := 0; i < 3; i++ { j := i; defer func() { fmt.Print(j) }() } }", "f()"},
+			broken: func(out string, err error) bool { return out == "222" },
+		},
+		canary{
+			// Assigning a composite literal to a variable gives it new
+			// storage: a pointer taken before keeps the old value (Go: 2).
+			name:   "assignorder/literal",
+			evals:  []string{`import "fmt"`, "type T struct{ n int }", "func f() int { t := T{1}; p := &t; t = T{2}; return p.n }", "fmt.Print(f())"},
+			broken: func(out string, err error) bool { return out == "1" },
+		},
+		canary{
 			// A range loop written with = assigns nothing (Go: 1 6).
 			name:   "rangevars",
 			evals:  []string{`import "fmt"`, "func f() (k, v int) { for k, v = range []int{5, 6} {}; return }", "fmt.Print(f())"},

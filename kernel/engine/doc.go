@@ -78,6 +78,12 @@
 // named results); as compiled Go does, the calls and receives of an
 // assignment run before the operands they could change are read.
 //
+// A defer statement evaluates its call's function, receiver and arguments
+// when it executes, as Go does (also in loops, where each deferred
+// literal keeps its own iteration's variables); a deferred call of a
+// local variable assigned a function literal in the loop around the
+// defer is refused (the interpreter deadlocks running it).
+//
 // Numbers. Every constant expression has the value and the type compiled
 // Go gives it: go/types computes it exactly and the engine writes it as a
 // literal of its type (3 / 2 in a float64 context is 1, 1 << 100 >> 98
@@ -170,7 +176,8 @@
 //	x++ and x-- on a uintptr end the function silently | fix_incdec.go | incdec | none found
 //	a comparison returned as an interface or assigned to _, a comma-ok ok assigned to an interface: reflect panics (SetBool) | fix_boolconv.go | boolconv, boolconv/commaok | none found
 //	a range loop with = assigns nothing; a body assigning an iteration variable changes the iteration | fix_rangevars.go | rangevars, rangevars/assigned | none found
-//	several values: a call or receive is assigned before the later values are read, a composite literal zeroes the others, a left map index is read late; return of named results; left operands read before the calls (compiled Go calls first) | fix_assignorder.go | assignorder, assignorder/complit, assignorder/return, assignorder/mapindex, assignorder/callsfirst | none found
+//	several values: a call or receive is assigned before the later values are read, a composite literal zeroes the others, a left map index is read late; return of named results; t = T{2} gives t new storage; left operands read before the calls (compiled Go calls first) | fix_assignorder.go | assignorder, assignorder/complit, assignorder/return, assignorder/mapindex, assignorder/literal, assignorder/callsfirst | none found
+//	defer reads its arguments and receiver when the call runs, deferred literals in a loop see the last iteration, a deferred call of a closure of the same function deadlocks (refused in a loop); go reads its receiver late | fix_deferargs.go | deferargs, deferargs/receiver, deferargs/loop | none found
 //	builtins min, max, clear (Go 1.21) | fix_builtins.go | builtins, builtins/clear | #1674, #1721
 //	generic functions of slices, maps, cmp, math/rand/v2 missing or failing | fix_slices.go | slices, slices/Max, slices/mapsEqual, slices/IsSorted, slices/randN | #1610 (related)
 //	interpreted value into a compiled variadic interface parameter | fix_variadic.go | variadic | none found

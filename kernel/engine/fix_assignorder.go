@@ -42,7 +42,7 @@ import (
 // orderAssignments is the pass "assignorder".
 func orderAssignments(p *prep) {
 	ct := p.cellTypes()
-	o := &orderer{p: p, ct: ct, escapes: map[types.Object]bool{}, topVars: map[types.Object]bool{}}
+	o := &orderer{p: p, ct: ct, escapes: map[types.Object]bool{}, topVars: map[types.Object]bool{}, effects: map[*types.Func]int{}}
 	o.findEscapes()
 	inList := map[ast.Stmt]bool{}
 	top := map[ast.Stmt]bool{}
@@ -105,6 +105,7 @@ type orderer struct {
 	ct      *cellTypes
 	escapes map[types.Object]bool // local variables a closure captures or whose address is taken
 	topVars map[types.Object]bool // variables of top-level statements (globals to yaegi)
+	effects map[*types.Func]int   // summaries of the cell's functions
 }
 
 // parens wraps each call, receive or composite literal among xs in
@@ -130,6 +131,14 @@ func (o *orderer) assign(as *ast.AssignStmt, inList, top bool) {
 	multi := len(as.Lhs) > 1 && len(as.Lhs) == len(as.Rhs)
 	if multi {
 		o.parens(as.Rhs)
+	} else if as.Tok == token.ASSIGN && len(as.Rhs) == 1 {
+		if _, ok := as.Lhs[0].(*ast.Ident); ok {
+			if _, ok := as.Rhs[0].(*ast.CompositeLit); ok {
+				// t = T{2} gives t new storage: a pointer to t keeps
+				// the old value.
+				o.parens(as.Rhs)
+			}
+		}
 	}
 	if !inList || o.ct == nil {
 		return
@@ -139,25 +148,30 @@ func (o *orderer) assign(as *ast.AssignStmt, inList, top bool) {
 			return // v, ok = m[k], x.(T), <-ch
 		}
 	}
-	// The operands the statement reads besides its calls.
+	// The operands the statement reads besides its calls: does one read a
+	// variable a call could assign, or memory a call could write?
 	var calls []ast.Expr
-	unstable := false
+	var rd reads
 	for _, l := range as.Lhs {
-		for _, x := range lhsOperands(l) {
+		for _, x := range o.lhsOperands(l) {
 			calls = o.collectCalls(x, calls)
-			if !o.stable(x) {
-				unstable = true
-			}
+			rd.add(o.readsOf(x, false))
 		}
-		if as.Tok != token.ASSIGN && as.Tok != token.DEFINE && !o.stable(l) {
-			unstable = true // x op= y reads x
+		if as.Tok != token.ASSIGN && as.Tok != token.DEFINE {
+			rd.add(o.readsOf(l, false)) // x op= y reads x
 		}
 	}
 	for _, r := range as.Rhs {
 		calls = o.collectCalls(r, calls)
 		// A single value's plain operands are read after its calls, as
 		// compiled Go reads them; several values are read in order.
-		if multi && !o.stableAround(r) {
+		if multi {
+			rd.add(o.readsOf(r, true))
+		}
+	}
+	unstable := false
+	for _, c := range calls {
+		if rd.vars && !o.writesNoVars(c) || rd.mem && !o.writesNoMemory(c) {
 			unstable = true
 		}
 	}
@@ -228,7 +242,7 @@ func (o *orderer) hoist(s ast.Stmt, calls []ast.Expr, tuple bool) {
 	p.r.add(at, at, func(r *renderer) string {
 		out := ""
 		for i, c := range calls {
-			out += join(names[i]) + " := " + r.renderApart(p.off(c.Pos()), p.off(c.End()), places[i]) + "; "
+			out += join(names[i]) + " := " + r.renderApart(p.off(c.Pos()), p.off(c.End()), places[i], c.Pos() == s.Pos()) + "; "
 		}
 		return out + r.directive(at)
 	})
@@ -308,14 +322,32 @@ func (o *orderer) capturesAny(objs map[types.Object]bool) bool {
 }
 
 // lhsOperands returns the operands an assignment to l evaluates first:
-// x and i of x[i], p of *p, x of x.f.
-func lhsOperands(l ast.Expr) []ast.Expr {
+// x and i of x[i], p of *p, x of x.f. An array or struct variable (or an
+// element or field of one) is a place no call can move: only its indexes
+// are operands.
+func (o *orderer) lhsOperands(l ast.Expr) []ast.Expr {
+	isPtr := func(x ast.Expr) bool {
+		t := o.ct.goType(x)
+		if t == nil {
+			return true
+		}
+		_, p := t.Underlying().(*types.Pointer)
+		return p
+	}
 	switch l := ast.Unparen(l).(type) {
 	case *ast.IndexExpr:
+		if t := o.ct.goType(l.X); t != nil {
+			if _, arr := t.Underlying().(*types.Array); arr {
+				return append(o.lhsOperands(l.X), l.Index)
+			}
+		}
 		return []ast.Expr{l.X, l.Index}
 	case *ast.StarExpr:
 		return []ast.Expr{l.X}
 	case *ast.SelectorExpr:
+		if sel, ok := o.ct.info.Selections[l]; ok && sel.Kind() == types.FieldVal && !sel.Indirect() && !isPtr(l.X) {
+			return o.lhsOperands(l.X)
+		}
 		return []ast.Expr{l.X}
 	}
 	return nil
@@ -387,97 +419,246 @@ func (o *orderer) hasCall(x ast.Expr) bool {
 	return found
 }
 
-// stableAround reports whether what x reads outside its calls cannot be
-// changed by a call.
-func (o *orderer) stableAround(x ast.Expr) bool {
-	ok := true
+// reads is what evaluating operands reads that a call could change.
+type reads struct{ vars, mem bool }
+
+func (r *reads) add(s reads) { r.vars, r.mem = r.vars || s.vars, r.mem || s.mem }
+
+// readsOf classifies what x reads (outside its calls when skipCalls).
+func (o *orderer) readsOf(x ast.Expr, skipCalls bool) reads {
+	var rd reads
 	ast.Inspect(x, func(n ast.Node) bool {
-		if !ok {
-			return false
-		}
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.BinaryExpr:
-			if (n.Op == token.LAND || n.Op == token.LOR) && o.hasCall(n) {
+			if skipCalls && (n.Op == token.LAND || n.Op == token.LOR) && o.hasCall(n) {
 				return false // moved whole
 			}
 		case *ast.CallExpr:
-			if o.isCall(n) {
+			if skipCalls && o.isCall(n) {
 				return false
 			}
 		case *ast.UnaryExpr:
-			if n.Op == token.ARROW {
+			if skipCalls && n.Op == token.ARROW {
 				return false
 			}
 		}
-		if e, isExpr := n.(ast.Expr); isExpr && !o.stableNode(e) {
-			ok = false
+		if e, isExpr := n.(ast.Expr); isExpr {
+			rd.add(o.nodeReads(e))
 		}
-		return ok
-	})
-	return ok
-}
-
-// stable reports whether evaluating x reads nothing a call could change.
-func (o *orderer) stable(x ast.Expr) bool {
-	ok := true
-	ast.Inspect(x, func(n ast.Node) bool {
-		if e, isExpr := n.(ast.Expr); ok && isExpr && !o.stableNode(e) {
-			ok = false
-		}
-		return ok
-	})
-	return ok
-}
-
-// stableNode reports whether node x itself (its operands aside) reads
-// only what a call cannot change.
-func (o *orderer) stableNode(x ast.Expr) bool {
-	if tv, ok := o.ct.info.Types[x]; ok && (tv.Value != nil || tv.IsType()) {
 		return true
+	})
+	return rd
+}
+
+// nodeReads classifies what node x itself (its operands aside) reads.
+func (o *orderer) nodeReads(x ast.Expr) reads {
+	if tv, ok := o.ct.info.Types[x]; ok && (tv.Value != nil || tv.IsType()) {
+		return reads{}
 	}
 	switch x := x.(type) {
-	case *ast.BasicLit, *ast.ParenExpr, *ast.BinaryExpr, *ast.CompositeLit, *ast.KeyValueExpr, *ast.FuncLit, *ast.TypeAssertExpr:
-		return true
+	case *ast.BasicLit, *ast.ParenExpr, *ast.BinaryExpr, *ast.CompositeLit, *ast.KeyValueExpr, *ast.FuncLit, *ast.TypeAssertExpr, *ast.CallExpr:
+		return reads{} // calls are classified apart
 	case *ast.UnaryExpr:
-		return x.Op != token.ARROW
+		return reads{mem: x.Op == token.ARROW}
 	case *ast.Ident:
 		switch obj := o.ct.info.Uses[x].(type) {
-		case nil:
-			return o.ct.info.Defs[x] != nil
 		case *types.Var:
-			return o.local(obj)
-		case *types.Const, *types.TypeName, *types.Func, *types.Builtin, *types.Nil, *types.PkgName:
-			return true
+			return reads{vars: !o.local(obj)}
+		case nil:
+			return reads{vars: o.ct.info.Defs[x] == nil}
 		}
-		return false
+		return reads{}
 	case *ast.SelectorExpr:
-		if sel, ok := o.ct.info.Selections[x]; ok {
-			if sel.Kind() != types.FieldVal || sel.Indirect() {
-				return sel.Kind() != types.FieldVal // a method value is evaluated with its call
-			}
-			return true // a field of a struct value
+		if sel, ok := o.ct.info.Selections[x]; ok && sel.Kind() == types.FieldVal && sel.Indirect() {
+			return reads{mem: true}
 		}
-		return true // a package's name: its variables are idents to go/types
+		return reads{} // a field of a struct value; a method value; a package's name
 	case *ast.IndexExpr:
-		t := o.ct.goType(x.X)
-		if t == nil {
-			return false
+		if t := o.ct.goType(x.X); t != nil {
+			switch u := t.Underlying().(type) {
+			case *types.Array:
+				return reads{} // an element of an array value
+			case *types.Basic:
+				if u.Info()&types.IsString != 0 {
+					return reads{} // strings do not change
+				}
+			}
 		}
-		switch u := t.Underlying().(type) {
-		case *types.Array:
-			return true // an element of an array value
-		case *types.Basic:
-			return u.Info()&types.IsString != 0 // strings do not change
-		}
-		return false
-	case *ast.CallExpr:
-		return true // conversions and pure builtins (calls are not asked)
-	case *ast.SliceExpr:
+		return reads{mem: true}
+	}
+	return reads{vars: true, mem: true}
+}
+
+// writesNoVars reports whether call c cannot assign a variable of the
+// cell: a function of a compiled package (given no address), or a
+// function of the cell that assigns no variable but its own.
+func (o *orderer) writesNoVars(c ast.Expr) bool {
+	call, ok := c.(*ast.CallExpr)
+	if !ok {
 		return false
 	}
-	return false
+	for _, a := range call.Args {
+		if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND {
+			return false
+		}
+	}
+	fn := o.callee(call)
+	if fn == nil {
+		return false
+	}
+	if fn.Pkg() != nil && fn.Pkg().Path() != "main" {
+		return true
+	}
+	return o.summary(fn, map[*types.Func]bool{}) == effectNone
+}
+
+// writesNoMemory reports whether call c cannot write memory the
+// statement reads: a function of a compiled package given only numbers,
+// strings and booleans.
+func (o *orderer) writesNoMemory(c ast.Expr) bool {
+	call, ok := c.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := o.callee(call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() == "main" {
+		return false
+	}
+	for _, a := range call.Args {
+		b, ok := o.ct.goType(a).(*types.Basic)
+		if !ok || b.Info()&(types.IsNumeric|types.IsString|types.IsBoolean) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// callee returns the function a call statically calls: a package-level
+// function (of the cell, the session or a compiled package), or nil.
+func (o *orderer) callee(call *ast.CallExpr) *types.Func {
+	var id *ast.Ident
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		if _, isSel := o.ct.info.Selections[f]; isSel {
+			return nil // a method
+		}
+		id = f.Sel
+	default:
+		return nil
+	}
+	fn, ok := o.ct.info.Uses[id].(*types.Func)
+	if !ok {
+		return nil
+	}
+	if sig, ok := fn.Type().(*types.Signature); !ok || sig.Recv() != nil {
+		return nil
+	}
+	return fn
+}
+
+const (
+	effectNone    = 1 // assigns only its own variables
+	effectUnknown = 2
+)
+
+// summary tells whether a function of this cell assigns a variable other
+// than its own (directly or through the functions it calls).
+func (o *orderer) summary(fn *types.Func, seen map[*types.Func]bool) int {
+	if v, ok := o.effects[fn]; ok {
+		return v
+	}
+	if seen[fn] {
+		return effectUnknown // recursion
+	}
+	seen[fn] = true
+	var fd *ast.FuncDecl
+	for _, d := range o.p.pc.decls.Decls {
+		if f, ok := d.(*ast.FuncDecl); ok && f.Body != nil && o.ct.info.Defs[f.Name] == fn {
+			fd = f
+		}
+	}
+	if fd == nil {
+		return effectUnknown // an earlier cell's: its body is not here
+	}
+	body := fd.Body
+	result := effectNone
+	own := func(id *ast.Ident) bool {
+		obj := o.ct.info.Uses[id]
+		if obj == nil {
+			obj = o.ct.info.Defs[id]
+		}
+		v, ok := obj.(*types.Var)
+		return !ok || v.Pos() >= fd.Pos() && v.Pos() < fd.End()
+	}
+	root := func(x ast.Expr) *ast.Ident {
+		for {
+			switch e := ast.Unparen(x).(type) {
+			case *ast.Ident:
+				return e
+			case *ast.SelectorExpr:
+				if sel, ok := o.ct.info.Selections[e]; ok && sel.Indirect() {
+					return nil // through a pointer: memory
+				}
+				x = e.X
+			case *ast.IndexExpr:
+				if t := o.ct.goType(e.X); t == nil {
+					return nil
+				} else if _, arr := t.Underlying().(*types.Array); !arr {
+					return nil // an element of a slice or map: memory
+				}
+				x = e.X
+			default:
+				return nil
+			}
+		}
+	}
+	assign := func(x ast.Expr) {
+		if id := root(x); id != nil && id.Name != "_" && !own(id) {
+			result = effectUnknown
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				assign(l)
+			}
+		case *ast.IncDecStmt:
+			assign(n.X)
+		case *ast.RangeStmt:
+			if n.Tok == token.ASSIGN {
+				assign(n.Key)
+				if n.Value != nil {
+					assign(n.Value)
+				}
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				if id := root(n.X); id != nil && !own(id) {
+					result = effectUnknown
+				}
+			}
+		case *ast.CallExpr:
+			if !o.isCall(n) {
+				return true
+			}
+			callee := o.callee(n)
+			switch {
+			case callee == nil:
+				result = effectUnknown
+			case callee.Pkg() != nil && callee.Pkg().Path() != "main":
+			case o.summary(callee, seen) != effectNone:
+				result = effectUnknown
+			}
+		}
+		return result == effectNone
+	})
+	o.effects[fn] = result
+	return result
 }
 
 // local reports whether v is a variable of a function that no closure

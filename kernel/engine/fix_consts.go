@@ -344,11 +344,10 @@ func (f *folder) spell(v constant.Value, t types.Type, pos token.Pos, operand, e
 		if b.Kind() == types.Complex64 {
 			bits = 32
 		}
+		// Always converted: yaegi crashes dividing by a bare
+		// complex(re, im) ("complex128 is not constant.Value").
 		if lit, ok = complexLiteral(v, bits, false); !ok {
 			return "", false
-		}
-		if !named && b.Kind() == types.Complex128 {
-			return lit, true
 		}
 	case b.Info()&types.IsBoolean != 0:
 		if lit, ok = f.boolLiteral(v); !ok || !named {

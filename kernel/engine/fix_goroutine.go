@@ -29,7 +29,7 @@ func guardGoroutines(p *prep) {
 		}
 		call := g.Call
 		p.r.add(p.off(g.Pos()), p.off(g.End()), func(r *renderer) string {
-			pre, text := deferredCall(p.scope, r, call)
+			pre, text := deferredCall(p, r, call)
 			return "{ " + pre + rtName + ".GoStart(); go func() { defer " + rtName + ".GoEnd(); defer func() { if _gnr := recover(); _gnr != nil { " + rtName + ".GoPanic(_gnr) } }(); " + text + " }() }"
 		})
 		return true

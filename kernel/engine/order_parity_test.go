@@ -194,5 +194,82 @@ func main() {
 `,
 			out: "1 12\n[1] [12]\nmap[0:1] map[0:12]\n[1 10]\n[0 10 0 10] 10 3\n",
 		},
+		parityCase{
+			name: "defer evaluates its call when it executes",
+			prog: `package main
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+)
+
+type T struct{ n int }
+
+func (t T) show()   { fmt.Print("v", t.n, " ") }
+func (t *T) pshow() { fmt.Print("p", t.n, " ") }
+
+func show(tag string, x int) { fmt.Print(tag, x, " ") }
+
+func args() {
+	x := 1
+	s := []int{1}
+	defer fmt.Println()
+	defer show("ident", x)
+	defer show("elem", s[0])
+	defer func(v int) { show("lit", v) }(x)
+	x, s[0] = 2, 2
+}
+
+func receivers() {
+	var a, b strings.Builder
+	w := &a
+	defer func() { fmt.Println("a:", a.String(), "b:", b.String()) }()
+	defer w.WriteString("x")
+	w = &b
+	var g1, g2 sync.WaitGroup
+	g1.Add(1)
+	wg := &g1
+	defer func() { g1.Wait(); fmt.Println("g1 done") }()
+	defer wg.Done()
+	wg = &g2
+	t := T{1}
+	defer t.show()
+	defer t.pshow()
+	t.n = 2
+}
+
+func loops() {
+	defer fmt.Println()
+	for i := 0; i < 3; i++ {
+		t := T{i}
+		j := i * 10
+		defer t.show()
+		defer t.pshow()
+		defer func() { fmt.Print(i, j, " ") }()
+		defer fmt.Print(j, " ")
+	}
+}
+
+func cleanups() (out []string) {
+	n := 1
+	cleanup := func() { out = append(out, fmt.Sprint("cleanup ", n)) }
+	defer cleanup()
+	n = 2
+	return []string{"body"}
+}
+
+func main() {
+	args()
+	receivers()
+	loops()
+	fmt.Println(cleanups())
+	x := 1
+	defer fmt.Println("main", x)
+	x = 2
+}
+`,
+			out: "lit1 elem1 ident1 \np2 v1 g1 done\na: x b: \n20 2 20 p2 v2 10 1 10 p1 v1 0 0 0 p0 v0 \n[body cleanup 2]\nmain 1\n",
+		},
 	)
 }

@@ -92,13 +92,31 @@ func (r *renderer) sortEdits() {
 // renderApart renders [start, end) a second time, elsewhere: the edit
 // skip (one replacing that range) is left out, and the tails applied
 // there are applied again where the range itself is rendered.
-func (r *renderer) renderApart(start, end, skip int) string {
+//
+// With bare, the insertions at start are left out too (a range at the
+// start of a statement shares its offset with the statement's own
+// insertions).
+func (r *renderer) renderApart(start, end, skip int, bare bool) string {
 	if r.active == nil {
 		r.active = map[int]bool{}
 	}
 	was, done := r.active[skip], r.doneTails
 	r.active[skip], r.doneTails = true, map[int]bool{}
-	defer func() { r.active[skip], r.doneTails = was, done }()
+	var off []int
+	if bare {
+		for _, e := range r.edits {
+			if e.start == start && e.end == start && !e.tail && !r.active[e.idx] {
+				r.active[e.idx] = true
+				off = append(off, e.idx)
+			}
+		}
+	}
+	defer func() {
+		r.active[skip], r.doneTails = was, done
+		for _, i := range off {
+			delete(r.active, i)
+		}
+	}()
 	return r.render(start, end)
 }
 
