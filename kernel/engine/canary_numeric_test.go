@@ -131,6 +131,34 @@ func init() {
 			broken: func(out string, err error) bool { return out == "1" },
 		},
 		canary{
+			// A tagless switch case of two expressions evaluates only the
+			// first (Go: yes).
+			name:   "switchcases",
+			evals:  []string{`import "fmt"`, "func f(x, y bool) string { switch { case x, y: return \"yes\" }; return \"no\" }", "fmt.Print(f(false, true))"},
+			broken: func(out string, err error) bool { return out == "no" },
+		},
+		canary{
+			// append reads the values to add after it wrote over them
+			// (Go: [3 2 1]).
+			name:   "appendargs",
+			evals:  []string{`import "fmt"`, "func f() []int { x := []int{1, 2, 3}; return append(x[:0], x[2], x[1], x[0]) }", "fmt.Print(f())"},
+			broken: func(out string, err error) bool { return out == "[3 2 3]" },
+		},
+		canary{
+			// A select sends what a later case's operand stored in the
+			// sent variable (Go: 0).
+			name:   "selectorder",
+			evals:  []string{`import "fmt"`, "func makec(px *int) chan bool { *px = 42; return make(chan bool) }", "func f() int { c := make(chan int, 1); x := 0; select { case c <- x: case <-makec(&x): }; return <-c }", "fmt.Print(f())"},
+			broken: func(out string, err error) bool { return out != "0" }, // 42, or a reflect panic
+		},
+		canary{
+			// A receive case's variable is one for every run of the
+			// select (Go: 0 1).
+			name:   "selectorder/casevar",
+			evals:  []string{`import "fmt"`, "func f() (a, b int) { ch := make(chan int, 1); var ps []*int; for i := 0; i < 2; i++ { ch <- i; select { case x := <-ch: ps = append(ps, &x) } }; return *ps[0], *ps[1] }", "fmt.Print(f())"},
+			broken: func(out string, err error) bool { return out == "1 1" },
+		},
+		canary{
 			// A range loop written with = assigns nothing (Go: 1 6).
 			name:   "rangevars",
 			evals:  []string{`import "fmt"`, "func f() (k, v int) { for k, v = range []int{5, 6} {}; return }", "fmt.Print(f())"},

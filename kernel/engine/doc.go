@@ -202,6 +202,9 @@
 //	a bare return at the top level (func main's body in a cell) crashes compiling | fix_return.go | return | none found
 //	nil != x is always false (nil as the left operand) | fix_nilleft.go | nilleft | none found
 //	switch with an init statement and a non-variable tag takes the default case | fix_switchinit.go | switchinit | none found
+//	a case of several expressions in a switch without a tag evaluates only the first | fix_switchcases.go | switchcases | none found
+//	append reads the values it adds after writing over them (append(x[:0], x[2], x[1], x[0])) | fix_appendargs.go | appendargs | none found
+//	select reads a sent variable when it sends, after later cases' operands ran; a receive case's variable is one for all runs | fix_selectorder.go | selectorder, selectorder/casevar | none found
 //	compiled packages never call a cell type's MarshalJSON, LogValue... (refused with an error) | fix_protocols.go | protocols | #654 (related)
 //	embedded fields of cell structs are plain fields to json, xml, gob (encoding refused) | fix_embedencode.go | embedencode | none found
 //	const groups with several-name specs: iota counts names, repetition is a definition loop (groups the consts pass leaves) | fix_constrepeat.go | constrepeat | none found

@@ -108,6 +108,12 @@ type orderer struct {
 	effects map[*types.Func]int   // summaries of the cell's functions
 }
 
+// isStruct reports whether t is a struct type.
+func isStruct(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Struct)
+	return ok
+}
+
 // parens wraps each call, receive or composite literal among xs in
 // parentheses.
 func (o *orderer) parens(xs []ast.Expr) {
@@ -131,8 +137,8 @@ func (o *orderer) assign(as *ast.AssignStmt, inList, top bool) {
 	multi := len(as.Lhs) > 1 && len(as.Lhs) == len(as.Rhs)
 	if multi {
 		o.parens(as.Rhs)
-	} else if as.Tok == token.ASSIGN && len(as.Rhs) == 1 {
-		if _, ok := as.Lhs[0].(*ast.Ident); ok {
+	} else if as.Tok == token.ASSIGN && len(as.Rhs) == 1 && o.ct != nil {
+		if _, isVar := as.Lhs[0].(*ast.Ident); isVar && o.ct.goType(as.Lhs[0]) != nil && isStruct(o.ct.goType(as.Lhs[0])) {
 			if _, ok := as.Rhs[0].(*ast.CompositeLit); ok {
 				// t = T{2} gives t new storage: a pointer to t keeps
 				// the old value.

@@ -271,5 +271,55 @@ func main() {
 `,
 			out: "lit1 elem1 ident1 \np2 v1 g1 done\na: x b: \n20 2 20 p2 v2 10 1 10 p1 v1 0 0 0 p0 v0 \n[body cleanup 2]\nmain 1\n",
 		},
+		parityCase{
+			name: "switch case lists, append and select operands",
+			prog: `package main
+
+import "fmt"
+
+func f(s string, b bool) bool { fmt.Print(s, " "); return b }
+
+func makec(px *int) chan bool { *px = 42; return make(chan bool) }
+
+func main() {
+	for _, b := range []byte("A5z") {
+		switch {
+		case '0' <= b && b <= '9', 'A' <= b && b <= 'Z':
+			fmt.Println("alnum", string(b))
+		default:
+			fmt.Println("other", string(b))
+		}
+	}
+	switch {
+	case f("a", false), f("b", true), f("c", true):
+		fmt.Println("matched")
+	}
+	s := make([]byte, 5, 6)
+	copy(s, "12346")
+	s = append(s[:len(s)-1], '5', s[len(s)-1])
+	x := []int{1, 2, 3}
+	x = append(x[:0], x[2], x[1], x[0])
+	fmt.Println(string(s), x)
+	c := make(chan int, 1)
+	v := 0
+	select {
+	case c <- v:
+	case <-makec(&v):
+	}
+	fmt.Println(<-c, v)
+	ch := make(chan int, 1)
+	var ps []*int
+	for i := 0; i < 3; i++ {
+		ch <- i
+		select {
+		case got := <-ch:
+			ps = append(ps, &got)
+		}
+	}
+	fmt.Println(*ps[0], *ps[1], *ps[2])
+}
+`,
+			out: "alnum A\nalnum 5\nother z\na b matched\n123456 [3 2 1]\n0 42\n0 1 2\n",
+		},
 	)
 }
