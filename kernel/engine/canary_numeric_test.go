@@ -50,16 +50,30 @@ func init() {
 		canary{
 			// A comparison returned as an interface panics in reflect
 			// (Go: false).
-			name:   "boolconv",
+			name:   "opconv",
 			evals:  []string{`import "fmt"`, "func t(x, y float64) any { return x > y }", "fmt.Print(t(1, 2))"},
 			broken: errContains("SetBool"),
 		},
 		canary{
 			// The ok of a comma-ok assignment to an interface panics in
 			// reflect (Go: false).
-			name:   "boolconv/commaok",
+			name:   "opconv/commaok",
 			evals:  []string{`import "fmt"`, "func f() any { var ok any; m := map[int]int{}; _, ok = m[1]; return ok }", "fmt.Print(f())"},
 			broken: errContains("SetBool"),
+		},
+		canary{
+			// A negative shift count shifts as unsigned instead of
+			// panicking (Go: runtime error: negative shift amount).
+			name:   "shiftcount",
+			evals:  []string{`import "fmt"`, "func f(s int) int { return 1 << s }", "fmt.Print(f(-1))"},
+			broken: func(out string, err error) bool { return err == nil },
+		},
+		canary{
+			// -a assigned to an interface variable ends the function
+			// silently (Go: -3).
+			name:   "opconv/unary",
+			evals:  []string{`import "fmt"`, "func f() (s string) { a := 3; var v any; v = -a; s = fmt.Sprint(v); return }", "fmt.Print(f(), \"|\")"},
+			broken: func(out string, err error) bool { return out == "|" },
 		},
 		canary{
 			// u++ on a uintptr ends the function silently (Go: 2).

@@ -174,7 +174,7 @@
 //	range over int (Go 1.22) | fix_rangeint.go | rangeint | #1644, #1645 (unreleased)
 //	loop variables shared across iterations (pre-1.22) | fix_loopvar.go | loopvar | #1594, #1713, #1645
 //	x++ and x-- on a uintptr end the function silently | fix_incdec.go | incdec | none found
-//	a comparison returned as an interface or assigned to _, a comma-ok ok assigned to an interface: reflect panics (SetBool) | fix_boolconv.go | boolconv, boolconv/commaok | none found
+//	-x, ^x, !x, %, << and >> results (and comparisons) returned as or assigned to an interface: the function silently ends or reflect panics; a comma-ok ok assigned to an interface panics | fix_opconv.go | opconv, opconv/unary, opconv/commaok | none found
 //	a range loop with = assigns nothing; a body assigning an iteration variable changes the iteration | fix_rangevars.go | rangevars, rangevars/assigned | none found
 //	several values: a call or receive is assigned before the later values are read, a composite literal zeroes the others, a left map index is read late; return of named results; t = T{2} gives t new storage; left operands read before the calls (compiled Go calls first) | fix_assignorder.go | assignorder, assignorder/complit, assignorder/return, assignorder/mapindex, assignorder/literal, assignorder/callsfirst | none found
 //	defer reads its arguments and receiver when the call runs, deferred literals in a loop see the last iteration, a deferred call of a closure of the same function deadlocks (refused in a loop); go reads its receiver late | fix_deferargs.go | deferargs, deferargs/receiver, deferargs/loop | none found
@@ -189,6 +189,7 @@
 //	a failed import poisons its block's other packages; errors speak of GOPATH | fix_imports.go | imports | none found
 //	runtime panics worded by reflect (nil method call, index out of range); recover() gets them too | fix_panics.go | panics | none found
 //	index out of range without the index and length | fix_indexcheck.go | panics/index | none found
+//	a shift by a negative signed count does not panic (1 << -1 is 0) | fix_shiftcount.go | shiftcount | none found
 //	a panic in a function is reported at its first statement, not the one that panicked | fix_panicpos.go | panicpos | #1266
 //	top-level comma-ok define (map index, type assertion, receive) crashes | fix_commaok.go | commaok, commaok/assert | #1574 (related)
 //	missing return, pointer-receiver method sets, c := two() and two()+1 of a two-result func accepted (Go refuses them) | fix_checks.go | checks, checks/ptrrecv, checks/results | none found

@@ -6,32 +6,40 @@ import (
 	"go/types"
 )
 
-// Workaround: a comparison's result returned as an interface or assigned
-// to the blank identifier.
+// Workaround: an operator's result stored into an interface.
 //
-// The result of a comparison (and of !, && and || on them) is an untyped
-// boolean. yaegi v0.16 stores it with the type of its operands where it
-// goes to an interface result of a function (return x > y in a func
-// returning any: "reflect: call of reflect.Value.SetBool on interface
-// Value") or to _ (_ = f() == g(): "SetBool on float64 Value"), and
-// panics. As bool(...) it is a bool like any other: the pass "boolconv"
-// writes that conversion in those two places. The ok of a comma-ok
-// assignment (v, ok = <-c, m[k], x.(T)) to a variable that is not a
-// plain bool (an interface, a named bool) panics the same way: the
+// Where the result of -x, ^x, !x, x % y, x << y or x >> y (and of a
+// comparison, as an untyped boolean) goes into an interface result of a
+// function, into an interface variable, map or slice element or field by
+// =, or to _, yaegi v0.16 stores it with the wrong kind: the function
+// silently ends there (var v any; v = -a; printed nothing, no error), or
+// panics in reflect ("call of reflect.Value.SetBool on interface Value"
+// for return x > y in a func returning any; issue4785, issue15303,
+// issue18661 of Go's tests). Converted to its own type (int(-a),
+// bool(x > y)) it is a value like any other: the pass "opconv" writes
+// that conversion in those places (for every operator, which costs
+// nothing where yaegi was right). The ok of a comma-ok assignment (v, ok
+// = <-c, m[k], x.(T)) to a variable that is not a plain bool (an
+// interface, a named bool) panics the same way (issue16870): the
 // assignment goes through fresh variables defined by the comma-ok form
 // (in a statement list, or in a select case, whose body then assigns).
 
-// convertBools is the pass "boolconv".
-func convertBools(p *prep) {
+// convertOperators is the pass "opconv".
+func convertOperators(p *prep) {
 	ct := p.cellTypes()
 	if ct == nil {
 		return
 	}
 	wrap := func(x ast.Expr) {
-		if !untypedBoolValue(ct, x) {
+		t, ok := operatorValue(ct, x)
+		if !ok {
 			return
 		}
-		p.r.addText(p.off(x.Pos()), p.off(x.Pos()), "bool(")
+		ts, ok := p.spellGoType(t)
+		if !ok {
+			return
+		}
+		p.r.addText(p.off(x.Pos()), p.off(x.Pos()), ts+"(")
 		p.r.addTail(p.off(x.End()), ")")
 	}
 	var results []*types.Tuple // of the enclosing functions, innermost last
@@ -75,9 +83,13 @@ func convertBools(p *prep) {
 				}
 			}
 		case *ast.AssignStmt:
-			if n.Tok == token.ASSIGN && len(n.Lhs) == 1 && len(n.Rhs) == 1 {
-				if id, ok := n.Lhs[0].(*ast.Ident); ok && id.Name == "_" {
-					wrap(n.Rhs[0])
+			if n.Tok == token.ASSIGN && len(n.Lhs) == len(n.Rhs) {
+				for i, l := range n.Lhs {
+					if id, ok := l.(*ast.Ident); ok && id.Name == "_" {
+						wrap(n.Rhs[i])
+					} else if t := ct.goType(l); t != nil && types.IsInterface(t) {
+						wrap(n.Rhs[i])
+					}
 				}
 			}
 		case *ast.BlockStmt:
@@ -102,22 +114,31 @@ func convertBools(p *prep) {
 	ast.Inspect(p.pc.stmts.Body, visit)
 }
 
-// untypedBoolValue reports whether x is a comparison or a logical
-// operation that is not a constant.
-func untypedBoolValue(ct *cellTypes, x ast.Expr) bool {
-	if tv, ok := ct.info.Types[x]; !ok || tv.Value != nil {
-		return false
+// operatorValue returns the type of x when x is an operator's result
+// that is not a constant: a unary -, ^, ! or +, or a binary operation
+// (an untyped boolean is a bool).
+func operatorValue(ct *cellTypes, x ast.Expr) (types.Type, bool) {
+	tv, ok := ct.info.Types[x]
+	if !ok || tv.Value != nil || tv.Type == nil {
+		return nil, false
 	}
 	switch x := ast.Unparen(x).(type) {
 	case *ast.BinaryExpr:
-		switch x.Op {
-		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ, token.LAND, token.LOR:
-			return true
-		}
 	case *ast.UnaryExpr:
-		return x.Op == token.NOT
+		if x.Op == token.AND || x.Op == token.ARROW {
+			return nil, false
+		}
+	default:
+		return nil, false
 	}
-	return false
+	t := tv.Type
+	if b, ok := t.(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
+		if b.Kind() != types.UntypedBool {
+			return nil, false
+		}
+		t = types.Typ[types.Bool]
+	}
+	return t, validType(t)
 }
 
 // commaOKToNonBool rewrites v, ok = <-c (m[k], x.(T)) whose ok is not a

@@ -306,5 +306,65 @@ func main() {
 `,
 			out: "false true\ntrue false\n3\n42 true\n0 false true\n7 true\n",
 		},
+		parityCase{
+			name: "shifts by signed and large counts",
+			prog: `package main
+
+import "fmt"
+
+func try(s int) (r any) {
+	defer func() { r = recover() }()
+	return 1 << s
+}
+
+func main() {
+	var i8 int8 = -5
+	var big uint = 100
+	fmt.Println(i8>>big, i8<<big, uint8(200)>>big, int64(-1)<<63)
+	fmt.Println(try(3), try(-1))
+	var e error
+	func() {
+		defer func() { e = recover().(error) }()
+		s := -2
+		x := 8
+		x >>= s
+		fmt.Println(x)
+	}()
+	fmt.Println(e)
+	n := -1
+	fmt.Println(1 << n)
+}
+`,
+			out:   "-1 0 0 -9223372036854775808\n<nil> runtime error: negative shift amount\nruntime error: negative shift amount\n",
+			panic: "runtime error: negative shift amount",
+		},
+		parityCase{
+			name: "operator results stored into interfaces",
+			prog: `package main
+
+import "fmt"
+
+type Celsius float64
+
+func neg(a int) any     { return -a }
+func rem(a, b int) any  { return a % b }
+func shl(a, b uint) any { return a << b }
+
+func main() {
+	a, b, f, c := 3, 1, 1.5, Celsius(20)
+	var v any
+	v = -a
+	fmt.Println(v)
+	m := map[string]any{}
+	m["not"], m["xor"], m["shr"], m["neg"] = !(a > b), ^a, a>>b, -f
+	m["c"] = -c
+	fmt.Println(m)
+	xs := []any{nil, nil}
+	xs[0], xs[1] = a%2, f*-2
+	fmt.Println(xs, neg(4), rem(7, 3), shl(1, 4))
+}
+`,
+			out: "-3\nmap[c:-20 neg:-1.5 not:false shr:1 xor:-4]\n[1 -3] -4 1 16\n",
+		},
 	)
 }
