@@ -76,6 +76,13 @@ func init() {
 			broken: func(out string, err error) bool { return out == "|" },
 		},
 		canary{
+			// An interface holding a pointer to a cell type with methods
+			// is not equal to the pointer (Go: true).
+			name:   "ifaceeq",
+			evals:  []string{`import "fmt"`, "type W struct{ x int }\nfunc (*W) M() {}", "b := W{}; var f any = &b; fmt.Print(f == &b)"},
+			broken: func(out string, err error) bool { return out == "false" },
+		},
+		canary{
 			// u++ on a uintptr ends the function silently (Go: 2).
 			name:   "incdec",
 			evals:  []string{`import "fmt"`, "func f() (s string) { var u uintptr = 1; u++; s = fmt.Sprint(u); return }", "fmt.Print(f(), \"|\")"},

@@ -366,5 +366,51 @@ func main() {
 `,
 			out: "-3\nmap[c:-20 neg:-1.5 not:false shr:1 xor:-4]\n[1 -3] -4 1 16\n",
 		},
+		parityCase{
+			name: "interfaces holding pointers compared",
+			prog: `package main
+
+import "fmt"
+
+type W struct{ x int }
+
+func (*W) M() {}
+
+type V struct{ x int }
+
+func (V) M() {}
+
+type I interface{ M() }
+
+type E struct{ s string }
+
+func (e *E) Error() string { return e.s }
+
+func main() {
+	b, c := W{1}, W{1}
+	var f any = &b
+	var i I = &b
+	fmt.Println(f == &b, f != &b, i == &b, i == f, f == &c, any(&b) == f, i != f)
+	var v any = V{2}
+	var vi I = V{2}
+	fmt.Println(v == V{2}, vi == V{2}, v == vi, v == V{3})
+	e := &E{"e"}
+	var err error = e
+	var ea any = e
+	fmt.Println(err == e, ea == err, ea == any(e))
+	var n any
+	fmt.Println(n == nil, n == f, f == n)
+	s := []any{&b, &c, 3, "s"}
+	cnt := 0
+	for _, q := range s {
+		if q == f || q == "s" || q == 3 {
+			cnt++
+		}
+	}
+	fmt.Println(cnt)
+}
+`,
+			out: "true false true true false true false\ntrue true true false\ntrue true true\ntrue false false\n3\n",
+		},
 	)
 }

@@ -69,6 +69,7 @@ var passes = []pass{
 	{name: "consts", needs: []fact{factTypes}, provides: []fact{factConsts}, run: foldConstants},
 	{name: "constrepeat", needs: []fact{factConsts}, run: repeatConstSpecs},
 	{name: "erroreq", needs: []fact{factTypes}, run: rewriteErrorComparisons},
+	{name: "ifaceeq", needs: []fact{factTypes}, run: compareInterfaces},
 	{name: "embedencode", needs: []fact{factTypes}, run: refuseEmbeddedEncodes},
 	{name: "gobiface", needs: []fact{factTypes}, run: refuseGobInterfaces},
 	{name: "fmtmethods", needs: []fact{factTypes}, run: printNestedFmtMethods},
