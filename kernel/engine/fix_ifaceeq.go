@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"strconv"
 	"unsafe"
 )
 
@@ -20,21 +21,65 @@ import (
 // _gnrt.IfacesEqual(a, b), which replaces a wrapper holding a pointer by
 // the pointer, and yaegi's error wrappers by the value they hold, before
 // comparing as == does. A wrapper holding a non-pointer value is left as
-// it is: two values of different cell types with the same fields have the
-// same reflect type, and only the wrapper tells them apart.
+// it is, since two values of different cell types with the same fields
+// (or type U16 uint16 and uint16) have the same reflect type and only the
+// wrapper tells them apart — except where the other operand is not an
+// interface: there go/types knows its type T, and the comparison becomes
+// _gnrt.IfacesEqualT(a, b, "T"), true when the wrapper holds a T (its
+// node's type name) of the same value (u16 != iu16 was true for
+// var iu16 any = u16 of a type U16 uint16 with methods: convT2X.go).
 //
 // Limits: a switch on an interface value whose cases are pointers is not
 // rewritten.
 
 func init() {
 	rtParts = append(rtParts, func(*Engine) map[string]reflect.Value {
-		return map[string]reflect.Value{"IfacesEqual": reflect.ValueOf(ifacesEqual)}
+		return map[string]reflect.Value{"IfacesEqual": reflect.ValueOf(ifacesEqual), "IfacesEqualT": reflect.ValueOf(ifacesEqualT)}
 	})
 }
 
 // ifacesEqual is a == b for two interface values, seen through the
 // wrappers of pointers.
 func ifacesEqual(a, b any) bool { return unwrapPointer(a) == unwrapPointer(b) }
+
+// ifacesEqualT is a == b where one of them is not an interface in the
+// cell and its type is the cell type named name: a wrapper must hold a
+// value of that type.
+func ifacesEqualT(a, b any, name string) bool {
+	a, b = unwrapPointer(a), unwrapPointer(b)
+	for _, x := range []*any{&a, &b} {
+		rv := reflect.ValueOf(*x)
+		if !rv.IsValid() || !isValueInterface(rv.Type()) {
+			continue
+		}
+		tn, inner, ok := wrapped(rv)
+		if !ok {
+			return a == b
+		}
+		if tn != name {
+			return false
+		}
+		*x = inner.Interface()
+	}
+	return unwrapIValue(a) == unwrapIValue(b)
+}
+
+// wrapped returns the name of the type of the value a valueInterface
+// holds (from its node) and the value, when both can be read.
+func wrapped(w reflect.Value) (name string, inner reflect.Value, ok bool) {
+	c := reflect.New(w.Type()).Elem()
+	c.Set(w)
+	inner = *(*reflect.Value)(unsafe.Pointer(c.Field(1).UnsafeAddr()))
+	if c.Field(0).IsNil() || !inner.IsValid() || !inner.CanInterface() {
+		return "", inner, false
+	}
+	typ := c.Field(0).Elem().FieldByName("typ")
+	if !typ.IsValid() || typ.IsNil() {
+		return "", inner, false
+	}
+	name = typ.Elem().FieldByName("name").String()
+	return name, inner, name != ""
+}
 
 // unwrapPointer returns the pointer a yaegi valueInterface holds, the
 // value inside an error wrapper (unwrapIValue), or v.
@@ -88,6 +133,24 @@ func compareInterfaces(p *prep) {
 		not := ""
 		if b.Op == token.NEQ {
 			not = "!"
+		}
+		// The concrete operand's cell type, when there is one.
+		name := ""
+		for _, o := range []ast.Expr{b.X, b.Y} {
+			if oi, _ := iface(o); oi {
+				continue
+			}
+			if n, ok := ct.goType(o).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Parent() == n.Obj().Pkg().Scope() && n.TypeArgs() == nil {
+				if _, isPtr := n.Underlying().(*types.Pointer); !isPtr {
+					name = n.Obj().Name()
+				}
+			}
+		}
+		if name != "" {
+			p.r.addText(p.off(b.X.Pos()), p.off(b.X.Pos()), not+rtName+".IfacesEqualT(")
+			p.r.addText(p.off(b.X.End()), p.off(b.Y.Pos()), ", ")
+			p.r.addTail(p.off(b.Y.End()), ", "+strconv.Quote(name)+")")
+			return true
 		}
 		// Insertions, not a replacement of the whole comparison: other
 		// passes (opconv's bool(...)) wrap it too.

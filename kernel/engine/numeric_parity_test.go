@@ -380,6 +380,10 @@ type V struct{ x int }
 
 func (V) M() {}
 
+type C int
+
+func (C) M() {}
+
 type I interface{ M() }
 
 type E struct{ s string }
@@ -408,9 +412,12 @@ func main() {
 		}
 	}
 	fmt.Println(cnt)
+	var x any = C(1)
+	var j I = C(2)
+	fmt.Println(x == C(1), C(1) != x, j == C(2), x == C(2), j == C(1))
 }
 `,
-			out: "true false true true false true false\ntrue true true false\ntrue true true\ntrue false false\n3\n",
+			out: "true false true true false true false\ntrue true true false\ntrue true true\ntrue false false\n3\ntrue false true false false\n",
 		},
 	)
 }
