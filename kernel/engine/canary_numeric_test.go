@@ -83,6 +83,13 @@ func init() {
 			broken: func(out string, err error) bool { return out == "false" },
 		},
 		canary{
+			// A package-level initializer calling a method that reads a
+			// variable declared later runs first (Go: 1).
+			name:   "initorder",
+			evals:  []string{`import "fmt"`, "type T int\nfunc (T) Get() int { return a }\nvar dummy = T(0).Get()\nvar a = f()\nfunc f() int { return 1 }", "fmt.Print(dummy)"},
+			broken: func(out string, err error) bool { return out == "0" },
+		},
+		canary{
 			// u++ on a uintptr ends the function silently (Go: 2).
 			name:   "incdec",
 			evals:  []string{`import "fmt"`, "func f() (s string) { var u uintptr = 1; u++; s = fmt.Sprint(u); return }", "fmt.Print(f(), \"|\")"},

@@ -190,6 +190,7 @@
 //	runtime panics worded by reflect (nil method call, index out of range); recover() gets them too | fix_panics.go | panics | none found
 //	index out of range without the index and length | fix_indexcheck.go | panics/index | none found
 //	an interface holding a pointer to a cell type with methods is not == to the pointer, nor to another interface holding it; an interface holding a value of a non-struct cell type with methods is not == to the value | fix_ifaceeq.go | ifaceeq | none found
+//	package-level variables initialized in an order other than Go's (references through functions and methods not followed) | fix_initorder.go | initorder | none found
 //	a shift by a negative signed count does not panic (1 << -1 is 0) | fix_shiftcount.go | shiftcount | none found
 //	a panic in a function is reported at its first statement, not the one that panicked | fix_panicpos.go | panicpos | #1266
 //	top-level comma-ok define (map index, type assertion, receive) crashes | fix_commaok.go | commaok, commaok/assert | #1574 (related)

@@ -419,5 +419,40 @@ func main() {
 `,
 			out: "true false true true false true false\ntrue true true false\ntrue true true\ntrue false false\n3\ntrue false true false false\n",
 		},
+		parityCase{
+			name: "package-level initialization order",
+			prog: `package main
+
+import "fmt"
+
+type T int
+
+func (T) Scale() int { return unit * 10 }
+
+var (
+	_      = note("_", total)
+	scaled = T(0).Scale()
+	total  = base + extra()
+	base   = note("base", 0) + 1
+	unit   = note("unit", 0) + 2
+)
+
+var trace []string
+
+func note(s string, v int) int { trace = append(trace, s); return v }
+
+func extra() int { return unit * 3 }
+
+var name, size = describe()
+
+func describe() (string, int) { return fmt.Sprint("n", base), scaled }
+
+func main() {
+	fmt.Println(scaled, total, base, unit, name, size)
+	fmt.Println(trace)
+}
+`,
+			out: "20 7 1 2 n1 20\n[base unit _]\n",
+		},
 	)
 }

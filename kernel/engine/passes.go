@@ -68,6 +68,7 @@ var passes = []pass{
 	{name: "opconv", needs: []fact{factTypes}, run: convertOperators},
 	{name: "consts", needs: []fact{factTypes}, provides: []fact{factConsts}, run: foldConstants},
 	{name: "constrepeat", needs: []fact{factConsts}, run: repeatConstSpecs},
+	{name: "initorder", needs: []fact{factTypes}, run: orderInitializers},
 	{name: "erroreq", needs: []fact{factTypes}, run: rewriteErrorComparisons},
 	{name: "ifaceeq", needs: []fact{factTypes}, run: compareInterfaces},
 	{name: "embedencode", needs: []fact{factTypes}, run: refuseEmbeddedEncodes},
