@@ -55,8 +55,11 @@
 // when it returns.
 //
 // Modern Go, rewritten before yaegi sees it: range over int, min, max,
-// clear, per-iteration loop variables for closures (skipped for a
-// three-clause loop whose body assigns the variable), the functions of
+// clear, per-iteration loop variables for closures (a three-clause loop
+// whose body assigns the variable runs on a copy each iteration hands on
+// to the next), range loops written with = and range loops whose body
+// assigns an iteration variable (Go assigns each iteration's values
+// afresh), the functions of
 // slices, maps and cmp users reach for (Sort, SortFunc, Insert, Delete,
 // Clone, Compact, IsSorted, BinarySearch, maps.Equal, Clone, Copy...),
 // rand.N, slices.Collect/Sorted of maps.Keys/Values, generic calls with
@@ -71,6 +74,25 @@
 // statements they join run in one function literal, so their := variables
 // stay local), and a := that redefines a session variable read earlier in
 // the cell does not change what the earlier statements read.
+//
+// Assignments. Several values are assigned as Go assigns them: the
+// operands of index expressions and indirections on the left and the
+// values on the right are evaluated first, then assigned left to right
+// (swaps, a, b = b, f(a), i, x[i] = 1, 2, k, m[k] = 1, 2, return b, a of
+// named results); as compiled Go does, the calls and receives of an
+// assignment run before the operands they could change are read.
+//
+// A defer statement evaluates its call's function, receiver and arguments
+// when it executes, as Go does (also in loops, where each deferred
+// literal keeps its own iteration's variables); a deferred call of a
+// local variable assigned a function literal in the loop around the
+// defer is refused (the interpreter deadlocks running it).
+//
+// Numbers. Every constant expression has the value and the type compiled
+// Go gives it: go/types computes it exactly and the engine writes it as a
+// literal of its type (3 / 2 in a float64 context is 1, 1 << 100 >> 98
+// is 4, an untyped shift operand takes the shift's type, -0.0 is 0, const
+// specs with iota and repetition get each name's value).
 //
 // Printing. A cell's error types reach fmt, log and errors with their
 // methods (%v, %w, errors.As, errors.Is). %T, %+v and %#v of cell struct
@@ -174,6 +196,11 @@
 //	cell types lose their methods in compiled code (Display, String) | fix_finalshow.go | finalshow | #654 (related)
 //	range over int (Go 1.22) | fix_rangeint.go | rangeint | #1644, #1645 (unreleased)
 //	loop variables shared across iterations (pre-1.22) | fix_loopvar.go | loopvar | #1594, #1713, #1645
+//	x++ and x-- on a uintptr end the function silently | fix_incdec.go | incdec | none found
+//	-x, ^x, !x, %, << and >> results (and comparisons) returned as or assigned to an interface: the function silently ends or reflect panics; a comma-ok ok assigned to an interface panics | fix_opconv.go | opconv, opconv/unary, opconv/commaok | none found
+//	a range loop with = assigns nothing; a body assigning an iteration variable changes the iteration | fix_rangevars.go | rangevars, rangevars/assigned | none found
+//	several values: a call or receive is assigned before the later values are read, a composite literal zeroes the others, a left map index is read late; return of named results; t = T{2} gives t new storage; left operands read before the calls (compiled Go calls first) | fix_assignorder.go | assignorder, assignorder/complit, assignorder/return, assignorder/mapindex, assignorder/literal, assignorder/callsfirst | none found
+//	defer reads its arguments and receiver when the call runs, deferred literals in a loop see the last iteration, a deferred call of a closure of the same function deadlocks (refused in a loop); go reads its receiver late | fix_deferargs.go | deferargs, deferargs/receiver, deferargs/loop | none found
 //	builtins min, max, clear (Go 1.21) | fix_builtins.go | builtins, builtins/clear | #1674, #1721
 //	generic functions of slices, maps, cmp, math/rand/v2 missing or failing | fix_slices.go | slices, slices/Max, slices/mapsEqual, slices/IsSorted, slices/randN | #1610 (related)
 //	interpreted value into a compiled variadic interface parameter | fix_variadic.go | variadic | none found
@@ -187,6 +214,9 @@
 //	a failed import poisons its block's other packages; errors speak of GOPATH | fix_imports.go | imports | none found
 //	runtime panics worded by reflect (nil method call, index out of range); recover() gets them too | fix_panics.go | panics | none found
 //	index out of range without the index and length | fix_indexcheck.go | panics/index | none found
+//	an interface holding a pointer to a cell type with methods is not == to the pointer, nor to another interface holding it; an interface holding a value of a non-struct cell type with methods is not == to the value | fix_ifaceeq.go | ifaceeq | none found
+//	package-level variables initialized in an order other than Go's (references through functions and methods not followed) | fix_initorder.go | initorder | none found
+//	a shift by a negative signed count does not panic (1 << -1 is 0) | fix_shiftcount.go | shiftcount | none found
 //	a panic in a function is reported at its first statement, not the one that panicked | fix_panicpos.go | panicpos | #1266
 //	top-level comma-ok define (map index, type assertion, receive) crashes | fix_commaok.go | commaok, commaok/assert | #1574 (related)
 //	missing return, pointer-receiver method sets, c := two() and two()+1 of a two-result func accepted (Go refuses them) | fix_checks.go | checks, checks/ptrrecv, checks/results | none found
@@ -200,9 +230,13 @@
 //	a bare return at the top level (func main's body in a cell) crashes compiling | fix_return.go | return | none found
 //	nil != x is always false (nil as the left operand) | fix_nilleft.go | nilleft | none found
 //	switch with an init statement and a non-variable tag takes the default case | fix_switchinit.go | switchinit | none found
+//	a case of several expressions in a switch without a tag evaluates only the first | fix_switchcases.go | switchcases | none found
+//	append reads the values it adds after writing over them (append(x[:0], x[2], x[1], x[0])) | fix_appendargs.go | appendargs | none found
+//	select reads a sent variable when it sends, after later cases' operands ran; a receive case's variable is one for all runs | fix_selectorder.go | selectorder, selectorder/casevar | none found
 //	compiled packages never call a cell type's MarshalJSON, LogValue... (refused with an error) | fix_protocols.go | protocols | #654 (related)
 //	embedded fields of cell structs are plain fields to json, xml, gob (encoding refused) | fix_embedencode.go | embedencode | none found
-//	const groups with several-name specs: iota counts names, repetition is a definition loop | fix_constrepeat.go | constrepeat | none found
+//	const groups with several-name specs: iota counts names, repetition is a definition loop (groups the consts pass leaves) | fix_constrepeat.go | constrepeat | none found
+//	constant expressions: untyped ones take their context's type before they are computed (var r float64 = 3 / 2 is 1.5), a shift's untyped left operand the wrong type (reflect panics), beyond int64 they crash, tiny negatives are -0, string(iota + 'a') loops, 1e16 cases match 1e16+1 | fix_consts.go | consts, consts/shift, consts/big, consts/negzero, consts/iota, consts/floatcase | #1653, #1694, #1475 (related)
 //	compiled functions print to the process's stdout and stderr (go/ast.Print, debug.PrintStack) | fix_stdstreams.go | stdstreams | none found
 //	encoding/gob of values holding interfaces fails or loses methods (refused with an error) | fix_gobiface.go | gobiface | #1308 (related)
 //	fmt calls no String or Error method of cell values inside slices, maps, structs, or of a call's result; calls *T's on a T (slices, arrays, maps printed by the engine, the rest refused) | fix_fmtmethods.go | fmtmethods, fmtmethods/call, fmtmethods/ptrmethod | #435 (related)

@@ -15,13 +15,16 @@ import (
 // counts iota per name instead (r, s = 2, 4), and reports "constant
 // definition loop" for a repeated spec of several names. So in a group
 // with a spec of several names, iota is written as the spec's index and
-// repeated specs get their type and values written out.
+// repeated specs get their type and values written out. The consts pass
+// (fix_consts.go) writes out every group whose values go/types knows;
+// this pass handles the groups it leaves.
 
 // repeatConstSpecs is the pass "constrepeat".
 func repeatConstSpecs(p *prep) {
+	p.use(factConsts)
 	for _, d := range p.pc.decls.Decls {
 		g, ok := d.(*ast.GenDecl)
-		if !ok || g.Tok != token.CONST || !g.Lparen.IsValid() || !severalNames(g) {
+		if !ok || g.Tok != token.CONST || !g.Lparen.IsValid() || !severalNames(g) || p.foldedConsts[g] {
 			continue
 		}
 		var last *ast.ValueSpec

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"go/ast"
-	"strings"
 )
 
 // Workaround: defer at the top level of a cell.
@@ -32,30 +31,18 @@ func deferTopLevel(p *prep) {
 		p.needHelper("_gnDefers")
 		p.pl.hasDefers = true
 		p.r.add(p.off(d.Pos()), p.off(d.End()), func(r *renderer) string {
-			pre, text := deferredCall(p.scope, r, call)
+			pre, text := deferredCall(p, r, call)
 			return "{ " + pre + "_gnDefers = append(_gnDefers, func() { " + text + " }) }"
 		})
 	}
 }
 
 // deferredCall renders a call whose arguments must be evaluated now and
-// the call made later (go, defer): temporaries for the arguments, and the
-// call on them. Constants stay inline (a temporary would give an untyped
-// constant its default type).
-func deferredCall(s *scope, r *renderer, call *ast.CallExpr) (pre, text string) {
-	var args []string
-	for _, x := range call.Args {
-		if s.isConstant(x) {
-			args = append(args, r.render(s.off(x.Pos()), s.off(x.End())))
-			continue
-		}
-		t := r.fresh("arg")
-		pre += t + " := " + r.render(s.off(x.Pos()), s.off(x.End())) + "; "
-		args = append(args, t)
-	}
-	ell := ""
-	if call.Ellipsis.IsValid() {
-		ell = "..."
-	}
-	return pre, r.render(s.off(call.Fun.Pos()), s.off(call.Fun.End())) + "(" + strings.Join(args, ", ") + ell + ")"
+// the call made later (go, defer): temporaries for the arguments and for
+// a method call's receiver (fix_deferargs.go), and the call on them.
+// Constants stay inline (a temporary would give an untyped constant its
+// default type).
+func deferredCall(p *prep, r *renderer, call *ast.CallExpr) (pre, text string) {
+	dc := evalDeferred(p, r, call)
+	return dc.pre, dc.text
 }

@@ -48,7 +48,7 @@ func guardGoroutines(p *prep) {
 		l, c := lineCol(p.r.src, p.off(g.Pos()))
 		at := strconv.Itoa(encodePos(p.e.cellN, l, c))
 		p.r.add(p.off(g.Pos()), p.off(g.End()), func(r *renderer) string {
-			pre, text := deferredCall(p.scope, r, call)
+			pre, text := deferredCall(p, r, call)
 			return "{ " + pre + "_gnGc := " + rtName + ".GoCell(); " + rtName + ".GoStart(); go func() { defer " + rtName + ".GoEnd(); defer func() { if _gnr := recover(); _gnr != nil { " + rtName + ".GoPanic(_gnr, _gnGc, " + at + ") } }(); " + text + " }() }"
 		})
 		return true

@@ -100,47 +100,7 @@ func checkIndex(p *prep, ct *cellTypes, ix *ast.IndexExpr, stack []ast.Node) {
 	if !pure(p, ct, ix.X) || !pure(p, ct, ix.Index) {
 		return
 	}
-	// The statement to insert before, and whether the path to it allows
-	// evaluating the index first.
-	var stmt ast.Stmt
-	for i := len(stack) - 2; i >= 0 && stmt == nil; i-- {
-		child, parent := stack[i+1], stack[i]
-		switch parent := parent.(type) {
-		case *ast.FuncLit, *ast.CommClause, *ast.SelectStmt:
-			return
-		case *ast.BinaryExpr:
-			if (parent.Op == token.LAND || parent.Op == token.LOR) && child == parent.Y {
-				return
-			}
-		case *ast.ForStmt:
-			if child == parent.Cond || child == parent.Post {
-				return
-			}
-		case *ast.IfStmt:
-			if child == parent.Else || parent.Init != nil && child == parent.Cond {
-				return
-			}
-		case *ast.SwitchStmt:
-			if parent.Init != nil && child == parent.Tag {
-				return
-			}
-		case *ast.CaseClause:
-			for _, x := range parent.List {
-				if child == x {
-					return
-				}
-			}
-			for _, s := range parent.Body {
-				if s == child {
-					stmt = s
-				}
-			}
-		case *ast.BlockStmt:
-			if s, ok := child.(ast.Stmt); ok {
-				stmt = s
-			}
-		}
-	}
+	stmt := checkAnchor(stack)
 	if stmt == nil || safeIndex(p, ix, stack) {
 		return
 	}
@@ -193,6 +153,53 @@ func checkIndex(p *prep, ct *cellTypes, ix *ast.IndexExpr, stack []ast.Node) {
 		}
 		return r.directive(p.off(ix.Pos())) + check + "; " + r.directive(p.off(stmt.Pos()))
 	})
+}
+
+// checkAnchor returns the statement a check of the innermost node of
+// stack goes before, or nil when the statement does not evaluate that
+// node first (under && or ||, in a loop's condition or post statement, a
+// case expression or a function literal).
+func checkAnchor(stack []ast.Node) ast.Stmt {
+	var stmt ast.Stmt
+	for i := len(stack) - 2; i >= 0 && stmt == nil; i-- {
+		child, parent := stack[i+1], stack[i]
+		switch parent := parent.(type) {
+		case *ast.FuncLit, *ast.CommClause, *ast.SelectStmt:
+			return nil
+		case *ast.BinaryExpr:
+			if (parent.Op == token.LAND || parent.Op == token.LOR) && child == parent.Y {
+				return nil
+			}
+		case *ast.ForStmt:
+			if child == parent.Cond || child == parent.Post {
+				return nil
+			}
+		case *ast.IfStmt:
+			if child == parent.Else || parent.Init != nil && child == parent.Cond {
+				return nil
+			}
+		case *ast.SwitchStmt:
+			if parent.Init != nil && child == parent.Tag {
+				return nil
+			}
+		case *ast.CaseClause:
+			for _, x := range parent.List {
+				if child == x {
+					return nil
+				}
+			}
+			for _, s := range parent.Body {
+				if s == child {
+					stmt = s
+				}
+			}
+		case *ast.BlockStmt:
+			if s, ok := child.(ast.Stmt); ok {
+				stmt = s
+			}
+		}
+	}
+	return stmt
 }
 
 // pure reports whether evaluating x twice is harmless: names, fields,

@@ -29,6 +29,7 @@ var intTypeNames = map[string]bool{
 // block it adds.
 func rewriteRangeInt(p *prep) {
 	p.use(factWrappers)
+	p.use(factRangeVars)
 	labeled := map[ast.Node]bool{}
 	visit := func(n ast.Node) bool {
 		if p.err != nil {
@@ -80,6 +81,13 @@ func rewriteRange(p *prep, rs *ast.RangeStmt, labeled bool) {
 	assign := ":="
 	if kid, ok := rs.Key.(*ast.Ident); ok && rs.Tok == token.ASSIGN && key == kid.Name {
 		assign = "="
+	}
+	if fk, ok := p.rangeKeys[rs]; ok {
+		// The loop ranges over fresh variables (fix_rangevars.go).
+		key, assign = fk, ":="
+		if fk == "_" {
+			key = p.r.fresh("i")
+		}
 	}
 	p.r.add(p.off(rs.For), p.off(rs.X.End()), func(r *renderer) string {
 		nt := n(r)

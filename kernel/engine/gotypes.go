@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"runtime"
 	"strconv"
 	"strings"
 )
@@ -400,6 +401,7 @@ func (ts *typesSession) checkCell(s *scope) (ct *cellTypes) {
 	file.Decls = append(file.Decls, s.pc.stmts)
 	conf := types.Config{
 		Importer: ts,
+		Sizes:    types.SizesFor("gc", runtime.GOARCH), // unsafe.Sizeof and friends are constants
 		Error: func(err error) {
 			if te, ok := err.(types.Error); ok && !te.Soft {
 				ct.errors = append(ct.errors, te)

@@ -34,10 +34,13 @@ var passes = []pass{
 	{name: "pkgvars", needs: []fact{factTypes}, run: rewritePkgVarAssigns},
 	{name: "compound", needs: []fact{factNames}, provides: []fact{factWrappers}, run: wrapCompound},
 	{name: "panicpos", needs: []fact{factNames, factTypes}, run: markPanicPositions},
+	{name: "assignorder", needs: []fact{factTypes}, run: orderAssignments},
 	{name: "indexcheck", needs: []fact{factNames, factTypes}, run: checkIndexes},
+	{name: "shiftcount", needs: []fact{factNames, factTypes}, run: checkShiftCounts},
 	{name: "recursion", needs: []fact{factNames}, run: guardRecursion},
 	{name: "inferred", needs: []fact{factNames, factTypes}, run: instantiateGenericCalls},
-	{name: "defer", needs: []fact{factNames}, provides: []fact{factHelpers}, run: deferTopLevel},
+	{name: "defer", needs: []fact{factNames, factTypes}, provides: []fact{factHelpers}, run: deferTopLevel},
+	{name: "deferargs", needs: []fact{factTypes}, run: rewriteDeferArgs},
 	{name: "recover", needs: []fact{factNames}, run: rewriteRecover},
 	{name: "main", needs: []fact{factNames}, provides: []fact{factMain}, run: renameMain},
 	{name: "commaok", needs: []fact{factNames, factPackages, factTypes}, run: rewriteCommaOK},
@@ -48,11 +51,12 @@ var passes = []pass{
 	{name: "tuplebuiltin", needs: []fact{factTypes}, provides: []fact{factHelpers}, run: rewriteTupleBuiltins},
 	{name: "slices", needs: []fact{factNames, factPackages, factTypes}, provides: []fact{factHelpers, factIterOK}, run: rewriteSlices},
 	{name: "iterators", needs: []fact{factNames, factPackages, factIterOK}, run: rejectIterators},
-	{name: "rangeint", needs: []fact{factNames, factPackages, factTypes, factWrappers}, run: rewriteRangeInt},
-	{name: "loopvar", needs: []fact{factNames, factPackages, factTypes}, run: perIterationLoopVars},
+	{name: "rangevars", provides: []fact{factRangeVars}, run: rewriteRangeVars},
+	{name: "rangeint", needs: []fact{factNames, factPackages, factTypes, factWrappers, factRangeVars}, run: rewriteRangeInt},
+	{name: "loopvar", needs: []fact{factNames, factPackages, factTypes, factRangeVars}, run: perIterationLoopVars},
 	{name: "fmt", needs: []fact{factNames, factPackages, factTypes}, provides: []fact{factFmtTypes}, run: rewriteFmt},
 	{name: "variadic", needs: []fact{factNames, factPackages}, run: fixVariadicIfaces},
-	{name: "goroutine", needs: []fact{factNames}, run: guardGoroutines},
+	{name: "goroutine", needs: []fact{factNames, factTypes}, run: guardGoroutines},
 	{name: "sleep", needs: []fact{factNames, factPackages}, run: interruptibleSleep},
 	{name: "println", needs: []fact{factNames}, run: rewritePrintln},
 	{name: "recvbool", run: rewriteRecvBool},
@@ -62,11 +66,19 @@ var passes = []pass{
 	{name: "return", run: rewriteReturns},
 	{name: "nilleft", needs: []fact{factNames}, run: swapNilComparisons},
 	{name: "switchinit", run: hoistSwitchInits},
+	{name: "switchcases", run: joinSwitchCases},
+	{name: "appendargs", needs: []fact{factTypes}, run: convertAppendArgs},
+	{name: "selectorder", needs: []fact{factTypes}, run: orderSelects},
 	{name: "typeswitch", run: bindTypeSwitches},
 	{name: "protocols", run: refuseNestedProtocolTypes},
 	{name: "fastprint", needs: []fact{factNames, factPackages}, run: rewriteFastPrints},
-	{name: "constrepeat", run: repeatConstSpecs},
+	{name: "incdec", needs: []fact{factTypes}, run: rewriteIncDec},
+	{name: "opconv", needs: []fact{factTypes}, run: convertOperators},
+	{name: "consts", needs: []fact{factTypes}, provides: []fact{factConsts}, run: foldConstants},
+	{name: "constrepeat", needs: []fact{factConsts}, run: repeatConstSpecs},
+	{name: "initorder", needs: []fact{factTypes}, run: orderInitializers},
 	{name: "erroreq", needs: []fact{factTypes}, run: rewriteErrorComparisons},
+	{name: "ifaceeq", needs: []fact{factTypes}, run: compareInterfaces},
 	{name: "embedencode", needs: []fact{factTypes}, run: refuseEmbeddedEncodes},
 	{name: "gobiface", needs: []fact{factTypes}, run: refuseGobInterfaces},
 	{name: "fmtmethods", needs: []fact{factTypes}, run: printNestedFmtMethods},
@@ -90,6 +102,8 @@ const (
 	factTypes      fact = "types"      // prep.ct: go/types' view of the cell (gotypes.go)
 	factFmtTypes   fact = "fmttypes"   // prep.fmtTypes: struct types to register for fmt (fix_fmt.go)
 	factBlankTypes fact = "blanktypes" // prep.blankTypes: top-level type _ specs left out (fix_blanktypes.go)
+	factConsts     fact = "consts"     // prep.foldedConsts: const declarations written out with their values
+	factRangeVars  fact = "rangevars"  // prep.rangeKeys: range loops over fresh variables, the fresh key
 )
 
 // pass is one step of preparing a cell.
@@ -199,6 +213,9 @@ type prep struct {
 	iterOK     map[ast.Node]bool         // factIterOK: iterator calls replaced by a rewrite
 	blankTypes map[*ast.TypeSpec]bool    // factBlankTypes: top-level type _ specs dropped
 
+	foldedConsts map[*ast.GenDecl]bool     // factConsts: const declarations the consts pass wrote out
+	rangeKeys    map[*ast.RangeStmt]string // factRangeVars: range loops over fresh variables, the fresh key ("" for _)
+
 	tagEdits      map[*ast.Field]*tagEdit // struct tags the fmt pass rewrites
 	fmtTypes      []string                // factFmtTypes: top-level struct types to register
 	afterFmtTypes func()                  // records their signatures once registered
@@ -252,6 +269,9 @@ func (e *Engine) prepareWith(code string, only map[string]bool) (*prep, *cellErr
 		mainAt:  -1,
 		stashes: map[ast.Stmt][]*ast.Ident{},
 		iterOK:  map[ast.Node]bool{},
+
+		foldedConsts: map[*ast.GenDecl]bool{},
+		rangeKeys:    map[*ast.RangeStmt]string{},
 
 		tagEdits: map[*ast.Field]*tagEdit{},
 	}

@@ -48,6 +48,11 @@ func (r *renderer) addTail(off int, s string) {
 	r.edits = append(r.edits, edit{start: off, end: off, text: func(*renderer) string { return s }, tail: true, idx: len(r.edits)})
 }
 
+// addTailFunc is addTail with text built when the range is rendered.
+func (r *renderer) addTailFunc(off int, text func(r *renderer) string) {
+	r.edits = append(r.edits, edit{start: off, end: off, text: text, tail: true, idx: len(r.edits)})
+}
+
 // fresh returns a new temporary identifier.
 func (r *renderer) fresh(kind string) string {
 	r.seq++
@@ -82,6 +87,37 @@ func (r *renderer) sortEdits() {
 		}
 		return la > lb
 	})
+}
+
+// renderApart renders [start, end) a second time, elsewhere: the edit
+// skip (one replacing that range) is left out, and the tails applied
+// there are applied again where the range itself is rendered.
+//
+// With bare, the insertions at start are left out too (a range at the
+// start of a statement shares its offset with the statement's own
+// insertions).
+func (r *renderer) renderApart(start, end, skip int, bare bool) string {
+	if r.active == nil {
+		r.active = map[int]bool{}
+	}
+	was, done := r.active[skip], r.doneTails
+	r.active[skip], r.doneTails = true, map[int]bool{}
+	var off []int
+	if bare {
+		for _, e := range r.edits {
+			if e.start == start && e.end == start && !e.tail && !r.active[e.idx] {
+				r.active[e.idx] = true
+				off = append(off, e.idx)
+			}
+		}
+	}
+	defer func() {
+		r.active[skip], r.doneTails = was, done
+		for _, i := range off {
+			delete(r.active, i)
+		}
+	}()
+	return r.render(start, end)
 }
 
 // render returns the cell range [start, end) with the edits inside it
