@@ -207,9 +207,12 @@ func (f *folder) indexedLit(c *ast.CompositeLit) bool {
 // It reports false, and changes nothing, when some name has no value or
 // a type that cannot be written.
 func (f *folder) constDecl(g *ast.GenDecl) bool {
+	// text is the spec's text with each name written by name(i): the
+	// names are rendered when the cell is, so another pass's edit of a
+	// name (the predeclared pass's renaming) is kept.
 	type specText struct {
 		spec *ast.ValueSpec
-		text string
+		text func(name func(i int) string) string
 	}
 	var out []specText
 	for _, s := range g.Specs {
@@ -248,7 +251,14 @@ func (f *folder) constDecl(g *ast.GenDecl) bool {
 				}
 			}
 		}
-		text := strings.Join(names, ", ") + " = " + strings.Join(values, ", ")
+		joined := func(name func(i int) string) string {
+			ns := make([]string, len(names))
+			for i := range names {
+				ns[i] = name(i)
+			}
+			return strings.Join(ns, ", ")
+		}
+		text := func(name func(i int) string) string { return joined(name) + " = " + strings.Join(values, ", ") }
 		if specType != nil && len(bare) == len(names) && !isBasicComplex(specType) {
 			// names T = literals: a conversion T(literal) of a type
 			// declared later in the cell is an "incomplete type" to
@@ -257,14 +267,24 @@ func (f *folder) constDecl(g *ast.GenDecl) bool {
 			if !ok {
 				return false
 			}
-			text = strings.Join(names, ", ") + " " + tn + " = " + strings.Join(bare, ", ")
+			text = func(name func(i int) string) string {
+				return joined(name) + " " + tn + " = " + strings.Join(bare, ", ")
+			}
 		}
 		out = append(out, specText{vs, text})
 	}
 	for _, st := range out {
-		if st.text != f.p.text(st.spec) {
-			f.p.r.addText(f.p.off(st.spec.Pos()), f.p.off(st.spec.End()), st.text)
+		plain := st.text(func(i int) string { return st.spec.Names[i].Name })
+		if plain == f.p.text(st.spec) {
+			continue
 		}
+		p, spec := f.p, st.spec
+		p.r.add(p.off(spec.Pos()), p.off(spec.End()), func(r *renderer) string {
+			return st.text(func(i int) string {
+				id := spec.Names[i]
+				return r.render(p.off(id.Pos()), p.off(id.End()))
+			})
+		})
 	}
 	return true
 }
