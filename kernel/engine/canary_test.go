@@ -274,14 +274,41 @@ var canaries = []canary{
 		broken: func(out string, err error) bool { return out == "{A:0}" },
 	},
 	{
-		name:   "inferred",
+		// Type inference: Map(xs, f) gets U = int.
+		name:   "mono/inferred",
 		evals:  []string{"func Map[T, U any](xs []T, f func(T) U) []U { var r []U; for _, x := range xs { r = append(r, f(x)) }; return r }", `func g() []string { return Map([]int{1}, func(i int) string { return "x" }) }`},
 		broken: errContains("cannot use"),
 	},
 	{
-		name:   "inferred/compiled",
+		// Inference over a value of a compiled type crashes.
+		name:   "mono/compiled",
 		evals:  []string{`import "os"`, "func Count[T any](xs []T) int { return len(xs) }", "func f() int { return Count(os.Args) }"},
 		broken: errContains("CFG post-order panic"),
+	},
+	{
+		// A type switch case naming the type parameter is never taken
+		// (Go prints "int T").
+		name:   "mono/typeswitch",
+		evals:  []string{`import "fmt"`, "func kind[T any](x T) string { switch any(x).(type) { case int: return \"int\"; case T: return \"T\" }; return \"?\" }", `fmt.Print(kind(1), " ", kind("s"))`},
+		broken: func(out string, err error) bool { return out != "int T" },
+	},
+	{
+		// A variadic parameter of a type parameter.
+		name:   "mono/variadic",
+		evals:  []string{`import "fmt"`, "type Num interface{ ~int | ~float64 }\nfunc Sum[T Num](xs ...T) T { var s T; for _, x := range xs { s += x }; return s }", "fmt.Print(Sum(1.5, 2), Sum(1, 2))"},
+		broken: errContains("undefined type for T"),
+	},
+	{
+		// A method expression of an instance.
+		name:   "mono/methodexpr",
+		evals:  []string{`import "fmt"`, "type Box[T any] struct{ v T }\nfunc (b Box[T]) Get() T { return b.v }", "f := Box[int].Get; fmt.Print(f(Box[int]{5}))"},
+		broken: errContains("too many input arguments"),
+	},
+	{
+		// A generic instantiating another with its own type parameter.
+		name:   "mono/nested",
+		evals:  []string{"type It[T any] interface{ Iterate() }\ntype ItF[T any] func(fn func(T) bool)\nfunc (f ItF[T]) Iterate() {}\nfunc From[T any](it It[T]) { it.Iterate() }\nfunc Foo[T, R any]() { From[R](ItF[R](nil)) }", "Foo[int, int]()"},
+		broken: errContains("nil pointer dereference"),
 	},
 	{
 		name:   "iterators",

@@ -55,8 +55,7 @@
 // three-clause loop whose body assigns the variable), the functions of
 // slices, maps and cmp users reach for (Sort, SortFunc, Insert, Delete,
 // Clone, Compact, IsSorted, BinarySearch, maps.Equal, Clone, Copy...),
-// rand.N, slices.Collect/Sorted of maps.Keys/Values, generic calls with
-// the type arguments go/types infers, and comma-ok defines at top level
+// rand.N, slices.Collect/Sorted of maps.Keys/Values, and comma-ok defines at top level
 // (v, ok := m[k]; n, ok := x.(T); v, ok := <-ch). Range over func,
 // package iter and other iterator functions are rejected with an error
 // naming the construct. Top-level compound statements run inside a function
@@ -68,6 +67,22 @@
 // stay local), and a := that redefines a session variable read earlier in
 // the cell does not change what the earlier statements read.
 //
+// Generics. Generic functions, types (with their methods) and
+// constraints work as in Go, across cells too (a generic of cell 1
+// instantiated in cell 3): the engine specializes them for each list of
+// type arguments a cell uses (inferred ones included) and the interpreter
+// runs only the specialized copies (fix_mono.go). Errors and panics
+// inside generic code are reported at the generic's cell line:col, and
+// instances print with Go's names (%T of a Pair[int,string] is
+// main.Pair[int,string]). A type declared inside a function and used as a
+// type argument is moved to the top level. Redefining a generic function
+// updates its instances and their callers; a generic type, like any type,
+// cannot be redefined. Refused with an error at the instantiation: a
+// type argument declared inside a generic function or not nameable at the
+// top level (a type of a package the session did not import), and a
+// generic instantiating itself with ever larger type arguments (Go's
+// instantiation cycle).
+//
 // Printing. A cell's error types reach fmt, log and errors with their
 // methods (%v, %w, errors.As, errors.Is). %T, %+v and %#v of cell struct
 // types in a printf-like call with a constant format, and encoding/json
@@ -75,9 +90,8 @@
 // compiled Go does (fix_fmt.go lists the limits). fmt and log calls print
 // a cell type's String, Error or Format method as Go does for the value
 // itself (also a call's result and a nil *T; not for a T whose method
-// needs *T) and inside slices, arrays and maps of it, nested too (also a
-// slice of a type parameter constrained by fmt.Stringer or error), with
-// the verb, flags and width of a constant format; where they cannot (struct
+// needs *T) and inside slices, arrays and maps of it, nested too (in
+// generic code too, for each type argument), with the verb, flags and width of a constant format; where they cannot (struct
 // fields, map keys of other than basic kinds, %#v, byte verbs on uint8
 // kinds, a format built at run time, a call's several results) the call
 // is refused at its line:col (fix_fmtmethods.go lists the cases).
@@ -157,7 +171,7 @@
 //	panic in a goroutine kills the process | fix_goroutine.go | goroutine | #1560 (related)
 //	interrupted time.Sleep keeps running | fix_sleep.go | sleep | none found
 //	callers keep a redefined function's old body; types and methods cannot be redefined | fix_redefine.go | redefine, redefine/type | #1673
-//	generic type inference: wrong type arguments, crash over compiled values | fix_inferred.go | inferred, inferred/compiled | #1610
+//	generic code: wrong inferred type arguments, crashes over compiled values, type switches on type parameters never match, variadic type parameters, method expressions of instances, nested instantiation (yaegi runs monomorphized code instead) | fix_mono.go | mono/inferred, mono/compiled, mono/typeswitch, mono/variadic, mono/methodexpr, mono/nested | #1610
 //	range over func, package iter (rejected with an error) | fix_iterators.go | iterators | none found
 //	a failed import poisons its block's other packages; errors speak of GOPATH | fix_imports.go | imports | none found
 //	runtime panics worded by reflect (nil method call, index out of range); recover() gets them too | fix_panics.go | panics | none found

@@ -116,10 +116,6 @@ func (e *Engine) runError(err error, ctx context.Context, pl *plan, u unit) *cel
 	if len(pl.untypedIndex) > 0 && strings.Contains(ce.msg, "definition loop") {
 		return untypedIndexError(pl, ce.msg)
 	}
-	if len(pl.inferredCalls) > 0 && (strings.Contains(ce.msg, "cannot use") || strings.Contains(ce.msg, "mismatch")) {
-		ce.msg += " (the interpreter may have inferred the type arguments of a generic call wrongly: " +
-			strings.Join(pl.inferredCalls, ", ") + "; give them explicitly, e.g. F[int, string](...))"
-	}
 	return ce.toError()
 }
 

@@ -31,18 +31,27 @@ func refusedByGo(e types.Error) bool {
 		strings.HasPrefix(e.Msg, "assignment mismatch: ") ||
 		strings.HasSuffix(e.Msg, " in single-value context") ||
 		strings.HasSuffix(e.Msg, "(neither addressable nor a map index expression)") ||
-		strings.HasPrefix(e.Msg, "cannot assign to struct field ") && strings.HasSuffix(e.Msg, " in map")
+		strings.HasPrefix(e.Msg, "cannot assign to struct field ") && strings.HasSuffix(e.Msg, " in map") ||
+		strings.HasPrefix(e.Msg, "instantiation cycle")
 }
 
 // checkGoRules is the pass "checks".
 func checkGoRules(p *prep) {
 	ct := p.cellTypes()
-	for _, te := range ct.errors {
+	for i, te := range ct.errors {
 		if refusedByGo(te) {
 			msg := te.Msg
 			if msg == "missing return" {
 				msg = "missing return (compiled Go refuses a function that can end without one)"
 			}
+			// go/types continues a message on the next errors, indented.
+			for _, more := range ct.errors[i+1:] {
+				if !strings.HasPrefix(more.Msg, "\t") {
+					break
+				}
+				msg += " " + strings.TrimSpace(more.Msg) + " at " + p.posString(more.Pos) + ";"
+			}
+			msg = strings.TrimSuffix(msg, ";")
 			// Types of earlier cells come from another check of package
 			// main, which go/types qualifies: Go names them plainly.
 			p.fail(te.Pos, mainQualifier.ReplaceAllString(msg, "$1"))

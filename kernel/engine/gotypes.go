@@ -41,6 +41,38 @@ type typesSession struct {
 	built   map[string]bool
 	named   map[reflect.Type]*types.Named
 	objects map[string]types.Object // session names: declarations and statement variables
+	// monoObjects is the session as the passes see it once a cell
+	// declared generics (fix_mono.go): the specialized declarations
+	// instead of the generic ones, and variables typed with them. Nil
+	// until then: both views are objects.
+	monoObjects map[string]types.Object
+}
+
+// passObjects returns the session's objects as the passes see them.
+func (ts *typesSession) passObjects() map[string]types.Object {
+	if ts.monoObjects != nil {
+		return ts.monoObjects
+	}
+	return ts.objects
+}
+
+// activateMono starts the second view: until now both were the same.
+func (ts *typesSession) activateMono() {
+	if ts.monoObjects != nil {
+		return
+	}
+	ts.monoObjects = make(map[string]types.Object, len(ts.objects))
+	for k, v := range ts.objects {
+		ts.monoObjects[k] = v
+	}
+}
+
+// world returns the map a cell check of ct records into.
+func (ts *typesSession) world(ct *cellTypes) map[string]types.Object {
+	if ct.mono && ts.monoObjects != nil {
+		return ts.monoObjects
+	}
+	return ts.objects
 }
 
 func newTypesSession(e *Engine) *typesSession {
@@ -347,12 +379,18 @@ type cellTypes struct {
 	pkg    *types.Package
 	info   *types.Info
 	errors []types.Error
+	mono   bool // checked against the specialized view (monoObjects)
 }
 
 // checkCell type-checks a cell; the result is never nil, its info
 // possibly partial.
-func (ts *typesSession) checkCell(s *scope) (ct *cellTypes) {
-	ct = &cellTypes{pkg: types.NewPackage("main", "main"), info: &types.Info{
+func (ts *typesSession) checkCell(s *scope, mono bool) (ct *cellTypes) {
+	objects := ts.objects
+	if mono {
+		ts.activateMono()
+		objects = ts.monoObjects
+	}
+	ct = &cellTypes{mono: mono, pkg: types.NewPackage("main", "main"), info: &types.Info{
 		Types:      map[ast.Expr]types.TypeAndValue{},
 		Defs:       map[*ast.Ident]types.Object{},
 		Uses:       map[*ast.Ident]types.Object{},
@@ -368,7 +406,7 @@ func (ts *typesSession) checkCell(s *scope) (ct *cellTypes) {
 	for name := range s.declDefined {
 		declared[name] = true
 	}
-	for name, obj := range ts.objects {
+	for name, obj := range objects {
 		if !declared[name] {
 			ct.pkg.Scope().Insert(obj)
 		}
@@ -385,7 +423,7 @@ func (ts *typesSession) checkCell(s *scope) (ct *cellTypes) {
 		add(name, p)
 	}
 	for name, p := range s.e.importNames {
-		if _, isVar := ts.objects[name]; isVar || s.pkgShadowed(name) {
+		if _, isVar := objects[name]; isVar || s.pkgShadowed(name) {
 			continue // a name of the session hides the package, as in the engine's scope
 		}
 		add(name, p)
@@ -426,9 +464,10 @@ func (ts *typesSession) recordDecl(ct *cellTypes, names []string, methods []*ast
 	if ct == nil {
 		return
 	}
+	objects := ts.world(ct)
 	for _, name := range names {
 		if obj := ct.pkg.Scope().Lookup(name); obj != nil {
-			ts.objects[name] = obj
+			objects[name] = obj
 		}
 	}
 	for _, fd := range methods {
@@ -456,11 +495,12 @@ func (ts *typesSession) recordStmtVars(ct *cellTypes, ids []*ast.Ident) {
 	if ct == nil {
 		return
 	}
+	objects := ts.world(ct)
 	for _, id := range ids {
 		if obj := ct.info.Defs[id]; obj != nil {
-			ts.objects[id.Name] = obj
+			objects[id.Name] = obj
 		} else if obj := ct.info.Uses[id]; obj != nil {
-			ts.objects[id.Name] = obj // x := ... where x was a variable already
+			objects[id.Name] = obj // x := ... where x was a variable already
 		}
 	}
 }

@@ -23,13 +23,13 @@ var passes = []pass{
 	{name: "autoimport", needs: []fact{factNames}, provides: []fact{factPackages}, run: autoImports},
 	{name: "types", needs: []fact{factNames, factPackages}, provides: []fact{factTypes}, run: checkTypes},
 	{name: "checks", needs: []fact{factTypes}, run: checkGoRules},
+	{name: "mono", needs: []fact{factNames, factTypes}, provides: []fact{factMono}, run: monomorphize},
 	{name: "namedassert", needs: []fact{factTypes}, run: refuseNamedAssertions},
 	{name: "parens", run: dropNameParens},
 	{name: "compound", needs: []fact{factNames}, provides: []fact{factWrappers}, run: wrapCompound},
 	{name: "panicpos", needs: []fact{factNames, factTypes}, run: markPanicPositions},
 	{name: "indexcheck", needs: []fact{factNames, factTypes}, run: checkIndexes},
 	{name: "recursion", needs: []fact{factNames}, run: guardRecursion},
-	{name: "inferred", needs: []fact{factNames, factTypes}, run: instantiateGenericCalls},
 	{name: "defer", needs: []fact{factNames}, provides: []fact{factHelpers}, run: deferTopLevel},
 	{name: "recover", needs: []fact{factNames}, run: rewriteRecover},
 	{name: "main", needs: []fact{factNames}, provides: []fact{factMain}, run: renameMain},
@@ -64,7 +64,7 @@ var passes = []pass{
 	{name: "fmtmethods", needs: []fact{factTypes}, run: printNestedFmtMethods},
 	{name: "ifacevalues", needs: []fact{factTypes}, run: unwrapIfaceValues},
 	{name: "reflectfields", needs: []fact{factTypes}, run: rewriteReflectFields},
-	{name: "units", needs: []fact{factNames, factPackages, factTypes, factHelpers, factStashes, factMain, factFmtTypes}, run: buildUnits},
+	{name: "units", needs: []fact{factNames, factPackages, factTypes, factMono, factHelpers, factStashes, factMain, factFmtTypes}, run: buildUnits},
 }
 
 // fact is something a pass decides that a later pass reads.
@@ -81,6 +81,7 @@ const (
 	factIterOK   fact = "iterok"   // prep.iterOK: iterator calls a rewrite replaced
 	factTypes    fact = "types"    // prep.ct: go/types' view of the cell (gotypes.go)
 	factFmtTypes fact = "fmttypes" // prep.fmtTypes: struct types to register for fmt (fix_fmt.go)
+	factMono     fact = "mono"     // prep.mono, prep.orig: the cell specialized (fix_mono.go)
 )
 
 // pass is one step of preparing a cell.
@@ -192,6 +193,9 @@ type prep struct {
 	tagEdits      map[*ast.Field]*tagEdit // struct tags the fmt pass rewrites
 	fmtTypes      []string                // factFmtTypes: top-level struct types to register
 	afterFmtTypes func()                  // records their signatures once registered
+
+	mono *monoResult // factMono, first run: the specialized cell to start over with
+	orig *prep       // factMono, second run: the first run, over the cell as written
 }
 
 // use checks that the running pass declared the fact it reads or writes.
@@ -215,7 +219,7 @@ func checkTypes(p *prep) {
 	if p.e.types == nil {
 		p.e.types = newTypesSession(p.e)
 	}
-	p.ct = p.e.types.checkCell(p.scope)
+	p.ct = p.e.types.checkCell(p.scope, p.orig != nil)
 }
 
 // prepare parses and rewrites code into a plan, running every pass.
@@ -229,14 +233,29 @@ func (e *Engine) prepare(code string) (*plan, *cellError) {
 
 // prepareWith runs the passes named in only (all when nil) in order.
 func (e *Engine) prepareWith(code string, only map[string]bool) (*prep, *cellError) {
+	return e.prepareText(code, nil, nil, only)
+}
+
+// prepareText runs the passes over code, whose source map is smap (nil:
+// the cell as written). When the pass mono specializes the cell, the
+// passes start over with the specialized text, orig being the first run.
+func (e *Engine) prepareText(code string, smap *sourceMap, orig *prep, only map[string]bool) (*prep, *cellError) {
 	pc, err := splitCell(code)
 	if err != nil {
-		return nil, err.(*cellError)
+		ce := err.(*cellError)
+		if smap != nil {
+			// The specialized cell does not parse: a bug of the engine;
+			// say where in the user's code.
+			return nil, monoSyntaxError(e, code, smap, ce)
+		}
+		return nil, ce
 	}
+	pc.smap = smap
 	s := newScope(e, pc)
 	p := &prep{
+		orig:    orig,
 		typer:   &typer{scope: s},
-		r:       &renderer{src: code, file: cellFile(e.cellN)},
+		r:       &renderer{src: code, file: cellFile(e.cellN), smap: smap},
 		pl:      &plan{},
 		helpers: map[string]bool{},
 		mainAt:  -1,
@@ -255,8 +274,18 @@ func (e *Engine) prepareWith(code string, only map[string]bool) (*prep, *cellErr
 		ps.run(p)
 		p.cur = nil
 		if s.err != nil {
+			if orig != nil || p.mono != nil {
+				s.err.msg = monoUnmangle(p, s.err.msg)
+			}
 			return nil, s.err
 		}
+		if p.mono != nil && orig == nil {
+			return e.prepareText(p.mono.text, p.mono.smap, p, only)
+		}
+	}
+	if orig != nil {
+		p.pl.declsDone = monoDeclsDone(p)
+		p.pl.unmangle = orig.mono.unmangle
 	}
 	return p, nil
 }

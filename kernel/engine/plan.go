@@ -41,9 +41,6 @@ type plan struct {
 	// diagnose looks for an undefined name when yaegi's own error is
 	// unhelpful.
 	diagnose func() *cellError
-	// inferredCalls lists calls of generic functions without explicit
-	// type arguments ("Map at 3:1"), for a hint when compiling fails.
-	inferredCalls []string
 	// untypedIndex describes the top-level defines from an index of a
 	// compiled value whose type the engine could not spell, for the
 	// message if yaegi fails on them (see indexdef.go).
@@ -51,6 +48,12 @@ type plan struct {
 	untypedAt    [2]int // line and column of the first
 	// hasDefers: the cell has top-level defer statements to run at its end.
 	hasDefers bool
+	// declsDone, when set, runs once the cell's declarations ran (before
+	// its first statements): it records what the monomorphization pass
+	// made (fix_mono.go).
+	declsDone func()
+	// unmangle replaces specialized names by Go's in messages.
+	unmangle func(string) string
 }
 
 // declRecord is the session's copy of a top-level declaration.

@@ -241,7 +241,8 @@ func (u *unitBuilder) addFmtRegistration(ds []ast.Decl) {
 		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.TYPE {
 			for _, sp := range g.Specs {
 				if ts := sp.(*ast.TypeSpec); want[ts.Name.Name] {
-					fmt.Fprintf(&b, " %s.RegisterType(%q, (*%s)(nil));", rtName, ts.Name.Name, ts.Name.Name)
+					goName := strings.TrimPrefix(monoUnmangle(u.prep, "main."+ts.Name.Name), "main.")
+					fmt.Fprintf(&b, " %s.RegisterType(%q, (*%s)(nil));", rtName, goName, ts.Name.Name)
 				}
 			}
 		}
@@ -313,8 +314,10 @@ func (u *unitBuilder) addStmtGroup(ss []ast.Stmt, last bool) {
 	}
 	ct := u.cellTypes()
 	e := u.e
+	p := u.prep
 	u.pl.units = append(u.pl.units, unit{kind: unitStmts, src: b.String(), final: final, after: func() {
 		e.types.recordStmtVars(ct, defined)
+		recordOrigStmtVars(p, defined)
 		for n := range names {
 			e.stmtVars[n] = true
 		}

@@ -1,0 +1,1169 @@
+package engine
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Workaround: generics, by monomorphization.
+//
+// yaegi v0.16 runs generic code wrongly or not at all in many ways
+// (inferred type arguments, "undefined: T" in method bodies, generic
+// types with methods, crashes compiling instances over compiled values,
+// type switches on type parameters...). It runs the same code written
+// without type parameters. So yaegi never sees a generic declaration: the
+// pass "mono" specializes each generic function, type (with all its
+// methods) and method for each list of type arguments the cell uses,
+// with go/types' knowledge (types.Info.Instances, including inferred type
+// arguments), and rewrites each use to the specialized copy:
+//
+//	func Map[T, U any](xs []T, f func(T) U) []U  +  Map(xs, strconv.Itoa)
+//	->  func Map__int_string(xs []int, f func(int) string) []string  +  Map__int_string(xs, strconv.Itoa)
+//
+// Instantiation is transitive (a generic calling a generic, a generic
+// type's field of another instance, a method creating an instance), with
+// type arguments from the cell, earlier cells and compiled packages. The
+// session keeps each generic declaration's source and go/types view, so
+// that a later cell instantiating it (cell 3 calling Map of cell 1) gets
+// the copies it needs, emitted in that cell; instances are made once per
+// session. Redefining a generic function re-specializes its instances
+// (and the functions that call them are re-evaluated, fix_redefine.go);
+// a method added to a generic type in a later cell is added to its
+// instances.
+//
+// The specialized cell replaces the cell for every later pass: they see
+// only non-generic code with concrete types (so fmt, range, loop
+// variables... are rewritten as for any code), and a source map keeps
+// every position at the generic's own cell, line and column (srcmap.go):
+// an error or panic inside a specialized copy is reported where the
+// generic code is. The session's types have two views (gotypes.go): the
+// one the user wrote, where each cell is first checked (its Instances
+// drive the rewrite), and the specialized one the passes see.
+//
+// Names: an instance is named Base__Args (Pair__int_string), made unique
+// in the session; messages, %T, %#v and panic frames show Go's name
+// (main.Pair[int,string]; main.Map[...] in a traceback). A constraint
+// interface (type Number interface{ ~int | ~float64 }) is removed too.
+//
+// Refused with an error naming the instantiation and its line:col: a type
+// argument declared inside a function or not nameable at the top level
+// (a type of a package the session did not import, an unexported one), a
+// generic instantiating itself with ever larger type arguments (more than
+// monoMaxDepth nested brackets, or monoMaxInstances instances in one
+// cell), a use of a generic whose type arguments go/types could not
+// infer, and a function changing between generic and not while earlier
+// code calls it.
+
+const (
+	monoMaxDepth     = 12
+	monoMaxInstances = 2000
+)
+
+// monoSession is the session's generic code: the declarations and the
+// instances emitted so far.
+type monoSession struct {
+	generics map[string]*genericDecl // generic functions and types by name
+	insts    map[string]*monoInst    // by key (Go's name)
+	byName   map[string]*monoInst    // by specialized name
+	hoisted  map[string]string       // local types moved to the top level -> Go's name (main.S)
+	unmangle *strings.Replacer       // specialized names -> Go's, for messages
+	frames   *strings.Replacer       // in panic frames: main.Map__int -> main.Map[...]
+}
+
+// genSrc is the source of one generic declaration: where it is and what
+// go/types knew of its cell.
+type genSrc struct {
+	cell int // the cell that declared it
+	src  string
+	pc   *parsedCell
+	info *types.Info
+	node ast.Node // *ast.FuncDecl or *ast.TypeSpec
+	norm string
+}
+
+// genericDecl is a generic function or type of the session.
+type genericDecl struct {
+	name    string
+	kind    token.Token // FUNC or TYPE
+	obj     types.Object
+	src     *genSrc
+	alias   bool      // a generic alias: uses become the aliased type
+	methods []*genSrc // a type's methods, in declaration order
+	insts   []*monoInst
+}
+
+// monoInst is one instance: a generic with its type arguments.
+type monoInst struct {
+	key    string // identity: Go's name, local types made distinct
+	goName string // main.Pair[int,string]
+	name   string // Pair__int_string
+	gen    *genericDecl
+	targs  []types.Type
+}
+
+func (e *Engine) monoSession() *monoSession {
+	if e.mono == nil {
+		e.mono = &monoSession{generics: map[string]*genericDecl{}, insts: map[string]*monoInst{}, byName: map[string]*monoInst{}, hoisted: map[string]string{}}
+	}
+	return e.mono
+}
+
+// active reports whether the session has generic code: then every cell is
+// checked in both views.
+func (ms *monoSession) active() bool { return ms != nil && len(ms.generics) > 0 }
+
+// goName returns Go's name for a specialized name, or name.
+func (ms *monoSession) goName(name string) string {
+	if ms != nil {
+		if in, ok := ms.byName[name]; ok {
+			return in.goName
+		}
+	}
+	return name
+}
+
+// unmangleText replaces specialized names in a message by Go's names.
+func (ms *monoSession) unmangleText(s string) string {
+	if ms == nil || ms.unmangle == nil {
+		return s
+	}
+	return ms.unmangle.Replace(s)
+}
+
+func (ms *monoSession) rebuildReplacers() {
+	insts := make([]*monoInst, 0, len(ms.byName))
+	for _, in := range ms.byName {
+		insts = append(insts, in)
+	}
+	ms.unmangle = unmangler(insts, ms.hoisted)
+	sortInsts(insts)
+	var frames []string
+	for _, in := range insts {
+		frames = append(frames, "main."+in.name+".", "main."+in.gen.name+"[...].", "main."+in.name+"(", "main."+in.gen.name+"[...](")
+	}
+	ms.frames = strings.NewReplacer(frames...)
+}
+
+// sortInsts orders instances longer names first, so that a replacer does
+// not read Pair__int_string as Pair__int.
+func sortInsts(insts []*monoInst) {
+	sort.Slice(insts, func(i, j int) bool {
+		a, b := insts[i].name, insts[j].name
+		if len(a) != len(b) {
+			return len(a) > len(b)
+		}
+		return a < b
+	})
+}
+
+// unmangler replaces the specialized names of insts by Go's.
+func unmangler(insts []*monoInst, hoisted map[string]string) *strings.Replacer {
+	insts = append([]*monoInst(nil), insts...)
+	for name, goName := range hoisted {
+		insts = append(insts, &monoInst{name: name, goName: goName})
+	}
+	sortInsts(insts)
+	var pairs []string
+	for _, in := range insts {
+		pairs = append(pairs, "main."+in.name, in.goName, in.name, strings.TrimPrefix(in.goName, "main."))
+	}
+	return strings.NewReplacer(pairs...)
+}
+
+// monomorphize is the pass "mono". In the first run over a cell it builds
+// the specialized cell, and prepareWith starts over with it; in that
+// second run (p.orig set) there is nothing generic left.
+func monomorphize(p *prep) {
+	p.use(factMono)
+	if p.orig != nil {
+		return
+	}
+	b := &monoBuilder{p: p, ms: p.e.monoSession(), ct: p.cellTypes()}
+	if !b.ms.active() && !b.cellHasGenerics() {
+		return
+	}
+	b.build()
+}
+
+// monoResult is the specialized cell the passes start over with.
+type monoResult struct {
+	text     string
+	smap     *sourceMap
+	commit   func()              // records the generics and instances once the declarations ran
+	unmangle func(string) string // specialized names (this cell's too) -> Go's
+}
+
+// monoBuilder builds the specialized cell.
+type monoBuilder struct {
+	p  *prep
+	ms *monoSession
+	ct *cellTypes
+
+	gens       map[string]*genericDecl // this cell's generics (new, or redefined)
+	generic    map[ast.Node]bool       // the cell's generic declarations, removed
+	newMethod  map[*genericDecl][]*genSrc
+	pending    map[string]*monoInst // instances made by this cell, by key
+	names      map[string]bool      // specialized names taken by this cell
+	reemit     map[string]bool      // generic functions whose instances are specialized again
+	hoisted    map[string]string    // local types moved to the top level, by type and instance
+	hoistNames map[string]string    // their names -> Go's
+	work       []monoWork
+	emit       map[int]*mappedText // copies to insert, by cell offset
+	edits      []textEdit          // on the cell
+	seq        int
+	failed     bool
+}
+
+// monoWork is one copy to write: an instance (with every method of a
+// type), or only the given methods of an instance made earlier.
+type monoWork struct {
+	inst    *monoInst
+	anchor  int
+	methods []*genSrc // when set: only these methods
+}
+
+// cellHasGenerics reports whether the cell declares a generic or a
+// constraint interface.
+func (b *monoBuilder) cellHasGenerics() bool {
+	for _, d := range b.p.pc.decls.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Type.TypeParams != nil {
+				return true
+			}
+			if d.Recv != nil && isGenericMethod(b.ct.info, d) {
+				return true
+			}
+		case *ast.GenDecl:
+			for _, sp := range d.Specs {
+				if ts, ok := sp.(*ast.TypeSpec); ok && (ts.TypeParams != nil || b.isConstraint(ts)) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// isGenericMethod reports whether d is a method of a generic type.
+func isGenericMethod(info *types.Info, d *ast.FuncDecl) bool {
+	fn, ok := info.Defs[d.Name].(*types.Func)
+	if !ok {
+		return false
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	return ok && sig.RecvTypeParams().Len() > 0
+}
+
+// isConstraint reports whether ts declares an interface usable only as a
+// constraint (a type set, comparable).
+func (b *monoBuilder) isConstraint(ts *ast.TypeSpec) bool {
+	tn, ok := b.ct.info.Defs[ts.Name].(*types.TypeName)
+	if !ok {
+		return false
+	}
+	it, ok := tn.Type().Underlying().(*types.Interface)
+	return ok && !it.IsMethodSet()
+}
+
+func (b *monoBuilder) fail(pos token.Pos, msg string) {
+	if !b.failed {
+		b.failed = true
+		b.p.fail(pos, msg)
+	}
+}
+
+// failAt fails at a position of a generic's source (maybe an earlier
+// cell).
+func (b *monoBuilder) failAt(gs *genSrc, pos token.Pos, msg string) {
+	if gs == nil || gs.cell == b.p.e.cellN {
+		b.fail(pos, msg)
+		return
+	}
+	if !b.failed {
+		b.failed = true
+		l, c := lineCol(gs.src, gs.pc.offset(pos))
+		b.p.err = &cellError{line: l, col: c, cell: gs.cell, msg: msg}
+	}
+}
+
+// chunkStart returns the start of the top-level chunk holding cell
+// offset off.
+func (b *monoBuilder) chunkStart(off int) int {
+	for _, c := range b.p.pc.chunks {
+		if c.start <= off && off < c.end {
+			return c.start
+		}
+	}
+	return 0
+}
+
+func (b *monoBuilder) build() {
+	p := b.p
+	e := p.e
+	b.gens = map[string]*genericDecl{}
+	b.generic = map[ast.Node]bool{}
+	b.newMethod = map[*genericDecl][]*genSrc{}
+	b.pending = map[string]*monoInst{}
+	b.names = map[string]bool{}
+	b.reemit = map[string]bool{}
+	b.hoisted = map[string]string{}
+	b.hoistNames = map[string]string{}
+	b.emit = map[int]*mappedText{}
+	here := &genSrc{cell: e.cellN, src: p.pc.src, pc: p.pc, info: b.ct.info}
+	src := func(n ast.Node) *genSrc {
+		g := *here
+		g.node = n
+		g.norm = normalize(p.text(n))
+		return &g
+	}
+
+	// The cell's generic declarations and constraints.
+	var methods []*ast.FuncDecl
+	for _, d := range p.pc.decls.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv != nil {
+				if isGenericMethod(b.ct.info, d) {
+					methods = append(methods, d)
+					b.generic[d] = true
+				}
+				continue
+			}
+			if _, ok := b.ms.byName[d.Name.Name]; ok {
+				b.fail(d.Name.Pos(), "the name "+d.Name.Name+" is the engine's name for the generic instance "+b.ms.goName(d.Name.Name)+": choose another name")
+				return
+			}
+			old := b.ms.generics[d.Name.Name]
+			if d.Type.TypeParams == nil {
+				if old != nil && len(old.insts) > 0 {
+					b.fail(d.Name.Pos(), "func "+d.Name.Name+" was generic (cell "+strconv.Itoa(old.src.cell)+") and code of earlier cells calls its instances, which the interpreter cannot update: restart the kernel, or give the new version another name")
+					return
+				}
+				continue
+			}
+			b.generic[d] = true
+			fn, _ := b.ct.info.Defs[d.Name].(*types.Func)
+			if fn == nil {
+				b.fail(d.Name.Pos(), "the engine cannot specialize the generic function "+d.Name.Name+": go/types did not check it")
+				return
+			}
+			if rec, ok := e.decls[d.Name.Name]; ok && !rec.generic && rec.kind == token.FUNC {
+				b.fail(d.Name.Pos(), "func "+d.Name.Name+" was defined without type parameters in cell "+strconv.Itoa(rec.cell)+", and functions calling it cannot be made to call a generic one: restart the kernel, or give the generic version another name")
+				return
+			}
+			g := &genericDecl{name: d.Name.Name, kind: token.FUNC, obj: fn, src: src(d)}
+			if old != nil && old.kind == token.FUNC {
+				if old.src.norm == g.src.norm {
+					g = old // the same definition again
+				} else {
+					if np, op := fn.Type().(*types.Signature).TypeParams().Len(), old.obj.Type().(*types.Signature).TypeParams().Len(); np != op && len(old.insts) > 0 {
+						b.fail(d.Name.Pos(), fmt.Sprintf("func %s had %d type parameters (cell %d), and earlier cells use its instances, which the interpreter cannot update: restart the kernel, or give the new version another name", d.Name.Name, op, old.src.cell))
+						return
+					}
+					g.insts = old.insts
+					b.reemit[g.name] = true
+				}
+			}
+			b.gens[g.name] = g
+		case *ast.GenDecl:
+			if d.Tok != token.TYPE {
+				continue
+			}
+			for _, sp := range d.Specs {
+				ts := sp.(*ast.TypeSpec)
+				if _, ok := b.ms.byName[ts.Name.Name]; ok {
+					b.fail(ts.Name.Pos(), "the name "+ts.Name.Name+" is the engine's name for the generic instance "+b.ms.goName(ts.Name.Name)+": choose another name")
+					return
+				}
+				if ts.TypeParams == nil {
+					if b.isConstraint(ts) {
+						b.generic[ts] = true
+					}
+					continue
+				}
+				b.generic[ts] = true
+				tn, _ := b.ct.info.Defs[ts.Name].(*types.TypeName)
+				if tn == nil {
+					b.fail(ts.Name.Pos(), "the engine cannot specialize the generic type "+ts.Name.Name+": go/types did not check it")
+					return
+				}
+				if old := b.ms.generics[ts.Name.Name]; old != nil && old.kind == token.TYPE {
+					b.gens[old.name] = old // the same definition again (different ones were refused)
+					continue
+				}
+				b.gens[ts.Name.Name] = &genericDecl{name: ts.Name.Name, kind: token.TYPE, obj: tn, src: src(ts), alias: ts.Assign.IsValid()}
+			}
+		}
+	}
+	// Methods of generic types (of this cell or an earlier one).
+	for _, d := range methods {
+		base := recvBaseName(d)
+		g := b.gens[base]
+		if g == nil {
+			g = b.ms.generics[base]
+		}
+		if g == nil || g.kind != token.TYPE {
+			b.fail(d.Name.Pos(), "the engine cannot find the generic type "+base+" of method "+d.Name.Name)
+			return
+		}
+		known := false
+		for _, m := range g.methods {
+			if m.node.(*ast.FuncDecl).Name.Name == d.Name.Name {
+				known = true // the same method again (different ones were refused)
+			}
+		}
+		for _, m := range b.newMethod[g] {
+			if m.node.(*ast.FuncDecl).Name.Name == d.Name.Name {
+				known = true
+			}
+		}
+		if !known {
+			b.newMethod[g] = append(b.newMethod[g], src(d))
+		}
+	}
+	// Instances of earlier cells that get new methods or a new body.
+	for g, ms := range b.newMethod {
+		if g.src.cell == e.cellN && b.ms.generics[g.name] != g {
+			continue // a type of this cell: its instances get all methods
+		}
+		for _, in := range g.insts {
+			b.work = append(b.work, monoWork{inst: in, anchor: b.chunkStart(p.off(ms[0].node.Pos())), methods: ms})
+		}
+	}
+	for name := range b.reemit {
+		g := b.gens[name]
+		for _, in := range g.insts {
+			in2 := &monoInst{key: in.key, goName: in.goName, name: in.name, gen: g, targs: in.targs}
+			b.pending[in.key] = in2
+			b.names[in.name] = true
+			b.work = append(b.work, monoWork{inst: in2, anchor: b.anchorOf(g, 0)})
+		}
+	}
+
+	// Uses in the cell's other code.
+	for _, d := range p.pc.decls.Decls {
+		if b.generic[d] {
+			continue
+		}
+		if g, ok := d.(*ast.GenDecl); ok {
+			for _, sp := range g.Specs {
+				if !b.generic[sp] {
+					b.useEdits(&useCtx{gs: here, anchor: b.chunkStart(p.off(d.Pos())), add: b.cellEdit, root: d}, sp)
+				}
+			}
+			continue
+		}
+		b.useEdits(&useCtx{gs: here, anchor: b.chunkStart(p.off(d.Pos())), add: b.cellEdit, root: d}, d)
+	}
+	for _, s := range p.pc.stmts.Body.List {
+		b.useEdits(&useCtx{gs: here, anchor: b.chunkStart(p.off(s.Pos())), add: b.cellEdit, root: s}, s)
+	}
+
+	// Copies, transitively.
+	for len(b.work) > 0 && !b.failed {
+		w := b.work[0]
+		b.work = b.work[1:]
+		b.writeCopy(w)
+	}
+	if b.failed {
+		return
+	}
+
+	// Remove the generic declarations; insert the copies.
+	for _, d := range p.pc.decls.Decls {
+		if b.generic[d] {
+			b.edits = append(b.edits, textEdit{start: p.off(d.Pos()), end: p.off(d.End()), order: len(b.edits)})
+			continue
+		}
+		if g, ok := d.(*ast.GenDecl); ok {
+			all := len(g.Specs) > 0
+			for _, sp := range g.Specs {
+				all = all && b.generic[sp]
+			}
+			for _, sp := range g.Specs {
+				if all {
+					b.edits = append(b.edits, textEdit{start: p.off(d.Pos()), end: p.off(d.End()), order: len(b.edits)})
+					break
+				}
+				if b.generic[sp] {
+					b.edits = append(b.edits, textEdit{start: p.off(sp.Pos()), end: p.off(sp.End()), order: len(b.edits)})
+				}
+			}
+		}
+	}
+	anchors := make([]int, 0, len(b.emit))
+	for a := range b.emit {
+		anchors = append(anchors, a)
+	}
+	sort.Ints(anchors)
+	for _, a := range anchors {
+		t := b.emit[a]
+		t.synth(0, p.pc.src, a, "\n")
+		b.edits = append(b.edits, textEdit{start: a, end: a, with: t, order: -1})
+	}
+	out := &mappedText{}
+	applyEdits(out, 0, p.pc.src, 0, len(p.pc.src), b.edits)
+
+	ms := b.ms
+	gens, newMethod, pending, hoistNames := b.gens, b.newMethod, b.pending, b.hoistNames
+	cellN := e.cellN
+	p.mono = &monoResult{text: out.String(), smap: out.sourceMap(), commit: func() {
+		for name, g := range gens {
+			ms.generics[name] = g
+			rec := &declRecord{kind: g.kind, norm: g.src.norm, generic: true, cell: g.src.cell, decl: g.src.node, doc: g.src.pc.src[g.src.pc.offset(g.src.node.Pos()):g.src.pc.offset(g.src.node.End())]}
+			if g.kind == token.TYPE {
+				rec.doc = "type " + rec.doc
+			}
+			if g.src.cell == cellN {
+				e.decls[name] = rec
+			}
+		}
+		for g, ms := range newMethod {
+			g.methods = append(g.methods, ms...)
+			for _, m := range ms {
+				fd := m.node.(*ast.FuncDecl)
+				e.decls[declKey(fd)] = &declRecord{kind: token.FUNC, norm: m.norm, generic: true, cell: m.cell, decl: fd, doc: m.src[m.pc.offset(fd.Pos()):m.pc.offset(fd.End())]}
+			}
+		}
+		keys := make([]string, 0, len(pending))
+		for k := range pending {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			in := pending[k]
+			if old, ok := ms.insts[k]; ok {
+				old.gen = in.gen // re-specialized
+				continue
+			}
+			ms.insts[k] = in
+			ms.byName[in.name] = in
+			in.gen.insts = append(in.gen.insts, in)
+		}
+		for k, v := range hoistNames {
+			ms.hoisted[k] = v
+		}
+		ms.rebuildReplacers()
+	}}
+	all := make([]*monoInst, 0, len(pending)+len(ms.byName))
+	for _, in := range pending {
+		all = append(all, in)
+	}
+	for _, in := range ms.byName {
+		if pending[in.key] == nil {
+			all = append(all, in)
+		}
+	}
+	hoisted := map[string]string{}
+	for k, v := range ms.hoisted {
+		hoisted[k] = v
+	}
+	for k, v := range b.hoistNames {
+		hoisted[k] = v
+	}
+	rep := unmangler(all, hoisted)
+	p.mono.unmangle = rep.Replace
+}
+
+// recvBaseName is the name of a method's receiver type.
+func recvBaseName(d *ast.FuncDecl) string {
+	k := declKey(d)
+	if i := strings.IndexByte(k, '.'); i >= 0 {
+		return k[:i]
+	}
+	return k
+}
+
+// anchorOf is where the copies of g's instances go in the cell: at g's
+// own declaration when the cell declares it, else at fallback (the start
+// of the top-level item that first needs it).
+func (b *monoBuilder) anchorOf(g *genericDecl, fallback int) int {
+	if g.src.cell == b.p.e.cellN {
+		return b.chunkStart(b.p.off(g.src.node.Pos()))
+	}
+	return fallback
+}
+
+// cellEdit records an edit of the cell itself.
+func (b *monoBuilder) cellEdit(e textEdit) { b.edits = append(b.edits, e) }
+
+// genericOf returns the generic declaration of a main-package object, or
+// nil.
+func (b *monoBuilder) genericOf(obj types.Object) *genericDecl {
+	if obj == nil || obj.Pkg() == nil || obj.Pkg().Path() != "main" {
+		return nil
+	}
+	if obj.Parent() == nil || obj.Parent() != obj.Pkg().Scope() {
+		return nil // a local name, a method, a field
+	}
+	g := b.gens[obj.Name()]
+	if g == nil {
+		g = b.ms.generics[obj.Name()]
+	}
+	if g == nil {
+		return nil
+	}
+	switch obj.(type) {
+	case *types.Func:
+		if g.kind != token.FUNC {
+			return nil
+		}
+	case *types.TypeName:
+		if g.kind != token.TYPE {
+			return nil
+		}
+	default:
+		return nil
+	}
+	return g
+}
+
+// request returns the instance of g with targs, queuing its copy when the
+// session does not have it.
+func (b *monoBuilder) request(g *genericDecl, targs []types.Type, anchor int, gs *genSrc, at token.Pos) (*monoInst, bool) {
+	key := instanceKey(g.name, targs)
+	if in, ok := b.pending[key]; ok {
+		return in, true
+	}
+	if in, ok := b.ms.insts[key]; ok {
+		return in, true
+	}
+	if instanceDepth(key) > monoMaxDepth || len(b.pending) >= monoMaxInstances {
+		b.failAt(gs, at, fmt.Sprintf("the engine specializes generic code for each list of type arguments, and %s instantiates itself without end (here %s): rewrite it without type arguments that grow with each call", g.name, strings.TrimPrefix(instanceName(g.name, targs), "main.")))
+		return nil, false
+	}
+	for _, t := range targs {
+		if hasTypeParam(t) {
+			b.failAt(gs, at, "the engine cannot specialize "+strings.TrimPrefix(instanceName(g.name, targs), "main.")+": a type argument still has a type parameter")
+			return nil, false
+		}
+	}
+	name := mangleInstance(g.name, targs)
+	for i := 2; b.nameTaken(name); i++ {
+		name = mangleInstance(g.name, targs) + "_" + strconv.Itoa(i)
+	}
+	in := &monoInst{key: key, goName: instanceName(g.name, targs), name: name, gen: g, targs: targs}
+	b.pending[key] = in
+	b.names[name] = true
+	b.work = append(b.work, monoWork{inst: in, anchor: b.anchorOf(g, anchor)})
+	return in, true
+}
+
+func (b *monoBuilder) nameTaken(name string) bool {
+	if b.names[name] || b.ms.byName[name] != nil {
+		return true
+	}
+	if _, ok := b.p.e.decls[name]; ok || b.p.e.stmtVars[name] {
+		return true
+	}
+	_, ok := b.p.declDefined[name]
+	return ok || b.p.stmtDefined[name]
+}
+
+// useCtx is where specialized code is written: the source, its type
+// arguments (nil outside generic code), where its copies go, the edits
+// being collected, the instance being copied ("" for the cell's own
+// code) and the top-level declaration or statement being walked.
+type useCtx struct {
+	gs     *genSrc
+	tmap   map[*types.TypeParam]types.Type
+	anchor int
+	add    func(textEdit)
+	inst   string
+	root   ast.Node
+}
+
+func (c *useCtx) cellTag(b *monoBuilder) int {
+	if c.gs.cell != b.p.e.cellN {
+		return c.gs.cell
+	}
+	return 0
+}
+
+// replace replaces node n of c's source by text.
+func (b *monoBuilder) replace(c *useCtx, n ast.Node, text string) {
+	off := c.gs.pc.offset
+	c.add(textEdit{start: off(n.Pos()), end: off(n.End()), with: synthText(c.cellTag(b), c.gs.src, off(n.Pos()), text), order: b.nextOrder()})
+}
+
+// speller spells types of the orig view in c, requesting the instances
+// they mention and hoisting the local types they name.
+func (b *monoBuilder) speller(c *useCtx, at token.Pos) *monoSpeller {
+	names := map[string]string{}
+	for name, path := range b.p.e.importNames {
+		if !b.p.pkgShadowed(name) {
+			names[path] = name
+		}
+	}
+	for name, path := range b.p.imports {
+		names[path] = name
+	}
+	sp := &monoSpeller{pkgNames: names}
+	sp.instance = func(n *types.Named) (string, error) {
+		g := b.genericOf(n.Origin().Obj())
+		if g == nil {
+			return "", fmt.Errorf("the engine has no source for the generic type %s", n.Obj().Name())
+		}
+		args := n.TypeArgs()
+		targs := make([]types.Type, args.Len())
+		for i := range targs {
+			targs[i] = args.At(i)
+			// Spelled here first: a local type is hoisted from where it
+			// is declared.
+			if _, err := sp.spell(targs[i]); err != nil {
+				return "", err
+			}
+		}
+		in, ok := b.request(g, targs, c.anchor, c.gs, at)
+		if !ok {
+			return "", errMonoFailed
+		}
+		return in.name, nil
+	}
+	sp.local = func(n *types.Named) (string, error) { return b.hoist(c, n, at) }
+	return sp
+}
+
+var errMonoFailed = fmt.Errorf("failed")
+
+// spell spells t (orig view) at a position of c's source, failing there
+// when it cannot.
+func (b *monoBuilder) spell(c *useCtx, t types.Type, at token.Pos, what string) (string, bool) {
+	s, err := b.speller(c, at).spell(t)
+	if err == errMonoFailed {
+		return "", false
+	}
+	if err != nil {
+		b.failAt(c.gs, at, "the engine specializes generic code at the top level for each type argument, and cannot name "+types.TypeString(t, func(p *types.Package) string { return p.Name() })+" in "+what+" there ("+err.Error()+")")
+		return "", false
+	}
+	return s, true
+}
+
+// hoist moves the declaration of a local type used in a type argument to
+// the top level (an instance is declared there, and must name it): the
+// type gets a fresh name, declared from go/types' view of it (its
+// underlying type, with c's type arguments), its local declaration goes
+// and every use in c's declaration is renamed. %T and messages show Go's
+// name for it (main.S).
+func (b *monoBuilder) hoist(c *useCtx, n *types.Named, at token.Pos) (string, error) {
+	tn := n.Obj()
+	key := fmt.Sprintf("%p", tn)
+	if name, ok := b.hoisted[key]; ok {
+		return name, nil
+	}
+	// Find the local declaration in c's top-level item.
+	var spec *ast.TypeSpec
+	var decl *ast.DeclStmt
+	ast.Inspect(c.root, func(x ast.Node) bool {
+		if ds, ok := x.(*ast.DeclStmt); ok {
+			if gd, ok := ds.Decl.(*ast.GenDecl); ok && gd.Tok == token.TYPE {
+				for _, sp := range gd.Specs {
+					if ts := sp.(*ast.TypeSpec); c.gs.info.Defs[ts.Name] == tn {
+						spec, decl = ts, ds
+					}
+				}
+			}
+		}
+		return spec == nil
+	})
+	if spec == nil {
+		return "", fmt.Errorf("%s is declared inside a function", tn.Name())
+	}
+	if c.inst != "" {
+		return "", fmt.Errorf("%s is declared inside a generic function", tn.Name())
+	}
+	if spec.TypeParams != nil {
+		return "", fmt.Errorf("%s is a generic type declared inside a function", tn.Name())
+	}
+	name := tn.Name() + "__local"
+	for i := 2; b.nameTaken(name); i++ {
+		name = tn.Name() + "__local" + strconv.Itoa(i)
+	}
+	b.names[name] = true
+	b.hoisted[key] = name
+	b.hoistNames[name] = "main." + tn.Name()
+	under, err := b.speller(c, at).spell(substType(n.Underlying(), c.tmap))
+	if err != nil {
+		return "", err
+	}
+	t := b.emit[c.anchor]
+	if t == nil {
+		t = &mappedText{}
+		b.emit[c.anchor] = t
+	}
+	off := c.gs.pc.offset
+	t.synth(c.cellTag(b), c.gs.src, off(spec.Pos()), "\ntype "+name+" "+under)
+	// Remove the local declaration, rename its uses.
+	if gd := decl.Decl.(*ast.GenDecl); len(gd.Specs) == 1 {
+		c.add(textEdit{start: off(decl.Pos()), end: off(decl.End()), order: b.nextOrder()})
+	} else {
+		c.add(textEdit{start: off(spec.Pos()), end: off(spec.End()), order: b.nextOrder()})
+	}
+	ast.Inspect(c.root, func(x ast.Node) bool {
+		if id, ok := x.(*ast.Ident); ok && c.gs.info.Uses[id] == tn {
+			b.replace(c, id, name)
+		}
+		return true
+	})
+	return name, nil
+}
+
+// useEdits writes the edits that specialize the code of root (in c):
+// instantiations become specialized names, type parameters their type
+// arguments, embedded instance fields the specialized names.
+func (b *monoBuilder) useEdits(c *useCtx, root ast.Node) {
+	var stack []ast.Node
+	ast.Inspect(root, func(n ast.Node) bool {
+		if b.failed {
+			return false
+		}
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return false
+		}
+		var parent ast.Node
+		if len(stack) > 0 {
+			parent = stack[len(stack)-1]
+		}
+		stack = append(stack, n)
+		switch x := n.(type) {
+		case *ast.FuncType:
+			if x.TypeParams != nil {
+				// Walk the rest, not the constraints.
+				if x.Params != nil {
+					b.useEdits(c, x.Params)
+				}
+				if x.Results != nil {
+					b.useEdits(c, x.Results)
+				}
+				stack = stack[:len(stack)-1]
+				return false
+			}
+		case *ast.TypeSpec:
+			if x.TypeParams != nil {
+				b.useEdits(c, x.Type)
+				stack = stack[:len(stack)-1]
+				return false
+			}
+		case *ast.Ident:
+			var grand ast.Node
+			if len(stack) > 2 {
+				grand = stack[len(stack)-3]
+			}
+			b.identEdit(c, x, parent, grand)
+		}
+		return true
+	})
+}
+
+func (b *monoBuilder) nextOrder() int { b.seq++; return b.seq }
+
+// identEdit is useEdits for one identifier.
+func (b *monoBuilder) identEdit(c *useCtx, id *ast.Ident, parent, grand ast.Node) {
+	info, gs, tmap := c.gs.info, c.gs, c.tmap
+	replace := func(n ast.Node, text string) { b.replace(c, n, text) }
+	// A type spelled as more than a name needs parentheses as a
+	// conversion, a method expression's receiver or a channel's element.
+	paren := func(text string, n, parent ast.Node) string {
+		if simpleTypeText(text) {
+			return text
+		}
+		switch pt := parent.(type) {
+		case *ast.CallExpr:
+			if pt.Fun == n {
+				return "(" + text + ")"
+			}
+		case *ast.SelectorExpr:
+			if pt.X == n {
+				return "(" + text + ")"
+			}
+		case *ast.ChanType:
+			if strings.HasPrefix(text, "<-") {
+				return "(" + text + ")"
+			}
+		}
+		return text
+	}
+	if inst, ok := info.Instances[id]; ok {
+		obj := info.Uses[id]
+		g := b.genericOf(obj)
+		if g == nil {
+			return // a compiled package's generic (slices.Sort): a later pass
+		}
+		var expr ast.Node = id
+		switch pt := parent.(type) {
+		case *ast.IndexExpr:
+			if pt.X == id {
+				expr = pt
+			}
+		case *ast.IndexListExpr:
+			if pt.X == id {
+				expr = pt
+			}
+		}
+		targs := make([]types.Type, inst.TypeArgs.Len())
+		for i := range targs {
+			targs[i] = substType(inst.TypeArgs.At(i), tmap)
+		}
+		what := g.name
+		if g.kind == token.FUNC {
+			for _, t := range targs {
+				if _, ok := b.spell(c, t, id.Pos(), "the instance of "+what); !ok {
+					return
+				}
+			}
+			in, ok := b.request(g, targs, c.anchor, gs, id.Pos())
+			if !ok {
+				return
+			}
+			replace(expr, in.name)
+			return
+		}
+		t := substType(inst.Type, tmap)
+		if g.alias {
+			t = types.Unalias(t)
+		}
+		text, ok := b.spell(c, t, id.Pos(), "the instance of "+what)
+		if !ok {
+			return
+		}
+		if expr == id {
+			text = paren(text, id, parent)
+		} else {
+			text = paren(text, expr, grand)
+		}
+		replace(expr, text)
+		return
+	}
+	obj := info.Uses[id]
+	if obj == nil {
+		return
+	}
+	if tn, ok := obj.(*types.TypeName); ok {
+		if tp, ok := tn.Type().(*types.TypeParam); ok {
+			r, ok := tmap[tp]
+			if !ok {
+				b.failAt(gs, id.Pos(), "the engine cannot specialize the use of type parameter "+id.Name+" here")
+				return
+			}
+			text, ok := b.spell(c, r, id.Pos(), "type parameter "+id.Name)
+			if !ok {
+				return
+			}
+			replace(id, paren(text, id, parent))
+			return
+		}
+		if g := b.genericOf(tn); g != nil && !g.alias {
+			b.failAt(gs, id.Pos(), "generic type "+id.Name+" used without instantiation")
+			return
+		}
+	}
+	if fn, ok := obj.(*types.Func); ok {
+		if g := b.genericOf(fn); g != nil && g.kind == token.FUNC {
+			msg := "cannot use generic function " + id.Name + " without instantiation"
+			for _, te := range b.ct.errors {
+				if te.Pos == id.Pos() {
+					msg = te.Msg
+				}
+			}
+			b.failAt(gs, id.Pos(), msg)
+			return
+		}
+	}
+	// An embedded field of an instance type is named by the specialized
+	// type.
+	if v, ok := obj.(*types.Var); ok && v.IsField() && v.Embedded() {
+		ft := substType(v.Type(), tmap)
+		if pt, ok := ft.(*types.Pointer); ok {
+			ft = pt.Elem()
+		}
+		if n, ok := ft.(*types.Named); ok && n.TypeArgs() != nil && n.TypeArgs().Len() > 0 && n.Obj().Name() == v.Name() && b.genericOf(n.Origin().Obj()) != nil {
+			text, ok := b.spell(c, n, id.Pos(), "the embedded field "+id.Name)
+			if ok {
+				replace(id, text)
+			}
+		}
+	}
+}
+
+// writeCopy writes the specialized copy of w at its anchor.
+func (b *monoBuilder) writeCopy(w monoWork) {
+	in := w.inst
+	g := in.gen
+	t := b.emit[w.anchor]
+	if t == nil {
+		t = &mappedText{}
+		b.emit[w.anchor] = t
+	}
+	switch {
+	case g.alias:
+		return // uses became the aliased type
+	case g.kind == token.FUNC:
+		fd := g.src.node.(*ast.FuncDecl)
+		fn := g.obj.(*types.Func)
+		tmap := typeParamMap(fn.Type().(*types.Signature).TypeParams(), in.targs)
+		b.copyDecl(t, g.src, fd, tmap, in.name, w.anchor, in.key)
+	default:
+		ts := g.src.node.(*ast.TypeSpec)
+		named := g.obj.Type().(*types.Named)
+		ms := w.methods
+		if ms == nil {
+			tmap := typeParamMap(named.TypeParams(), in.targs)
+			b.copyDecl(t, g.src, ts, tmap, in.name, w.anchor, in.key)
+			ms = append(append([]*genSrc(nil), g.methods...), b.newMethod[g]...)
+		}
+		for _, m := range ms {
+			fd := m.node.(*ast.FuncDecl)
+			fn, _ := m.info.Defs[fd.Name].(*types.Func)
+			if fn == nil {
+				continue
+			}
+			tmap := typeParamMap(fn.Type().(*types.Signature).RecvTypeParams(), in.targs)
+			b.copyDecl(t, m, fd, tmap, "", w.anchor, in.key)
+		}
+	}
+}
+
+// typeParamMap maps type parameters to type arguments.
+func typeParamMap(tps *types.TypeParamList, targs []types.Type) map[*types.TypeParam]types.Type {
+	m := map[*types.TypeParam]types.Type{}
+	for i := range tps.Len() {
+		if i < len(targs) {
+			m[tps.At(i)] = targs[i]
+		}
+	}
+	return m
+}
+
+// copyDecl appends to t the copy of the declaration node of gs (a func,
+// method or type spec) specialized with tmap and renamed (methods keep
+// their name).
+func (b *monoBuilder) copyDecl(t *mappedText, gs *genSrc, node ast.Node, tmap map[*types.TypeParam]types.Type, name string, anchor int, inst string) {
+	off := gs.pc.offset
+	cellTag := 0
+	if gs.cell != b.p.e.cellN {
+		cellTag = gs.cell
+	}
+	var edits []textEdit
+	add := func(e textEdit) { edits = append(edits, e) }
+	c := &useCtx{gs: gs, tmap: tmap, anchor: anchor, add: add, inst: inst, root: node}
+	rename := func(id *ast.Ident) {
+		add(textEdit{start: off(id.Pos()), end: off(id.End()), with: synthText(cellTag, gs.src, off(id.Pos()), name), order: b.nextOrder()})
+	}
+	drop := func(fl *ast.FieldList) {
+		if fl != nil {
+			add(textEdit{start: off(fl.Opening), end: off(fl.Closing) + 1, order: b.nextOrder()})
+		}
+	}
+	switch n := node.(type) {
+	case *ast.FuncDecl:
+		if name != "" {
+			rename(n.Name)
+		}
+		drop(n.Type.TypeParams)
+		if n.Recv != nil {
+			b.useEdits(c, n.Recv)
+		}
+		b.useEdits(c, n.Type)
+		if n.Body != nil {
+			b.useEdits(c, n.Body)
+		}
+		t.synth(cellTag, gs.src, off(n.Pos()), "\n")
+	case *ast.TypeSpec:
+		rename(n.Name)
+		drop(n.TypeParams)
+		b.useEdits(c, n.Type)
+		t.synth(cellTag, gs.src, off(n.Pos()), "\ntype ")
+	}
+	applyEdits(t, cellTag, gs.src, off(node.Pos()), off(node.End()), edits)
+}
+
+// monoUnmangle replaces specialized names in a message of a cell being
+// prepared (its own instances included) by Go's names.
+func monoUnmangle(p *prep, msg string) string {
+	if p.e.mono == nil {
+		return msg
+	}
+	for q := p; q != nil; q = q.orig {
+		if q.mono != nil && q.mono.unmangle != nil {
+			return q.mono.unmangle(msg)
+		}
+	}
+	return p.e.mono.unmangleText(msg)
+}
+
+// monoSyntaxError reports a specialized cell that does not parse (an
+// engine bug) at the user's position.
+func monoSyntaxError(e *Engine, code string, smap *sourceMap, ce *cellError) *cellError {
+	out := &cellError{msg: "the engine could not specialize the generic code here (" + ce.msg + "); please report it"}
+	if ce.line > 0 {
+		off := 0
+		for l := 1; l < ce.line && off < len(code); off++ {
+			if code[off] == '\n' {
+				l++
+			}
+		}
+		off += ce.col - 1
+		cell, src, o := smap.origin(off)
+		out.line, out.col = lineCol(src, o)
+		out.cell = cell
+	}
+	return out
+}
+
+// monoDeclsDone is what the specialized cell p records once its
+// declarations ran: the generics and instances (the session's monoSession),
+// the declarations as written (the types session's first view) and the
+// cell's generic declarations.
+func monoDeclsDone(p *prep) func() {
+	orig := p.orig
+	e := p.e
+	var names []string
+	for n := range orig.declDefined {
+		names = append(names, n)
+	}
+	var methods []*ast.FuncDecl
+	for _, d := range orig.pc.decls.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv != nil {
+			methods = append(methods, fd)
+		}
+	}
+	commit := orig.mono.commit
+	ct := orig.ct
+	return func() {
+		commit()
+		e.types.recordDecl(ct, names, methods)
+	}
+}
+
+// recordOrigStmtVars records, in the types session's first view, the
+// variables of the cell as written that the specialized statements ids
+// defined.
+func recordOrigStmtVars(p *prep, ids []*ast.Ident) {
+	orig := p.orig
+	if orig == nil || len(ids) == 0 {
+		return
+	}
+	want := map[string]bool{}
+	for _, id := range ids {
+		want[id.Name] = true
+	}
+	var origIDs []*ast.Ident
+	for _, s := range orig.pc.stmts.Body.List {
+		if as, ok := s.(*ast.AssignStmt); ok && as.Tok == token.DEFINE {
+			for _, l := range as.Lhs {
+				if id, ok := l.(*ast.Ident); ok && want[id.Name] {
+					origIDs = append(origIDs, id)
+				}
+			}
+		}
+	}
+	p.e.types.recordStmtVars(orig.ct, origIDs)
+}
