@@ -299,10 +299,10 @@ var canaries = []canary{
 		broken: errContains("undefined type for T"),
 	},
 	{
-		// A method expression of an instance.
-		name:   "mono/methodexpr",
-		evals:  []string{`import "fmt"`, "type Box[T any] struct{ v T }\nfunc (b Box[T]) Get() T { return b.v }", "f := Box[int].Get; fmt.Print(f(Box[int]{5}))"},
-		broken: errContains("too many input arguments"),
+		// A method expression (B.Get is func(B) int).
+		name:   "methodexpr",
+		evals:  []string{`import "fmt"`, "type B struct{ v int }\nfunc (b B) Get() int { return b.v }", "func f() { g := B.Get; fmt.Print(g(B{5})) }", "f()"},
+		broken: func(out string, err error) bool { return out != "5" },
 	},
 	{
 		// A generic instantiating another with its own type parameter.

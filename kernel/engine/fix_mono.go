@@ -71,7 +71,8 @@ type monoSession struct {
 	insts    map[string]*monoInst    // by key (Go's name)
 	byName   map[string]*monoInst    // by specialized name
 	hoisted  map[string]string       // local types moved to the top level -> Go's name (main.S)
-	unmangle *strings.Replacer       // specialized names -> Go's, for messages
+	unmangle *strings.Replacer       // specialized names -> Go's, for messages (Pair[int, string])
+	reflect  *strings.Replacer       // specialized names -> reflect's (main.Pair[int,string]), for %T
 	frames   *strings.Replacer       // in panic frames: main.Map__int -> main.Map[...]
 }
 
@@ -99,11 +100,12 @@ type genericDecl struct {
 
 // monoInst is one instance: a generic with its type arguments.
 type monoInst struct {
-	key    string // identity: Go's name, local types made distinct
-	goName string // main.Pair[int,string]
-	name   string // Pair__int_string
-	gen    *genericDecl
-	targs  []types.Type
+	key     string // identity: Go's name, local types made distinct
+	goName  string // reflect's name: main.Pair[int,string]
+	srcName string // as Go's messages write it: Pair[int, string]
+	name    string // Pair__int_string
+	gen     *genericDecl
+	targs   []types.Type
 }
 
 func (e *Engine) monoSession() *monoSession {
@@ -135,12 +137,21 @@ func (ms *monoSession) unmangleText(s string) string {
 	return ms.unmangle.Replace(s)
 }
 
+// reflectText replaces specialized names by reflect's names.
+func (ms *monoSession) reflectText(s string) string {
+	if ms == nil || ms.reflect == nil {
+		return s
+	}
+	return ms.reflect.Replace(s)
+}
+
 func (ms *monoSession) rebuildReplacers() {
 	insts := make([]*monoInst, 0, len(ms.byName))
 	for _, in := range ms.byName {
 		insts = append(insts, in)
 	}
-	ms.unmangle = unmangler(insts, ms.hoisted)
+	ms.unmangle = unmangler(insts, ms.hoisted, false)
+	ms.reflect = unmangler(insts, ms.hoisted, true)
 	sortInsts(insts)
 	var frames []string
 	for _, in := range insts {
@@ -162,15 +173,19 @@ func sortInsts(insts []*monoInst) {
 }
 
 // unmangler replaces the specialized names of insts by Go's.
-func unmangler(insts []*monoInst, hoisted map[string]string) *strings.Replacer {
+func unmangler(insts []*monoInst, hoisted map[string]string, reflect bool) *strings.Replacer {
 	insts = append([]*monoInst(nil), insts...)
 	for name, goName := range hoisted {
-		insts = append(insts, &monoInst{name: name, goName: goName})
+		insts = append(insts, &monoInst{name: name, goName: goName, srcName: strings.TrimPrefix(goName, "main.")})
 	}
 	sortInsts(insts)
 	var pairs []string
 	for _, in := range insts {
-		pairs = append(pairs, "main."+in.name, in.goName, in.name, strings.TrimPrefix(in.goName, "main."))
+		if reflect {
+			pairs = append(pairs, "main."+in.name, in.goName, in.name, strings.TrimPrefix(in.goName, "main."))
+		} else {
+			pairs = append(pairs, "main."+in.name, in.srcName, in.name, in.srcName)
+		}
 	}
 	return strings.NewReplacer(pairs...)
 }
@@ -196,6 +211,7 @@ type monoResult struct {
 	smap     *sourceMap
 	commit   func()              // records the generics and instances once the declarations ran
 	unmangle func(string) string // specialized names (this cell's too) -> Go's
+	reflect  func(string) string // likewise, reflect's names
 }
 
 // monoBuilder builds the specialized cell.
@@ -439,7 +455,7 @@ func (b *monoBuilder) build() {
 	for name := range b.reemit {
 		g := b.gens[name]
 		for _, in := range g.insts {
-			in2 := &monoInst{key: in.key, goName: in.goName, name: in.name, gen: g, targs: in.targs}
+			in2 := &monoInst{key: in.key, goName: in.goName, srcName: in.srcName, name: in.name, gen: g, targs: in.targs}
 			b.pending[in.key] = in2
 			b.names[in.name] = true
 			b.work = append(b.work, monoWork{inst: in2, anchor: b.anchorOf(g, 0)})
@@ -567,8 +583,8 @@ func (b *monoBuilder) build() {
 	for k, v := range b.hoistNames {
 		hoisted[k] = v
 	}
-	rep := unmangler(all, hoisted)
-	p.mono.unmangle = rep.Replace
+	p.mono.unmangle = unmangler(all, hoisted, false).Replace
+	p.mono.reflect = unmangler(all, hoisted, true).Replace
 }
 
 // recvBaseName is the name of a method's receiver type.
@@ -648,7 +664,7 @@ func (b *monoBuilder) request(g *genericDecl, targs []types.Type, anchor int, gs
 	for i := 2; b.nameTaken(name); i++ {
 		name = mangleInstance(g.name, targs) + "_" + strconv.Itoa(i)
 	}
-	in := &monoInst{key: key, goName: instanceName(g.name, targs), name: name, gen: g, targs: targs}
+	in := &monoInst{key: key, goName: instanceName(g.name, targs), srcName: instanceSrcName(g.name, targs), name: name, gen: g, targs: targs}
 	b.pending[key] = in
 	b.names[name] = true
 	b.work = append(b.work, monoWork{inst: in, anchor: b.anchorOf(g, anchor)})
@@ -852,6 +868,10 @@ func (b *monoBuilder) useEdits(c *useCtx, root ast.Node) {
 				stack = stack[:len(stack)-1]
 				return false
 			}
+		case *ast.TypeSwitchStmt:
+			if c.tmap != nil {
+				b.typeSwitchDuplicates(c, x)
+			}
 		case *ast.Ident:
 			var grand ast.Node
 			if len(stack) > 2 {
@@ -864,6 +884,38 @@ func (b *monoBuilder) useEdits(c *useCtx, root ast.Node) {
 }
 
 func (b *monoBuilder) nextOrder() int { b.seq++; return b.seq }
+
+// typeSwitchDuplicates replaces the cases of a type switch in generic
+// code that become the same type as an earlier case once specialized
+// (case T, case int with T = int: Go takes the first) by interface types
+// no value implements, so that the switch compiles and the clause keeps
+// its types (a variable bound by a clause of several types stays of the
+// switched interface type).
+func (b *monoBuilder) typeSwitchDuplicates(c *useCtx, ts *ast.TypeSwitchStmt) {
+	seen := map[string]bool{}
+	for _, st := range ts.Body.List {
+		cc, ok := st.(*ast.CaseClause)
+		if !ok {
+			continue
+		}
+		for _, x := range cc.List {
+			tv, ok := c.gs.info.Types[x]
+			if !ok || tv.Type == nil {
+				continue
+			}
+			key := "nil"
+			if !tv.IsNil() {
+				key = typeKey(substType(tv.Type, c.tmap))
+			}
+			if seen[key] {
+				b.seq++
+				b.replace(c, x, "interface{ _gnNever"+strconv.Itoa(b.seq)+"() }")
+				continue
+			}
+			seen[key] = true
+		}
+	}
+}
 
 // identEdit is useEdits for one identifier.
 func (b *monoBuilder) identEdit(c *useCtx, id *ast.Ident, parent, grand ast.Node) {
@@ -1097,6 +1149,19 @@ func monoUnmangle(p *prep, msg string) string {
 		}
 	}
 	return p.e.mono.unmangleText(msg)
+}
+
+// monoReflectNames is monoUnmangle with reflect's names (what %T prints).
+func monoReflectNames(p *prep, s string) string {
+	if p.e.mono == nil {
+		return s
+	}
+	for q := p; q != nil; q = q.orig {
+		if q.mono != nil && q.mono.reflect != nil {
+			return q.mono.reflect(s)
+		}
+	}
+	return p.e.mono.reflectText(s)
 }
 
 // monoSyntaxError reports a specialized cell that does not parse (an

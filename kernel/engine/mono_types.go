@@ -402,6 +402,21 @@ func instanceDepth(key string) int {
 	return best
 }
 
+// instanceSrcName is an instance as Go's messages write it:
+// Pair[int, netip.Prefix].
+func instanceSrcName(base string, targs []types.Type) string {
+	parts := make([]string, len(targs))
+	for i, t := range targs {
+		parts[i] = types.TypeString(t, func(p *types.Package) string {
+			if p.Path() == "main" {
+				return ""
+			}
+			return p.Name()
+		})
+	}
+	return base + "[" + strings.Join(parts, ", ") + "]"
+}
+
 // mangleInstance is the readable identifier of an instance (made unique
 // by the caller): Pair[int,string] -> Pair__int_string.
 func mangleInstance(base string, targs []types.Type) string {

@@ -241,7 +241,7 @@ func (u *unitBuilder) addFmtRegistration(ds []ast.Decl) {
 		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.TYPE {
 			for _, sp := range g.Specs {
 				if ts := sp.(*ast.TypeSpec); want[ts.Name.Name] {
-					goName := strings.TrimPrefix(monoUnmangle(u.prep, "main."+ts.Name.Name), "main.")
+					goName := strings.TrimPrefix(monoReflectNames(u.prep, "main."+ts.Name.Name), "main.")
 					fmt.Fprintf(&b, " %s.RegisterType(%q, (*%s)(nil));", rtName, goName, ts.Name.Name)
 				}
 			}
