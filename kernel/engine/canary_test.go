@@ -299,6 +299,13 @@ var canaries = []canary{
 		broken: errContains("undefined type for T"),
 	},
 	{
+		// A named result starts with the old value of the variable the
+		// call is assigned to (Go prints 1).
+		name:   "namedresults",
+		evals:  []string{`import "fmt"`, "func g() (r int) { r++; return }", "func f() { n := 0; n = g(); n = g(); fmt.Print(n) }", "f()"},
+		broken: func(out string, err error) bool { return out != "1" },
+	},
+	{
 		// A method expression (B.Get is func(B) int).
 		name:   "methodexpr",
 		evals:  []string{`import "fmt"`, "type B struct{ v int }\nfunc (b B) Get() int { return b.v }", "func f() { g := B.Get; fmt.Print(g(B{5})) }", "f()"},

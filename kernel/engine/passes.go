@@ -25,6 +25,7 @@ var passes = []pass{
 	{name: "checks", needs: []fact{factTypes}, run: checkGoRules},
 	{name: "mono", needs: []fact{factNames, factTypes}, provides: []fact{factMono}, run: monomorphize},
 	{name: "methodexpr", needs: []fact{factTypes, factMono}, run: rewriteMethodExprs},
+	{name: "namedresults", needs: []fact{factTypes}, run: isolateNamedResults},
 	{name: "namedassert", needs: []fact{factTypes}, run: refuseNamedAssertions},
 	{name: "parens", run: dropNameParens},
 	{name: "compound", needs: []fact{factNames}, provides: []fact{factWrappers}, run: wrapCompound},
