@@ -3,8 +3,11 @@ package engine
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
+	"go/parser"
 	"go/token"
 	"go/types"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -85,6 +88,7 @@ type genSrc struct {
 	info *types.Info
 	node ast.Node // *ast.FuncDecl or *ast.TypeSpec
 	norm string
+	errs bool // go/types found errors in it (a name of a later cell, maybe)
 }
 
 // genericDecl is a generic function or type of the session.
@@ -113,6 +117,22 @@ func (e *Engine) monoSession() *monoSession {
 		e.mono = &monoSession{generics: map[string]*genericDecl{}, insts: map[string]*monoInst{}, byName: map[string]*monoInst{}, hoisted: map[string]string{}}
 	}
 	return e.mono
+}
+
+// genericType returns the generic type name of the session, or nil.
+func (ms *monoSession) genericType(name string) *genericDecl {
+	if ms == nil {
+		return nil
+	}
+	if g := ms.generics[name]; g != nil && g.kind == token.TYPE {
+		return g
+	}
+	return nil
+}
+
+// isInstance reports whether name is a specialized name.
+func (ms *monoSession) isInstance(name string) bool {
+	return ms != nil && ms.byName[name] != nil
 }
 
 // active reports whether the session has generic code: then every cell is
@@ -228,6 +248,7 @@ type monoBuilder struct {
 	reemit     map[string]bool      // generic functions whose instances are specialized again
 	hoisted    map[string]string    // local types moved to the top level, by type and instance
 	hoistNames map[string]string    // their names -> Go's
+	rechecked  map[*genSrc]*genSrc  // generic code checked again (recheck)
 	work       []monoWork
 	emit       map[int]*mappedText // copies to insert, by cell offset
 	edits      []textEdit          // on the cell
@@ -264,6 +285,16 @@ func (b *monoBuilder) cellHasGenerics() bool {
 		}
 	}
 	return false
+}
+
+// sigOf is obj's signature, empty when go/types gave it none.
+func sigOf(obj types.Object) *types.Signature {
+	if obj != nil {
+		if sig, ok := obj.Type().(*types.Signature); ok {
+			return sig
+		}
+	}
+	return types.NewSignatureType(nil, nil, nil, nil, nil, false)
 }
 
 // isGenericMethod reports whether d is a method of a generic type.
@@ -329,6 +360,7 @@ func (b *monoBuilder) build() {
 	b.names = map[string]bool{}
 	b.reemit = map[string]bool{}
 	b.hoisted = map[string]string{}
+	b.rechecked = map[*genSrc]*genSrc{}
 	b.hoistNames = map[string]string{}
 	b.emit = map[int]*mappedText{}
 	here := &genSrc{cell: e.cellN, src: p.pc.src, pc: p.pc, info: b.ct.info}
@@ -336,6 +368,11 @@ func (b *monoBuilder) build() {
 		g := *here
 		g.node = n
 		g.norm = normalize(p.text(n))
+		for _, te := range b.ct.errors {
+			if n.Pos() <= te.Pos && te.Pos < n.End() {
+				g.errs = true
+			}
+		}
 		return &g
 	}
 
@@ -378,7 +415,7 @@ func (b *monoBuilder) build() {
 				if old.src.norm == g.src.norm {
 					g = old // the same definition again
 				} else {
-					if np, op := fn.Type().(*types.Signature).TypeParams().Len(), old.obj.Type().(*types.Signature).TypeParams().Len(); np != op && len(old.insts) > 0 {
+					if np, op := sigOf(fn).TypeParams().Len(), sigOf(old.obj).TypeParams().Len(); np != op && len(old.insts) > 0 {
 						b.fail(d.Name.Pos(), fmt.Sprintf("func %s had %d type parameters (cell %d), and earlier cells use its instances, which the interpreter cannot update: restart the kernel, or give the new version another name", d.Name.Name, op, old.src.cell))
 						return
 					}
@@ -585,6 +622,95 @@ func (b *monoBuilder) build() {
 	}
 	p.mono.unmangle = unmangler(all, hoisted, false).Replace
 	p.mono.reflect = unmangler(all, hoisted, true).Replace
+}
+
+// injectEarlierTypes returns, for a cell declaring methods of a type of
+// an earlier cell, a file with that type's declaration and its earlier
+// methods, checked with the cell (errors there are not the cell's):
+// go/types checks a method only on a type of its own package (and
+// panics on one of another: the whole cell would be left unchecked). The
+// copies' objects are replaced by the session's when the cell's are
+// recorded (remapInjected), and the methods attached to the session's
+// types (recordDecl), so that later cells see them (a constraint
+// satisfied, a type argument inferred); a generic method's body is
+// specialized from what the check found. In the view the passes see
+// (mono), the declarations are the specialized texts. The types' names
+// join declared.
+func injectEarlierTypes(s *scope, declared map[string]bool, mono bool) *ast.File {
+	own := map[string]map[string]bool{} // base type -> the cell's methods
+	var bases []string
+	for _, d := range s.pc.decls.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Recv == nil || len(fd.Recv.List) == 0 {
+			continue
+		}
+		base := recvBaseName(fd)
+		if declared[base] {
+			continue
+		}
+		if own[base] == nil {
+			own[base] = map[string]bool{}
+			bases = append(bases, base)
+		}
+		own[base][fd.Name.Name] = true
+	}
+	if len(bases) == 0 {
+		return nil
+	}
+	ms := s.e.mono
+	var b strings.Builder
+	done := map[string]bool{}
+	text := func(gs *genSrc) string {
+		return gs.src[gs.pc.offset(gs.node.Pos()):gs.pc.offset(gs.node.End())]
+	}
+	declText := func(r *declRecord) string {
+		if mono && r.mono != "" {
+			return r.mono
+		}
+		return r.doc
+	}
+	for _, base := range bases {
+		if g := ms.genericType(base); g != nil {
+			if mono {
+				continue // none in this view
+			}
+			b.WriteString("type " + text(g.src) + "\n")
+			for _, m := range g.methods {
+				if !own[base][m.node.(*ast.FuncDecl).Name.Name] {
+					b.WriteString(text(m) + "\n")
+				}
+			}
+			done[base] = true
+			continue
+		}
+		rec, ok := s.e.decls[base]
+		if !ok || rec.kind != token.TYPE || rec.generic || !mono && ms.isInstance(base) {
+			continue
+		}
+		b.WriteString(declText(rec) + "\n")
+		var keys []string
+		for k, r := range s.e.decls {
+			if m, ok := strings.CutPrefix(k, base+"."); ok && r.kind == token.FUNC && !r.generic && !own[base][m] {
+				keys = append(keys, k)
+			}
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			b.WriteString(declText(s.e.decls[k]) + "\n")
+		}
+		done[base] = true
+	}
+	if b.Len() == 0 {
+		return nil
+	}
+	f, err := parser.ParseFile(s.pc.fset, "injected", "package main\n"+b.String(), 0)
+	if err != nil {
+		return nil
+	}
+	for name := range done {
+		declared[name] = true
+	}
+	return f
 }
 
 // recvBaseName is the name of a method's receiver type.
@@ -870,7 +996,16 @@ func (b *monoBuilder) useEdits(c *useCtx, root ast.Node) {
 			}
 		case *ast.TypeSwitchStmt:
 			if c.tmap != nil {
-				b.typeSwitchDuplicates(c, x)
+				b.typeSwitchCases(c, x)
+			}
+		case *ast.TypeAssertExpr:
+			if c.tmap != nil && b.impossibleAssertion(c, x) {
+				b.failAssertion(c, x, assertCommaOK(parent, x))
+			}
+		case *ast.CallExpr:
+			if c.tmap != nil && b.constVar(c, x) {
+				stack = stack[:len(stack)-1]
+				return false
 			}
 		case *ast.Ident:
 			var grand ast.Node
@@ -885,36 +1020,241 @@ func (b *monoBuilder) useEdits(c *useCtx, root ast.Node) {
 
 func (b *monoBuilder) nextOrder() int { b.seq++; return b.seq }
 
-// typeSwitchDuplicates replaces the cases of a type switch in generic
-// code that become the same type as an earlier case once specialized
-// (case T, case int with T = int: Go takes the first) by interface types
-// no value implements, so that the switch compiles and the clause keeps
-// its types (a variable bound by a clause of several types stays of the
-// switched interface type).
-func (b *monoBuilder) typeSwitchDuplicates(c *useCtx, ts *ast.TypeSwitchStmt) {
+// typeSwitchCases fixes the cases of a type switch in generic code that
+// a specialized copy would not compile: a case that becomes the same
+// type as an earlier one (case T, case int with T = int: Go takes the
+// first) or a type that cannot implement the switched interface (case
+// string with x of an interface I[T] with methods). Neither can match. A
+// clause left without a type that can is removed; in a clause of several
+// types the others are replaced by interface types no value implements,
+// so that its variable keeps the switched type.
+func (b *monoBuilder) typeSwitchCases(c *useCtx, ts *ast.TypeSwitchStmt) {
+	var guard types.Type
+	var x ast.Expr
+	switch a := ts.Assign.(type) {
+	case *ast.AssignStmt:
+		if len(a.Rhs) == 1 {
+			x = a.Rhs[0]
+		}
+	case *ast.ExprStmt:
+		x = a.X
+	}
+	if ta, ok := ast.Unparen(x).(*ast.TypeAssertExpr); ok {
+		if tv, ok := c.gs.info.Types[ta.X]; ok && tv.Type != nil {
+			guard = substType(tv.Type, c.tmap)
+		}
+	}
+	iface, _ := types.Unalias(guardUnder(guard)).(*types.Interface)
 	seen := map[string]bool{}
 	for _, st := range ts.Body.List {
 		cc, ok := st.(*ast.CaseClause)
-		if !ok {
+		if !ok || cc.List == nil {
 			continue
 		}
-		for _, x := range cc.List {
-			tv, ok := c.gs.info.Types[x]
+		var bad []ast.Expr
+		for _, e := range cc.List {
+			tv, ok := c.gs.info.Types[e]
 			if !ok || tv.Type == nil {
 				continue
 			}
 			key := "nil"
+			var t types.Type
 			if !tv.IsNil() {
-				key = typeKey(substType(tv.Type, c.tmap))
+				t = substType(tv.Type, c.tmap)
+				key = typeKey(t)
 			}
-			if seen[key] {
-				b.seq++
-				b.replace(c, x, "interface{ _gnNever"+strconv.Itoa(b.seq)+"() }")
+			impossible := t != nil && iface != nil && !types.IsInterface(t) && !types.AssertableTo(iface, t)
+			if seen[key] || impossible {
+				bad = append(bad, e)
 				continue
 			}
 			seen[key] = true
 		}
+		switch {
+		case len(bad) == 0:
+		case len(bad) == len(cc.List):
+			off := c.gs.pc.offset
+			c.add(textEdit{start: off(cc.Pos()), end: off(cc.End()), order: b.nextOrder()})
+		default:
+			for _, e := range bad {
+				b.seq++
+				b.replace(c, e, "interface{ _gnNever"+strconv.Itoa(b.seq)+"() }")
+			}
+		}
 	}
+}
+
+// guardUnder is the underlying type of t, or nil.
+func guardUnder(t types.Type) types.Type {
+	if t == nil {
+		return nil
+	}
+	return t.Underlying()
+}
+
+// impossibleAssertion reports whether, specialized, x.(T) asserts a type
+// that cannot implement x's interface: valid in generic code (it fails
+// when it runs), a compile error in the copy.
+func (b *monoBuilder) impossibleAssertion(c *useCtx, ta *ast.TypeAssertExpr) bool {
+	if ta.Type == nil {
+		return false
+	}
+	xt, tt := c.gs.info.Types[ta.X], c.gs.info.Types[ta.Type]
+	if xt.Type == nil || tt.Type == nil {
+		return false
+	}
+	iface, ok := substType(xt.Type, c.tmap).Underlying().(*types.Interface)
+	t := substType(tt.Type, c.tmap)
+	return ok && !types.IsInterface(t) && !types.AssertableTo(iface, t)
+}
+
+// assertCommaOK reports whether the assertion x is the value of a v, ok form.
+func assertCommaOK(parent ast.Node, x ast.Expr) bool {
+	switch p := parent.(type) {
+	case *ast.AssignStmt:
+		return len(p.Lhs) == 2 && len(p.Rhs) == 1 && p.Rhs[0] == x
+	case *ast.ValueSpec:
+		return len(p.Names) == 2 && len(p.Values) == 1 && p.Values[0] == x
+	}
+	return false
+}
+
+// failAssertion rewrites an assertion that cannot hold once specialized
+// (x.(T) with T not implementing x's interface): v, ok := x.(T) becomes
+// any(x).(T), which fails the same way; x.(T) panics with Go's message
+// ("interface conversion: I is nil, not main.T"), through _gnrt.AssertFail.
+func (b *monoBuilder) failAssertion(c *useCtx, ta *ast.TypeAssertExpr, ok bool) {
+	off := c.gs.pc.offset
+	tag := c.cellTag(b)
+	if ok {
+		c.add(textEdit{start: off(ta.X.Pos()), end: off(ta.X.Pos()), with: synthText(tag, c.gs.src, off(ta.X.Pos()), "any("), order: b.nextOrder()})
+		c.add(textEdit{start: off(ta.X.End()), end: off(ta.X.End()), with: synthText(tag, c.gs.src, off(ta.X.End()), ")"), order: b.nextOrder()})
+		return
+	}
+	xt := substType(c.gs.info.Types[ta.X].Type, c.tmap)
+	tt := substType(c.gs.info.Types[ta.Type].Type, c.tmap)
+	spelled, sok := b.spell(c, tt, ta.Pos(), "a type assertion")
+	if !sok {
+		return
+	}
+	iface, want := reflectStyle(xt), reflectStyle(tt)
+	open := "func() " + spelled + " { " + rtName + ".AssertFail(" + strconv.Quote(iface) + ", " + strconv.Quote(want) + ", "
+	c.add(textEdit{start: off(ta.Pos()), end: off(ta.X.Pos()), with: synthText(tag, c.gs.src, off(ta.Pos()), open), order: b.nextOrder()})
+	c.add(textEdit{start: off(ta.X.End()), end: off(ta.End()), with: synthText(tag, c.gs.src, off(ta.X.End()), "); return *new("+spelled+") }()"), order: b.nextOrder()})
+}
+
+// assertFail is _gnrt.AssertFail: the panic of x.(T) where x's interface
+// iface cannot hold a T.
+func (e *Engine) assertFail(iface, want string, v ...any) {
+	have := "nil"
+	if len(v) > 0 && v[0] != nil {
+		have = e.typeName("", v[0])
+	}
+	panic(runtimeError{msg: "interface conversion: " + iface + " is " + have + ", not " + want})
+}
+
+func init() {
+	rtParts = append(rtParts, func(e *Engine) map[string]reflect.Value {
+		return map[string]reflect.Value{"AssertFail": reflect.ValueOf(e.assertFail)}
+	})
+}
+
+// constVar replaces, in a specialized copy, an expression that is not
+// constant in generic code but would be once specialized — T(c) with T a
+// type parameter, unsafe.Sizeof or Alignof of a value of one — by a
+// variable holding its value: as a constant it would be computed exactly
+// (Go computes T(1)<<63 or T(0.1)*3 in T's arithmetic), could overflow
+// (uint8(0)-1) or make cases and keys duplicates.
+func (b *monoBuilder) constVar(c *useCtx, call *ast.CallExpr) bool {
+	info := c.gs.info
+	if len(call.Args) != 1 || info.Types[call].Value != nil {
+		return false
+	}
+	var typ, init string
+	switch fun := info.Types[call.Fun]; {
+	case fun.IsType():
+		tp, ok := types.Unalias(fun.Type).(*types.TypeParam)
+		if !ok {
+			return false
+		}
+		cv := info.Types[call.Args[0]].Value
+		if cv == nil {
+			return false
+		}
+		lit, ok := constLiteral(cv)
+		if !ok {
+			return false
+		}
+		target := substType(tp, c.tmap)
+		if _, basic := target.Underlying().(*types.Basic); !basic {
+			return false // []byte("x"): not a constant, and a new value each time
+		}
+		s, ok := b.spell(c, target, call.Pos(), "a conversion")
+		if !ok {
+			return true
+		}
+		typ, init = s, "("+s+")("+lit+")"
+	default:
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "Sizeof" && sel.Sel.Name != "Alignof" {
+			return false
+		}
+		// The builtin, or (the engine's unsafe is a symbol table) the
+		// function standing for it.
+		switch obj := info.Uses[sel.Sel].(type) {
+		case *types.Builtin:
+		case *types.Func:
+			if obj.Pkg() == nil || obj.Pkg().Path() != "unsafe" {
+				return false
+			}
+		default:
+			return false
+		}
+		at := info.Types[call.Args[0]].Type
+		if at == nil {
+			return false
+		}
+		s, ok := b.spell(c, substType(at, c.tmap), call.Pos(), "unsafe."+sel.Sel.Name)
+		if !ok {
+			return true
+		}
+		unsafeName, ok := b.speller(c, call.Pos()).pkgNames["unsafe"]
+		if !ok {
+			return false
+		}
+		typ, init = "uintptr", unsafeName+"."+sel.Sel.Name+"(*new("+s+"))"
+	}
+	b.seq++
+	name := "_gnk" + strconv.Itoa(b.seq)
+	t := b.emit[c.anchor]
+	if t == nil {
+		t = &mappedText{}
+		b.emit[c.anchor] = t
+	}
+	off := c.gs.pc.offset
+	t.synth(c.cellTag(b), c.gs.src, off(call.Pos()), "\nvar "+name+" "+typ+" = "+init)
+	b.replace(c, call, name)
+	return true
+}
+
+// constLiteral writes an exact constant as an untyped constant
+// expression.
+func constLiteral(v constant.Value) (string, bool) {
+	switch v.Kind() {
+	case constant.Bool, constant.String, constant.Int:
+		return v.ExactString(), true
+	case constant.Float:
+		if r := constant.ToInt(v); r.Kind() == constant.Int {
+			return r.ExactString(), true
+		}
+		num, den := constant.Num(v), constant.Denom(v)
+		return "(" + num.ExactString() + ".0/" + den.ExactString() + ")", true
+	case constant.Complex:
+		re, ok1 := constLiteral(constant.Real(v))
+		im, ok2 := constLiteral(constant.Imag(v))
+		return "complex(" + re + ", " + im + ")", ok1 && ok2
+	}
+	return "", false
 }
 
 // identEdit is useEdits for one identifier.
@@ -1058,10 +1398,10 @@ func (b *monoBuilder) writeCopy(w monoWork) {
 	case g.alias:
 		return // uses became the aliased type
 	case g.kind == token.FUNC:
-		fd := g.src.node.(*ast.FuncDecl)
-		fn := g.obj.(*types.Func)
-		tmap := typeParamMap(fn.Type().(*types.Signature).TypeParams(), in.targs)
-		b.copyDecl(t, g.src, fd, tmap, in.name, w.anchor, in.key)
+		gs := b.recheck(g.src)
+		fd := gs.node.(*ast.FuncDecl)
+		tmap := typeParamMap(sigOf(gs.info.Defs[fd.Name]).TypeParams(), in.targs)
+		b.copyDecl(t, gs, fd, tmap, in.name, w.anchor, in.key)
 	default:
 		ts := g.src.node.(*ast.TypeSpec)
 		named := g.obj.Type().(*types.Named)
@@ -1072,15 +1412,59 @@ func (b *monoBuilder) writeCopy(w monoWork) {
 			ms = append(append([]*genSrc(nil), g.methods...), b.newMethod[g]...)
 		}
 		for _, m := range ms {
+			m = b.recheck(m)
 			fd := m.node.(*ast.FuncDecl)
 			fn, _ := m.info.Defs[fd.Name].(*types.Func)
 			if fn == nil {
 				continue
 			}
-			tmap := typeParamMap(fn.Type().(*types.Signature).RecvTypeParams(), in.targs)
+			tmap := typeParamMap(sigOf(fn).RecvTypeParams(), in.targs)
 			b.copyDecl(t, m, fd, tmap, "", w.anchor, in.key)
 		}
 	}
+}
+
+// recheck returns gs checked again with the session as it is now, when
+// its check found errors: a generic function or method of an earlier
+// cell may use what later cells declared (a method that makes a type
+// satisfy a constraint, a function), as the declarations of a Go package
+// may. The cell's text keeps its offsets (the rest is blanked).
+func (b *monoBuilder) recheck(gs *genSrc) *genSrc {
+	if !gs.errs || gs.cell == b.p.e.cellN {
+		return gs
+	}
+	if r, ok := b.rechecked[gs]; ok {
+		return r
+	}
+	b.rechecked[gs] = gs
+	fd, ok := gs.node.(*ast.FuncDecl)
+	if !ok {
+		return gs
+	}
+	from, to := gs.pc.offset(fd.Pos()), gs.pc.offset(fd.End())
+	buf := []byte(gs.src)
+	for i := range buf {
+		if (i < from || i >= to) && buf[i] != '\n' {
+			buf[i] = ' '
+		}
+	}
+	pc, err := splitCell(string(buf))
+	if err != nil {
+		return gs
+	}
+	s := newScope(b.p.e, pc)
+	if fd.Recv == nil {
+		s.declDefined[fd.Name.Name] = token.FUNC
+	}
+	ct := b.p.e.types.checkCell(s, false)
+	for _, d := range pc.decls.Decls {
+		if nfd, ok := d.(*ast.FuncDecl); ok && pc.offset(nfd.Pos()) == from {
+			r := &genSrc{cell: gs.cell, src: gs.src, pc: pc, info: ct.info, node: nfd, norm: gs.norm}
+			b.rechecked[gs] = r
+			return r
+		}
+	}
+	return gs
 }
 
 // typeParamMap maps type parameters to type arguments.

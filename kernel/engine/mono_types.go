@@ -25,6 +25,16 @@ func substType(t types.Type, m map[*types.TypeParam]types.Type) types.Type {
 type substituter struct {
 	m    map[*types.TypeParam]types.Type
 	ctxt *types.Context
+	// origins, when set, replaces generic types by others with the same
+	// type parameters (a copy of a type by the original).
+	origins map[*types.TypeName]*types.Named
+}
+
+// substRemap is substType that also replaces the generic types of
+// origins.
+func substRemap(t types.Type, m map[*types.TypeParam]types.Type, origins map[*types.TypeName]*types.Named) types.Type {
+	s := &substituter{m: m, ctxt: types.NewContext(), origins: origins}
+	return s.typ(t)
 }
 
 func (s *substituter) typ(t types.Type) types.Type {
@@ -38,10 +48,17 @@ func (s *substituter) typ(t types.Type) types.Type {
 		return s.typ(types.Unalias(t))
 	case *types.Named:
 		args := t.TypeArgs()
+		origin := t.Origin()
+		if to, ok := s.origins[origin.Obj()]; ok {
+			origin = to
+		}
 		if args == nil || args.Len() == 0 {
+			if origin != t.Origin() {
+				return origin
+			}
 			return t
 		}
-		changed := false
+		changed := origin != t.Origin()
 		out := make([]types.Type, args.Len())
 		for i := range args.Len() {
 			out[i] = s.typ(args.At(i))
@@ -50,7 +67,7 @@ func (s *substituter) typ(t types.Type) types.Type {
 		if !changed {
 			return t
 		}
-		r, err := types.Instantiate(s.ctxt, t.Origin(), out, false)
+		r, err := types.Instantiate(s.ctxt, origin, out, false)
 		if err != nil {
 			return t
 		}

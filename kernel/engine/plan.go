@@ -66,5 +66,6 @@ type declRecord struct {
 	cell    int
 	decl    ast.Node
 	doc     string // original text shown by Inspect
+	mono    string // the text the passes saw (specialized, fix_mono.go)
 	arity   int    // funcs: number of results
 }

@@ -302,9 +302,8 @@ func (s *scope) definedAnywhere(name string) bool {
 }
 
 // genericCallName returns the name of the first generic function x calls
-// (a function of the cell or the session with type parameters, or a
-// builtin or slices function the rewrites replace by a generic helper),
-// or "".
+// (a builtin or slices function the rewrites replace by a generic
+// helper), or "".
 func (s *scope) genericCallName(x ast.Node) string {
 	name := ""
 	ast.Inspect(x, func(n ast.Node) bool {
@@ -321,13 +320,9 @@ func (s *scope) genericCallName(x ast.Node) string {
 		}
 		switch f := fun.(type) {
 		case *ast.Ident:
+			// (Generic functions of the session are specialized:
+			// fix_mono.go. min and max become generic helpers.)
 			generic := s.builtin(f, "min") || s.builtin(f, "max")
-			if fd, ok := s.funcs[f.Name]; ok && f.Obj == nil && fd.Type.TypeParams != nil {
-				generic = true
-			}
-			if rec, ok := s.e.decls[f.Name]; ok && f.Obj == nil && rec.generic {
-				generic = true
-			}
 			if generic {
 				name = f.Name
 			}

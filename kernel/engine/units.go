@@ -146,7 +146,7 @@ func (u *unitBuilder) addDeclUnit(ds []ast.Decl) {
 			}
 			src := u.r.render(u.off(d.Pos()), u.off(d.End()))
 			b.WriteString(src + "\n")
-			rec := &declRecord{kind: token.FUNC, src: src, norm: normalize(u.text(d)), refs: identRefs(d.Body), cell: u.e.cellN, decl: d, doc: u.text(d),
+			rec := &declRecord{kind: token.FUNC, src: src, norm: normalize(u.origText(d)), refs: identRefs(d.Body), cell: u.e.cellN, decl: d, doc: u.origText(d), mono: u.text(d),
 				arity: fieldCount(d.Type.Results), generic: d.Type.TypeParams != nil}
 			recs[declKey(d)] = rec
 		case *ast.GenDecl:
@@ -158,7 +158,7 @@ func (u *unitBuilder) addDeclUnit(ds []ast.Decl) {
 				b.WriteString(src + "\n")
 				for _, s := range d.Specs {
 					for _, n := range s.(*ast.ValueSpec).Names {
-						recs[n.Name] = &declRecord{kind: token.CONST, src: src, cell: u.e.cellN, decl: s, doc: u.text(d)}
+						recs[n.Name] = &declRecord{kind: token.CONST, src: src, cell: u.e.cellN, decl: s, doc: u.origText(d), mono: u.text(d)}
 					}
 				}
 				continue
@@ -184,10 +184,10 @@ func (u *unitBuilder) addDeclUnit(ds []ast.Decl) {
 				doc := d.Tok.String() + " " + u.text(s)
 				switch s := s.(type) {
 				case *ast.TypeSpec:
-					recs[s.Name.Name] = &declRecord{kind: token.TYPE, src: src, norm: normalize(u.text(s)), cell: u.e.cellN, decl: s, doc: doc}
+					recs[s.Name.Name] = &declRecord{kind: token.TYPE, src: src, norm: normalize(u.origText(s)), cell: u.e.cellN, decl: s, doc: d.Tok.String() + " " + u.origText(s), mono: doc}
 				case *ast.ValueSpec:
 					for _, n := range s.Names {
-						recs[n.Name] = &declRecord{kind: d.Tok, src: src, cell: u.e.cellN, decl: s, doc: doc}
+						recs[n.Name] = &declRecord{kind: d.Tok, src: src, cell: u.e.cellN, decl: s, doc: d.Tok.String() + " " + u.origText(s), mono: doc}
 					}
 				}
 			}
@@ -227,6 +227,21 @@ func (u *unitBuilder) addDeclUnit(ds []ast.Decl) {
 	u.pl.units = append(u.pl.units, unit{kind: unitDecls, src: b.String(), after: record})
 	u.addFmtRegistration(ds)
 	u.addVarInitUnit(late, nil)
+}
+
+// origText is the text of n as the user wrote it: in a specialized cell
+// (fix_mono.go), the cell's own text where n comes from.
+func (u *unitBuilder) origText(n ast.Node) string {
+	sm := u.pc.smap
+	if sm == nil {
+		return u.text(n)
+	}
+	cs, src, so := sm.origin(u.off(n.Pos()))
+	ce, _, eo := sm.origin(u.off(n.End()) - 1)
+	if cs != 0 || ce != 0 || eo+1 < so || eo+1 > len(src) {
+		return u.text(n)
+	}
+	return src[so : eo+1]
 }
 
 // addFmtRegistration registers the struct types of ds for fmt (fix_fmt.go).
