@@ -110,6 +110,7 @@ func (e *Engine) runError(err error, ctx context.Context, pl *plan, u unit) *cel
 			return d.toError()
 		}
 	}
+	ce.msg = pl.goNames(ce.msg)
 	if u.kind == unitHelper {
 		ce.msg = "internal helper failed: " + ce.msg
 	}
@@ -139,6 +140,9 @@ func (e *Engine) panicError(v any, pl *plan) *cell.Error {
 		ce := &cellError{msg: msg}
 		return ce.toError()
 	}
+	for i := range frames {
+		frames[i] = pl.goFrames(frames[i])
+	}
 	first := mapPosition(frames[0], e.cellN)
 	top := isTopFrame(first)
 	if !top {
@@ -163,13 +167,13 @@ func (e *Engine) panicError(v any, pl *plan) *cell.Error {
 		}
 	}
 	e.lastPanic = v
-	val := goPanicText(v)
+	val := pl.goNames(goPanicText(v))
 	if first.line > 0 {
 		val += " [at " + strings.TrimSuffix(first.where(), ": ") + "]"
 	} else if name := panicFrameName(first.msg); name != "" {
 		val += " [in " + name + "]"
 	}
-	tb := []string{"panic: " + goPanicText(v)}
+	tb := []string{"panic: " + pl.goNames(goPanicText(v))}
 	for i, f := range frames {
 		ce := mapPosition(f, e.cellN)
 		switch {

@@ -172,12 +172,22 @@ func (ms *monoSession) rebuildReplacers() {
 	}
 	ms.unmangle = unmangler(insts, ms.hoisted, false)
 	ms.reflect = unmangler(insts, ms.hoisted, true)
+	ms.frames = frameNamer(insts)
+}
+
+// frameNamer writes the functions and methods of instances in panic
+// frames as Go's traceback does: main.Map[...](.
+func frameNamer(insts []*monoInst) *strings.Replacer {
+	insts = append([]*monoInst(nil), insts...)
 	sortInsts(insts)
 	var frames []string
 	for _, in := range insts {
+		if in.gen == nil {
+			continue
+		}
 		frames = append(frames, "main."+in.name+".", "main."+in.gen.name+"[...].", "main."+in.name+"(", "main."+in.gen.name+"[...](")
 	}
-	ms.frames = strings.NewReplacer(frames...)
+	return strings.NewReplacer(frames...)
 }
 
 // sortInsts orders instances longer names first, so that a replacer does
@@ -232,6 +242,7 @@ type monoResult struct {
 	commit   func()              // records the generics and instances once the declarations ran
 	unmangle func(string) string // specialized names (this cell's too) -> Go's
 	reflect  func(string) string // likewise, reflect's names
+	frames   func(string) string // likewise, in panic frames
 }
 
 // monoBuilder builds the specialized cell.
@@ -454,6 +465,15 @@ func (b *monoBuilder) build() {
 			}
 		}
 	}
+	// Go checks generic code where it is declared; the interpreter will
+	// see only its instances: go/types' errors in the cell's generic
+	// declarations are the cell's (but for those naming a compiled
+	// package, whose view through the symbol tables may be partial).
+	b.refuseGenericErrors()
+	if b.failed {
+		return
+	}
+
 	// Methods of generic types (of this cell or an earlier one).
 	for _, d := range methods {
 		base := recvBaseName(d)
@@ -622,6 +642,7 @@ func (b *monoBuilder) build() {
 	}
 	p.mono.unmangle = unmangler(all, hoisted, false).Replace
 	p.mono.reflect = unmangler(all, hoisted, true).Replace
+	p.mono.frames = frameNamer(all).Replace
 }
 
 // injectEarlierTypes returns, for a cell declaring methods of a type of
@@ -711,6 +732,41 @@ func injectEarlierTypes(s *scope, declared map[string]bool, mono bool) *ast.File
 		declared[name] = true
 	}
 	return f
+}
+
+// refuseGenericErrors fails at the first go/types error inside a generic
+// declaration of the cell that does not name a compiled package.
+func (b *monoBuilder) refuseGenericErrors() {
+	var pkgs []string
+	for name := range b.p.e.importNames {
+		pkgs = append(pkgs, name)
+	}
+	for name := range b.p.imports {
+		pkgs = append(pkgs, name)
+	}
+	for i, te := range b.ct.errors {
+		inside := false
+		for n := range b.generic {
+			if n.Pos() <= te.Pos && te.Pos < n.End() {
+				if ts, ok := n.(*ast.TypeSpec); !ok || ts.TypeParams != nil {
+					inside = true
+				}
+			}
+		}
+		if !inside || strings.HasPrefix(te.Msg, "\t") {
+			continue
+		}
+		names := false
+		for _, pkg := range pkgs {
+			if strings.Contains(te.Msg, pkg+".") {
+				names = true
+			}
+		}
+		if !names {
+			b.fail(te.Pos, typesErrorText(b.p, b.ct.errors, i))
+			return
+		}
+	}
 }
 
 // recvBaseName is the name of a method's receiver type.

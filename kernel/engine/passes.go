@@ -288,6 +288,7 @@ func (e *Engine) prepareText(code string, smap *sourceMap, orig *prep, only map[
 	if orig != nil {
 		p.pl.declsDone = monoDeclsDone(p)
 		p.pl.unmangle = orig.mono.unmangle
+		p.pl.frames = orig.mono.frames
 	}
 	return p, nil
 }

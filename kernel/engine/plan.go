@@ -52,8 +52,25 @@ type plan struct {
 	// its first statements): it records what the monomorphization pass
 	// made (fix_mono.go).
 	declsDone func()
-	// unmangle replaces specialized names by Go's in messages.
-	unmangle func(string) string
+	// unmangle replaces specialized names by Go's in messages, frames in
+	// panic frames (main.Map__int( -> main.Map[...](, as Go's traceback).
+	unmangle, frames func(string) string
+}
+
+// goNames returns a message with Go's names for the specialized ones.
+func (pl *plan) goNames(s string) string {
+	if pl.unmangle == nil {
+		return s
+	}
+	return pl.unmangle(s)
+}
+
+// goFrames returns a panic frame with Go's names.
+func (pl *plan) goFrames(s string) string {
+	if pl.frames == nil {
+		return s
+	}
+	return pl.frames(s)
 }
 
 // declRecord is the session's copy of a top-level declaration.
