@@ -938,7 +938,13 @@ func (b *monoBuilder) spell(c *useCtx, t types.Type, at token.Pos, what string) 
 		return "", false
 	}
 	if err != nil {
-		b.failAt(c.gs, at, "the engine specializes generic code at the top level for each type argument, and cannot name "+types.TypeString(t, func(p *types.Package) string { return p.Name() })+" in "+what+" there ("+err.Error()+")")
+		name := types.TypeString(t, func(p *types.Package) string {
+			if p.Path() == "main" {
+				return ""
+			}
+			return p.Name()
+		})
+		b.failAt(c.gs, at, "the engine specializes generic code at the top level for each type argument, and cannot name "+name+" in "+what+" there ("+err.Error()+")")
 		return "", false
 	}
 	return s, true
