@@ -159,7 +159,7 @@
 //	top-level blocks do not scope; := in a nested block fails | fix_compound.go | compound, compound/define | none found
 //	top-level defer re-runs after every later cell | fix_defer.go | defer | none found
 //	func main re-runs after every declaration cell | fix_main.go | main | none found
-//	generic call in a top-level := crashes (nil type) | fix_stash.go | stash | #1636 (related)
+//	generic call (of a min, max or slices helper) in a top-level := crashes (nil type) | fix_stash.go | stash | #1636 (related)
 //	top-level := from an index of a compiled value: definition loop | fix_indexdef.go | indexdefine | #1536 (related)
 //	var initialiser reading an earlier cell's variable: definition loop | fix_varinit.go | varinit | none found
 //	cell types lose their methods in compiled code (Display, String) | fix_finalshow.go | finalshow | #654 (related)
