@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Workaround: generics, by monomorphization.
@@ -875,6 +876,10 @@ type useCtx struct {
 	add    func(textEdit)
 	inst   string
 	root   ast.Node
+	// locals are the names the copied declaration declares inside it
+	// (parameters, variables, types): a spelled type argument must not
+	// mean one of them.
+	locals map[string]bool
 }
 
 func (c *useCtx) cellTag(b *monoBuilder) int {
@@ -886,8 +891,51 @@ func (c *useCtx) cellTag(b *monoBuilder) int {
 
 // replace replaces node n of c's source by text.
 func (b *monoBuilder) replace(c *useCtx, n ast.Node, text string) {
+	if name := capturedName(text, c.locals); name != "" {
+		b.failAt(c.gs, n.Pos(), "the engine writes a copy of generic code for each type argument, and here it would name "+name+", which this function declares for itself: rename its "+name)
+		return
+	}
 	off := c.gs.pc.offset
 	c.add(textEdit{start: off(n.Pos()), end: off(n.End()), with: synthText(c.cellTag(b), c.gs.src, off(n.Pos()), text), order: b.nextOrder()})
+}
+
+// capturedName returns the first name of text (not after a dot) in
+// locals, or "".
+func capturedName(text string, locals map[string]bool) string {
+	if len(locals) == 0 {
+		return ""
+	}
+	start := -1
+	for i, r := range text + " " {
+		ident := r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) && start >= 0
+		switch {
+		case ident && start < 0:
+			start = i
+		case !ident && start >= 0:
+			if w := text[start:i]; (start == 0 || text[start-1] != '.') && locals[w] {
+				return w
+			}
+			start = -1
+		}
+	}
+	return ""
+}
+
+// localNames returns the names node declares inside it.
+func localNames(info *types.Info, node ast.Node) map[string]bool {
+	names := map[string]bool{}
+	ast.Inspect(node, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			// (Fields, methods and labels have no scope: they hide no name.)
+			if obj := info.Defs[id]; obj != nil && obj.Pkg() != nil && obj.Parent() != nil && obj.Parent() != obj.Pkg().Scope() {
+				if _, isTP := obj.Type().(*types.TypeParam); !isTP {
+					names[id.Name] = true
+				}
+			}
+		}
+		return true
+	})
+	return names
 }
 
 // speller spells types of the orig view in c, requesting the instances
@@ -1287,7 +1335,7 @@ func (b *monoBuilder) constVar(c *useCtx, call *ast.CallExpr) bool {
 		typ, init = "uintptr", unsafeName+"."+sel.Sel.Name+"(*new("+s+"))"
 	}
 	b.seq++
-	name := "_gnk" + strconv.Itoa(b.seq)
+	name := "_gnk" + strconv.Itoa(b.p.e.cellN) + "_" + strconv.Itoa(b.seq) // unique in the session: a global
 	t := b.emit[c.anchor]
 	if t == nil {
 		t = &mappedText{}
@@ -1551,7 +1599,7 @@ func (b *monoBuilder) copyDecl(t *mappedText, gs *genSrc, node ast.Node, tmap ma
 	}
 	var edits []textEdit
 	add := func(e textEdit) { edits = append(edits, e) }
-	c := &useCtx{gs: gs, tmap: tmap, anchor: anchor, add: add, inst: inst, root: node}
+	c := &useCtx{gs: gs, tmap: tmap, anchor: anchor, add: add, inst: inst, root: node, locals: localNames(gs.info, node)}
 	rename := func(id *ast.Ident) {
 		add(textEdit{start: off(id.Pos()), end: off(id.End()), with: synthText(cellTag, gs.src, off(id.Pos()), name), order: b.nextOrder()})
 	}

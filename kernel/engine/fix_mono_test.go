@@ -128,6 +128,22 @@ func main() {
 }
 `
 
+// Constants converted to a type parameter are values of the type
+// argument, computed in its arithmetic, in every cell's instances (the
+// variables holding them are the session's: two cells' never collide).
+func TestGenericsConstants(t *testing.T) {
+	e := newEngine(t)
+	run(t, e, "func Shift[T ~int8 | ~int64](x T) T { return x << T(7) >> T(1) }\nfunc Third[T ~float32 | ~float64]() T { return T(0.1) * 3 }")
+	s, _ := run(t, e, "fmt.Println(Shift[int8](1), Third[float64]())")
+	s2, _ := run(t, e, "func Two[T ~int8 | ~int64]() T { return T(2) * T(100) }\nfmt.Println(Two[int8](), Shift[int64](1), Third[float32]())")
+	s3, _ := run(t, e, "fmt.Println(Shift[int8](1), Third[float64]())")
+	// Go: int8(1)<<7 is -128, >>1 is -64; 0.1*3 in float64 arithmetic;
+	// int8(2)*int8(100) wraps to -56.
+	if got, want := s.out()+s2.out()+s3.out(), "-64 0.30000000000000004\n-56 64 0.3\n-64 0.30000000000000004\n"; got != want {
+		t.Errorf("stdout %q, Go prints %q", got, want)
+	}
+}
+
 // Errors in generic code name the generic's cell, line and column, and
 // Go's names for instances.
 func TestGenericsErrorPositions(t *testing.T) {
@@ -202,6 +218,8 @@ func TestGenericsRefusals(t *testing.T) {
 		// A generic function whose instances earlier code calls, made
 		// non-generic.
 		{"func Twice(x int) []int { return nil }", "func Twice was generic (cell 1) and code of earlier cells calls its instances"},
+		// A type argument's name the generic function declares itself.
+		{"type S struct{ a int }\nfunc F[T any]() string { type S struct{}; var x T; return fmt.Sprint(x) }\nfmt.Println(F[S]())", "here it would name S, which this function declares for itself"},
 		// A session name taken by the engine for an instance.
 		{"func Twice__int() {}", "the name Twice__int is the engine's name for the generic instance main.Twice[int]"},
 	}
