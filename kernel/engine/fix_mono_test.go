@@ -241,3 +241,25 @@ func TestGenericsRefusals(t *testing.T) {
 	}
 	run(t, e, "type G[T any] struct{ v T }") // the same definition again
 }
+
+// Completion and inspection show the generic declarations as written,
+// never the engine's specialized copies.
+func TestGenericsCompleteInspect(t *testing.T) {
+	e := newEngine(t)
+	run(t, e, "type Pair[K comparable, V any] struct{ Key K; Val V }\nfunc MakePair[K comparable, V any](k K, v V) Pair[K, V] { return Pair[K, V]{k, v} }")
+	run(t, e, "p := MakePair(1, \"a\")")
+	matches, _, _ := e.Complete("Ma", 2)
+	if strings.Join(matches, " ") != "MakePair" {
+		t.Errorf("Complete(Ma) = %q, want only MakePair", matches)
+	}
+	if matches, _, _ := e.Complete("Pa", 2); strings.Join(matches, " ") != "Pair" {
+		t.Errorf("Complete(Pa) = %q, want only Pair", matches)
+	}
+	data, found := e.Inspect("MakePair", 3, 0)
+	if !found || !strings.Contains(data["text/plain"].(string), "func MakePair[K comparable, V any](k K, v V) Pair[K, V]") {
+		t.Errorf("Inspect(MakePair) = %v %q", found, data["text/plain"])
+	}
+	if matches, _, _ := e.Complete("p.K", 3); strings.Join(matches, " ") != "Key" {
+		t.Errorf("Complete(p.K) = %q, want Key", matches)
+	}
+}
