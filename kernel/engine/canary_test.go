@@ -306,6 +306,12 @@ var canaries = []canary{
 		broken: func(out string, err error) bool { return out != "1" },
 	},
 	{
+		// A select case receiving into existing variables.
+		name:   "selectrecv",
+		evals:  []string{`import "fmt"`, "func f() { ch := make(chan int, 1); ch <- 3; var v int; var ok bool; select { case v, ok = <-ch: }; fmt.Print(v, ok) }", "f()"},
+		broken: errContains("invalid Dir"),
+	},
+	{
 		// A method expression (B.Get is func(B) int).
 		name:   "methodexpr",
 		evals:  []string{`import "fmt"`, "type B struct{ v int }\nfunc (b B) Get() int { return b.v }", "func f() { g := B.Get; fmt.Print(g(B{5})) }", "f()"},

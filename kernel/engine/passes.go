@@ -26,6 +26,7 @@ var passes = []pass{
 	{name: "mono", needs: []fact{factNames, factTypes}, provides: []fact{factMono}, run: monomorphize},
 	{name: "methodexpr", needs: []fact{factTypes, factMono}, run: rewriteMethodExprs},
 	{name: "namedresults", needs: []fact{factTypes}, run: isolateNamedResults},
+	{name: "selectrecv", run: rewriteSelectRecvs},
 	{name: "namedassert", needs: []fact{factTypes}, run: refuseNamedAssertions},
 	{name: "parens", run: dropNameParens},
 	{name: "compound", needs: []fact{factNames}, provides: []fact{factWrappers}, run: wrapCompound},
