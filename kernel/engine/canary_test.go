@@ -306,6 +306,18 @@ var canaries = []canary{
 		broken: func(out string, err error) bool { return out != "1" },
 	},
 	{
+		// A switch on an interface value (Go prints "3").
+		name:   "switchiface",
+		evals:  []string{`import "fmt"`, "func f() { var i any = 3; switch i { case 3: fmt.Print(\"3\") } }", "f()"},
+		broken: errContains("cannot be converted"),
+	},
+	{
+		// A case value after the first that needs computing (Go prints "ok").
+		name:   "switchiface/computed",
+		evals:  []string{`import "fmt"`, "func g() int { return 7 }", "func f() { t := 7; switch t { case 1, g(): fmt.Print(\"ok\") } }", "f()"},
+		broken: func(out string, err error) bool { return out != "ok" },
+	},
+	{
 		// A select case receiving into existing variables.
 		name:   "selectrecv",
 		evals:  []string{`import "fmt"`, "func f() { ch := make(chan int, 1); ch <- 3; var v int; var ok bool; select { case v, ok = <-ch: }; fmt.Print(v, ok) }", "f()"},

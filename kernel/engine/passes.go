@@ -56,7 +56,8 @@ var passes = []pass{
 	{name: "runeconst", run: rewriteRuneConsts},
 	{name: "return", run: rewriteReturns},
 	{name: "nilleft", needs: []fact{factNames}, run: swapNilComparisons},
-	{name: "switchinit", run: hoistSwitchInits},
+	{name: "switchiface", needs: []fact{factTypes}, provides: []fact{factSwitches}, run: rewriteInterfaceSwitches},
+	{name: "switchinit", needs: []fact{factSwitches}, run: hoistSwitchInits},
 	{name: "typeswitch", run: bindTypeSwitches},
 	{name: "protocols", run: refuseNestedProtocolTypes},
 	{name: "fastprint", needs: []fact{factNames, factPackages}, run: rewriteFastPrints},
@@ -85,6 +86,7 @@ const (
 	factTypes    fact = "types"    // prep.ct: go/types' view of the cell (gotypes.go)
 	factFmtTypes fact = "fmttypes" // prep.fmtTypes: struct types to register for fmt (fix_fmt.go)
 	factMono     fact = "mono"     // prep.mono, prep.orig: the cell specialized (fix_mono.go)
+	factSwitches fact = "switches" // prep.tagless: switches on interface values made tagless (fix_switchiface.go)
 )
 
 // pass is one step of preparing a cell.
@@ -197,6 +199,8 @@ type prep struct {
 	fmtTypes      []string                // factFmtTypes: top-level struct types to register
 	afterFmtTypes func()                  // records their signatures once registered
 
+	tagless map[*ast.SwitchStmt]bool // factSwitches
+
 	mono *monoResult // factMono, first run: the specialized cell to start over with
 	orig *prep       // factMono, second run: the first run, over the cell as written
 }
@@ -264,6 +268,7 @@ func (e *Engine) prepareText(code string, smap *sourceMap, orig *prep, only map[
 		mainAt:  -1,
 		stashes: map[ast.Stmt][]*ast.Ident{},
 		iterOK:  map[ast.Node]bool{},
+		tagless: map[*ast.SwitchStmt]bool{},
 
 		tagEdits: map[*ast.Field]*tagEdit{},
 	}
