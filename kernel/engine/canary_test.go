@@ -318,6 +318,20 @@ var canaries = []canary{
 		broken: func(out string, err error) bool { return out != "ok" },
 	},
 	{
+		// An interface value compared with a pointer to a cell type with
+		// pointer methods (Go prints "true").
+		name:   "ifaceeq",
+		evals:  []string{`import "fmt"`, "type W struct{ a int }; func (*W) M() {}", "b := W{}; var f any = &b; fmt.Print(f == &b)"},
+		broken: func(out string, err error) bool { return out != "true" },
+	},
+	{
+		// An interface value compared with a non-struct cell type with
+		// methods (Go prints "true").
+		name:   "ifaceeq/named",
+		evals:  []string{`import "fmt"`, "type myint int; func (myint) M() {}", "var f any = myint(1); fmt.Print(f == myint(1))"},
+		broken: func(out string, err error) bool { return out != "true" },
+	},
+	{
 		// A select case receiving into existing variables.
 		name:   "selectrecv",
 		evals:  []string{`import "fmt"`, "func f() { ch := make(chan int, 1); ch <- 3; var v int; var ok bool; select { case v, ok = <-ch: }; fmt.Print(v, ok) }", "f()"},

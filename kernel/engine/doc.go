@@ -173,6 +173,7 @@
 //	callers keep a redefined function's old body; types and methods cannot be redefined | fix_redefine.go | redefine, redefine/type | #1673
 //	generic code: wrong inferred type arguments, crashes over compiled values, type switches on type parameters never match, variadic type parameters, nested instantiation (yaegi runs monomorphized code instead) | fix_mono.go | mono/inferred, mono/compiled, mono/typeswitch, mono/variadic, mono/nested | #1610
 //	method expressions (T.M, (*T).M, I.m) run as method values: calls panic in reflect | fix_methodexpr.go | methodexpr | none found
+//	an interface value never equals a pointer to a cell type with pointer methods (f == &b) or a non-struct cell type with methods (the latter refused with an error) | fix_ifaceeq.go | ifaceeq, ifaceeq/named | none found
 //	a switch on an interface value (switch i { case 3: }) panics converting; a case value after the first that needs computing (case 1, g():) is never evaluated | fix_switchiface.go | switchiface, switchiface/computed | none found
 //	a select case receiving into existing variables (case v, ok = <-ch) panics in reflect.Select | fix_selectrecv.go | selectrecv | none found
 //	named results share the storage of the variable a call is assigned to (n = g() starts g's r at n's value) | fix_namedresults.go | namedresults | none found

@@ -48,6 +48,8 @@ func rewriteInterfaceSwitches(p *prep) {
 			return true
 		}
 		p.tagless[sw] = true
+		tt := ct.goType(sw.Tag)
+		ifaceTag := tt != nil && isInterface(tt)
 		v := p.r.fresh("s")
 		start := ast.Node(sw)
 		if ls := labels[sw]; ls != nil {
@@ -76,8 +78,19 @@ func rewriteInterfaceSwitches(p *prep) {
 				}
 				b, isBin := e.(*ast.BinaryExpr)
 				paren := isBin && b.Op.Precedence() <= token.EQL.Precedence()
+				how, et := ifaceEqPlain, ct.goType(e)
+				if ifaceTag && et != nil && !isInterface(et) {
+					how = ifaceEqKind(ct, et)
+				}
+				if how == ifaceEqRefuse {
+					p.fail(e.Pos(), refuseIfaceEqMsg(et))
+				}
 				p.r.add(p.off(e.Pos()), p.off(e.End()), func(r *renderer) string {
 					x := r.render(p.off(e.Pos()), p.off(e.End()))
+					if how == ifaceEqAssert {
+						name := types.TypeString(et, ct.cellQualifier)
+						return "func(_gna " + types.TypeString(tt, ct.cellQualifier) + ", _gnb " + name + ") bool { if _gna == nil { return false }; _gnv, _gnok := _gna.(" + name + "); return _gnok && _gnv == _gnb }(" + v + ", " + x + ")"
+					}
 					if paren {
 						x = "(" + x + ")"
 					}

@@ -441,6 +441,50 @@ func main() {
 		out: "36\n",
 	},
 	{
+		name: "interface values compared with pointers to cell types",
+		prog: `package main
+
+import "fmt"
+
+type W struct{ a int }
+
+func (w *W) Inc() { w.a++ }
+
+type Incer interface{ Inc() }
+
+type N int
+
+func (n *N) Inc() { *n++ }
+
+func find(xs []Incer, p *W) int {
+	for i, x := range xs {
+		if x == p {
+			return i
+		}
+	}
+	return -1
+}
+
+func main() {
+	b, c := W{}, W{}
+	var f any = &b
+	var n N
+	xs := []Incer{&c, &b, &n}
+	fmt.Println(f == &b, &b == f, f != &c, f == &W{})
+	fmt.Println(find(xs, &b), find(xs, &c), find(xs, &W{}), xs[2] == &n)
+	switch f {
+	case &c:
+		fmt.Println("c")
+	case &b:
+		fmt.Println("b")
+	}
+	var none Incer
+	fmt.Println(none == &b, none == (*W)(nil))
+}
+`,
+		out: "true true true false\n1 0 -1 true\nb\nfalse false\n",
+	},
+	{
 		name: "switch on interface values and computed case values",
 		prog: `package main
 

@@ -28,6 +28,7 @@ var passes = []pass{
 	{name: "namedresults", needs: []fact{factTypes}, run: isolateNamedResults},
 	{name: "selectrecv", run: rewriteSelectRecvs},
 	{name: "namedassert", needs: []fact{factTypes}, run: refuseNamedAssertions},
+	{name: "ifaceeq", needs: []fact{factTypes}, run: rewriteIfaceComparisons},
 	{name: "parens", run: dropNameParens},
 	{name: "compound", needs: []fact{factNames}, provides: []fact{factWrappers}, run: wrapCompound},
 	{name: "panicpos", needs: []fact{factNames, factTypes}, run: markPanicPositions},
