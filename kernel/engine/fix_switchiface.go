@@ -78,18 +78,28 @@ func rewriteInterfaceSwitches(p *prep) {
 				}
 				b, isBin := e.(*ast.BinaryExpr)
 				paren := isBin && b.Op.Precedence() <= token.EQL.Precedence()
+				// The concrete side of a comparison of an interface value
+				// with a value of another type (fix_ifaceeq.go).
 				how, et := ifaceEqPlain, ct.goType(e)
-				if ifaceTag && et != nil && !isInterface(et) {
-					how = ifaceEqKind(ct, et)
+				iface, concrete, ifaceFirst := tt, et, true
+				if !ifaceTag {
+					iface, concrete, ifaceFirst = et, tt, false
+				}
+				if tt != nil && et != nil && isInterface(iface) && !isInterface(concrete) {
+					how = ifaceEqKind(ct, concrete)
 				}
 				if how == ifaceEqRefuse {
-					p.fail(e.Pos(), refuseIfaceEqMsg(et))
+					p.fail(e.Pos(), refuseIfaceEqMsg(concrete))
 				}
 				p.r.add(p.off(e.Pos()), p.off(e.End()), func(r *renderer) string {
 					x := r.render(p.off(e.Pos()), p.off(e.End()))
 					if how == ifaceEqAssert {
-						name := types.TypeString(et, ct.cellQualifier)
-						return "func(_gna " + types.TypeString(tt, ct.cellQualifier) + ", _gnb " + name + ") bool { if _gna == nil { return false }; _gnv, _gnok := _gna.(" + name + "); return _gnok && _gnv == _gnb }(" + v + ", " + x + ")"
+						in, cn := types.TypeString(iface, ct.cellQualifier), types.TypeString(concrete, ct.cellQualifier)
+						args := v + ", " + x
+						if !ifaceFirst {
+							args = x + ", " + v
+						}
+						return "func(_gna " + in + ", _gnb " + cn + ") bool { if _gna == nil { return false }; _gnv, _gnok := _gna.(" + cn + "); return _gnok && _gnv == _gnb }(" + args + ")"
 					}
 					if paren {
 						x = "(" + x + ")"
@@ -107,13 +117,19 @@ func rewriteInterfaceSwitches(p *prep) {
 // wrong: the tag is of an interface type, or a case value after a clause's
 // first needs computing (it is neither a constant nor a name).
 func switchNeedsCompares(ct *cellTypes, sw *ast.SwitchStmt) bool {
-	if t := ct.goType(sw.Tag); t != nil && types.IsInterface(t) {
+	tt := ct.goType(sw.Tag)
+	if tt != nil && types.IsInterface(tt) {
 		return true
 	}
 	for _, st := range sw.Body.List {
 		cc, ok := st.(*ast.CaseClause)
 		if !ok {
 			continue
+		}
+		for _, e := range cc.List {
+			if et := ct.goType(e); tt != nil && et != nil && isInterface(et) && ifaceEqKind(ct, tt) != ifaceEqPlain {
+				return true // a concrete tag yaegi compares wrongly with an interface value
+			}
 		}
 		for _, e := range cc.List[min(1, len(cc.List)):] {
 			if _, name := ast.Unparen(e).(*ast.Ident); name {
