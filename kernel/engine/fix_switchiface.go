@@ -114,22 +114,31 @@ func rewriteInterfaceSwitches(p *prep) {
 }
 
 // switchNeedsCompares reports whether yaegi's switch on sw's tag would be
-// wrong: the tag is of an interface type, or a case value after a clause's
-// first needs computing (it is neither a constant nor a name).
+// wrong: the tag is of an interface type and a case value is not (nor
+// nil), a concrete tag of a type fix_ifaceeq.go names has an interface
+// case value, or a case value after a clause's first needs computing (it
+// is neither a constant nor a name).
 func switchNeedsCompares(ct *cellTypes, sw *ast.SwitchStmt) bool {
 	tt := ct.goType(sw.Tag)
-	if tt != nil && types.IsInterface(tt) {
-		return true
-	}
+	ifaceTag := tt != nil && types.IsInterface(tt)
 	for _, st := range sw.Body.List {
 		cc, ok := st.(*ast.CaseClause)
 		if !ok {
 			continue
 		}
 		for _, e := range cc.List {
-			if et := ct.goType(e); tt != nil && et != nil && isInterface(et) && ifaceEqKind(ct, tt) != ifaceEqPlain {
+			et := ct.goType(e)
+			if et == nil || tt == nil {
+				continue
+			}
+			if ifaceTag && !isInterface(et) && !isUntypedNil(et) {
+				return true // the panic converting
+			}
+			if !ifaceTag && isInterface(et) && ifaceEqKind(ct, tt) != ifaceEqPlain {
 				return true // a concrete tag yaegi compares wrongly with an interface value
 			}
+			// (Interface case values of an interface tag: yaegi's switch
+			// compares wrapped values right, its == does not.)
 		}
 		for _, e := range cc.List[min(1, len(cc.List)):] {
 			if _, name := ast.Unparen(e).(*ast.Ident); name {
@@ -144,4 +153,9 @@ func switchNeedsCompares(ct *cellTypes, sw *ast.SwitchStmt) bool {
 		}
 	}
 	return false
+}
+
+func isUntypedNil(t types.Type) bool {
+	b, ok := t.(*types.Basic)
+	return ok && b.Kind() == types.UntypedNil
 }
