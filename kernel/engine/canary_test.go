@@ -367,14 +367,66 @@ var canaries = []canary{
 		broken: func(out string, err error) bool { return out == "{A:0}" },
 	},
 	{
-		name:   "inferred",
+		// Type inference: Map(xs, f) gets U = int.
+		name:   "mono/inferred",
 		evals:  []string{"func Map[T, U any](xs []T, f func(T) U) []U { var r []U; for _, x := range xs { r = append(r, f(x)) }; return r }", `func g() []string { return Map([]int{1}, func(i int) string { return "x" }) }`},
 		broken: errContains("cannot use"),
 	},
 	{
-		name:   "inferred/compiled",
+		// Inference over a value of a compiled type crashes.
+		name:   "mono/compiled",
 		evals:  []string{`import "os"`, "func Count[T any](xs []T) int { return len(xs) }", "func f() int { return Count(os.Args) }"},
 		broken: errContains("CFG post-order panic"),
+	},
+	{
+		// A type switch case naming the type parameter is never taken
+		// (Go prints "int T").
+		name:   "mono/typeswitch",
+		evals:  []string{`import "fmt"`, "func kind[T any](x T) string { switch any(x).(type) { case int: return \"int\"; case T: return \"T\" }; return \"?\" }", `fmt.Print(kind(1), " ", kind("s"))`},
+		broken: func(out string, err error) bool { return out != "int T" },
+	},
+	{
+		// A variadic parameter of a type parameter.
+		name:   "mono/variadic",
+		evals:  []string{`import "fmt"`, "type Num interface{ ~int | ~float64 }\nfunc Sum[T Num](xs ...T) T { var s T; for _, x := range xs { s += x }; return s }", "fmt.Print(Sum(1.5, 2), Sum(1, 2))"},
+		broken: errContains("undefined type for T"),
+	},
+	{
+		// A named result starts with the old value of the variable the
+		// call is assigned to (Go prints 1).
+		name:   "namedresults",
+		evals:  []string{`import "fmt"`, "func g() (r int) { r++; return }", "func f() { n := 0; n = g(); n = g(); fmt.Print(n) }", "f()"},
+		broken: func(out string, err error) bool { return out != "1" },
+	},
+	{
+		// A switch on an interface value (Go prints "3").
+		name:   "switchiface",
+		evals:  []string{`import "fmt"`, "func f() { var i any = 3; switch i { case 3: fmt.Print(\"3\") } }", "f()"},
+		broken: errContains("cannot be converted"),
+	},
+	{
+		// A case value after the first that needs computing (Go prints "ok").
+		name:   "switchiface/computed",
+		evals:  []string{`import "fmt"`, "func g() int { return 7 }", "func f() { t := 7; switch t { case 1, g(): fmt.Print(\"ok\") } }", "f()"},
+		broken: func(out string, err error) bool { return out != "ok" },
+	},
+	{
+		// A select case receiving into existing variables.
+		name:   "selectrecv",
+		evals:  []string{`import "fmt"`, "func f() { ch := make(chan int, 1); ch <- 3; var v int; var ok bool; select { case v, ok = <-ch: }; fmt.Print(v, ok) }", "f()"},
+		broken: errContains("invalid Dir"),
+	},
+	{
+		// A method expression (B.Get is func(B) int).
+		name:   "methodexpr",
+		evals:  []string{`import "fmt"`, "type B struct{ v int }\nfunc (b B) Get() int { return b.v }", "func f() { g := B.Get; fmt.Print(g(B{5})) }", "f()"},
+		broken: func(out string, err error) bool { return out != "5" },
+	},
+	{
+		// A generic instantiating another with its own type parameter.
+		name:   "mono/nested",
+		evals:  []string{"type It[T any] interface{ Iterate() }\ntype ItF[T any] func(fn func(T) bool)\nfunc (f ItF[T]) Iterate() {}\nfunc From[T any](it It[T]) { it.Iterate() }\nfunc Foo[T, R any]() { From[R](ItF[R](nil)) }", "Foo[int, int]()"},
+		broken: errContains("nil pointer dereference"),
 	},
 	{
 		name:   "iterators",

@@ -129,7 +129,7 @@ func (e *Engine) CompleteItems(code string, cursor int) (items []Completion, sta
 	}
 	if !busy {
 		for name, rec := range e.decls {
-			if !strings.Contains(name, ".") {
+			if !strings.Contains(name, ".") && !e.mono.isInstance(name) {
 				add(name, declKind(rec.kind))
 			}
 		}

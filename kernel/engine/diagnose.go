@@ -68,8 +68,8 @@ func (s *scope) undefinedIdent() *cellError {
 				}
 				off := s.off(n.Pos())
 				if bestOff < 0 || off < bestOff {
-					l, c := lineCol(s.pc.src, off)
-					best, bestOff = &cellError{line: l, col: c, msg: "undefined: " + n.Name}, off
+					cell, l, c := s.pc.where(off)
+					best, bestOff = &cellError{line: l, col: c, cell: cell, msg: "undefined: " + n.Name}, off
 				}
 			}
 			return true

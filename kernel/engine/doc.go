@@ -62,8 +62,7 @@
 // afresh), the functions of
 // slices, maps and cmp users reach for (Sort, SortFunc, Insert, Delete,
 // Clone, Compact, IsSorted, BinarySearch, maps.Equal, Clone, Copy...),
-// rand.N, slices.Collect/Sorted of maps.Keys/Values, generic calls with
-// the type arguments go/types infers, and comma-ok defines at top level
+// rand.N, slices.Collect/Sorted of maps.Keys/Values, and comma-ok defines at top level
 // (v, ok := m[k]; n, ok := x.(T); v, ok := <-ch). Range over func,
 // package iter and other iterator functions are rejected with an error
 // naming the construct. Top-level compound statements run inside a function
@@ -94,6 +93,22 @@
 // is 4, an untyped shift operand takes the shift's type, -0.0 is 0, const
 // specs with iota and repetition get each name's value).
 //
+// Generics. Generic functions, types (with their methods) and
+// constraints work as in Go, across cells too (a generic of cell 1
+// instantiated in cell 3): the engine specializes them for each list of
+// type arguments a cell uses (inferred ones included) and the interpreter
+// runs only the specialized copies (fix_mono.go). Errors and panics
+// inside generic code are reported at the generic's cell line:col, and
+// instances print with Go's names (%T of a Pair[int,string] is
+// main.Pair[int,string]). A type declared inside a function and used as a
+// type argument is moved to the top level. Redefining a generic function
+// updates its instances and their callers; a generic type, like any type,
+// cannot be redefined. Refused with an error at the instantiation: a
+// type argument declared inside a generic function or not nameable at the
+// top level (a type of a package the session did not import), and a
+// generic instantiating itself with ever larger type arguments (Go's
+// instantiation cycle).
+//
 // Printing. A cell's error types reach fmt, log and errors with their
 // methods (%v, %w, errors.As, errors.Is). %T, %+v and %#v of cell struct
 // types in a printf-like call with a constant format, and encoding/json
@@ -101,9 +116,8 @@
 // compiled Go does (fix_fmt.go lists the limits). fmt and log calls print
 // a cell type's String, Error or Format method as Go does for the value
 // itself (also a call's result and a nil *T; not for a T whose method
-// needs *T) and inside slices, arrays and maps of it, nested too (also a
-// slice of a type parameter constrained by fmt.Stringer or error), with
-// the verb, flags and width of a constant format; where they cannot (struct
+// needs *T) and inside slices, arrays and maps of it, nested too (in
+// generic code too, for each type argument), with the verb, flags and width of a constant format; where they cannot (struct
 // fields, map keys of other than basic kinds, %#v, byte verbs on uint8
 // kinds, a format built at run time, a call's several results) the call
 // is refused at its line:col (fix_fmtmethods.go lists the cases).
@@ -190,7 +204,7 @@
 //	top-level blocks do not scope; := in a nested block fails | fix_compound.go | compound, compound/define | none found
 //	top-level defer re-runs after every later cell | fix_defer.go | defer | none found
 //	func main re-runs after every declaration cell | fix_main.go | main | none found
-//	generic call in a top-level := crashes (nil type) | fix_stash.go | stash | #1636 (related)
+//	generic call (of a min, max or slices helper) in a top-level := crashes (nil type) | fix_stash.go | stash | #1636 (related)
 //	top-level := from an index of a compiled value: definition loop | fix_indexdef.go | indexdefine | #1536 (related)
 //	var initialiser reading an earlier cell's variable: definition loop | fix_varinit.go | varinit | none found
 //	cell types lose their methods in compiled code (Display, String) | fix_finalshow.go | finalshow | #654 (related)
@@ -209,7 +223,11 @@
 //	top-level values and redefined globals stay referenced by the global frame | fix_release.go | release | #1678 (related)
 //	interrupted time.Sleep keeps running | fix_sleep.go | sleep | none found
 //	callers keep a redefined function's old body; types and methods cannot be redefined | fix_redefine.go | redefine, redefine/type | #1673
-//	generic type inference: wrong type arguments, crash over compiled values | fix_inferred.go | inferred, inferred/compiled | #1610
+//	generic code: wrong inferred type arguments, crashes over compiled values, type switches on type parameters never match, variadic type parameters, nested instantiation (yaegi runs monomorphized code instead) | fix_mono.go | mono/inferred, mono/compiled, mono/typeswitch, mono/variadic, mono/nested | #1610
+//	method expressions (T.M, (*T).M, I.m) run as method values: calls panic in reflect | fix_methodexpr.go | methodexpr | none found
+//	a switch on an interface value (switch i { case 3: }) panics converting; a case value after the first that needs computing (case 1, g():) is never evaluated | fix_switchiface.go | switchiface, switchiface/computed | none found
+//	a select case receiving into existing variables (case v, ok = <-ch) panics in reflect.Select | fix_selectrecv.go | selectrecv | none found
+//	named results share the storage of the variable a call is assigned to (n = g() starts g's r at n's value) | fix_namedresults.go | namedresults | none found
 //	range over func, package iter (rejected with an error) | fix_iterators.go | iterators | none found
 //	a failed import poisons its block's other packages; errors speak of GOPATH | fix_imports.go | imports | none found
 //	runtime panics worded by reflect (nil method call, index out of range); recover() gets them too | fix_panics.go | panics | none found

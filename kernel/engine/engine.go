@@ -80,6 +80,7 @@ type Engine struct {
 	depth        depth             // guarded recursive calls in progress
 	cellPanic    cellPanic         // the panic a top-level defer may recover (fix_panics.go)
 	types        *typesSession     // go/types' view of the session (gotypes.go)
+	mono         *monoSession      // the session's generic code (fix_mono.go)
 	fmtNames     fmtNames          // Go names of cell struct types for fmt (fix_fmt.go)
 	ifaceMethods ifaceMethods      // methods of session types, for wrapped interface values (fix_ifacevalues.go)
 	lastPanic    any               // the value of the cell's last panic
@@ -413,7 +414,21 @@ func runHook(ctx context.Context) (end func()) {
 // runUnits evaluates a prepared cell's units in order; it stops at the
 // first error.
 func (e *Engine) runUnits(ctx context.Context, pl *plan) (last reflect.Value, rerr *cell.Error) {
+	declsDone := func() {
+		if pl.declsDone != nil {
+			pl.declsDone()
+			pl.declsDone = nil
+		}
+	}
+	defer func() {
+		if rerr == nil {
+			declsDone()
+		}
+	}()
 	for _, u := range pl.units {
+		if u.kind == unitStmts {
+			declsDone()
+		}
 		if err := ctx.Err(); err != nil {
 			return last, stopError(ctx)
 		}

@@ -110,15 +110,12 @@ func (e *Engine) runError(err error, ctx context.Context, pl *plan, u unit) *cel
 			return d.toError()
 		}
 	}
+	ce.msg = pl.goNames(ce.msg)
 	if u.kind == unitHelper {
 		ce.msg = "internal helper failed: " + ce.msg
 	}
 	if len(pl.untypedIndex) > 0 && strings.Contains(ce.msg, "definition loop") {
 		return untypedIndexError(pl, ce.msg)
-	}
-	if len(pl.inferredCalls) > 0 && (strings.Contains(ce.msg, "cannot use") || strings.Contains(ce.msg, "mismatch")) {
-		ce.msg += " (the interpreter may have inferred the type arguments of a generic call wrongly: " +
-			strings.Join(pl.inferredCalls, ", ") + "; give them explicitly, e.g. F[int, string](...))"
 	}
 	return ce.toError()
 }
@@ -142,6 +139,9 @@ func (e *Engine) panicError(v any, pl *plan) *cell.Error {
 		}
 		ce := &cellError{msg: msg}
 		return ce.toError()
+	}
+	for i := range frames {
+		frames[i] = pl.goFrames(frames[i])
 	}
 	first := mapPosition(frames[0], e.cellN)
 	top := isTopFrame(first)
@@ -167,13 +167,13 @@ func (e *Engine) panicError(v any, pl *plan) *cell.Error {
 		}
 	}
 	e.lastPanic = v
-	val := goPanicText(v)
+	val := pl.goNames(goPanicText(v))
 	if first.line > 0 {
 		val += " [at " + strings.TrimSuffix(first.where(), ": ") + "]"
 	} else if name := panicFrameName(first.msg); name != "" {
 		val += " [in " + name + "]"
 	}
-	tb := []string{"panic: " + goPanicText(v)}
+	tb := []string{"panic: " + pl.goNames(goPanicText(v))}
 	for i, f := range frames {
 		ce := mapPosition(f, e.cellN)
 		switch {

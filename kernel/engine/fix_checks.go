@@ -31,22 +31,36 @@ func refusedByGo(e types.Error) bool {
 		strings.HasPrefix(e.Msg, "assignment mismatch: ") ||
 		strings.HasSuffix(e.Msg, " in single-value context") ||
 		strings.HasSuffix(e.Msg, "(neither addressable nor a map index expression)") ||
-		strings.HasPrefix(e.Msg, "cannot assign to struct field ") && strings.HasSuffix(e.Msg, " in map")
+		strings.HasPrefix(e.Msg, "cannot assign to struct field ") && strings.HasSuffix(e.Msg, " in map") ||
+		strings.HasPrefix(e.Msg, "instantiation cycle")
 }
 
 // checkGoRules is the pass "checks".
 func checkGoRules(p *prep) {
 	ct := p.cellTypes()
-	for _, te := range ct.errors {
+	for i, te := range ct.errors {
 		if refusedByGo(te) {
-			msg := te.Msg
+			msg := typesErrorText(p, ct.errors, i)
 			if msg == "missing return" {
 				msg = "missing return (compiled Go refuses a function that can end without one)"
 			}
-			// Types of earlier cells come from another check of package
-			// main, which go/types qualifies: Go names them plainly.
-			p.fail(te.Pos, mainQualifier.ReplaceAllString(msg, "$1"))
+			p.fail(te.Pos, msg)
 			return
 		}
 	}
+}
+
+// typesErrorText is go/types' error i of errs as the engine reports it:
+// its continuation lines (indented errors that follow) joined, and types
+// of earlier cells named plainly (another check of package main, which
+// go/types qualifies: Go names them plainly).
+func typesErrorText(p *prep, errs []types.Error, i int) string {
+	msg := errs[i].Msg
+	for _, more := range errs[i+1:] {
+		if !strings.HasPrefix(more.Msg, "\t") {
+			break
+		}
+		msg += " " + strings.TrimSpace(more.Msg) + " at " + p.posString(more.Pos) + ";"
+	}
+	return mainQualifier.ReplaceAllString(strings.TrimSuffix(msg, ";"), "$1")
 }

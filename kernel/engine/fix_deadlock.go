@@ -361,12 +361,11 @@ func markBlockingStatements(p *prep) {
 			if !mayBlock(s) {
 				continue
 			}
-			l, c := lineCol(p.r.src, p.off(s.Pos()))
 			v := blkVar
 			if inGo {
 				v = blkGoVar
 			}
-			p.r.addText(p.off(s.Pos()), p.off(s.Pos()), v+" = "+strconv.Itoa(p.e.cellN*blkCell+l*atScale+c)+"; ")
+			p.r.addText(p.off(s.Pos()), p.off(s.Pos()), v+" = "+strconv.Itoa(p.encPos(s.Pos()))+"; ")
 		}
 	}
 	walk = func(n ast.Node, inGo bool) {

@@ -275,7 +275,7 @@ func wrapFmtArgs(p *prep, c *ast.CallExpr) {
 			}
 			_, iface := t.Underlying().(*types.Interface)
 			if b, ok := t.(*types.Basic); !iface && !(ok && b.Kind() == types.UntypedNil) {
-				static = reflectStyle(t)
+				static = monoReflectNames(p, reflectStyle(t))
 			}
 		}
 		fn := "Fmt"

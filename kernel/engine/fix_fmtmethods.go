@@ -48,12 +48,11 @@ import (
 // nil: fmt printed %!s(<nil>) where Go calls a pointer method (nilT) or
 // prints <nil>; printed with %v %s %q %x %X it becomes a fmtOne, printed
 // as a slice's element is. A call's
-// result (fmt.Println(one()), h.Kind(), a generic call) reached fmt
+// result (fmt.Println(one()), h.Kind()) reached fmt
 // without its methods (yaegi passes a call's results as they are): such
 // an argument becomes a conversion to its own type, Kind(one()), which
-// yaegi passes with them (in a generic function, a call whose result is
-// a type parameter with such a method in its constraint is refused:
-// yaegi crashes converting to T). A T whose method has a pointer receiver
+// yaegi passes with them (generic code reaches this pass specialized,
+// fix_mono.go, with the type arguments' own types). A T whose method has a pointer receiver
 // (func (p *P) String) reached fmt with it, where Go prints the fields:
 // such an argument passes through _gnrt.FmtPlain, a compiled func(any),
 // which yaegi hands the value without methods. A call whose several
@@ -71,9 +70,8 @@ import (
 // method unless right for the element's kind (%d of a struct prints its
 // fields, %t of a Kind names the type: yaegi's value has neither), verbs
 // other than %v %s %q %x %X on *T elements (fmt prints addresses), *T
-// elements whose method is Format or GoString, a slice of a type
-// parameter with %s %q %x %X or # (the type argument may be a uint8
-// kind), and a slice spread into the arguments. A cell's final value,
+// elements whose method is Format or GoString, and a slice spread into
+// the arguments. A cell's final value,
 // which the engine shows as fmt's %v shows it, is rewritten or refused
 // likewise.
 //
@@ -81,9 +79,7 @@ import (
 // (%!v(PANIC=String method: ...); errors_fmtverbs.go). Not detected: cell
 // values with methods behind an interface ([]any, map[string]any), whose
 // types only the run knows (fix_ifacevalues.go); a name that shadows the
-// type of a rewritten argument at the call (the rewrite names the type);
-// a nil pointer element of a type parameter's slice is printed as yaegi
-// prints the nil pointer alone.
+// type of a rewritten argument at the call (the rewrite names the type).
 
 func init() {
 	rtParts = append(rtParts, func(*Engine) map[string]reflect.Value {
@@ -290,7 +286,7 @@ func printNestedFmtMethods(p *prep) {
 			if tup, ok := t.(*types.Tuple); ok {
 				for j := 0; j < tup.Len(); j++ {
 					r := tup.At(j).Type()
-					if typ, _, _ := nestedFmtMethod(r, "", map[types.Type]bool{}); typ != "" || cellFmtMethod(r) != "" || pointerFmtMethod(r) || typeParamFmtMethod(r) != "" {
+					if typ, _, _ := nestedFmtMethod(r, "", map[types.Type]bool{}); typ != "" || cellFmtMethod(r) != "" || pointerFmtMethod(r) {
 						p.fail(a.Pos(), fmt.Sprintf("%s cannot print the results of this call as Go does: the interpreter hands fmt a call's results without their methods, and result %d is a %s: assign the results to variables and print those",
 							name, j+1, types.TypeString(r, qualifyLocal)))
 						return false
@@ -318,17 +314,6 @@ func printNestedFmtMethods(p *prep) {
 				}
 				continue
 			}
-			if m := typeParamFmtMethod(t); m != "" {
-				// Likewise in a generic function, where yaegi cannot
-				// convert to a type parameter (and ifacevalues wraps the
-				// argument): refused.
-				if call, ok := ast.Unparen(a).(*ast.CallExpr); ok && !ct.info.Types[call.Fun].IsType() {
-					p.fail(a.Pos(), fmt.Sprintf("%s cannot print the result of this call as Go does: the interpreter hands fmt a call's result of type %s without its %s method: assign it to a variable and print that",
-						name, types.TypeString(t, qualifyLocal), m))
-					return false
-				}
-				continue
-			}
 			typ, method, where := nestedFmtMethod(t, "", map[types.Type]bool{})
 			if typ == "" && pointerFmtMethod(t) {
 				// Go prints the fields (the method needs a pointer); yaegi
@@ -337,9 +322,6 @@ func printNestedFmtMethods(p *prep) {
 				p.r.addText(p.off(a.Pos()), p.off(a.Pos()), rtName+".FmtPlain(")
 				p.r.addTail(p.off(a.End()), ")")
 				continue
-			}
-			if typ == "" {
-				typ, method, where = typeParamElems(t)
 			}
 			if typ == "" {
 				continue
@@ -361,9 +343,6 @@ func printNestedFmtMethods(p *prep) {
 				return false
 			case printf:
 				d = directives[i-fi-1]
-			}
-			if tp, _, _ := typeParamElems(t); tp != "" && d.verb != 'v' && !d.sharp && !strings.ContainsRune("sqxX", d.verb) {
-				continue // fmt calls no String or Error method for it
 			}
 			open, why := fmtRewrite(t, d)
 			if open == "" {
@@ -562,8 +541,8 @@ func (g *fmtGen) container(t types.Type) (string, string) {
 func (g *fmtGen) elem(t types.Type, expr, s string) (string, string) {
 	d := g.d
 	print := rtName + ".FmtElem(" + s + ", " + expr + ")"
-	if cellFmtMethod(t) == "" && typeParamFmtMethod(t) == "" {
-		if typ, _, _ := nestedFmtMethod(t, "", map[types.Type]bool{}); typ != "" || func() bool { tp, _, _ := typeParamElems(t); return tp != "" }() {
+	if cellFmtMethod(t) == "" {
+		if typ, _, _ := nestedFmtMethod(t, "", map[types.Type]bool{}); typ != "" {
 			fn, why := g.container(t)
 			if fn == "" {
 				return "", why
@@ -580,11 +559,6 @@ func (g *fmtGen) elem(t types.Type, expr, s string) (string, string) {
 			return "", fmt.Sprintf("fmt's %%%c of a %s names its type", d.verb, types.TypeString(t, qualifyLocal))
 		}
 		return print, ""
-	}
-	if typeParamFmtMethod(t) != "" && d.verb != 'v' {
-		// The type argument may be a uint8 kind, for which fmt prints the
-		// bytes.
-		return "", fmt.Sprintf("fmt's %%%c of a slice of a type parameter depends on its type argument", d.verb)
 	}
 	if !strings.ContainsRune("vsqxX", d.verb) && !hasFmtMethod(t, "Format") {
 		// fmt prints the value itself, without its method; a verb wrong
@@ -618,42 +592,6 @@ func (g *fmtGen) elem(t types.Type, expr, s string) (string, string) {
 		method = "func() string { return _gnE." + m + "() }" // called on nil too
 	}
 	return "if _gnE := " + expr + "; _gnE != nil { " + rtName + ".FmtElem(" + s + ", _gnE) } else { " + rtName + ".FmtNil(" + s + ", " + method + ") }", ""
-}
-
-// typeParamFmtMethod returns the fmt method (String, Error, Format) the
-// constraint of t, a type parameter, requires, or "".
-func typeParamFmtMethod(t types.Type) string {
-	tp, ok := types.Unalias(t).(*types.TypeParam)
-	if !ok {
-		return ""
-	}
-	ms := types.NewMethodSet(tp)
-	for _, m := range []string{"Format", "Error", "String"} {
-		if ms.Lookup(nil, m) != nil {
-			return m
-		}
-	}
-	return ""
-}
-
-// typeParamElems finds, at the end of t's slices and arrays, a type
-// parameter whose constraint requires a fmt method: in the function's
-// instances yaegi passes such an element with its methods, a slice of
-// them without. It returns its name, the method and where it is.
-func typeParamElems(t types.Type) (typ, method, where string) {
-	for e := t; ; {
-		switch u := e.Underlying().(type) {
-		case *types.Slice:
-			e = u.Elem()
-		case *types.Array:
-			e = u.Elem()
-		default:
-			if m := typeParamFmtMethod(e); m != "" && e != t {
-				return types.TypeString(e, qualifyLocal), m, "the elements of " + types.TypeString(t, qualifyLocal)
-			}
-			return "", "", ""
-		}
-	}
 }
 
 // pointerFmtMethod reports whether t is a cell type (not a pointer)

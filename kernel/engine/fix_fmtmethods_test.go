@@ -216,10 +216,6 @@ s := fmt.Sprintf("%d", []E{{6}})`, "3:24: fmt.Sprintf cannot print []E as Go doe
 		// K <nil>: a call's several results reach fmt without methods.
 		{"func two() (Kind, error) { return 1, nil }\nfmt.Println(two())", "2:13: fmt.Println cannot print the results of this call as Go does: the interpreter hands fmt a call's results without their methods, and result 1 is a Kind"},
 		{"func two() (int, []Kind) { return 1, nil }\nlog.Print(two())", "result 2 is a []Kind"},
-		// A type argument of a uint8 kind would print as bytes with %s.
-		{"func F[T fmt.Stringer](xs []T) string { return fmt.Sprintf(\"%s\", xs) }", "1:66: fmt.Sprintf cannot print []T as Go does: fmt's %s of a slice of a type parameter depends on its type argument"},
-		// H: in a generic function a call's result of type T loses String.
-		{"func first[T any](xs []T) T { return xs[0] }\nfunc Show[T fmt.Stringer](xs []T) { fmt.Println(first(xs)) }", "2:49: fmt.Println cannot print the result of this call as Go does: the interpreter hands fmt a call's result of type T without its String method"},
 		// {K}: the field's String is called; the value's own needs *P.
 		{"type P struct{ F Kind }\nfunc (p *P) String() string { return \"P\" }\nfmt.Println(P{1})", "3:13: fmt.Println cannot print P as Go does: inside a struct"},
 		// The cell's value is shown as %v: map[{K}:1].

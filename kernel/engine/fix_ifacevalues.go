@@ -138,7 +138,7 @@ func unwrapIfaceValues(p *prep) {
 		}
 	}
 	if p.e.types != nil {
-		for name, obj := range p.e.types.objects {
+		for name, obj := range p.e.types.passObjects() {
 			if tn, ok := obj.(*types.TypeName); ok {
 				p.e.ifaceMethods.record(name, tn.Type())
 			}
@@ -147,7 +147,7 @@ func unwrapIfaceValues(p *prep) {
 	// The argument's position goes with it: yaegi places a panic raised in
 	// compiled code at the first statement of the interpreted function.
 	wrap := func(x ast.Expr, fn string) {
-		at := fmt.Sprintf("cell %d, %s", p.e.cellN, p.posString(x.Pos()))
+		at := p.cellPosString(x.Pos())
 		p.r.addText(p.off(x.Pos()), p.off(x.Pos()), rtName+"."+fn+"("+strconv.Quote(at)+", ")
 		p.r.addTail(p.off(x.End()), ")")
 	}

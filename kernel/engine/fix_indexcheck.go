@@ -126,8 +126,8 @@ func checkIndex(p *prep, ct *cellTypes, ix *ast.IndexExpr, stack []ast.Node) {
 			signed = false // a non-negative constant
 		}
 	}
-	line, col := p.pos(ix.Pos())
-	at := fmt.Sprintf("%d, %d, %d", p.e.cellN, line, col)
+	cell, line, col := p.absWhere(ix.Pos())
+	at := fmt.Sprintf("%d, %d, %d", cell, line, col)
 	p.r.add(p.off(stmt.Pos()), p.off(stmt.Pos()), func(r *renderer) string {
 		// The operands' own text: they are pure, so no rewrite applies
 		// inside them, and rendering them would pick up the insertions

@@ -45,8 +45,7 @@ func markLogCalls(p *prep) {
 			if call == nil {
 				continue
 			}
-			l, c := lineCol(p.r.src, p.off(call.Lparen))
-			p.r.addText(p.off(s.Pos()), p.off(s.Pos()), logAtVar+" = "+strconv.Itoa(p.e.cellN*blkCell+l*atScale+c)+"; ")
+			p.r.addText(p.off(s.Pos()), p.off(s.Pos()), logAtVar+" = "+strconv.Itoa(p.encPos(call.Lparen))+"; ")
 		}
 	}
 	visit := func(n ast.Node) bool {

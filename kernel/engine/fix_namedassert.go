@@ -106,7 +106,7 @@ func sessionNonStructTypes(p *prep, ct *cellTypes) []*types.Named {
 		}
 	}
 	if p.e.types != nil {
-		for _, obj := range p.e.types.objects {
+		for _, obj := range p.e.types.passObjects() {
 			add(obj)
 		}
 	}

@@ -66,7 +66,7 @@ func fieldOffset(t types.Type, path []int) (off int64, ok bool) {
 			t = pt.Elem()
 		}
 		st, isStruct := t.Underlying().(*types.Struct)
-		if !isStruct || hasTypeParam(st) {
+		if !isStruct || structHasTypeParam(st) {
 			return 0, false
 		}
 		fields := make([]*types.Var, st.NumFields())
@@ -79,9 +79,9 @@ func fieldOffset(t types.Type, path []int) (off int64, ok bool) {
 	return off, true
 }
 
-// hasTypeParam reports whether a field of st has a type mentioning a
+// structHasTypeParam reports whether a field of st has a type mentioning a
 // type parameter.
-func hasTypeParam(st *types.Struct) bool {
+func structHasTypeParam(st *types.Struct) bool {
 	found := false
 	var walk func(t types.Type)
 	seen := map[types.Type]bool{}

@@ -104,9 +104,9 @@ func convertOperators(p *prep) {
 			for _, s := range n.Body {
 				commaOKToNonBool(p, ct, s, nil)
 			}
-			if n.Comm != nil {
-				commaOKToNonBool(p, ct, n.Comm, n)
-			}
+			// A receive case assigning existing variables (case v, ok =
+			// <-c) is received into fresh ones by the pass selectrecv
+			// (fix_selectrecv.go), whose assignment gives ok a bool.
 		}
 		return true
 	}

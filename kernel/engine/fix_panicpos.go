@@ -159,12 +159,9 @@ func markPanicPositions(p *prep) {
 		return
 	}
 	ct := p.cellTypes()
-	enc := func(pos token.Pos) int {
-		l, c := lineCol(p.r.src, p.off(pos))
-		return encodePos(p.e.cellN, l, c)
-	}
+	enc := p.encPos
 	line := func(pos token.Pos) int {
-		l, _ := lineCol(p.r.src, p.off(pos))
+		l, _ := p.pos(pos)
 		return l
 	}
 	// Deferred function literals record nothing: they run while a panic
@@ -395,8 +392,7 @@ func markRecursiveLits(p *prep, n ast.Node) {
 }
 
 func unsureFunc(p *prep, pp *panicPositions, fl *ast.FuncLit) {
-	l, c := lineCol(p.r.src, p.off(fl.Body.Lbrace))
-	from := encodePos(p.e.cellN, l, c)
+	from := p.encPos(fl.Body.Lbrace)
 	pp.mu.Lock()
 	defer pp.mu.Unlock()
 	for i, f := range pp.fns {

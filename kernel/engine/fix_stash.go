@@ -15,9 +15,10 @@ import (
 //
 // yaegi v0.16 crashes ("nil reflect type") on a global `x := f(...)` when
 // f is generic: it cannot type the global before instantiating f. Inside
-// a function the same call works. So a top-level `x := E` whose E calls a
-// generic function (a user's, or a helper the rewrites introduced for min,
-// max, slices and maps) runs in two steps: a function literal evaluates E
+// a function the same call works. A user's generic functions never reach
+// yaegi (they are specialized, fix_mono.go), but the helpers the rewrites
+// introduce for min, max, slices and maps are generic: a top-level `x :=
+// E` whose E calls one runs in two steps: a function literal evaluates E
 // once and stashes the value in compiled code; then `x :=
 // _gnrt.Unstash().(T)` defines x with T spelled from the value's dynamic
 // type.

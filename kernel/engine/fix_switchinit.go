@@ -12,8 +12,11 @@ import "go/ast"
 // scope: `{ v := ...; switch v.Kind() { ... } }` (a label stays on the
 // switch, inside the block).
 
-// hoistSwitchInits is the pass "switchinit".
+// hoistSwitchInits is the pass "switchinit". (A switch on an interface
+// value, made tagless by the pass switchiface, has its init moved
+// already.)
 func hoistSwitchInits(p *prep) {
+	p.use(factSwitches)
 	labels := map[ast.Stmt]*ast.LabeledStmt{}
 	visit := func(n ast.Node) bool {
 		if ls, ok := n.(*ast.LabeledStmt); ok {
@@ -21,7 +24,7 @@ func hoistSwitchInits(p *prep) {
 			return true
 		}
 		sw, ok := n.(*ast.SwitchStmt)
-		if !ok || sw.Init == nil || sw.Tag == nil {
+		if !ok || sw.Init == nil || sw.Tag == nil || p.tagless[sw] {
 			return true
 		}
 		if _, plain := ast.Unparen(sw.Tag).(*ast.Ident); plain {

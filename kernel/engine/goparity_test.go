@@ -678,6 +678,121 @@ func main() {
 `,
 		out: "36\n",
 	},
+	{
+		name: "interface values compared with pointers to cell types",
+		prog: `package main
+
+import "fmt"
+
+type W struct{ a int }
+
+func (w *W) Inc() { w.a++ }
+
+type Incer interface{ Inc() }
+
+type N int
+
+func (n *N) Inc() { *n++ }
+
+func find(xs []Incer, p *W) int {
+	for i, x := range xs {
+		if x == p {
+			return i
+		}
+	}
+	return -1
+}
+
+func main() {
+	b, c := W{}, W{}
+	var f any = &b
+	var n N
+	xs := []Incer{&c, &b, &n}
+	fmt.Println(f == &b, &b == f, f != &c, f == &W{})
+	fmt.Println(find(xs, &b), find(xs, &c), find(xs, &W{}), xs[2] == &n)
+	switch f {
+	case &c:
+		fmt.Println("c")
+	case &b:
+		fmt.Println("b")
+	}
+	var none Incer
+	fmt.Println(none == &b, none == (*W)(nil))
+}
+`,
+		out: "true true true false\n1 0 -1 true\nb\nfalse false\n",
+	},
+	{
+		name: "switch on interface values and computed case values",
+		prog: `package main
+
+import (
+	"errors"
+	"fmt"
+)
+
+type name string
+
+var errA = errors.New("a")
+
+func kind(i any, t int) string {
+	switch i {
+	case 1, t:
+		return "one or t"
+	case "s", name("n"):
+		return "string"
+	case nil:
+		return "nil"
+	case 2.5:
+		return "float"
+	}
+	return "other"
+}
+
+func calls(n int) int { fmt.Print("call ", n, " "); return n }
+
+func computed(t int) {
+	switch t {
+	case calls(1), calls(2), t + 1:
+		fmt.Println("one or two")
+	case calls(3), calls(4):
+		fmt.Println("three or four")
+	default:
+		fmt.Println("default")
+	}
+	b := t > 2
+	switch b {
+	case t == 1, t == 4:
+		fmt.Println("b is t == 1 or t == 4")
+	}
+}
+
+func main() {
+	for _, v := range []any{1, 7, "s", name("n"), nil, 2.5, int8(1), "x"} {
+		fmt.Println(kind(v, 7))
+	}
+	var err error = errA
+	switch err {
+	case nil:
+		fmt.Println("no error")
+	case errA:
+		fmt.Println("errA")
+	}
+L:
+	switch s := any(name("q")); s {
+	case name("q"):
+		fmt.Println("q")
+		break L
+	default:
+		fmt.Println("default")
+	}
+	for _, t := range []int{2, 4, 5, 0} {
+		computed(t)
+	}
+}
+`,
+		out: "one or t\none or t\nstring\nstring\nnil\nfloat\nother\nother\nerrA\nq\ncall 1 call 2 one or two\nb is t == 1 or t == 4\ncall 1 call 2 call 3 call 4 three or four\nb is t == 1 or t == 4\ncall 1 call 2 call 3 call 4 default\ncall 1 call 2 call 3 call 4 default\nb is t == 1 or t == 4\n",
+	},
 }
 
 func TestGoParity(t *testing.T) {

@@ -42,6 +42,38 @@ type typesSession struct {
 	built   map[string]bool
 	named   map[reflect.Type]*types.Named
 	objects map[string]types.Object // session names: declarations and statement variables
+	// monoObjects is the session as the passes see it once a cell
+	// declared generics (fix_mono.go): the specialized declarations
+	// instead of the generic ones, and variables typed with them. Nil
+	// until then: both views are objects.
+	monoObjects map[string]types.Object
+}
+
+// passObjects returns the session's objects as the passes see them.
+func (ts *typesSession) passObjects() map[string]types.Object {
+	if ts.monoObjects != nil {
+		return ts.monoObjects
+	}
+	return ts.objects
+}
+
+// activateMono starts the second view: until now both were the same.
+func (ts *typesSession) activateMono() {
+	if ts.monoObjects != nil {
+		return
+	}
+	ts.monoObjects = make(map[string]types.Object, len(ts.objects))
+	for k, v := range ts.objects {
+		ts.monoObjects[k] = v
+	}
+}
+
+// world returns the map a cell check of ct records into.
+func (ts *typesSession) world(ct *cellTypes) map[string]types.Object {
+	if ct.mono && ts.monoObjects != nil {
+		return ts.monoObjects
+	}
+	return ts.objects
 }
 
 func newTypesSession(e *Engine) *typesSession {
@@ -348,12 +380,22 @@ type cellTypes struct {
 	pkg    *types.Package
 	info   *types.Info
 	errors []types.Error
+	mono   bool // checked against the specialized view (monoObjects)
+	// injected are the copies of earlier cells' types the check declared
+	// (injectGenericTypes), by name: what the cell's objects refer to
+	// where the session has the originals.
+	injected map[string]*types.TypeName
 }
 
 // checkCell type-checks a cell; the result is never nil, its info
 // possibly partial.
-func (ts *typesSession) checkCell(s *scope) (ct *cellTypes) {
-	ct = &cellTypes{pkg: types.NewPackage("main", "main"), info: &types.Info{
+func (ts *typesSession) checkCell(s *scope, mono bool) (ct *cellTypes) {
+	objects := ts.objects
+	if mono {
+		ts.activateMono()
+		objects = ts.monoObjects
+	}
+	ct = &cellTypes{mono: mono, pkg: types.NewPackage("main", "main"), info: &types.Info{
 		Types:      map[ast.Expr]types.TypeAndValue{},
 		Defs:       map[*ast.Ident]types.Object{},
 		Uses:       map[*ast.Ident]types.Object{},
@@ -369,7 +411,8 @@ func (ts *typesSession) checkCell(s *scope) (ct *cellTypes) {
 	for name := range s.declDefined {
 		declared[name] = true
 	}
-	for name, obj := range ts.objects {
+	injected := injectEarlierTypes(s, declared, mono)
+	for name, obj := range objects {
 		if !declared[name] {
 			ct.pkg.Scope().Insert(obj)
 		}
@@ -386,7 +429,7 @@ func (ts *typesSession) checkCell(s *scope) (ct *cellTypes) {
 		add(name, p)
 	}
 	for name, p := range s.e.importNames {
-		if _, isVar := ts.objects[name]; isVar || s.pkgShadowed(name) {
+		if _, isVar := objects[name]; isVar || s.pkgShadowed(name) {
 			continue // a name of the session hides the package, as in the engine's scope
 		}
 		add(name, p)
@@ -399,18 +442,82 @@ func (ts *typesSession) checkCell(s *scope) (ct *cellTypes) {
 		file.Decls = append(file.Decls, d)
 	}
 	file.Decls = append(file.Decls, s.pc.stmts)
+	var injectedFile *token.File
+	if injected != nil {
+		injectedFile = s.pc.fset.File(injected.Pos())
+	}
 	conf := types.Config{
 		Importer: ts,
 		Sizes:    types.SizesFor("gc", runtime.GOARCH), // unsafe.Sizeof and friends are constants
 		Error: func(err error) {
 			if te, ok := err.(types.Error); ok && !te.Soft {
+				if injectedFile != nil && injectedFile.Base() <= int(te.Pos) && int(te.Pos) <= injectedFile.Base()+injectedFile.Size() {
+					return // an earlier cell's declaration, checked again
+				}
 				ct.errors = append(ct.errors, te)
 			}
 		},
 	}
 	chk := types.NewChecker(&conf, s.pc.fset, ct.pkg, ct.info)
-	_ = chk.Files([]*ast.File{file})
+	files := []*ast.File{file}
+	if injected != nil {
+		files = append(files, injected)
+	}
+	_ = chk.Files(files)
+	if injected != nil {
+		ct.injected = map[string]*types.TypeName{}
+		for _, d := range injected.Decls {
+			if g, ok := d.(*ast.GenDecl); ok {
+				for _, sp := range g.Specs {
+					if ts, ok := sp.(*ast.TypeSpec); ok {
+						if tn, ok := ct.info.Defs[ts.Name].(*types.TypeName); ok {
+							ct.injected[ts.Name.Name] = tn
+						}
+					}
+				}
+			}
+		}
+	}
 	return ct
+}
+
+// remapInjected returns obj with the copies of earlier cells' types the
+// check of ct declared replaced by the session's types.
+func (ts *typesSession) remapInjected(ct *cellTypes, obj types.Object) types.Object {
+	if len(ct.injected) == 0 {
+		return obj
+	}
+	origins := map[*types.TypeName]*types.Named{}
+	for name, tn := range ct.injected {
+		if orig, ok := ts.world(ct)[name].(*types.TypeName); ok {
+			if n, ok := orig.Type().(*types.Named); ok {
+				origins[tn] = n
+			}
+		}
+	}
+	remap := func(t types.Type) types.Type { return substRemap(t, nil, origins) }
+	switch o := obj.(type) {
+	case *types.Var:
+		if t := remap(o.Type()); t != o.Type() {
+			return types.NewVar(o.Pos(), o.Pkg(), o.Name(), t)
+		}
+	case *types.Func:
+		if sig, ok := o.Type().(*types.Signature); ok && sig.Recv() == nil && sig.TypeParams().Len() == 0 {
+			if t := remap(sig); t != sig {
+				return types.NewFunc(o.Pos(), o.Pkg(), o.Name(), t.(*types.Signature))
+			}
+		}
+	case *types.TypeName:
+		if n, ok := o.Type().(*types.Named); ok && n.TypeParams().Len() == 0 {
+			if u := remap(n.Underlying()); u != n.Underlying() {
+				func() {
+					defer func() { recover() }()
+					n.SetUnderlying(u)
+				}()
+			}
+		}
+	}
+	return obj
 }
 
 // pkgShadowed reports whether a session import name is hidden by a name
@@ -428,9 +535,10 @@ func (ts *typesSession) recordDecl(ct *cellTypes, names []string, methods []*ast
 	if ct == nil {
 		return
 	}
+	objects := ts.world(ct)
 	for _, name := range names {
 		if obj := ct.pkg.Scope().Lookup(name); obj != nil {
-			ts.objects[name] = obj
+			objects[name] = ts.remapInjected(ct, obj)
 		}
 	}
 	for _, fd := range methods {
@@ -438,18 +546,105 @@ func (ts *typesSession) recordDecl(ct *cellTypes, names []string, methods []*ast
 		if !ok {
 			continue
 		}
-		recv := fn.Type().(*types.Signature).Recv()
-		if recv == nil {
+		sig, ok := fn.Type().(*types.Signature)
+		if !ok || sig.Recv() == nil {
 			continue
 		}
+		recv := sig.Recv()
 		t := recv.Type()
 		if p, ok := t.(*types.Pointer); ok {
 			t = p.Elem()
 		}
 		if n, ok := t.(*types.Named); ok && n.Obj().Pkg() != ct.pkg {
 			n.AddMethod(fn)
+			continue
+		}
+		// A method of an earlier cell's type, checked on a copy of it
+		// (injectEarlierTypes): the session's type gets it.
+		if n, ok := t.(*types.Named); ok && ct.injected[n.Origin().Obj().Name()] == n.Origin().Obj() {
+			name := n.Origin().Obj().Name()
+			if g := ts.e.mono.genericType(name); !ct.mono && g != nil && g.obj != n.Origin().Obj() {
+				if target, ok := g.obj.Type().(*types.Named); ok {
+					attachGenericMethod(target, fn)
+				}
+			} else if tn, ok := objects[name].(*types.TypeName); ok && tn != n.Obj() && n.TypeArgs().Len() == 0 {
+				if target, ok := tn.Type().(*types.Named); ok && target.TypeParams().Len() == 0 {
+					attachMethod(target, n, fn)
+				}
+			}
 		}
 	}
+}
+
+// attachMethod adds to the type target a method fn declared on copy, a
+// copy of it.
+func attachMethod(target, copy *types.Named, fn *types.Func) {
+	defer func() { recover() }()
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil {
+		return
+	}
+	origins := map[*types.TypeName]*types.Named{copy.Obj(): target}
+	rt := types.Type(target)
+	if _, ptr := sig.Recv().Type().(*types.Pointer); ptr {
+		rt = types.NewPointer(target)
+	}
+	recv := types.NewVar(sig.Recv().Pos(), sig.Recv().Pkg(), sig.Recv().Name(), rt)
+	params := substRemap(sig.Params(), nil, origins).(*types.Tuple)
+	results := substRemap(sig.Results(), nil, origins).(*types.Tuple)
+	target.AddMethod(types.NewFunc(fn.Pos(), target.Obj().Pkg(), fn.Name(), types.NewSignatureType(recv, nil, nil, params, results, sig.Variadic())))
+}
+
+// derefType is t's element when t is a pointer, else t.
+func derefType(t types.Type) types.Type {
+	if p, ok := t.(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+// attachGenericMethod adds to the generic type target a method fn
+// declared on another type with the same type parameters (a copy of
+// target): its signature, with fresh receiver type parameters.
+func attachGenericMethod(target *types.Named, fn *types.Func) {
+	defer func() { recover() }() // go/types refused: the method stays unknown to later checks
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil {
+		return
+	}
+	old := sig.RecvTypeParams()
+	tps := target.TypeParams()
+	if old.Len() != tps.Len() {
+		return
+	}
+	fresh := make([]*types.TypeParam, old.Len())
+	m := map[*types.TypeParam]types.Type{}
+	args := make([]types.Type, old.Len())
+	for i := range fresh {
+		fresh[i] = types.NewTypeParam(types.NewTypeName(token.NoPos, target.Obj().Pkg(), old.At(i).Obj().Name(), nil), nil)
+		m[old.At(i)] = fresh[i]
+		args[i] = fresh[i]
+	}
+	for i := range fresh {
+		fresh[i].SetConstraint(substType(tps.At(i).Constraint(), typeParamMap(tps, args)))
+	}
+	inst, err := types.Instantiate(nil, target, args, false)
+	if err != nil {
+		return
+	}
+	rt := inst
+	if _, ptr := sig.Recv().Type().(*types.Pointer); ptr {
+		rt = types.NewPointer(inst)
+	}
+	recv := types.NewVar(sig.Recv().Pos(), sig.Recv().Pkg(), sig.Recv().Name(), rt)
+	origins := map[*types.TypeName]*types.Named{}
+	if n, ok := types.Unalias(derefType(sig.Recv().Type())).(*types.Named); ok {
+		origins[n.Origin().Obj()] = target
+	}
+	params := substRemap(sig.Params(), m, origins).(*types.Tuple)
+	results := substRemap(sig.Results(), m, origins).(*types.Tuple)
+	nsig := types.NewSignatureType(recv, fresh, nil, params, results, sig.Variadic())
+	target.AddMethod(types.NewFunc(fn.Pos(), target.Obj().Pkg(), fn.Name(), nsig))
 }
 
 // recordStmtVars records the variables that top-level := statements
@@ -458,11 +653,12 @@ func (ts *typesSession) recordStmtVars(ct *cellTypes, ids []*ast.Ident) {
 	if ct == nil {
 		return
 	}
+	objects := ts.world(ct)
 	for _, id := range ids {
 		if obj := ct.info.Defs[id]; obj != nil {
-			ts.objects[id.Name] = obj
+			objects[id.Name] = ts.remapInjected(ct, obj)
 		} else if obj := ct.info.Uses[id]; obj != nil {
-			ts.objects[id.Name] = obj // x := ... where x was a variable already
+			objects[id.Name] = obj // x := ... where x was a variable already
 		}
 	}
 }

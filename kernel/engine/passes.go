@@ -23,6 +23,10 @@ var passes = []pass{
 	{name: "autoimport", needs: []fact{factNames}, provides: []fact{factPackages}, run: autoImports},
 	{name: "types", needs: []fact{factNames, factPackages}, provides: []fact{factTypes}, run: checkTypes},
 	{name: "checks", needs: []fact{factTypes}, run: checkGoRules},
+	{name: "mono", needs: []fact{factNames, factTypes}, provides: []fact{factMono}, run: monomorphize},
+	{name: "methodexpr", needs: []fact{factTypes, factMono}, run: rewriteMethodExprs},
+	{name: "namedresults", needs: []fact{factTypes}, run: isolateNamedResults},
+	{name: "selectrecv", run: rewriteSelectRecvs},
 	{name: "namedassert", needs: []fact{factTypes}, run: refuseNamedAssertions},
 	{name: "recursivetypes", needs: []fact{factTypes}, run: refuseRecursiveTypes},
 	{name: "callers", needs: []fact{factTypes}, run: refuseStackViews},
@@ -38,7 +42,6 @@ var passes = []pass{
 	{name: "indexcheck", needs: []fact{factNames, factTypes}, run: checkIndexes},
 	{name: "shiftcount", needs: []fact{factNames, factTypes}, run: checkShiftCounts},
 	{name: "recursion", needs: []fact{factNames}, run: guardRecursion},
-	{name: "inferred", needs: []fact{factNames, factTypes}, run: instantiateGenericCalls},
 	{name: "defer", needs: []fact{factNames, factTypes}, provides: []fact{factHelpers}, run: deferTopLevel},
 	{name: "deferargs", needs: []fact{factTypes}, run: rewriteDeferArgs},
 	{name: "recover", needs: []fact{factNames}, run: rewriteRecover},
@@ -65,7 +68,8 @@ var passes = []pass{
 	{name: "runeconst", run: rewriteRuneConsts},
 	{name: "return", run: rewriteReturns},
 	{name: "nilleft", needs: []fact{factNames}, run: swapNilComparisons},
-	{name: "switchinit", run: hoistSwitchInits},
+	{name: "switchiface", needs: []fact{factTypes}, provides: []fact{factSwitches}, run: rewriteInterfaceSwitches},
+	{name: "switchinit", needs: []fact{factSwitches}, run: hoistSwitchInits},
 	{name: "switchcases", run: joinSwitchCases},
 	{name: "appendargs", needs: []fact{factTypes}, run: convertAppendArgs},
 	{name: "selectorder", needs: []fact{factTypes}, run: orderSelects},
@@ -78,13 +82,13 @@ var passes = []pass{
 	{name: "constrepeat", needs: []fact{factConsts}, run: repeatConstSpecs},
 	{name: "initorder", needs: []fact{factTypes}, run: orderInitializers},
 	{name: "erroreq", needs: []fact{factTypes}, run: rewriteErrorComparisons},
-	{name: "ifaceeq", needs: []fact{factTypes}, run: compareInterfaces},
 	{name: "embedencode", needs: []fact{factTypes}, run: refuseEmbeddedEncodes},
 	{name: "gobiface", needs: []fact{factTypes}, run: refuseGobInterfaces},
 	{name: "fmtmethods", needs: []fact{factTypes}, run: printNestedFmtMethods},
+	{name: "ifaceeq", needs: []fact{factTypes}, run: compareInterfaces},
 	{name: "ifacevalues", needs: []fact{factTypes}, run: unwrapIfaceValues},
 	{name: "reflectfields", needs: []fact{factTypes}, run: rewriteReflectFields},
-	{name: "units", needs: []fact{factNames, factPackages, factTypes, factHelpers, factStashes, factMain, factFmtTypes, factBlankTypes}, run: buildUnits},
+	{name: "units", needs: []fact{factNames, factPackages, factTypes, factHelpers, factStashes, factMain, factFmtTypes, factBlankTypes, factMono}, run: buildUnits},
 }
 
 // fact is something a pass decides that a later pass reads.
@@ -104,6 +108,8 @@ const (
 	factBlankTypes fact = "blanktypes" // prep.blankTypes: top-level type _ specs left out (fix_blanktypes.go)
 	factConsts     fact = "consts"     // prep.foldedConsts: const declarations written out with their values
 	factRangeVars  fact = "rangevars"  // prep.rangeKeys: range loops over fresh variables, the fresh key
+	factMono       fact = "mono"       // prep.mono, prep.orig: the cell specialized (fix_mono.go)
+	factSwitches   fact = "switches"   // prep.tagless: switches on interface values made tagless (fix_switchiface.go)
 )
 
 // pass is one step of preparing a cell.
@@ -219,6 +225,11 @@ type prep struct {
 	tagEdits      map[*ast.Field]*tagEdit // struct tags the fmt pass rewrites
 	fmtTypes      []string                // factFmtTypes: top-level struct types to register
 	afterFmtTypes func()                  // records their signatures once registered
+
+	tagless map[*ast.SwitchStmt]bool // factSwitches
+
+	mono *monoResult // factMono, first run: the specialized cell to start over with
+	orig *prep       // factMono, second run: the first run, over the cell as written
 }
 
 // use checks that the running pass declared the fact it reads or writes.
@@ -242,7 +253,7 @@ func checkTypes(p *prep) {
 	if p.e.types == nil {
 		p.e.types = newTypesSession(p.e)
 	}
-	p.ct = p.e.types.checkCell(p.scope)
+	p.ct = p.e.types.checkCell(p.scope, p.orig != nil)
 }
 
 // prepare parses and rewrites code into a plan, running every pass.
@@ -256,19 +267,35 @@ func (e *Engine) prepare(code string) (*plan, *cellError) {
 
 // prepareWith runs the passes named in only (all when nil) in order.
 func (e *Engine) prepareWith(code string, only map[string]bool) (*prep, *cellError) {
+	return e.prepareText(code, nil, nil, only)
+}
+
+// prepareText runs the passes over code, whose source map is smap (nil:
+// the cell as written). When the pass mono specializes the cell, the
+// passes start over with the specialized text, orig being the first run.
+func (e *Engine) prepareText(code string, smap *sourceMap, orig *prep, only map[string]bool) (*prep, *cellError) {
 	pc, err := splitCell(code)
 	if err != nil {
-		return nil, err.(*cellError)
+		ce := err.(*cellError)
+		if smap != nil {
+			// The specialized cell does not parse: a bug of the engine;
+			// say where in the user's code.
+			return nil, monoSyntaxError(e, code, smap, ce)
+		}
+		return nil, ce
 	}
+	pc.smap = smap
 	s := newScope(e, pc)
 	p := &prep{
+		orig:    orig,
 		typer:   &typer{scope: s},
-		r:       &renderer{src: code, file: cellFile(e.cellN)},
+		r:       &renderer{src: code, file: cellFile(e.cellN), smap: smap},
 		pl:      &plan{},
 		helpers: map[string]bool{},
 		mainAt:  -1,
 		stashes: map[ast.Stmt][]*ast.Ident{},
 		iterOK:  map[ast.Node]bool{},
+		tagless: map[*ast.SwitchStmt]bool{},
 
 		foldedConsts: map[*ast.GenDecl]bool{},
 		rangeKeys:    map[*ast.RangeStmt]string{},
@@ -286,8 +313,19 @@ func (e *Engine) prepareWith(code string, only map[string]bool) (*prep, *cellErr
 		ps.run(p)
 		p.cur = nil
 		if s.err != nil {
+			if orig != nil || p.mono != nil {
+				s.err.msg = monoUnmangle(p, s.err.msg)
+			}
 			return nil, s.err
 		}
+		if p.mono != nil && orig == nil {
+			return e.prepareText(p.mono.text, p.mono.smap, p, only)
+		}
+	}
+	if orig != nil {
+		p.pl.declsDone = monoDeclsDone(p)
+		p.pl.unmangle = orig.mono.unmangle
+		p.pl.frames = orig.mono.frames
 	}
 	return p, nil
 }

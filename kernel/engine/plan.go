@@ -44,9 +44,6 @@ type plan struct {
 	// diagnose looks for an undefined name when yaegi's own error is
 	// unhelpful.
 	diagnose func() *cellError
-	// inferredCalls lists calls of generic functions without explicit
-	// type arguments ("Map at 3:1"), for a hint when compiling fails.
-	inferredCalls []string
 	// untypedIndex describes the top-level defines from an index of a
 	// compiled value whose type the engine could not spell, for the
 	// message if yaegi fails on them (see indexdef.go).
@@ -54,6 +51,29 @@ type plan struct {
 	untypedAt    [2]int // line and column of the first
 	// hasDefers: the cell has top-level defer statements to run at its end.
 	hasDefers bool
+	// declsDone, when set, runs once the cell's declarations ran (before
+	// its first statements): it records what the monomorphization pass
+	// made (fix_mono.go).
+	declsDone func()
+	// unmangle replaces specialized names by Go's in messages, frames in
+	// panic frames (main.Map__int( -> main.Map[...](, as Go's traceback).
+	unmangle, frames func(string) string
+}
+
+// goNames returns a message with Go's names for the specialized ones.
+func (pl *plan) goNames(s string) string {
+	if pl.unmangle == nil {
+		return s
+	}
+	return pl.unmangle(s)
+}
+
+// goFrames returns a panic frame with Go's names.
+func (pl *plan) goFrames(s string) string {
+	if pl.frames == nil {
+		return s
+	}
+	return pl.frames(s)
 }
 
 // declRecord is the session's copy of a top-level declaration.
@@ -68,5 +88,6 @@ type declRecord struct {
 	doc     string // original text shown by Inspect
 	sig     string // a function's declaration without its body (Inspect at detail level 0)
 	comment string // the doc comment
+	mono    string // the text the passes saw (specialized, fix_mono.go)
 	arity   int    // funcs: number of results
 }

@@ -22,6 +22,7 @@ type edit struct {
 type renderer struct {
 	src   string
 	file  string
+	smap  *sourceMap // where src's pieces come from, when it is a built text (fix_mono.go)
 	edits []edit
 	seq   int // counter for fresh temporary names
 	// active marks edits whose text is being built: an edit rendering a
@@ -61,8 +62,30 @@ func (r *renderer) fresh(kind string) string {
 
 // directive returns the line directive for cell offset off.
 func (r *renderer) directive(off int) string {
+	if r.smap != nil {
+		cell, src, o := r.smap.origin(off)
+		file := r.file
+		if cell > 0 {
+			file = cellFile(cell)
+		}
+		l, c := lineCol(src, o)
+		return fmt.Sprintf("/*line %s:%d:%d*/", file, l, c)
+	}
 	l, c := lineCol(r.src, off)
 	return fmt.Sprintf("/*line %s:%d:%d*/", r.file, l, c)
+}
+
+// copySrc writes src[from:to], with a directive at each source map
+// boundary inside it, so that every piece keeps its origin's position.
+func (r *renderer) copySrc(b *strings.Builder, from, to int) {
+	if r.smap != nil {
+		for _, at := range r.smap.boundaries(from, to) {
+			b.WriteString(r.src[from:at])
+			b.WriteString(r.directive(at))
+			from = at
+		}
+	}
+	b.WriteString(r.src[from:to])
 }
 
 // sortEdits orders edits by start; at one offset tails come first (the
@@ -144,7 +167,7 @@ func (r *renderer) render(start, end int) string {
 		if e.tail {
 			r.doneTails[e.idx] = true
 		}
-		b.WriteString(r.src[pos:e.start])
+		r.copySrc(&b, pos, e.start)
 		if r.active == nil {
 			r.active = map[int]bool{}
 		}
@@ -156,6 +179,6 @@ func (r *renderer) render(start, end int) string {
 			b.WriteString(r.directive(pos))
 		}
 	}
-	b.WriteString(r.src[pos:end])
+	r.copySrc(&b, pos, end)
 	return b.String()
 }

@@ -43,17 +43,45 @@ func newScope(e *Engine, pc *parsedCell) *scope {
 // fail records the first preparation error, at pos.
 func (s *scope) fail(pos token.Pos, msg string) {
 	if s.err == nil {
-		l, c := s.pos(pos)
-		s.err = &cellError{line: l, col: c, msg: msg}
+		cell, l, c := s.pc.where(s.off(pos))
+		s.err = &cellError{line: l, col: c, cell: cell, msg: msg}
 	}
 }
 
 func (s *scope) off(p token.Pos) int { return s.pc.offset(p) }
 
-func (s *scope) pos(p token.Pos) (int, int) { return lineCol(s.pc.src, s.off(p)) }
+// pos returns the line and column of p in the cell it comes from.
+func (s *scope) pos(p token.Pos) (int, int) {
+	_, l, c := s.pc.where(s.off(p))
+	return l, c
+}
+
+// where returns the cell (0: this cell), line and column of p.
+func (s *scope) where(p token.Pos) (cell, line, col int) { return s.pc.where(s.off(p)) }
+
+// absWhere is where with the cell's own number for this cell.
+func (s *scope) absWhere(p token.Pos) (cell, line, col int) {
+	cell, line, col = s.where(p)
+	if cell == 0 {
+		cell = s.e.cellN
+	}
+	return cell, line, col
+}
+
+// encPos encodes p's cell, line and column (encodePos).
+func (s *scope) encPos(p token.Pos) int { return encodePos(s.absWhere(p)) }
+
+// cellPosString is "cell N, line:col" for p.
+func (s *scope) cellPosString(p token.Pos) string {
+	cell, l, c := s.absWhere(p)
+	return "cell " + strconv.Itoa(cell) + ", " + strconv.Itoa(l) + ":" + strconv.Itoa(c)
+}
 
 func (s *scope) posString(p token.Pos) string {
-	l, c := s.pos(p)
+	cell, l, c := s.where(p)
+	if cell > 0 {
+		return "cell " + strconv.Itoa(cell) + ", " + strconv.Itoa(l) + ":" + strconv.Itoa(c)
+	}
 	return strconv.Itoa(l) + ":" + strconv.Itoa(c)
 }
 
@@ -274,9 +302,8 @@ func (s *scope) definedAnywhere(name string) bool {
 }
 
 // genericCallName returns the name of the first generic function x calls
-// (a function of the cell or the session with type parameters, or a
-// builtin or slices function the rewrites replace by a generic helper),
-// or "".
+// (a builtin or slices function the rewrites replace by a generic
+// helper), or "".
 func (s *scope) genericCallName(x ast.Node) string {
 	name := ""
 	ast.Inspect(x, func(n ast.Node) bool {
@@ -293,13 +320,9 @@ func (s *scope) genericCallName(x ast.Node) string {
 		}
 		switch f := fun.(type) {
 		case *ast.Ident:
+			// (Generic functions of the session are specialized:
+			// fix_mono.go. min and max become generic helpers.)
 			generic := s.builtin(f, "min") || s.builtin(f, "max")
-			if fd, ok := s.funcs[f.Name]; ok && f.Obj == nil && fd.Type.TypeParams != nil {
-				generic = true
-			}
-			if rec, ok := s.e.decls[f.Name]; ok && f.Obj == nil && rec.generic {
-				generic = true
-			}
 			if generic {
 				name = f.Name
 			}

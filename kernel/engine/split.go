@@ -54,6 +54,21 @@ type parsedCell struct {
 	chunks  []chunk
 	// declFile and stmtFile convert positions back to cell line:col.
 	impFile, declFile, stmtFile *token.File
+	// smap, when set, maps src back to the cells its pieces come from
+	// (a text the monomorphization pass built, fix_mono.go).
+	smap *sourceMap
+}
+
+// where returns the cell (0: this cell), line and column of the text
+// offset off, following the source map.
+func (pc *parsedCell) where(off int) (cell, line, col int) {
+	if pc.smap == nil {
+		line, col = lineCol(pc.src, off)
+		return 0, line, col
+	}
+	cell, src, o := pc.smap.origin(off)
+	line, col = lineCol(src, o)
+	return cell, line, col
 }
 
 // inspect walks the cell's declarations, then its statements, with

@@ -156,9 +156,9 @@ func (u *unitBuilder) addDeclUnit(ds []ast.Decl) {
 			}
 			src := u.r.render(u.off(d.Pos()), u.off(d.End()))
 			b.WriteString(src + "\n")
-			rec := &declRecord{kind: token.FUNC, src: src, norm: normalize(u.text(d)), refs: identRefs(d.Body), cell: u.e.cellN, decl: d, doc: u.text(d),
+			rec := &declRecord{kind: token.FUNC, src: src, norm: normalize(u.origText(d)), refs: identRefs(d.Body), cell: u.e.cellN, decl: d, doc: u.origText(d), mono: u.text(d),
 				arity: fieldCount(d.Type.Results), generic: d.Type.TypeParams != nil, comment: leadingComment(u.pc.src, u.off(d.Pos()))}
-			rec.sig = strings.TrimSpace(u.pc.src[u.off(d.Pos()):u.off(d.Type.End())])
+			rec.sig = strings.TrimSpace(u.origRange(d.Pos(), d.Type.End()))
 			recs[declKey(d)] = rec
 		case *ast.GenDecl:
 			if d.Tok == token.CONST && d.Lparen.IsValid() {
@@ -169,7 +169,7 @@ func (u *unitBuilder) addDeclUnit(ds []ast.Decl) {
 				b.WriteString(src + "\n")
 				for _, s := range d.Specs {
 					for _, n := range s.(*ast.ValueSpec).Names {
-						recs[n.Name] = &declRecord{kind: token.CONST, src: src, cell: u.e.cellN, decl: s, doc: u.text(d), comment: u.specComment(d, s.(*ast.ValueSpec).Doc)}
+						recs[n.Name] = &declRecord{kind: token.CONST, src: src, cell: u.e.cellN, decl: s, doc: u.origText(d), mono: u.text(d), comment: u.specComment(d, s.(*ast.ValueSpec).Doc)}
 					}
 				}
 				continue
@@ -198,10 +198,10 @@ func (u *unitBuilder) addDeclUnit(ds []ast.Decl) {
 				doc := d.Tok.String() + " " + u.text(s)
 				switch s := s.(type) {
 				case *ast.TypeSpec:
-					recs[s.Name.Name] = &declRecord{kind: token.TYPE, src: src, norm: normalize(u.text(s)), cell: u.e.cellN, decl: s, doc: doc, comment: u.specComment(d, s.Doc)}
+					recs[s.Name.Name] = &declRecord{kind: token.TYPE, src: src, norm: normalize(u.origText(s)), cell: u.e.cellN, decl: s, doc: d.Tok.String() + " " + u.origText(s), mono: doc, comment: u.specComment(d, s.Doc)}
 				case *ast.ValueSpec:
 					for _, n := range s.Names {
-						recs[n.Name] = &declRecord{kind: d.Tok, src: src, cell: u.e.cellN, decl: s, doc: doc, comment: u.specComment(d, s.Doc)}
+						recs[n.Name] = &declRecord{kind: d.Tok, src: src, cell: u.e.cellN, decl: s, doc: d.Tok.String() + " " + u.origText(s), mono: doc, comment: u.specComment(d, s.Doc)}
 					}
 				}
 			}
@@ -243,6 +243,34 @@ func (u *unitBuilder) addDeclUnit(ds []ast.Decl) {
 	u.addVarInitUnit(late, nil)
 }
 
+// origText is the text of n as the user wrote it: in a specialized cell
+// (fix_mono.go), the cell's own text where n comes from.
+func (u *unitBuilder) origRange(pos, end token.Pos) string {
+	sm := u.pc.smap
+	if sm != nil {
+		cs, src, so := sm.origin(u.off(pos))
+		ce, _, eo := sm.origin(u.off(end) - 1)
+		if cs == 0 && ce == 0 && eo+1 >= so && eo+1 <= len(src) {
+			return src[so : eo+1]
+		}
+	}
+	return u.pc.src[u.off(pos):u.off(end)]
+}
+
+// origText is the cell's own text of n (see origRange).
+func (u *unitBuilder) origText(n ast.Node) string {
+	sm := u.pc.smap
+	if sm == nil {
+		return u.text(n)
+	}
+	cs, src, so := sm.origin(u.off(n.Pos()))
+	ce, _, eo := sm.origin(u.off(n.End()) - 1)
+	if cs != 0 || ce != 0 || eo+1 < so || eo+1 > len(src) {
+		return u.text(n)
+	}
+	return src[so : eo+1]
+}
+
 // addFmtRegistration registers the struct types of ds for fmt (fix_fmt.go).
 func (u *unitBuilder) addFmtRegistration(ds []ast.Decl) {
 	u.use(factFmtTypes)
@@ -255,7 +283,8 @@ func (u *unitBuilder) addFmtRegistration(ds []ast.Decl) {
 		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.TYPE {
 			for _, sp := range g.Specs {
 				if ts := sp.(*ast.TypeSpec); want[ts.Name.Name] {
-					fmt.Fprintf(&b, " %s.RegisterType(%q, (*%s)(nil));", rtName, ts.Name.Name, ts.Name.Name)
+					goName := strings.TrimPrefix(monoReflectNames(u.prep, "main."+ts.Name.Name), "main.")
+					fmt.Fprintf(&b, " %s.RegisterType(%q, (*%s)(nil));", rtName, goName, ts.Name.Name)
 				}
 			}
 		}
@@ -327,8 +356,10 @@ func (u *unitBuilder) addStmtGroup(ss []ast.Stmt, last bool) {
 	}
 	ct := u.cellTypes()
 	e := u.e
+	p := u.prep
 	u.pl.units = append(u.pl.units, unit{kind: unitStmts, src: b.String(), final: final, after: func() {
 		e.types.recordStmtVars(ct, defined)
+		recordOrigStmtVars(p, defined)
 		for n := range names {
 			e.stmtVars[n] = true
 		}

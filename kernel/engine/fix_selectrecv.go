@@ -1,0 +1,66 @@
+package engine
+
+import (
+	"go/ast"
+	"go/token"
+	"strings"
+)
+
+// Workaround: a select case that assigns what it receives.
+//
+// yaegi v0.16 panics ("reflect.Select: invalid Dir") on a select case
+// that receives into existing variables (case v, ok = <-ch:); one that
+// defines them (case v, ok := <-ch:) works. So the pass "selectrecv"
+// receives into fresh variables and assigns them first thing in the
+// case's body:
+//
+//	case v, ok = <-ch:  ->  case _gnc1, _gnc2 := <-ch: v, ok = _gnc1, _gnc2;
+//
+// which Go runs the same way: the assignment happens once the case is
+// chosen, before its statements.
+
+// rewriteSelectRecvs is the pass "selectrecv".
+func rewriteSelectRecvs(p *prep) {
+	p.pc.inspect(func(n ast.Node) bool {
+		cc, ok := n.(*ast.CommClause)
+		if !ok {
+			return true
+		}
+		as, ok := cc.Comm.(*ast.AssignStmt)
+		if !ok || as.Tok != token.ASSIGN || len(as.Rhs) != 1 {
+			return true
+		}
+		recv, ok := ast.Unparen(as.Rhs[0]).(*ast.UnaryExpr)
+		if !ok || recv.Op != token.ARROW {
+			return true
+		}
+		tmps := make([]string, len(as.Lhs))
+		for i, l := range as.Lhs {
+			if id, ok := l.(*ast.Ident); ok && id.Name == "_" {
+				tmps[i] = "_"
+				continue
+			}
+			tmps[i] = p.r.fresh("c")
+		}
+		lhs, rhs := as.Lhs, as.Rhs[0]
+		p.r.add(p.off(as.Pos()), p.off(as.End()), func(r *renderer) string {
+			return strings.Join(tmps, ", ") + " := " + r.render(p.off(rhs.Pos()), p.off(rhs.End()))
+		})
+		at := p.off(cc.Colon) + 1
+		p.r.add(at, at, func(r *renderer) string {
+			var ls, vs []string
+			for i, l := range lhs {
+				if tmps[i] == "_" {
+					continue
+				}
+				ls = append(ls, r.render(p.off(l.Pos()), p.off(l.End())))
+				vs = append(vs, tmps[i])
+			}
+			if len(ls) == 0 {
+				return ""
+			}
+			return " " + strings.Join(ls, ", ") + " = " + strings.Join(vs, ", ") + "; " + r.directive(at)
+		})
+		return true
+	})
+}
