@@ -97,5 +97,13 @@ func init() {
 				`b, _ := json.Marshal(A{B{1}, 2})`, `fmt.Print(string(b))`},
 			broken: func(out string, err error) bool { return out == `{"B":{"X":1},"Y":2}` },
 		},
+		canary{
+			// A value of a type with methods held in an interface
+			// never equals itself: == compares yaegi's wrappers.
+			name: "ifaceeq",
+			evals: []string{`import "fmt"`, `type W struct{}`, `func (*W) M() {}`,
+				`func f() bool { b := W{}; var x any = &b; return x == &b }`, `fmt.Print(f())`},
+			broken: func(out string, err error) bool { return out == "false" },
+		},
 	)
 }

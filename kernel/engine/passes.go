@@ -59,6 +59,7 @@ var passes = []pass{
 	{name: "fastprint", needs: []fact{factNames, factPackages}, run: rewriteFastPrints},
 	{name: "constrepeat", run: repeatConstSpecs},
 	{name: "erroreq", needs: []fact{factTypes}, run: rewriteErrorComparisons},
+	{name: "ifaceeq", needs: []fact{factTypes}, run: rewriteIfaceComparisons},
 	{name: "embedencode", needs: []fact{factTypes}, run: refuseEmbeddedEncodes},
 	{name: "gobiface", needs: []fact{factTypes}, run: refuseGobInterfaces},
 	{name: "fmtmethods", needs: []fact{factTypes}, run: printNestedFmtMethods},
