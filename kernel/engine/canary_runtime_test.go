@@ -105,5 +105,12 @@ func init() {
 				`func f() bool { b := W{}; var x any = &b; return x == &b }`, `fmt.Print(f())`},
 			broken: func(out string, err error) bool { return out == "false" },
 		},
+		canary{
+			// reflect sees no methods of a cell type.
+			name: "reflectmethods",
+			evals: []string{`import ("fmt"; "reflect")`, `type M int`, `func (M) A() {}`,
+				`fmt.Print(reflect.TypeOf(M(0)).NumMethod())`},
+			broken: func(out string, err error) bool { return out == "0" },
+		},
 	)
 }

@@ -197,6 +197,7 @@
 //	a type switch binding no variable never takes a case naming a cell struct type | fix_typeswitch.go | typeswitch | none found
 //	assertions and type switch cases cannot tell a non-struct cell type from its underlying type (refused with an error) | fix_namedassert.go | namedassert | none found
 //	== of an interface holding a cell value with methods compares yaegi's wrappers (f == &b false) | fix_ifaceeq.go | ifaceeq | none found
+//	reflect sees no methods of cell types (NumMethod 0, Method panics; refused with an error) | fix_reflectmethods.go | reflectmethods | none found
 //	reflect misses unexported fields of cell structs (FieldByName invalid, Field names X...) | fix_reflectfields.go | reflectfields | none found
 //
 // Guards that are not yaegi gaps have no canary: runaway recursion

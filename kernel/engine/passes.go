@@ -65,6 +65,7 @@ var passes = []pass{
 	{name: "fmtmethods", needs: []fact{factTypes}, run: printNestedFmtMethods},
 	{name: "ifacevalues", needs: []fact{factTypes}, run: unwrapIfaceValues},
 	{name: "reflectfields", needs: []fact{factTypes}, run: rewriteReflectFields},
+	{name: "reflectmethods", needs: []fact{factTypes}, run: refuseReflectMethods},
 	{name: "units", needs: []fact{factNames, factPackages, factTypes, factHelpers, factStashes, factMain, factFmtTypes}, run: buildUnits},
 }
 
