@@ -112,5 +112,12 @@ func init() {
 				`fmt.Print(reflect.TypeOf(M(0)).NumMethod())`},
 			broken: func(out string, err error) bool { return out == "0" },
 		},
+		canary{
+			// x.(I) of a value lacking I's method goes on without a panic.
+			name: "assertiface",
+			evals: []string{`import "fmt"`, `type I interface{ Foo() }`, `type S struct{}`, `func (*S) Bar() {}`,
+				`func f() (r string) { defer func() { if recover() != nil { r = "panic" } }(); var e any = &S{}; _ = e.(I); return "no panic" }`, `fmt.Print(f())`},
+			broken: func(out string, err error) bool { return out == "no panic" },
+		},
 	)
 }

@@ -198,6 +198,7 @@
 //	assertions and type switch cases cannot tell a non-struct cell type from its underlying type (refused with an error) | fix_namedassert.go | namedassert | none found
 //	== of an interface holding a cell value with methods compares yaegi's wrappers (f == &b false) | fix_ifaceeq.go | ifaceeq | none found
 //	reflect sees no methods of cell types (NumMethod 0, Method panics; refused with an error) | fix_reflectmethods.go | reflectmethods | none found
+//	x.(I) to a cell interface of a value lacking a method of I does not panic (a nil I) | fix_assertiface.go | assertiface | none found
 //	reflect misses unexported fields of cell structs (FieldByName invalid, Field names X...) | fix_reflectfields.go | reflectfields | none found
 //
 // Guards that are not yaegi gaps have no canary: runaway recursion

@@ -116,10 +116,11 @@ func rewriteIfaceComparisons(p *prep) {
 		if b.Op == token.NEQ {
 			not = "!"
 		}
-		x, y := b.X, b.Y
-		p.r.add(p.off(b.Pos()), p.off(b.End()), func(r *renderer) string {
-			return not + rtName + ".IfaceEqual(" + r.render(p.off(x.Pos()), p.off(x.End())) + ", " + r.render(p.off(y.Pos()), p.off(y.End())) + ")"
-		})
+		// Insertions around the operands, so that other passes' edits
+		// starting or ending with the comparison nest as before.
+		p.r.addText(p.off(b.Pos()), p.off(b.Pos()), not+rtName+".IfaceEqual(")
+		p.r.addText(p.off(b.X.End()), p.off(b.Y.Pos()), ", ")
+		p.r.addTail(p.off(b.End()), ")")
 		return true
 	}
 	p.pc.inspect(visit)

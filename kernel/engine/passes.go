@@ -59,13 +59,14 @@ var passes = []pass{
 	{name: "fastprint", needs: []fact{factNames, factPackages}, run: rewriteFastPrints},
 	{name: "constrepeat", run: repeatConstSpecs},
 	{name: "erroreq", needs: []fact{factTypes}, run: rewriteErrorComparisons},
-	{name: "ifaceeq", needs: []fact{factTypes}, run: rewriteIfaceComparisons},
 	{name: "embedencode", needs: []fact{factTypes}, run: refuseEmbeddedEncodes},
 	{name: "gobiface", needs: []fact{factTypes}, run: refuseGobInterfaces},
 	{name: "fmtmethods", needs: []fact{factTypes}, run: printNestedFmtMethods},
 	{name: "ifacevalues", needs: []fact{factTypes}, run: unwrapIfaceValues},
 	{name: "reflectfields", needs: []fact{factTypes}, run: rewriteReflectFields},
 	{name: "reflectmethods", needs: []fact{factTypes}, run: refuseReflectMethods},
+	{name: "ifaceeq", needs: []fact{factTypes}, run: rewriteIfaceComparisons},
+	{name: "assertiface", needs: []fact{factTypes}, run: rewriteIfaceAssertions},
 	{name: "units", needs: []fact{factNames, factPackages, factTypes, factHelpers, factStashes, factMain, factFmtTypes}, run: buildUnits},
 }
 
