@@ -34,7 +34,11 @@ import (
 //	e.(I)  →  func(x any) I { if _, ok := x.(I); x == nil || !ok { _gnrt.AssertFail(x, "I", "Foo") }; return x.(I) }(e)
 //
 // The operand keeps its static type in the literal's parameter when it
-// can be written in the cell; else the assertion is left to yaegi.
+// can be written in the cell; else the assertion is left to yaegi. So is
+// an assertion from an interface without methods (any): yaegi's
+// assertion of an any inside the literal panics in reflect.Set where the
+// bare one worked (the limit: e.(I) of an any lacking a method of I still
+// goes on with a nil I).
 
 func init() {
 	rtParts = append(rtParts, func(e *Engine) map[string]reflect.Value {
@@ -161,6 +165,11 @@ func rewriteIfaceAssertions(p *prep) {
 		}
 		xt := ct.goType(ta.X)
 		if xt == nil {
+			return true
+		}
+		if xi, ok := types.Unalias(xt).Underlying().(*types.Interface); !ok || xi.NumMethods() == 0 {
+			// From an any, yaegi's assertion inside the function literal
+			// panics in reflect.Set where the bare one worked.
 			return true
 		}
 		spelled, ok := p.spellGoType(xt)

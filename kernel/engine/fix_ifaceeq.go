@@ -128,28 +128,53 @@ func rewriteIfaceComparisons(p *prep) {
 
 // foolsComparison returns the session's non-struct type a comparison of
 // values of types tx and ty (one of them an interface) may confuse with
-// another type once the values leave yaegi's wrappers, and what it is
-// compared with, or nil.
+// another type of the same representation once the values leave yaegi's
+// wrappers, and what it is compared with, or nil. The values an
+// interface may hold are the session's non-struct types implementing it
+// and, for an interface without methods, their underlying types; a
+// concrete operand is itself. Two different such types with identical
+// underlying types, one on each side, would compare equal.
 func foolsComparison(tx, ty types.Type, named []*types.Named) (*types.Named, string) {
 	if !isInterface(tx) {
 		tx, ty = ty, tx
 	}
-	holds := func(it types.Type, n *types.Named) bool {
+	holds := func(it types.Type) []types.Type {
 		i := it.Underlying().(*types.Interface)
-		return types.Implements(n, i) || types.Implements(types.NewPointer(n), i)
-	}
-	for _, n := range named {
-		if !types.Comparable(n) {
-			continue
-		}
-		if !isInterface(ty) {
-			if (types.Identical(ty, n) || types.Identical(ty, n.Underlying())) && holds(tx, n) {
-				return n, article(types.TypeString(ty, types.RelativeTo(n.Obj().Pkg()))) + " with an interface"
+		var out []types.Type
+		for _, n := range named {
+			if !types.Comparable(n) {
+				continue
 			}
-			continue
+			if types.Implements(n, i) || types.Implements(types.NewPointer(n), i) {
+				out = append(out, n)
+			}
+			if i.NumMethods() == 0 {
+				out = append(out, n.Underlying())
+			}
 		}
-		if holds(tx, n) && holds(ty, n) {
-			return n, "two interfaces"
+		return out
+	}
+	left := holds(tx)
+	var right []types.Type
+	other := "two interfaces"
+	if isInterface(ty) {
+		right = holds(ty)
+	} else {
+		right = []types.Type{ty}
+		other = article(types.TypeString(ty, types.RelativeTo(nil))) + " with an interface"
+	}
+	for _, a := range left {
+		for _, b := range right {
+			if types.Identical(a, b) || !types.Identical(a.Underlying(), b.Underlying()) {
+				continue
+			}
+			n, _ := a.(*types.Named)
+			if n == nil {
+				n, _ = b.(*types.Named)
+			}
+			if n != nil {
+				return n, other
+			}
 		}
 	}
 	return nil, ""
