@@ -41,7 +41,8 @@ func main() {
 	var n Named
 	try("nil", func() { _ = n.(Shape) })
 	var e any = &Dot{}
-	try("any literal", func() { _ = e.(interface{ Area() float64 }) })
+	var nm Named = &Dot{}
+	try("literal", func() { _ = nm.(interface{ Area() float64 }) })
 	_, ok := e.(Shape)
 	fmt.Println("comma-ok", ok)
 }
