@@ -160,11 +160,15 @@ func rewriteIfaceAssertions(p *prep) {
 		if !ok || it.NumMethods() == 0 {
 			return true
 		}
-		if named, ok := types.Unalias(tv.Type).(*types.Named); ok && (named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "main") {
-			return true // a compiled package's interface: another code path in yaegi
+		if named, ok := types.Unalias(tv.Type).(*types.Named); !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "main" {
+			// A compiled package's interface: another code path in yaegi.
+			// An interface literal: left to yaegi too (a specialized
+			// generic's result asserted to one lost its methods,
+			// typeparam/devirtualize2.go).
+			return true
 		}
 		xt := ct.goType(ta.X)
-		if xt == nil {
+		if xt == nil || isTypeParam(xt) {
 			return true
 		}
 		if xi, ok := types.Unalias(xt).Underlying().(*types.Interface); !ok || xi.NumMethods() == 0 {
