@@ -41,8 +41,6 @@ func main() {
 	var n Named
 	try("nil", func() { _ = n.(Shape) })
 	var e any = &Dot{}
-	var nm Named = &Dot{}
-	try("literal", func() { _ = nm.(interface{ Area() float64 }) })
 	_, ok := e.(Shape)
 	fmt.Println("comma-ok", ok)
 }
