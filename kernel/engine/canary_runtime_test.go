@@ -97,5 +97,19 @@ func init() {
 				`b, _ := json.Marshal(A{B{1}, 2})`, `fmt.Print(string(b))`},
 			broken: func(out string, err error) bool { return out == `{"B":{"X":1},"Y":2}` },
 		},
+		canary{
+			// reflect sees no methods of a cell type.
+			name: "reflectmethods",
+			evals: []string{`import ("fmt"; "reflect")`, `type M int`, `func (M) A() {}`,
+				`fmt.Print(reflect.TypeOf(M(0)).NumMethod())`},
+			broken: func(out string, err error) bool { return out == "0" },
+		},
+		canary{
+			// x.(I) of a value lacking I's method goes on without a panic.
+			name: "assertiface",
+			evals: []string{`import "fmt"`, `type I interface{ Foo() }`, `type S struct{}`, `func (*S) Bar() {}`,
+				`func f() (r string) { defer func() { if recover() != nil { r = "panic" } }(); var e any = &S{}; _ = e.(I); return "no panic" }`, `fmt.Print(f())`},
+			broken: func(out string, err error) bool { return out == "no panic" },
+		},
 	)
 }

@@ -269,6 +269,8 @@
 //	a builtin called with a multi-value call (append(g()) drops values; complex, min, max crash; copy, delete panic) | fix_tuplebuiltin.go | tuplebuiltin, tuplebuiltin/complex | none found
 //	type _ T at the top level is refused ("cannot use _ as value") | fix_blanktypes.go | blanktypes | none found
 //	a defined type containing itself with no struct or interface between (type N *N, type F func() F) crashes compiling (refused with an error) | fix_recursivetypes.go | recursivetypes | none found
+//	reflect sees no methods of cell types (NumMethod 0, Method panics; refused with an error) | fix_reflectmethods.go | reflectmethods | none found
+//	x.(I) to a cell interface of a value lacking a method of I does not panic (a nil I) | fix_assertiface.go | assertiface | none found
 //	reflect misses unexported fields of cell structs (FieldByName invalid, Field names X...) | fix_reflectfields.go | reflectfields | none found
 //
 // Guards that are not yaegi gaps have no canary: runaway recursion

@@ -106,9 +106,15 @@ func isRecoverCall(p *prep, c *ast.CallExpr) bool {
 type runtimeError struct {
 	msg             string
 	cell, line, col int
+	plain           bool // Go's runtime.plainError: no "runtime error: " prefix
 }
 
-func (e runtimeError) Error() string { return "runtime error: " + e.msg }
+func (e runtimeError) Error() string {
+	if e.plain {
+		return e.msg
+	}
+	return "runtime error: " + e.msg
+}
 
 // RuntimeError makes it a runtime.Error.
 func (runtimeError) RuntimeError() {}
@@ -137,16 +143,19 @@ func recovered(v any) any {
 // reflectPanics maps panic texts of reflect (as yaegi lets them through)
 // to Go's runtime errors.
 var reflectPanics = []struct {
-	re  *regexp.Regexp
-	msg string
+	re    *regexp.Regexp
+	msg   string
+	plain bool
 }{
-	{regexp.MustCompile(`^reflect: call of reflect\.Value\.\w+ on zero Value$`), "invalid memory address or nil pointer dereference"},
-	{regexp.MustCompile(`^reflect\.Value\.Call: call of nil function$`), "invalid memory address or nil pointer dereference"},
-	{regexp.MustCompile(`^reflect: (slice|array|string) index out of range$`), "index out of range (the interpreter does not report the index and length)"},
-	{regexp.MustCompile(`^reflect\.Value\.Slice3?: slice index out of bounds$`), "slice bounds out of range (the interpreter does not report the bounds)"},
-	{regexp.MustCompile(`^reflect\.MakeSlice: negative len$`), "makeslice: len out of range"},
-	{regexp.MustCompile(`^reflect\.MakeSlice: negative cap$`), "makeslice: cap out of range"},
-	{regexp.MustCompile(`^reflect\.MakeSlice: len > cap$`), "makeslice: cap out of range"},
+	{regexp.MustCompile(`^reflect: call of reflect\.Value\.\w+ on zero Value$`), "invalid memory address or nil pointer dereference", false},
+	{regexp.MustCompile(`^reflect\.Value\.Call: call of nil function$`), "invalid memory address or nil pointer dereference", false},
+	{regexp.MustCompile(`^reflect: (slice|array|string) index out of range$`), "index out of range (the interpreter does not report the index and length)", false},
+	{regexp.MustCompile(`^reflect\.Value\.Slice3?: slice index out of bounds$`), "slice bounds out of range (the interpreter does not report the bounds)", false},
+	{regexp.MustCompile(`^reflect\.MakeSlice: negative len$`), "makeslice: len out of range", false},
+	{regexp.MustCompile(`^reflect\.MakeSlice: negative cap$`), "makeslice: cap out of range", false},
+	{regexp.MustCompile(`^reflect\.MakeSlice: len > cap$`), "makeslice: cap out of range", false},
+	{regexp.MustCompile(`^reflect\.Value\.(Grow|Append|AppendSlice): slice overflow$`), "growslice: len out of range", false},
+	{regexp.MustCompile(`^reflect\.MakeChan: negative buffer size$`), "makechan: size out of range", true},
 }
 
 // goPanicValue returns the value compiled Go panics with where yaegi's
@@ -166,7 +175,7 @@ func goPanicValue(v any) (any, bool) {
 	}
 	for _, m := range reflectPanics {
 		if m.re.MatchString(s) {
-			return runtimeError{msg: m.msg}, true
+			return runtimeError{msg: m.msg, plain: m.plain}, true
 		}
 	}
 	if i := strings.Index(s, ": interface conversion: "); i >= 0 && posRe.MatchString(s) {

@@ -679,6 +679,45 @@ func main() {
 		out: "36\n",
 	},
 	{
+		name: "interfaces holding cell values with methods equal those values",
+		prog: `package main
+
+import "fmt"
+
+type W struct{}
+
+func (*W) M() {}
+
+type V struct{ x int }
+
+func (V) M() {}
+
+type I interface{ M() }
+
+func index(xs []I, x I) int {
+	for i, y := range xs {
+		if y == x {
+			return i
+		}
+	}
+	return -1
+}
+
+func main() {
+	b := W{}
+	var f any = &b
+	v := V{1}
+	var i I = v
+	fmt.Println(f == &b, &b != f, i == V{1}, i == I(V{2}), any(v) == i)
+	fmt.Println(index([]I{&b, V{2}, v}, V{1}), index([]I{v}, &b))
+	var s1, s2 any = []int{1}, []int{1}
+	fmt.Println(s1 == s2)
+}
+`,
+		out:   "true false true false true\n2 -1\n",
+		panic: "runtime error: comparing uncomparable type []int",
+	},
+	{
 		name: "interface values compared with pointers to cell types",
 		prog: `package main
 

@@ -88,6 +88,8 @@ var passes = []pass{
 	{name: "ifaceeq", needs: []fact{factTypes}, run: compareInterfaces},
 	{name: "ifacevalues", needs: []fact{factTypes}, run: unwrapIfaceValues},
 	{name: "reflectfields", needs: []fact{factTypes}, run: rewriteReflectFields},
+	{name: "reflectmethods", needs: []fact{factTypes}, run: refuseReflectMethods},
+	{name: "assertiface", needs: []fact{factTypes}, run: rewriteIfaceAssertions},
 	{name: "units", needs: []fact{factNames, factPackages, factTypes, factHelpers, factStashes, factMain, factFmtTypes, factBlankTypes, factMono}, run: buildUnits},
 }
 
