@@ -39,8 +39,35 @@ func init() {
 }
 
 // ifacesEqual is a == b for two interface values, seen through the
-// wrappers of pointers.
-func ifacesEqual(a, b any) bool { return unwrapPointer(a) == unwrapPointer(b) }
+// wrappers of pointers; two wrappers of non-pointer values are equal when
+// they hold values of the same cell type (their nodes' type names) that
+// are equal (var g any = v; var i I = v; i == g: each conversion made a
+// wrapper of its own).
+func ifacesEqual(a, b any) bool {
+	a, b = unwrapPointer(a), unwrapPointer(b)
+	ra, rb := reflect.ValueOf(a), reflect.ValueOf(b)
+	if ra.IsValid() && rb.IsValid() && isValueInterface(ra.Type()) && isValueInterface(rb.Type()) {
+		na, ia, oka := wrapped(ra)
+		nb, ib, okb := wrapped(rb)
+		if oka && okb {
+			return na == nb && unwrapIValue(ia.Interface()) == unwrapIValue(ib.Interface())
+		}
+	}
+	// A value held by a non-empty interface reaches compiled code bare,
+	// one held by an any in its wrapper (var i I = v; var g any = v): a
+	// wrapper of a struct value equals a bare struct of the same reflect
+	// type (each cell struct type has its own; a non-struct one shares
+	// its underlying type's, so it stays a wrapper's comparison).
+	for _, w := range [][2]reflect.Value{{ra, rb}, {rb, ra}} {
+		if !w[0].IsValid() || !w[1].IsValid() || !isValueInterface(w[0].Type()) || isValueInterface(w[1].Type()) || w[1].Kind() != reflect.Struct {
+			continue
+		}
+		if _, in, ok := wrapped(w[0]); ok && in.Type() == w[1].Type() {
+			return in.Interface() == w[1].Interface()
+		}
+	}
+	return a == b
+}
 
 // ifacesEqualT is a == b where one of them is not an interface in the
 // cell and its type is the cell type named name: a wrapper must hold a

@@ -78,7 +78,7 @@
 //
 // Events, worker to client (ref: the request whose sink gets them):
 //
-//	stream      {name, text}
+//	stream      {name} + one buffer: the text, byte for byte (JSON would make bytes that are not UTF-8 U+FFFD)
 //	display     {bundle: {data, metadata, id}, update}   (display data, updates by display id, progress bars)
 //	clear       {wait}
 //	comm        {type, id, target, data, metadata} + buffers   (comm_open, comm_msg, comm_close from widgets)

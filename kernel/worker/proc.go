@@ -364,6 +364,9 @@ func (p *proc) handlers() {
 			p.c.logf("%v", err)
 			return
 		}
+		if len(m.Bufs) > 0 {
+			ev.Text = string(m.Bufs[0]) // the bytes as the cell wrote them
+		}
 		if s := p.sinkOf(m.Ref); s != nil {
 			s.Stream(ev.Name, ev.Text)
 		}

@@ -233,7 +233,11 @@ type remoteSink struct {
 }
 
 func (k *remoteSink) Stream(name, text string) {
-	k.c.Event("stream", k.ref, streamEv{Name: name, Text: text}, nil)
+	// The text travels as a binary buffer, byte for byte: a JSON string
+	// would turn bytes that are not UTF-8 into U+FFFD, and a script's
+	// output must be the bytes Go prints (the kernel makes it valid UTF-8
+	// for Jupyter's JSON itself).
+	k.c.Event("stream", k.ref, streamEv{Name: name}, [][]byte{[]byte(text)})
 }
 
 func (k *remoteSink) Display(b display.Bundle, update bool) {

@@ -100,7 +100,7 @@ type (
 	}
 	streamEv struct {
 		Name string `json:"name"`
-		Text string `json:"text"`
+		Text string `json:"text,omitempty"` // empty: the text is the message's first buffer
 	}
 	displayEv struct {
 		Bundle bundleMsg `json:"bundle"`
