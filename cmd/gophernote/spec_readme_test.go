@@ -196,6 +196,10 @@ func writeReadmeTable(t *testing.T, table string) {
 // lists: the out-of-scope programs are those of out-of-scope.tsv, the
 // silent programs those known-silent.tsv lists as silent, every refusal
 // class is in the engine's words, and each row's counts add up.
+// tableRefusalRe: refusals in the engine's words that name neither the
+// interpreter nor gophernote (reflect's method views, fmt's printing).
+var tableRefusalRe = regexp.MustCompile(`cannot see the methods of the cell's types|as Go would|\bhas method\b`)
+
 func TestSpecReadmeTable(t *testing.T) {
 	_, table, _, err := readmeTable()
 	if err != nil {
@@ -231,7 +235,12 @@ func TestSpecReadmeTable(t *testing.T) {
 			classProgs += num(r[1])
 		case len(r) == 3:
 			refusedRows++
-			if !writtenRefusalRe.MatchString(r[0]) && !refusalRe.MatchString("Panic: "+r[0]+" 1:1") {
+			// A row's text is the message cut at its first colon or at 140
+			// characters ("…"): a cut one may have lost the words, and
+			// the engine's own refusals of reflect's method views and of
+			// fmt's printing name what Go would do instead.
+			if !writtenRefusalRe.MatchString(r[0]) && !refusalRe.MatchString("Panic: "+r[0]+" 1:1") &&
+				!strings.HasSuffix(r[0], "…") && !tableRefusalRe.MatchString(r[0]) {
 				t.Errorf("README go-spec table: refusal %q is not in the engine's words (writtenRefusalRe, refusalRe)", r[0])
 			}
 		}
@@ -272,7 +281,16 @@ func TestSpecReadmeTable(t *testing.T) {
 		}
 	}
 	// A flaky program may have been silent in the run that wrote the table.
-	if n := num(inScope[6]); n < len(silent) || n > len(silent)+len(flaky) {
+	// A table written from make test's mode (notebooks sampled: fewer
+	// notebook runs than script runs) counts only the sampled notebooks,
+	// so the list may hold more silent programs than it counts.
+	sampled := false
+	if m := regexp.MustCompile(`runs in scope: script (\d+), notebook (\d+)`).FindStringSubmatch(table); m != nil {
+		sn, _ := strconv.Atoi(m[1])
+		nn, _ := strconv.Atoi(m[2])
+		sampled = nn < sn
+	}
+	if n := num(inScope[6]); (n < len(silent) && !sampled) || n > len(silent)+len(flaky) {
 		t.Errorf("README go-spec table: %d programs in scope silent, known-silent.tsv lists %d (and %d flaky): make conformance-update",
 			n, len(silent), len(flaky))
 	}
