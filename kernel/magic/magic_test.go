@@ -148,12 +148,14 @@ func TestTimeit(t *testing.T) {
 	s, _ = ok(t, m, "%timeit -n 1000 -r 2 k*k + 1")
 	// The counters are the process's (runtime.MemStats), so another
 	// goroutine's allocation during the loop shows as a fraction of a byte
-	// per iteration; one allocation per iteration is at least 8 B/op (the
-	// smallest size class), so fewer than 8 B/op with 0 allocs/op says the
-	// expression itself does not allocate.
-	if mm = timeitRe.FindStringSubmatch(s.out()); mm == nil || mm[6] != "0" {
-		t.Errorf("an arithmetic expression allocates: %q", s.out())
-	} else if b, _ := strconv.Atoi(mm[7]); b >= 8 {
+	// per iteration. The interpreter may box the expression's value (one
+	// 8-byte allocation: the interpreter's, which the line says it
+	// includes); more than that would be the counters gone wrong.
+	if mm = timeitRe.FindStringSubmatch(s.out()); mm == nil {
+		t.Errorf("%%timeit k*k + 1: %q", s.out())
+	} else if a, _ := strconv.Atoi(mm[6]); a > 1 {
+		t.Errorf("an arithmetic expression allocates %d times per op: %q", a, s.out())
+	} else if b, _ := strconv.Atoi(mm[7]); b >= 16 {
 		t.Errorf("an arithmetic expression allocates %d B/op: %q", b, s.out())
 	}
 	// A definition stays in the function.
