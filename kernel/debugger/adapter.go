@@ -276,7 +276,7 @@ func (a *Adapter) serve(req request) (any, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", req.Command, err)
 		}
-		a.send("continued", map[string]any{"threadId": id, "allThreadsContinued": false})
+		// The engine sent "continued" before the thread ran on.
 		if req.Command == "continue" {
 			return map[string]any{"allThreadsContinued": false}, nil
 		}

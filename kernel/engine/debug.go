@@ -749,12 +749,17 @@ func (d *Debugger) proceed(id int, kind string) error {
 			mode = interp.DebugStepOut
 		}
 	}
+	if dbg == nil {
+		d.mu.Unlock()
+		return errors.New("no cell is running")
+	}
 	t.stopped, t.stopAt = nil, nil
 	d.frames = map[int]*dframe{}
 	d.mu.Unlock()
-	if dbg == nil {
-		return errors.New("no cell is running")
-	}
+	// "continued" goes out before the thread runs: a step that stops at
+	// once must not have its "stopped" overtaken by this event (a client
+	// clears its call stack on "continued").
+	d.emit(DebugEvent{Kind: "continued", Thread: id})
 	d.resume(dbg, t.gid, mode)
 	return nil
 }

@@ -48,6 +48,31 @@ func (s *debugSession) stop() DebugEvent {
 	}
 }
 
+// stepStop waits for the stop a Next or Continue of thread 1 leads to, and
+// checks that the thread's "continued" came before it (a client clears
+// its call stack on "continued": one arriving after the new stop would
+// blank the stop it belongs to).
+func (s *debugSession) stepStop() DebugEvent {
+	s.t.Helper()
+	continued := false
+	for {
+		select {
+		case ev := <-s.evs:
+			switch {
+			case ev.Kind == "continued" && ev.Thread == 1:
+				continued = true
+			case ev.Kind == "stopped":
+				if !continued {
+					s.t.Fatalf("stopped %+v before the thread's continued event", ev)
+				}
+				return ev
+			}
+		case <-time.After(20 * time.Second):
+			s.t.Fatal("no stopped event")
+		}
+	}
+}
+
 // at returns "name line" for each shown frame of the stopped main thread.
 func (s *debugSession) at() []string {
 	s.t.Helper()
@@ -116,14 +141,14 @@ func TestDebugBreakpointStepContinue(t *testing.T) {
 	if err := s.d.Next(1); err != nil {
 		t.Fatal(err)
 	}
-	s.stop()
+	s.stepStop()
 	if got := s.at(); strings.Join(got, ",") != "<cell> 2" {
 		t.Fatalf("after next: %v", got)
 	}
 	if err := s.d.Continue(1); err != nil {
 		t.Fatal(err)
 	}
-	s.stop()
+	s.stepStop()
 	if l := s.locals(); l["x"] != "1" || l["i"] != "1" {
 		t.Fatalf("second stop locals %v", l)
 	}
