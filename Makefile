@@ -12,7 +12,7 @@ ifneq ($(wildcard ../shared/data),)
 export GOPHERNOTE_DATA ?= $(abspath ../shared/data)
 endif
 
-.PHONY: all build generate test deps deps-debian deps-browsertest deps-lab deps-data deps-check test-hub vet gotest fuzz stdlib-check bench notebooks conformance conformance-update fuzz-go clean
+.PHONY: all build generate test deps deps-debian deps-go deps-browsertest deps-lab deps-data deps-check test-hub vet gotest fuzz stdlib-check bench notebooks conformance conformance-update fuzz-go clean
 
 all: build
 
@@ -35,7 +35,7 @@ test: vet deps-check gotest test-hub fuzz stdlib-check
 # What the tests need on a fresh machine. Each set-up is one prerequisite
 # that does nothing once done; to add one (say a front end built with npm
 # and webpack), write its target below and append it to DEPS.
-DEPS := deps-debian deps-browsertest deps-lab deps-data
+DEPS := deps-debian deps-go deps-browsertest deps-lab deps-data
 deps: $(DEPS)
 
 # Debian packages of the real-client tests (Jupyter, nbclient, the kernel
@@ -58,6 +58,16 @@ deps-debian:
 # anything installed by hand or missing fails, naming what to add.
 deps-check: deps
 	@$(PYTHON) .ci/deps_check.py $(DEBIAN_PACKAGES)
+
+# The module graph: the kernel's go get (module imports, %go get) reads the
+# go.mod of every module in the kernel's own graph, and the module tests
+# (kernel/jupytertest, kernel/runner) serve them offline from the module
+# cache. `go mod download` fetches only what the build needs; `go list -m
+# all` fetches the rest of the graph's go.mod files (a fresh machine lacked
+# github.com/ajstarks/deck/generate's, a requirement of svgo's).
+deps-go:
+	$(GO) mod download
+	@$(GO) list -m all >/dev/null
 
 # playwright-core drives Chromium in the browser test: `npm ci` (the
 # lockfile pins it) when node_modules is missing or older than the lockfile.

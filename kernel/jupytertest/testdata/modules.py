@@ -4,11 +4,14 @@ the environment the Go test sets (GOPROXY, GOPHERNOTE_PLUGIN_CACHE...).
 """
 
 import json
+import os
 import sys
+import time
 
 import kernelutil as ku
 
 DOMAIN = sys.argv[1]
+ARRIVED = sys.argv[2]  # the Go test creates this file when the go command's request reaches the slow proxy
 
 
 def summary(content, outputs):
@@ -61,6 +64,11 @@ def main():
             if (msg["parent_header"].get("msg_id") == msg_id and msg["msg_type"] in ("display_data", "update_display_data")
                     and f"go get {DOMAIN}/slow" in msg["content"]["data"].get("text/plain", "")):
                 break
+        # The display comes before the go command starts: interrupt once
+        # its request is at the proxy, or the interrupt may stop it first.
+        deadline = time.monotonic() + 300
+        while not os.path.exists(ARRIVED) and time.monotonic() < deadline:
+            time.sleep(0.05)
         km.interrupt_kernel()
         r = reply(kc, msg_id)
         print(json.dumps({"check": "interrupt", "status": r["status"], "ename": r.get("ename")}), flush=True)
