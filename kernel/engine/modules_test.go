@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -20,28 +19,7 @@ import (
 // built.
 func moduleEnv(t *testing.T, cache string, extra ...modproxy.Module) string {
 	t.Helper()
-	if _, err := exec.LookPath("go"); err != nil {
-		t.Skip("no go command")
-	}
-	proxy := t.TempDir()
-	mods := append(modproxy.Sample(), extra...)
-	if err := modproxy.Write(proxy, mods...); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command("go", "env", "GOMODCACHE").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	modcache := strings.TrimSpace(string(out))
-	t.Cleanup(func() {
-		if err := modproxy.Forget(modcache, mods...); err != nil {
-			t.Error(err)
-		}
-	})
-	for _, kv := range modproxy.Env(proxy, modcache) {
-		k, v, _ := strings.Cut(kv, "=")
-		t.Setenv(k, v)
-	}
+	modproxy.SetenvForTest(t, append(modproxy.Sample(), extra...)...)
 	if cache == "" {
 		cache = t.TempDir()
 	}

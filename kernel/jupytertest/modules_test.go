@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -23,20 +22,10 @@ import (
 func TestModulesThroughJupyter(t *testing.T) {
 	requirePython(t, "jupyter_client")
 	const domain = "example.org" // engine tests use example.com
-	mods := modproxy.In(domain, modproxy.Sample())
-	proxy := t.TempDir()
-	if err := modproxy.Write(proxy, mods...); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command("go", "env", "GOMODCACHE").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	modcache := strings.TrimSpace(string(out))
-	t.Cleanup(func() { _ = modproxy.Forget(modcache, mods...) })
+	proxyEnv := modproxy.ForTest(t, modproxy.In(domain, modproxy.Sample())...)
 	saved := env
 	t.Cleanup(func() { env = saved })
-	env = append(append([]string{}, env...), modproxy.Env(proxy, modcache)...)
+	env = append(append([]string{}, env...), proxyEnv...)
 	env = append(env, "GOPHERNOTE_PLUGIN_CACHE="+t.TempDir())
 	// A proxy first in GOPROXY that never answers for DOMAIN/slow (and
 	// sends the go command on to the next proxy for anything else): the
@@ -61,7 +50,7 @@ func TestModulesThroughJupyter(t *testing.T) {
 	}))
 	t.Cleanup(srv.Close)
 	t.Cleanup(func() { close(done) })
-	for _, kv := range modproxy.Env(proxy, modcache) {
+	for _, kv := range proxyEnv {
 		if v, ok := strings.CutPrefix(kv, "GOPROXY="); ok {
 			env = append(env, "GOPROXY="+srv.URL+","+v)
 		}

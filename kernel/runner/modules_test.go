@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -22,28 +21,7 @@ const modDomain = "example.io"
 // build's progress display is replaced in the written notebook by its
 // summary, and a compile error is go build's at the cell's line:col.
 func TestRunModulesNotebook(t *testing.T) {
-	if _, err := exec.LookPath("go"); err != nil {
-		t.Skip("no go command")
-	}
-	mods := modproxy.In(modDomain, modproxy.Sample())
-	proxy := t.TempDir()
-	if err := modproxy.Write(proxy, mods...); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command("go", "env", "GOMODCACHE").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	modcache := strings.TrimSpace(string(out))
-	t.Cleanup(func() {
-		if err := modproxy.Forget(modcache, mods...); err != nil {
-			t.Error(err)
-		}
-	})
-	for _, kv := range modproxy.Env(proxy, modcache) {
-		k, v, _ := strings.Cut(kv, "=")
-		t.Setenv(k, v)
-	}
+	modproxy.SetenvForTest(t, modproxy.In(modDomain, modproxy.Sample())...)
 	t.Setenv("GOPHERNOTE_PLUGIN_CACHE", t.TempDir())
 
 	sources := []string{

@@ -25,28 +25,7 @@ const modDomain = "example.edu"
 // at a fresh folder, which it returns.
 func moduleEnv(t *testing.T) string {
 	t.Helper()
-	if _, err := exec.LookPath("go"); err != nil {
-		t.Skip("no go command")
-	}
-	mods := modproxy.In(modDomain, modproxy.Sample())
-	proxy := t.TempDir()
-	if err := modproxy.Write(proxy, mods...); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command("go", "env", "GOMODCACHE").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	modcache := strings.TrimSpace(string(out))
-	t.Cleanup(func() {
-		if err := modproxy.Forget(modcache, mods...); err != nil {
-			t.Error(err)
-		}
-	})
-	for _, kv := range modproxy.Env(proxy, modcache) {
-		k, v, _ := strings.Cut(kv, "=")
-		t.Setenv(k, v)
-	}
+	modproxy.SetenvForTest(t, modproxy.In(modDomain, modproxy.Sample())...)
 	cache := t.TempDir()
 	t.Setenv("GOPHERNOTE_PLUGIN_CACHE", cache)
 	return cache

@@ -2,11 +2,9 @@ package modbuild
 
 import (
 	"context"
-	"os/exec"
 	"path/filepath"
 	"plugin"
 	"reflect"
-	"strings"
 	"testing"
 
 	"github.com/gophernote/gophernote/kernel/internal/modproxy"
@@ -24,18 +22,8 @@ func testBuilder(t *testing.T) *Builder {
 	if err != nil {
 		t.Fatal(err)
 	}
-	proxy := t.TempDir()
-	mods := modproxy.In(testDomain, modproxy.Sample())
-	if err := modproxy.Write(proxy, mods...); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command("go", "env", "GOMODCACHE").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	modcache := strings.TrimSpace(string(out))
-	t.Cleanup(func() { _ = modproxy.Forget(modcache, mods...) })
-	return &Builder{Host: h, Cache: t.TempDir(), Env: modproxy.Env(proxy, modcache), Progress: func(l string) { t.Log(l) }}
+	env := modproxy.ForTest(t, modproxy.In(testDomain, modproxy.Sample())...)
+	return &Builder{Host: h, Cache: t.TempDir(), Env: env, Progress: func(l string) { t.Log(l) }}
 }
 
 func load(t *testing.T, p *Package) map[string]map[string]reflect.Value {
