@@ -333,13 +333,21 @@ func FitDiscretized(c passk.Counts, family Family, opt DiscretizedOptions) (*Dis
 func (f *DiscretizedFit) Parameters() []fit.FittedParam {
 	sc := fit.NewFittedParam("scale", f.Scale)
 	sc.Fixed = true
+	return shapeParams(f.Alpha, f.Beta, sc, f.AtBound)
+}
+
+// shapeParams is the per-parameter view of a Beta or Kumaraswamy fit (the
+// MLE's and the discretized fit's): alpha and beta in [ShapeMin,
+// ShapeMax], then the scale, each marked at its bound when atBound
+// (lines "NAME ...") names it.
+func shapeParams(alpha, beta float64, scale fit.FittedParam, atBound []string) []fit.FittedParam {
 	out := []fit.FittedParam{
-		fit.NewFittedParam("alpha", f.Alpha).Bounded(ShapeMin, ShapeMax, fit.Identity),
-		fit.NewFittedParam("beta", f.Beta).Bounded(ShapeMin, ShapeMax, fit.Identity),
-		sc,
+		fit.NewFittedParam("alpha", alpha).Bounded(ShapeMin, ShapeMax, fit.Identity),
+		fit.NewFittedParam("beta", beta).Bounded(ShapeMin, ShapeMax, fit.Identity),
+		scale,
 	}
 	for i := range out {
-		for _, b := range f.AtBound {
+		for _, b := range atBound {
 			out[i].AtBound = out[i].AtBound || strings.HasPrefix(b, out[i].Name+" ")
 		}
 	}

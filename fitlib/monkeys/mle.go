@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"strings"
 	"time"
 
 	"github.com/gophernote/gophernote/fitlib/fit"
@@ -118,17 +117,7 @@ func (f *MLEFit) Parameters() []fit.FittedParam {
 	if f.fitScale {
 		sc = sc.Bounded(f.pmax, 1, fit.Logit)
 	}
-	out := []fit.FittedParam{
-		fit.NewFittedParam("alpha", f.Alpha).Bounded(ShapeMin, ShapeMax, fit.Identity),
-		fit.NewFittedParam("beta", f.Beta).Bounded(ShapeMin, ShapeMax, fit.Identity),
-		sc,
-	}
-	for i := range out {
-		for _, b := range f.AtBound {
-			out[i].AtBound = out[i].AtBound || strings.HasPrefix(b, out[i].Name+" ")
-		}
-	}
-	return out
+	return shapeParams(f.Alpha, f.Beta, sc, f.AtBound)
 }
 
 // Param returns alpha, beta or scale.
