@@ -90,6 +90,9 @@ func interrupted() *cell.Error {
 // internalError reports a crash of the engine or interpreter itself.
 func internalError(r any) *cell.Error {
 	v := fmt.Sprintf("the interpreter crashed: %v", r)
+	if pp, ok := r.(passPanic); ok {
+		v = fmt.Sprintf("the engine's %q rewrite crashed on this cell (%v): a bug of gophernote, not of the cell; please report it with the cell", pp.pass, pp.value)
+	}
 	return &cell.Error{Name: "InternalError", Value: v, Traceback: []string{"InternalError: " + v}}
 }
 

@@ -312,7 +312,7 @@ func (e *Engine) prepareText(code string, smap *sourceMap, orig *prep, only map[
 			continue
 		}
 		p.cur = ps
-		ps.run(p)
+		runPass(ps, p)
 		p.cur = nil
 		if s.err != nil {
 			if orig != nil || p.mono != nil {
@@ -330,6 +330,27 @@ func (e *Engine) prepareText(code string, smap *sourceMap, orig *prep, only map[
 		p.pl.frames = orig.mono.frames
 	}
 	return p, nil
+}
+
+// runPass runs one pass; a panic in it (a bug of the engine, not of the
+// cell nor of the interpreter) carries the pass's name up to the cell's
+// InternalError (internalError).
+func runPass(ps *pass, p *prep) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(passPanic); ok {
+				panic(r)
+			}
+			panic(passPanic{pass: ps.name, value: r})
+		}
+	}()
+	ps.run(p)
+}
+
+// passPanic is a panic of the engine's pass named pass.
+type passPanic struct {
+	pass  string
+	value any
 }
 
 // passNames lists the passes in order, for the package documentation test.
