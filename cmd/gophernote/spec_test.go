@@ -56,7 +56,9 @@ import (
 //     raised before the construct runs: a CompileError with a position (the
 //     cell did not start), or a run-time refusal (a Panic in the engine's
 //     words, "... the interpreter ..." with a position), after printing only
-//     a prefix of Go's output.
+//     a prefix of Go's output; or gophernote run's refusal of the recipe's
+//     build flags (`run -gcflags=...`, `run -race`: both modes get them as
+//     go run does, and an interpreted run cannot honour them), with no output.
 //   - crash: the interpreter failed on its own: reflect's or yaegi's
 //     panics ("reflect:", "interp.", "the interpreter crashed", "CFG
 //     post-order"), an InternalError, a Go runtime error (runtime error:,
@@ -513,6 +515,11 @@ var refusalRe = regexp.MustCompile(`^(cell 1: )?Panic: .*(\bthe interpreter\b|is
 // is the interpreter rejecting valid Go: a crash.
 var writtenRefusalRe = regexp.MustCompile(`\bgophernote\b|\bthe interpreter\b|\bthe engine\b|not supported|is not available|has no symbol|is refused|undefined selector \w+\.\w+`)
 
+// buildFlagRefusalRe matches gophernote run's refusal of the recipe's go
+// build flags (-gcflags, -race...), which an interpreted run cannot honour
+// (kernel/runner's buildFlagError).
+var buildFlagRefusalRe = regexp.MustCompile(`^UsageError: go build flags? .* (is|are) refused: gophernote interprets the program`)
+
 // goroutinePanicRe finds the engine's report of a panic in a goroutine a
 // cell started (the process keeps running): "panic in goroutine: MSG".
 var goroutinePanicRe = regexp.MustCompile(`(?m)^panic in goroutine: (.*)$`)
@@ -570,6 +577,8 @@ func specVerdict(want, got observation) (verdict, kind, firstDiff string) {
 	}
 	e := got.Error
 	switch {
+	case buildFlagRefusalRe.MatchString(e) && got.Stdout == "" && got.Stderr == "":
+		return vRefused, "refused on the command line (build flags)", firstDiff
 	case e == "":
 		return vSilent, "ended differently without an error", firstDiff
 	case crashRe.MatchString(e):

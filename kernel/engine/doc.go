@@ -49,7 +49,14 @@
 // runs ("MSG [in the goroutine started at L:C]"); after it, the panic is
 // printed on stderr; the goroutine alone ends (fix_goroutine.go).
 // runtime.Goexit in the cell's own statements ends the cell with a Goexit
-// error at its statement (fix_goexit.go). Cancelling the context gives Interrupted;
+// error at its statement (fix_goexit.go). The runtime's views that the
+// interpreter changes are refused at their line:col (fix_introspect.go):
+// frames (runtime.Caller, Stack, debug.Stack, PrintStack, SetMaxStack,
+// the profiles), finalizers and cleanups (SetFinalizer, AddCleanup,
+// package weak), allocation counts (testing.AllocsPerRun) and heap
+// statistics (runtime.ReadMemStats, debug.ReadGCStats); so is a name a
+// standard package's symbol table lacks (syscall.Mmap: syscall has only
+// the guarded process calls). Cancelling the context gives Interrupted;
 // what ran before stays defined. A long call into compiled code cannot be
 // stopped: it finishes in the background and its interpreted caller stops
 // when it returns.

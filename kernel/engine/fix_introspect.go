@@ -206,9 +206,9 @@ func refuseMissingSymbols(p *prep) {
 		var msg string
 		switch {
 		case path == "syscall":
-			msg = "undefined: " + name + " (gophernote's table of package syscall holds only the process calls (Exec, Exit, ForkExec, Kill, StartProcess, Syscall, the Ptrace calls...) that the engine guards: the rest of syscall (memory mapping, raw descriptors, the constants) acts on the kernel's own process and is not loaded; use os, os/exec or os/signal)"
+			msg = name + " is not available in gophernote: its table of package syscall holds only the process calls the engine guards (Exec, Exit, ForkExec, Kill, StartProcess, Syscall, the Ptrace calls...); the rest of syscall (memory mapping, raw descriptors, the constants) acts on the kernel's own process and is not loaded (use os, os/exec or os/signal)"
 		case stdPaths()[path]:
-			msg = "undefined: " + name + " (gophernote's symbol table of package " + path + ", yaegi v0.16.1's extraction of Go 1.22, lacks it)"
+			msg = name + " is not available in gophernote: its symbol table of package " + path + " (yaegi v0.16.1's, extracted from Go 1.22) lacks it"
 		default:
 			return true // a typo in a package of gophernote's own: yaegi says so
 		}
