@@ -508,12 +508,14 @@ var refusalRe = regexp.MustCompile(`^(cell 1: )?Panic: .*(\bthe interpreter\b|is
 // writtenRefusalRe matches a compile error the engine wrote to refuse a
 // construct (its words: "... is not supported by the gophernote
 // interpreter", "the interpreter cannot tell ...", "package X is not
-// available in gophernote", yaegi's "package unsafe has no symbol X" that
-// names the missing construct, and its "undefined selector syscall.Mmap"
-// for a symbol a package's table lacks). Any other compile error of a program Go
-// compiles ("undefined: T" for a T that is defined, "too many arguments")
-// is the interpreter rejecting valid Go: a crash.
-var writtenRefusalRe = regexp.MustCompile(`\bgophernote\b|\bthe interpreter\b|\bthe engine\b|not supported|is not available|has no symbol|is refused|undefined selector \w+\.\w+`)
+// available in gophernote", "syscall.Mmap is not available in gophernote:
+// its table of package syscall..." for a name a standard package's table
+// lacks, and yaegi's "package unsafe has no symbol X" that names the
+// missing construct). Any other compile error of a program Go compiles
+// ("undefined: T" for a T that is defined, "too many arguments", yaegi's
+// "undefined selector syscall.Mmap") is the interpreter rejecting valid
+// Go: a crash.
+var writtenRefusalRe = regexp.MustCompile(`\bgophernote\b|\bthe interpreter\b|\bthe engine\b|not supported|is not available|package unsafe "unsafe" has no symbol|is refused`)
 
 // buildFlagRefusalRe matches gophernote run's refusal of the recipe's go
 // build flags (-gcflags, -race...), which an interpreted run cannot honour

@@ -52,6 +52,7 @@ func TestSpecVerdict(t *testing.T) {
 		{"compile error at a position", observation{End: "compile error", Error: "CompileError: 12:5: range over func (Go 1.23 iterators) is not supported by the gophernote interpreter"}, vRefused},
 		{"notebook compile error", observation{End: "compile error", Error: "cell 1: CompileError: cell 1, 3:1: package unsafe \"unsafe\" has no symbol SliceData"}, vRefused},
 		{"the interpreter rejects valid Go", observation{End: "compile error", Error: "CompileError: 12:5: undefined: T"}, vCrash},
+		{"a missing symbol in yaegi's words", observation{End: "compile error", Error: "CompileError: 8:15: undefined selector syscall.Mmap"}, vCrash},
 		{"a missing symbol in gophernote's words", observation{End: "compile error", Error: "CompileError: 8:15: syscall.Mmap is not available in gophernote: its table of package syscall holds only the process calls the engine guards"}, vRefused},
 		{"the recipe's build flags refused", observation{End: "error", Error: "UsageError: go build flag -gcflags=-d=maymorestack=main.mayMoreStack is refused: gophernote interprets the program, with no compiler or linker to hand it to"}, vRefused},
 		{"build flags refused after output", observation{Stdout: "a\n", End: "error", Error: "UsageError: go build flags -race -gcflags=all=-d=checkptr=0 are refused: gophernote interprets the program, with no compiler or linker to hand them to"}, vCrash},
