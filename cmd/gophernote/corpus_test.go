@@ -771,7 +771,9 @@ func scriptRun(p *corpusProgram, work string) observation {
 	}
 	defer os.RemoveAll(out)
 	lim := p.limits.withDefaults()
-	r := runProc(p.dir, lim.process, binary, append([]string{"run", p.path, "--out", out, "--timeout", lim.cell.String()}, programArgs(p.args)...)...)
+	// The recipe's build flags go to gophernote run as to go run (which
+	// refuses them: an interpreted run cannot honour them).
+	r := runProc(p.dir, lim.process, binary, slices.Concat([]string{"run"}, p.buildFlags, []string{p.path, "--out", out, "--timeout", lim.cell.String()}, programArgs(p.args))...)
 	stdout, stderr, code, timedOut := r.stdout, r.stderr, r.code, r.timedOut
 	o := observation{Stdout: stdout, End: "ok", Seconds: r.wall.Seconds(), CPUSeconds: r.cpu.Seconds(), Load: loadAverage()}
 	// The run's own report: "gophernote run: FILE: NAME: VALUE" and
@@ -912,12 +914,18 @@ func notebookRun(p *corpusProgram, work string) observation {
 		return observation{End: "error", Error: err.Error()}
 	}
 	lim := p.limits.withDefaults()
-	r := runProc(p.dir, lim.process, binary, append([]string{"run", nbPath, "--out", dir, "--timeout", lim.cell.String()}, programArgs(p.args)...)...)
+	r := runProc(p.dir, lim.process, binary, slices.Concat([]string{"run"}, p.buildFlags, []string{nbPath, "--out", dir, "--timeout", lim.cell.String()}, programArgs(p.args))...)
 	stderr, timedOut := r.stderr, r.timedOut
 	times := observation{Seconds: r.wall.Seconds(), CPUSeconds: r.cpu.Seconds(), Load: loadAverage()}
 	if timedOut {
 		times.End = "timeout"
 		return times
+	}
+	// A run refused before any cell ran (its command line; the notebook
+	// in dir is then the one written above): the run's own report, as
+	// for a script.
+	if prefix := "gophernote run: " + nbPath + ": UsageError: "; strings.HasPrefix(stderr, prefix) {
+		return observation{End: "error", Error: firstLine(stderr[len("gophernote run: "+nbPath+": "):]), Seconds: times.Seconds}
 	}
 	written, err := os.ReadFile(filepath.Join(dir, stem+".ipynb"))
 	if err != nil {

@@ -56,7 +56,9 @@ import (
 //     raised before the construct runs: a CompileError with a position (the
 //     cell did not start), or a run-time refusal (a Panic in the engine's
 //     words, "... the interpreter ..." with a position), after printing only
-//     a prefix of Go's output.
+//     a prefix of Go's output; or gophernote run's refusal of the recipe's
+//     build flags (`run -gcflags=...`, `run -race`: both modes get them as
+//     go run does, and an interpreted run cannot honour them), with no output.
 //   - crash: the interpreter failed on its own: reflect's or yaegi's
 //     panics ("reflect:", "interp.", "the interpreter crashed", "CFG
 //     post-order"), an InternalError, a Go runtime error (runtime error:,
@@ -506,12 +508,19 @@ var refusalRe = regexp.MustCompile(`^(cell 1: )?Panic: .*(\bthe interpreter\b|is
 // writtenRefusalRe matches a compile error the engine wrote to refuse a
 // construct (its words: "... is not supported by the gophernote
 // interpreter", "the interpreter cannot tell ...", "package X is not
-// available in gophernote", yaegi's "package unsafe has no symbol X" that
-// names the missing construct, and its "undefined selector syscall.Mmap"
-// for a symbol a package's table lacks). Any other compile error of a program Go
-// compiles ("undefined: T" for a T that is defined, "too many arguments")
-// is the interpreter rejecting valid Go: a crash.
-var writtenRefusalRe = regexp.MustCompile(`\bgophernote\b|\bthe interpreter\b|\bthe engine\b|not supported|is not available|has no symbol|is refused|undefined selector \w+\.\w+`)
+// available in gophernote", "syscall.Mmap is not available in gophernote:
+// its table of package syscall..." for a name a standard package's table
+// lacks, and yaegi's "package unsafe has no symbol X" that names the
+// missing construct). Any other compile error of a program Go compiles
+// ("undefined: T" for a T that is defined, "too many arguments", yaegi's
+// "undefined selector syscall.Mmap") is the interpreter rejecting valid
+// Go: a crash.
+var writtenRefusalRe = regexp.MustCompile(`\bgophernote\b|\bthe interpreter\b|\bthe engine\b|not supported|is not available|package unsafe "unsafe" has no symbol|is refused`)
+
+// buildFlagRefusalRe matches gophernote run's refusal of the recipe's go
+// build flags (-gcflags, -race...), which an interpreted run cannot honour
+// (kernel/runner's buildFlagError).
+var buildFlagRefusalRe = regexp.MustCompile(`^UsageError: go build flags? .* (is|are) refused: gophernote interprets the program`)
 
 // goroutinePanicRe finds the engine's report of a panic in a goroutine a
 // cell started (the process keeps running): "panic in goroutine: MSG".
@@ -570,6 +579,8 @@ func specVerdict(want, got observation) (verdict, kind, firstDiff string) {
 	}
 	e := got.Error
 	switch {
+	case buildFlagRefusalRe.MatchString(e) && got.Stdout == "" && got.Stderr == "":
+		return vRefused, "refused on the command line (build flags)", firstDiff
 	case e == "":
 		return vSilent, "ended differently without an error", firstDiff
 	case crashRe.MatchString(e):

@@ -49,7 +49,14 @@
 // runs ("MSG [in the goroutine started at L:C]"); after it, the panic is
 // printed on stderr; the goroutine alone ends (fix_goroutine.go).
 // runtime.Goexit in the cell's own statements ends the cell with a Goexit
-// error at its statement (fix_goexit.go). Cancelling the context gives Interrupted;
+// error at its statement (fix_goexit.go). The runtime's views that the
+// interpreter changes are refused at their line:col (fix_introspect.go):
+// frames (runtime.Caller, Stack, debug.Stack, PrintStack, SetMaxStack,
+// the profiles), finalizers and cleanups (SetFinalizer, AddCleanup,
+// package weak), allocation counts (testing.AllocsPerRun) and heap
+// statistics (runtime.ReadMemStats, debug.ReadGCStats); so is a name a
+// standard package's symbol table lacks (syscall.Mmap: syscall has only
+// the guarded process calls). Cancelling the context gives Interrupted;
 // what ran before stays defined. A long call into compiled code cannot be
 // stopped: it finishes in the background and its interpreted caller stops
 // when it returns.
@@ -121,7 +128,7 @@
 // fields, map keys of other than basic kinds, %#v, byte verbs on uint8
 // kinds, a format built at run time, a call's several results) the call
 // is refused at its line:col (fix_fmtmethods.go lists the cases).
-// go/ast.Print and runtime/debug.PrintStack print to the cell's streams.
+// go/ast.Print prints to the cell's stdout.
 // reflect's Field, FieldByName and FieldByIndex (of Value and Type) see a
 // cell struct's unexported fields by their Go names, read-only.
 // encoding/gob of a value holding an interface is refused. A cell value
@@ -255,13 +262,13 @@
 //	embedded fields of cell structs are plain fields to json, xml, gob (encoding refused) | fix_embedencode.go | embedencode | none found
 //	const groups with several-name specs: iota counts names, repetition is a definition loop (groups the consts pass leaves) | fix_constrepeat.go | constrepeat | none found
 //	constant expressions: untyped ones take their context's type before they are computed (var r float64 = 3 / 2 is 1.5), a shift's untyped left operand the wrong type (reflect panics), beyond int64 they crash, tiny negatives are -0, string(iota + 'a') loops, 1e16 cases match 1e16+1 | fix_consts.go | consts, consts/shift, consts/big, consts/negzero, consts/iota, consts/floatcase | #1653, #1694, #1475 (related)
-//	compiled functions print to the process's stdout and stderr (go/ast.Print, debug.PrintStack) | fix_stdstreams.go | stdstreams | none found
+//	compiled functions print to the process's stdout (go/ast.Print) | fix_stdstreams.go | stdstreams | none found
 //	encoding/gob of values holding interfaces fails or loses methods (refused with an error) | fix_gobiface.go | gobiface | #1308 (related)
 //	fmt calls no String or Error method of cell values inside slices, maps, structs, or of a call's result; calls *T's on a T (slices, arrays, maps printed by the engine, the rest refused) | fix_fmtmethods.go | fmtmethods, fmtmethods/call, fmtmethods/ptrmethod | #435 (related)
 //	cell values with methods in interfaces inside []any, maps, structs reach fmt and json as yaegi's wrapper | fix_ifacevalues.go | ifacevalues, ifacevalues/basic | #1308 (related)
 //	a type switch binding no variable never takes a case naming a cell struct type | fix_typeswitch.go | typeswitch | none found
 //	assertions and type switch cases cannot tell a non-struct cell type from its underlying type (refused with an error) | fix_namedassert.go | namedassert | none found
-//	runtime.Caller, Callers, FuncForPC, Stack and the profiles describe the interpreter's frames (refused with an error) | fix_callers.go | callers | none found
+//	the runtime's views of the program are the interpreter's: runtime.Caller, Callers, FuncForPC, Stack, debug.Stack and the profiles describe its frames, finalizers and cleanups run late or never, allocation counts (testing.AllocsPerRun) and heap statistics (ReadMemStats) count its allocations (refused with an error); the symbol tables lack syscall's non-process names and Go 1.23+ names (refused naming the table) | fix_introspect.go | callers, finalizers, allocs | none found
 //	a compiled package's variable of a basic type is a constant to assignments (runtime.MemProfileRate = 0 refused) and multiple assignments' right sides | fix_pkgvars.go | pkgvars | none found
 //	a struct with several blank fields crashes compiling (duplicate field X_); its blank fields are compared (unsafe conversions to it refused) | fix_blankfields.go | blankfields | none found
 //	unsafe.Offsetof of a promoted field, or through a nil pointer, crashes | fix_offsetof.go | offsetof | none found

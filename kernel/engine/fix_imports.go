@@ -47,6 +47,7 @@ var importAdvice = map[string]string{
 	"golang.org/x/exp/rand": "use math/rand/v2",
 	"unsafe":                "unsafe is not available to interpreted code",
 	"C":                     "cgo is not available to interpreted code",
+	"weak":                  "the interpreter keeps values alive longer than compiled Go, so weak pointers are not cleared when Go clears them",
 }
 
 // unavailableImport is the error for an import path without symbols.

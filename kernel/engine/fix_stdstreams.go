@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"reflect"
-	"runtime/debug"
 
 	"github.com/traefik/yaegi/interp"
 )
@@ -18,8 +17,9 @@ import (
 // itself writes to the process's: go/ast.Print's tree went to the
 // kernel's stdout, never to the notebook (under `gophernote run FILE.go`
 // it merely reached the terminal out of order with the cell's output).
-// The engine replaces those functions with ones that write to the cell's
-// streams: go/ast.Print (stdout) and runtime/debug.PrintStack (stderr).
+// The engine replaces go/ast.Print with one that writes to the cell's
+// stdout. (runtime/debug.PrintStack would print the interpreter's frames:
+// the pass "introspect" refuses it, fix_introspect.go.)
 //
 // Not covered: text/scanner's default error report (a Scanner whose
 // Error field is nil prints to the process's stderr) and go/printer's
@@ -28,16 +28,12 @@ import (
 // streamSymbols returns the replacements, writing to engine e's streams.
 func streamSymbols(e *Engine) interp.Exports {
 	stdout := streamWriter{e.out, "stdout"}
-	stderr := streamWriter{e.out, "stderr"}
 	return interp.Exports{
 		"go/ast/ast": {
 			// ast.Print is Fprint to os.Stdout with NotNilFilter.
 			"Print": reflect.ValueOf(func(fset *token.FileSet, x any) error {
 				return ast.Fprint(stdout, fset, x, ast.NotNilFilter)
 			}),
-		},
-		"runtime/debug/debug": {
-			"PrintStack": reflect.ValueOf(func() { stderr.Write(debug.Stack()) }),
 		},
 	}
 }

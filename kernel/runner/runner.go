@@ -44,6 +44,8 @@ calls write files into DIR and print their paths.
                    the worker process's memory limit (e.g. 4GiB, 75%, off;
                    default: $GOPHERNOTE_MEMORY_LIMIT, else all of the
                    memory of the machine or cgroup)
+  go build's flags (-gcflags, -ldflags, -race, -tags...) are refused: the
+                   program is interpreted, not built (use go run for them)
   -- ARGS...       the program's arguments: cells see os.Args = [NAME ARGS...]
                    (NAME: the file name without extension), so flag.Parse
                    in a cell parses ARGS, never gophernote's own flags
@@ -70,6 +72,7 @@ type runOptions struct {
 	timeout     time.Duration
 	memoryLimit string
 	args        []string // the program's arguments, after "--"
+	buildFlags  []string // go build flags given (refused: buildFlagError)
 }
 
 // Config is what the runner needs from the program it runs in.
@@ -129,6 +132,10 @@ func isTerminal(w io.Writer) bool {
 func runMain(args []string, cfg Config) int {
 	stdout, stderr := cfg.Stdout, cfg.Stderr
 	opts, err := parseRunArgs(args)
+	if err == nil && len(opts.buildFlags) > 0 {
+		fmt.Fprintf(stderr, "gophernote run: %s: %s\n", opts.file, buildFlagError(opts.buildFlags))
+		return 2
+	}
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, runUsage)
@@ -165,6 +172,7 @@ func parseRunArgs(args []string) (runOptions, error) {
 			break
 		}
 	}
+	args, o.buildFlags = cutBuildFlags(args)
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.StringVar(&o.out, "out", "out", "")
@@ -208,6 +216,49 @@ func parseRunArgs(args []string) (runOptions, error) {
 		}
 	}
 	return o, nil
+}
+
+// goBuildFlags are go build's flags (go help build) that change how the
+// program is compiled or linked, with whether they take a value.
+var goBuildFlags = map[string]bool{
+	"gcflags": true, "ldflags": true, "asmflags": true, "gccgoflags": true, "tags": true,
+	"buildmode": true, "compiler": true, "covermode": true, "coverpkg": true, "toolexec": true,
+	"pgo": true, "race": false, "msan": false, "asan": false, "cover": false, "trimpath": false,
+	"linkshared": false,
+}
+
+// cutBuildFlags takes go build's flags out of args: `gophernote run
+// -race x.go` typed as `go run -race x.go` would be.
+func cutBuildFlags(args []string) (rest, build []string) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		takesValue, ok := goBuildFlags[name]
+		if !ok || !strings.HasPrefix(a, "-") {
+			rest = append(rest, a)
+			continue
+		}
+		if takesValue && !hasValue && i+1 < len(args) {
+			i++
+			a += "=" + args[i]
+		}
+		build = append(build, a)
+	}
+	return rest, build
+}
+
+// buildFlagError is the refusal of go build flags: the interpreter has
+// no compiler or linker to hand them to, and running without them would
+// run another program than `go run FLAGS FILE` builds (-race reports
+// races, -gcflags=-d=checkptr checks unsafe conversions, -d=maymorestack
+// calls a hook in every prologue, -ldflags=-X sets variables).
+func buildFlagError(flags []string) string {
+	what, it := "flag "+flags[0]+" is", "it"
+	if len(flags) > 1 {
+		what, it = "flags "+strings.Join(flags, " ")+" are", "them"
+	}
+	return fmt.Sprintf("UsageError: go build %s refused: gophernote interprets the program, with no compiler or linker to hand %s to, and running without %s would not run what go run %s builds",
+		what, it, it, strings.Join(flags, " "))
 }
 
 // interruptedStatus is the exit status after Ctrl-C, the shell's 128+SIGINT.

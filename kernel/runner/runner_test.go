@@ -261,6 +261,35 @@ func TestParseRunArgs(t *testing.T) {
 	}
 }
 
+// TestRunRefusesBuildFlags: go build's flags, typed as for go run, are
+// refused naming them before anything runs (the program is interpreted:
+// no compiler or linker honours them); the program's own arguments after
+// -- are not flags of the run.
+func TestRunRefusesBuildFlags(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "p.go")
+	os.WriteFile(src, []byte("package main\n\nimport \"fmt\"\n\nfunc main() { fmt.Println(\"ran\") }\n"), 0o644)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-gcflags=-d=maymorestack=main.f", src}, "go build flag -gcflags=-d=maymorestack=main.f is refused"},
+		{[]string{src, "-race"}, "go build flag -race is refused"},
+		{[]string{"-gcflags", "-l=4", src}, "go build flag -gcflags=-l=4 is refused"},
+		{[]string{"-race", "-gcflags=all=-d=checkptr=0", src}, "go build flags -race -gcflags=all=-d=checkptr=0 are refused"},
+		{[]string{"--tags", "x", src}, "go build flag --tags=x is refused"},
+	} {
+		_, stdout, stderr, code := runOut(t, c.args...)
+		if code != 2 || stdout != "" || !strings.HasPrefix(stderr, "gophernote run: "+src+": UsageError: "+c.want+": gophernote interprets the program") {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, stdout, stderr, c.want)
+		}
+	}
+	// After --, -race is the program's argument.
+	_, stdout, _, code := runOut(t, src, "--", "-race")
+	if code != 0 || stdout != "ran\n" {
+		t.Errorf("-- -race: exit %d, stdout %q", code, stdout)
+	}
+}
+
 // TestRunTour runs the README's main job on the tour notebook and checks
 // what each part of the tour must show.
 func TestRunTour(t *testing.T) {
