@@ -257,6 +257,7 @@
 //	switch with an init statement and a non-variable tag takes the default case | fix_switchinit.go | switchinit | none found
 //	a case of several expressions in a switch without a tag evaluates only the first | fix_switchcases.go | switchcases | none found
 //	append reads the values it adds after writing over them (append(x[:0], x[2], x[1], x[0])) | fix_appendargs.go | appendargs | none found
+//	a declared function returned as a value (return sq, f := sq; return f, return T.M) stays the interpreter's node: a reflect.Set panic | fix_funcreturn.go | funcreturn | none found
 //	select reads a sent variable when it sends, after later cases' operands ran; a receive case's variable is one for all runs | fix_selectorder.go | selectorder, selectorder/casevar | none found
 //	compiled packages never call a cell type's MarshalJSON, LogValue... (refused with an error) | fix_protocols.go | protocols | #654 (related)
 //	embedded fields of cell structs are plain fields to json, xml, gob (encoding refused) | fix_embedencode.go | embedencode | none found
@@ -287,5 +288,8 @@
 // process.go (os.Exit, log.Fatal, flag, syscall: a cell must not end or
 // take over the kernel's process). recover() in a top-level deferred
 // function recovers the cell's panic (fix_panics.go): needed because of
-// the engine's own top-level defer rewrite.
+// the engine's own top-level defer rewrite. A var declaration written after
+// a cell's statements that reads what they wrote runs in source order
+// (fix_varorder.go; needed because the engine runs a cell's declarations
+// before its statements).
 package engine

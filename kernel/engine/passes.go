@@ -26,6 +26,7 @@ var passes = []pass{
 	{name: "mono", needs: []fact{factNames, factTypes}, provides: []fact{factMono}, run: monomorphize},
 	{name: "methodexpr", needs: []fact{factTypes, factMono}, run: rewriteMethodExprs},
 	{name: "namedresults", needs: []fact{factTypes}, run: isolateNamedResults},
+	{name: "funcreturn", needs: []fact{factTypes}, run: rewriteFuncReturns},
 	{name: "selectrecv", run: rewriteSelectRecvs},
 	{name: "namedassert", needs: []fact{factTypes}, run: refuseNamedAssertions},
 	{name: "recursivetypes", needs: []fact{factTypes}, run: refuseRecursiveTypes},

@@ -52,6 +52,7 @@ func (u *unitBuilder) build() {
 		})
 	}
 	stmts := u.pc.stmts.Body.List
+	stmtOrder = stmtOrder || u.varAfterStatements(declNodes, stmts) // fix_varorder.go
 
 	// The declaration run of each declaration: all one run, or in source
 	// order a new run after each statement.
