@@ -27,9 +27,10 @@ import (
 // Method calls are left alone (no work added to them); so is a method
 // value whose operand has side effects.
 //
-// So is a dereference assigned to the blank identifier, `_ = *p`: Go
-// reads *p (and panics for a nil p), yaegi skips it; the pass checks p
-// before the statement.
+// So is a dereference assigned to the blank identifier or to a map's
+// element, `_ = *p`, `m[k] = *p`: Go reads *p (and panics for a nil p,
+// before the map is touched), yaegi skips it or stores the zero value;
+// the pass checks p before the statement.
 
 func init() {
 	rtParts = append(rtParts, func(*Engine) map[string]reflect.Value {
@@ -62,7 +63,7 @@ func checkMethodValues(p *prep) {
 		case *ast.AssignStmt:
 			if len(n.Lhs) == len(n.Rhs) && (n.Tok == token.ASSIGN || n.Tok == token.DEFINE) {
 				for k, l := range n.Lhs {
-					if id, ok := l.(*ast.Ident); ok && id.Name == "_" {
+					if isBlankOrMapIndex(ct, l) {
 						checkBlankDeref(p, ct, n.Rhs[k], append(stack[:len(stack):len(stack)], n.Rhs[k]))
 					}
 				}
@@ -163,6 +164,21 @@ func checkMethodValue(p *prep, ct *cellTypes, sel *ast.SelectorExpr, stack []ast
 func isPointer(t types.Type) bool {
 	_, ok := t.Underlying().(*types.Pointer)
 	return ok
+}
+
+// isBlankOrMapIndex reports whether l is _ or a map's element: yaegi
+// stores a nil pointer's *p there without reading it.
+func isBlankOrMapIndex(ct *cellTypes, l ast.Expr) bool {
+	switch l := ast.Unparen(l).(type) {
+	case *ast.Ident:
+		return l.Name == "_"
+	case *ast.IndexExpr:
+		if t := ct.goType(l.X); t != nil {
+			_, isMap := t.Underlying().(*types.Map)
+			return isMap
+		}
+	}
+	return false
 }
 
 // checkBlankDeref registers the nil check of x = *p assigned to _.

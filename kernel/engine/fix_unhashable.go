@@ -13,8 +13,8 @@ import (
 // A key of a type that is not comparable ([]int, a func, a map) stored in
 // an interface key of a map cannot be hashed: Go's map read panics with
 // "hash of unhashable type: []int" (a runtime.Error), for v := m[k] and
-// v, ok := m[k] alike. yaegi v0.16 panics for the first and answers the
-// second with the zero value and false. When go/types says the key's own
+// v, ok := m[k] alike. yaegi v0.16 panics for the first, but not for
+// _, _ = m[k]. When go/types says the key's own
 // type is not comparable, the read always panics: the pass "unhashable"
 // puts Go's panic before such a comma-ok statement (where it evaluates
 // the read first, and the map and key are free of side effects):
