@@ -4,7 +4,7 @@ package engine
 // in other words: make with a length or capacity out of range
 // (fix_makeslice.go), an assertion of an any to a cell's interface
 // (fix_assertiface.go), method values through a nil pointer or a nil
-// interface and `_ = *p` (fix_methodvalue.go), slice bounds
+// interface, `_ = *p` and `m[k] = *p` (fix_methodvalue.go), slice bounds
 // (fix_slicecheck.go), unsigned indexes (fix_indexcheck.go), comma-ok
 // reads with an unhashable key (fix_unhashable.go). Pinned with go1.26
 // `go run`.
@@ -122,7 +122,7 @@ func main() {
 			out: "p.M runtime error: invalid memory address or nil pointer dereference\n(*p).M runtime error: invalid memory address or nil pointer dereference\np.P <nil>\nw.M runtime error: invalid memory address or nil pointer dereference\nw.P <nil>\nv.M runtime error: invalid memory address or nil pointer dereference\npv.P runtime error: invalid memory address or nil pointer dereference\ni.M runtime error: invalid memory address or nil pointer dereference\ne.M runtime error: invalid memory address or nil pointer dereference\n7\nok <nil>\ntrue\n",
 		},
 		parityCase{
-			name: "slice bounds, unsigned indexes, blank dereferences and unhashable keys out of range as Go words them",
+			name: "slice bounds, unsigned indexes, nil dereferences and unhashable keys out of range as Go words them",
 			prog: `package main
 
 import (
@@ -175,13 +175,16 @@ func main() {
 	try("_ = *p", func() { _ = *p })
 	var ps [2]*int
 	try("_ = *ps[1]", func() { _ = *ps[1] })
+	mp := map[int]int{}
+	try("mp[0] = *p", func() { mp[0] = *p })
+	fmt.Println(len(mp))
 	m := map[any]int{}
 	key := []int{1}
 	try("m[key] comma-ok", func() { _, ok := m[key]; fmt.Println(ok) })
 	fmt.Println(len(m))
 }
 `,
-			out: "s[:j] runtime error: slice bounds out of range [:5] with capacity 3\ns[j:] runtime error: slice bounds out of range [5:2]\ns[2:i] runtime error: slice bounds out of range [2:1]\ns[k:] runtime error: slice bounds out of range [-1:]\ns[:k] runtime error: slice bounds out of range [:-1]\n2\ns[i:3] ok <nil>\ns[0:1:j] runtime error: slice bounds out of range [::5] with capacity 3\ns[0:i:0] runtime error: slice bounds out of range [:1:0]\ns[2:i:3] runtime error: slice bounds out of range [2:1:]\ns[k:1:2] runtime error: slice bounds out of range [-1::]\ns[:k:2] runtime error: slice bounds out of range [:-1:]\na[:j] runtime error: slice bounds out of range [:5] with length 3\na[i:j:j] runtime error: slice bounds out of range [::5] with length 3\nstr[:j] runtime error: slice bounds out of range [:5] with length 3\nstr[j:] runtime error: slice bounds out of range [5:3]\ns[:u] runtime error: slice bounds out of range [:18446744073709551615] with capacity 3\ns[u:] runtime error: slice bounds out of range [18446744073709551615:2]\ns[u] runtime error: index out of range [18446744073709551615] with length 2\nstr[u] runtime error: index out of range [18446744073709551615] with length 3\n_ = *p runtime error: invalid memory address or nil pointer dereference\n_ = *ps[1] runtime error: invalid memory address or nil pointer dereference\nm[key] comma-ok hash of unhashable type: []int\n0\n",
+			out: "s[:j] runtime error: slice bounds out of range [:5] with capacity 3\ns[j:] runtime error: slice bounds out of range [5:2]\ns[2:i] runtime error: slice bounds out of range [2:1]\ns[k:] runtime error: slice bounds out of range [-1:]\ns[:k] runtime error: slice bounds out of range [:-1]\n2\ns[i:3] ok <nil>\ns[0:1:j] runtime error: slice bounds out of range [::5] with capacity 3\ns[0:i:0] runtime error: slice bounds out of range [:1:0]\ns[2:i:3] runtime error: slice bounds out of range [2:1:]\ns[k:1:2] runtime error: slice bounds out of range [-1::]\ns[:k:2] runtime error: slice bounds out of range [:-1:]\na[:j] runtime error: slice bounds out of range [:5] with length 3\na[i:j:j] runtime error: slice bounds out of range [::5] with length 3\nstr[:j] runtime error: slice bounds out of range [:5] with length 3\nstr[j:] runtime error: slice bounds out of range [5:3]\ns[:u] runtime error: slice bounds out of range [:18446744073709551615] with capacity 3\ns[u:] runtime error: slice bounds out of range [18446744073709551615:2]\ns[u] runtime error: index out of range [18446744073709551615] with length 2\nstr[u] runtime error: index out of range [18446744073709551615] with length 3\n_ = *p runtime error: invalid memory address or nil pointer dereference\n_ = *ps[1] runtime error: invalid memory address or nil pointer dereference\nmp[0] = *p runtime error: invalid memory address or nil pointer dereference\n0\nm[key] comma-ok hash of unhashable type: []int\n0\n",
 		},
 	)
 }
