@@ -27,7 +27,9 @@ import (
 // the slice expression first and the operand and bounds are free of side
 // effects; elsewhere the panic keeps Go's words without the numbers
 // (fix_panics.go). Cost: up to four interpreted comparisons per checked
-// slice expression.
+// slice expression (measured on a shared machine, a loop whose body is
+// w := xs[lo:hi]; t += w[0]: 1.0-1.35 times as long; with the bounds
+// computed in the expression, xs[i%8 : i%8+4], about 1.5 times).
 
 func init() {
 	rtParts = append(rtParts, func(*Engine) map[string]reflect.Value {
