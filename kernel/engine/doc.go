@@ -242,6 +242,10 @@
 //	an interface holding a pointer to a cell type with methods is not == to the pointer, nor to another interface holding it; an interface holding a value of a non-struct cell type with methods is not == to the value | fix_ifaceeq.go | ifaceeq | none found
 //	package-level variables initialized in an order other than Go's (references through functions and methods not followed) | fix_initorder.go | initorder | none found
 //	a shift by a negative signed count does not panic (1 << -1 is 0) | fix_shiftcount.go | shiftcount | none found
+//	make([]T, n) with a size too big panics "allocation size out of range", not naming len or cap | fix_makeslice.go | makeslice | none found
+//	a method value through a nil pointer or an embedded nil pointer, and _ = *p or m[k] = *p of a nil p, do not panic | fix_methodvalue.go | methodvalue, methodvalue/deref | none found
+//	slice bounds out of range without the bounds and the capacity or length | fix_slicecheck.go | slicecheck | none found
+//	_, _ = m[k] with an unhashable key in an interface-keyed map does not panic | fix_unhashable.go | unhashable | none found
 //	a panic in a function is reported at its first statement, not the one that panicked | fix_panicpos.go | panicpos | #1266
 //	top-level comma-ok define (map index, type assertion, receive) crashes | fix_commaok.go | commaok, commaok/assert | #1574 (related)
 //	missing return, pointer-receiver method sets, c := two() and two()+1 of a two-result func accepted (Go refuses them) | fix_checks.go | checks, checks/ptrrecv, checks/results | none found

@@ -147,7 +147,13 @@ func rewriteIfaceAssertions(p *prep) {
 		}
 		return true
 	})
-	p.pc.inspect(func(n ast.Node) bool {
+	var stack []ast.Node
+	visit := func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return false
+		}
+		stack = append(stack, n)
 		ta, ok := n.(*ast.TypeAssertExpr)
 		if !ok || ta.Type == nil || commaOK[ta] {
 			return true
@@ -173,7 +179,11 @@ func rewriteIfaceAssertions(p *prep) {
 		}
 		if xi, ok := types.Unalias(xt).Underlying().(*types.Interface); !ok || xi.NumMethods() == 0 {
 			// From an any, yaegi's assertion inside the function literal
-			// panics in reflect.Set where the bare one worked.
+			// panics in reflect.Set where the bare one worked: the check
+			// goes before the statement instead.
+			if ok {
+				checkAnyAssertion(p, ct, ta, tv.Type, it, stack)
+			}
 			return true
 		}
 		spelled, ok := p.spellGoType(xt)
@@ -196,6 +206,65 @@ func rewriteIfaceAssertions(p *prep) {
 		p.r.addText(p.off(ta.Pos()), p.off(ta.Pos()), "func(_gnx "+spelled+") "+typ+" { if _gnx == nil { "+rtName+".AssertIfaceFail(nil, "+strconv.Quote(name)+", \"\") }; if _, _gnok := _gnx.("+typ+"); !_gnok { "+rtName+".AssertIfaceFail(_gnx, "+strconv.Quote(name)+", "+strconv.Quote(strings.Join(methods, ","))+") }; return _gnx.("+typ+") }(")
 		p.r.addText(p.off(ta.X.End()), p.off(ta.End()), ")")
 		return true
+	}
+	for _, root := range []ast.Node{p.pc.decls, p.pc.stmts.Body} {
+		stack = nil
+		ast.Inspect(root, visit)
+	}
+}
+
+// assertName is interface type t as Go's runtime names it in a failed
+// assertion (without the package of a named one: assertFailure adds it).
+func assertName(t types.Type) string {
+	if named, ok := types.Unalias(t).(*types.Named); ok {
+		return named.Obj().Name()
+	}
+	name := types.TypeString(t, nil) // as Go's runtime writes it: interface { M() }
+	if rest, ok := strings.CutPrefix(name, "interface{"); ok {
+		name = "interface { " + strings.TrimSuffix(rest, "}") + " }"
+	}
+	return name
+}
+
+// sortedMethods returns the names of it's methods, sorted.
+func sortedMethods(it *types.Interface) string {
+	var methods []string
+	for i := 0; i < it.NumMethods(); i++ {
+		methods = append(methods, it.Method(i).Name())
+	}
+	sort.Strings(methods)
+	return strings.Join(methods, ",")
+}
+
+// checkAnyAssertion registers the check of x.(I), x an empty interface:
+// yaegi's comma-ok form answers as Go's, so before the statement that
+// evaluates the assertion first (checkAnchor), when x is free of side
+// effects (pure), the engine inserts
+//
+//	if _, _gnok := x.(I); !_gnok { _gnrt.AssertIfaceFail(x, "I", "Foo") }
+//
+// Where it cannot, yaegi's assertion stays (the limit in the comment
+// above). Cost: one more assertion where the cell asserts.
+func checkAnyAssertion(p *prep, ct *cellTypes, ta *ast.TypeAssertExpr, t types.Type, it *types.Interface, stack []ast.Node) {
+	if !pure(p, ct, ta.X) {
+		return
+	}
+	stmt := checkAnchor(stack)
+	if stmt == nil {
+		return
+	}
+	top := false
+	for _, s := range p.pc.stmts.Body.List {
+		top = top || s == stmt
+	}
+	name, methods := assertName(t), sortedMethods(it)
+	p.r.add(p.off(stmt.Pos()), p.off(stmt.Pos()), func(r *renderer) string {
+		xs, typ := p.text(ta.X), p.text(ta.Type)
+		check := "if _, _gnok := " + xs + ".(" + typ + "); !_gnok { " + rtName + ".AssertIfaceFail(" + xs + ", " + strconv.Quote(name) + ", " + strconv.Quote(methods) + ") }"
+		if top {
+			check = "func() { " + check + " }()" // block scoping at top level: see fix_compound.go
+		}
+		return r.directive(p.off(ta.Pos())) + check + "; " + r.directive(p.off(stmt.Pos()))
 	})
 }
 

@@ -34,7 +34,7 @@ import (
 
 func init() {
 	rtParts = append(rtParts, func(*Engine) map[string]reflect.Value {
-		return map[string]reflect.Value{"IndexPanic": reflect.ValueOf(indexPanic)}
+		return map[string]reflect.Value{"IndexPanic": reflect.ValueOf(indexPanic), "IndexPanicU": reflect.ValueOf(indexPanicU)}
 	})
 }
 
@@ -44,6 +44,11 @@ func indexPanic(i, n, cell, line, col int) {
 	if i < 0 {
 		panic(runtimeError{msg: fmt.Sprintf("index out of range [%d]", i), cell: cell, line: line, col: col})
 	}
+	panic(runtimeError{msg: fmt.Sprintf("index out of range [%d] with length %d", i, n), cell: cell, line: line, col: col})
+}
+
+// indexPanicU is indexPanic for an index of an unsigned type.
+func indexPanicU(i uint64, n, cell, line, col int) {
 	panic(runtimeError{msg: fmt.Sprintf("index out of range [%d] with length %d", i, n), cell: cell, line: line, col: col})
 }
 
@@ -113,13 +118,16 @@ func checkIndex(p *prep, ct *cellTypes, ix *ast.IndexExpr, stack []ast.Node) {
 	// The cheapest form yaegi runs: no temporary, no conversion for an
 	// int index (a third of the loop's cost, against three times with
 	// them), no sign test for an unsigned one.
-	conv, signed := "", true
+	conv, signed, wide := "", true, false
 	if it := ct.goType(i); it != nil {
 		b, _ := it.Underlying().(*types.Basic)
 		if b == nil || b.Kind() != types.Int && b.Kind() != types.UntypedInt {
 			conv = "int"
 		}
 		signed = b == nil || b.Info()&types.IsUnsigned == 0
+		// An unsigned index beyond the int range is negative as an int:
+		// the sign test catches it, and the panic gets its bits.
+		wide = b != nil && (b.Kind() == types.Uint || b.Kind() == types.Uint64 || b.Kind() == types.Uintptr)
 	}
 	if tv := ct.info.Types[i]; tv.Value != nil {
 		if v, exact := constant.Int64Val(tv.Value); exact && v >= 0 {
@@ -143,11 +151,15 @@ func checkIndex(p *prep, ct *cellTypes, ix *ast.IndexExpr, stack []ast.Node) {
 			is = conv + "(" + is + ")"
 		}
 		cond := is + " >= len(" + xs + ")"
-		if signed {
+		if signed || wide {
 			cond += " || " + is + " < 0"
 		}
 		// The panic's position is the index expression's.
-		check := "if " + cond + " { " + rtName + ".IndexPanic(int(" + p.text(i) + "), len(" + xs + "), " + at + ") }"
+		panicFn := ".IndexPanic(int("
+		if wide {
+			panicFn = ".IndexPanicU(uint64("
+		}
+		check := "if " + cond + " { " + rtName + panicFn + p.text(i) + "), len(" + xs + "), " + at + ") }"
 		if top {
 			check = "func() { " + check + " }()" // block scoping at top level: see fix_compound.go
 		}

@@ -149,6 +149,8 @@ var reflectPanics = []struct {
 }{
 	{regexp.MustCompile(`^reflect: call of reflect\.Value\.\w+ on zero Value$`), "invalid memory address or nil pointer dereference", false},
 	{regexp.MustCompile(`^reflect\.Value\.Call: call of nil function$`), "invalid memory address or nil pointer dereference", false},
+	// yaegi reads *p of a nil p as a zero Value, which a call then refuses.
+	{regexp.MustCompile(`^reflect: Call using zero Value argument$`), "invalid memory address or nil pointer dereference", false},
 	{regexp.MustCompile(`^reflect: (slice|array|string) index out of range$`), "index out of range (the interpreter does not report the index and length)", false},
 	{regexp.MustCompile(`^reflect\.Value\.Slice3?: slice index out of bounds$`), "slice bounds out of range (the interpreter does not report the bounds)", false},
 	{regexp.MustCompile(`^reflect\.MakeSlice: negative len$`), "makeslice: len out of range", false},
@@ -179,7 +181,7 @@ func goPanicValue(v any) (any, bool) {
 		}
 	}
 	if i := strings.Index(s, ": interface conversion: "); i >= 0 && posRe.MatchString(s) {
-		return runtimeError{msg: s[i+2:]}, true
+		return runtimeError{msg: s[i+2:], plain: true}, true // a TypeAssertionError: no "runtime error: "
 	}
 	return nil, false
 }
