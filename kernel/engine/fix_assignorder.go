@@ -108,6 +108,12 @@ type orderer struct {
 	effects map[*types.Func]int   // summaries of the cell's functions
 }
 
+// isRecv reports whether x is a receive, not parenthesized.
+func isRecv(x ast.Expr) bool {
+	u, ok := x.(*ast.UnaryExpr)
+	return ok && u.Op == token.ARROW
+}
+
 // isStruct reports whether t is a struct type.
 func isStruct(t types.Type) bool {
 	_, ok := t.Underlying().(*types.Struct)
@@ -137,6 +143,13 @@ func (o *orderer) assign(as *ast.AssignStmt, inList, top bool) {
 	multi := len(as.Lhs) > 1 && len(as.Lhs) == len(as.Rhs)
 	if multi {
 		o.parens(as.Rhs)
+	} else if as.Tok == token.ASSIGN && len(as.Lhs) == 1 && len(as.Rhs) == 1 && isRecv(as.Rhs[0]) {
+		if _, isVar := as.Lhs[0].(*ast.Ident); !isVar {
+			// yaegi stores a receive into a variable or a map
+			// element, but not into a slice or array element, a
+			// field or *p: x[i] = <-c leaves x[i] as it was.
+			o.parens(as.Rhs)
+		}
 	} else if as.Tok == token.ASSIGN && len(as.Rhs) == 1 && o.ct != nil {
 		if _, isVar := as.Lhs[0].(*ast.Ident); isVar && o.ct.goType(as.Lhs[0]) != nil && isStruct(o.ct.goType(as.Lhs[0])) {
 			if _, ok := as.Rhs[0].(*ast.CompositeLit); ok {
@@ -147,6 +160,9 @@ func (o *orderer) assign(as *ast.AssignStmt, inList, top bool) {
 		}
 	}
 	if !inList || o.ct == nil {
+		return
+	}
+	if o.tupleToMap(as, top) {
 		return
 	}
 	if len(as.Rhs) == 1 && len(as.Lhs) == 2 {
@@ -219,6 +235,102 @@ func (o *orderer) assign(as *ast.AssignStmt, inList, top bool) {
 	o.hoist(as, append(calls, keys...), len(as.Lhs) > 1 && len(as.Rhs) == 1 && len(calls) == 1)
 }
 
+// tupleToMap orders an assignment of several values from one call, map
+// index, assertion or receive to places one of which is a map index:
+// yaegi v0.16 stores nothing into the map (m[k], err = f() and m[k], ok =
+// x.(T) leave m as it was). The operands of the places (x and i of x[i],
+// p of *p) and then the value go into temporaries, in compiled Go's
+// order, and the statement assigns the temporaries:
+//
+//	m[f()], *g() = h()  =>  _gnc1 := m; _gnc2 := f(); _gnc3 := g(); _gnc4, _gnc5 := h(); _gnc1[_gnc2], *_gnc3 = _gnc4, _gnc5
+//
+// A comma-ok form whose ok is not a plain bool is fix_opconv.go's.
+func (o *orderer) tupleToMap(as *ast.AssignStmt, top bool) bool {
+	if as.Tok != token.ASSIGN || len(as.Rhs) != 1 || len(as.Lhs) < 2 {
+		return false
+	}
+	toMap := false
+	for _, l := range as.Lhs {
+		if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
+			if t := o.ct.goType(ix.X); t != nil {
+				if _, isMap := t.Underlying().(*types.Map); isMap {
+					toMap = true
+				}
+			}
+		}
+	}
+	if !toMap {
+		return false
+	}
+	var xs []ast.Expr
+	for _, l := range as.Lhs {
+		for _, x := range o.lhsOperands(l) {
+			if tv := o.ct.info.Types[x]; tv.Value == nil && !tv.IsType() {
+				xs = append(xs, x)
+			}
+		}
+	}
+	r := as.Rhs[0]
+	xs = append(xs, r)
+	if top {
+		for _, x := range xs {
+			if c, ok := ast.Unparen(x).(*ast.CallExpr); ok && o.p.genericCall(c) {
+				return false
+			}
+		}
+	}
+	n := len(as.Lhs)
+	decl := "" // a top-level comma-ok define crashes yaegi: declare, then assign
+	if _, call := ast.Unparen(r).(*ast.CallExpr); !call {
+		if id, ok := as.Lhs[1].(*ast.Ident); !ok || id.Name != "_" {
+			if t := o.ct.goType(as.Lhs[1]); t == nil || !types.Identical(t, types.Typ[types.Bool]) {
+				return false // an ok of another type: fix_opconv.go
+			}
+		}
+		if top {
+			tt, ok := o.ct.goType(r).(*types.Tuple)
+			if !ok || tt.Len() != 2 {
+				return false
+			}
+			s, ok := o.p.spellGoType(tt.At(0).Type())
+			if !ok {
+				return false
+			}
+			decl = s
+		}
+	}
+	p := o.p
+	at := p.off(as.Pos())
+	names := make([][]string, len(xs))
+	for i := range xs {
+		k := 1
+		if i == len(xs)-1 {
+			k = n
+		}
+		for range k {
+			names[i] = append(names[i], p.r.fresh("c"))
+		}
+	}
+	places := make([]int, len(xs))
+	for i, x := range xs {
+		places[i] = len(p.r.edits)
+		p.r.addText(p.off(x.Pos()), p.off(x.End()), join(names[i]))
+	}
+	p.r.add(at, at, func(r *renderer) string {
+		out := ""
+		for i, x := range xs {
+			def := " := "
+			if i == len(xs)-1 && decl != "" {
+				out += "var " + names[i][0] + " " + decl + "; var " + names[i][1] + " bool; "
+				def = " = "
+			}
+			out += join(names[i]) + def + r.renderApart(p.off(x.Pos()), p.off(x.End()), places[i], x.Pos() == as.Pos()) + "; "
+		}
+		return out + r.directive(at)
+	})
+	return true
+}
+
 // hoist moves calls into temporaries defined before statement s, in
 // order; tuple says the only call gives several values.
 func (o *orderer) hoist(s ast.Stmt, calls []ast.Expr, tuple bool) {
@@ -267,11 +379,15 @@ func (o *orderer) ret(rs *ast.ReturnStmt, ft *ast.FuncType, inList bool) {
 				slot[obj] = len(slot)
 				named[obj] = true
 			} else {
+				o.parens(rs.Results)
 				return
 			}
 		}
 	}
 	if len(named) == 0 || len(slot) != len(rs.Results) {
+		// return make(T), make(T) gives one channel twice unless the
+		// calls are parenthesized.
+		o.parens(rs.Results)
 		return
 	}
 	// Result i reading named result j < i sees what return wrote there,
