@@ -34,6 +34,7 @@ var passes = []pass{
 	{name: "blanktypes", provides: []fact{factBlankTypes}, run: dropBlankTypes},
 	{name: "predeclared", needs: []fact{factTypes}, run: rewritePredeclared},
 	{name: "offsetof", needs: []fact{factTypes}, run: rewriteOffsetof},
+	{name: "newexpr", needs: []fact{factTypes}, run: rewriteNewExprs},
 	{name: "blankfields", needs: []fact{factTypes}, run: renameBlankFields},
 	{name: "pkgvars", needs: []fact{factTypes}, run: rewritePkgVarAssigns},
 	{name: "compound", needs: []fact{factNames}, provides: []fact{factWrappers}, run: wrapCompound},

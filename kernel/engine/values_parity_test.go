@@ -82,5 +82,98 @@ func main() {
 `,
 			out: "map[a:5 abc:123] e fgh\nmap[x:y z:y] true true\nmap[1:1 3:3 7:1] true\nfalse 0 0\n[5 8] [7 1] 2 {3} {4} map[0:6 1:1 3:3 7:1]\n",
 		},
+		parityCase{
+			name: "new of a value",
+			prog: `package main
+
+import "fmt"
+
+type P struct{ x, y int }
+
+var (
+	g = new(0)
+	h = g
+)
+
+func main() {
+	p := new(123)
+	x := 42
+	q := new(x)
+	x = 7
+	*q += 1
+	a := new([2]int{1, 2})
+	var i int
+	v := new(i > 0)
+	s := new(P{3, 4})
+	f := new(1.5)
+	str := new("s" + "t")
+	*g = 5
+	fmt.Println(*p, *q, x, *a, *v, *s, *f, *str, *h, new(x) == new(x))
+	fmt.Printf("%T %T %T\n", p, f, v)
+}
+`,
+			out: "123 43 7 [1 2] false {3 4} 1.5 st 5 false\n*int *float64 *bool\n",
+		},
+		parityCase{
+			name: "switch cases of nil and of channels of another direction",
+			prog: `package main
+
+import "fmt"
+
+func kind[T any]() string {
+	switch []T(nil) {
+	case nil:
+		return "nil slice"
+	}
+	return "other"
+}
+
+func main() {
+	ch1 := make(chan int)
+	var ch2 <-chan int = ch1
+	var ch3 chan<- int = make(chan int)
+	switch ch1 {
+	case ch3:
+		fmt.Println("ch3")
+	case ch2:
+		fmt.Println("ch2")
+	default:
+		fmt.Println("none")
+	}
+	switch ch2 {
+	case ch1:
+		fmt.Println("ch1")
+	default:
+		fmt.Println("none")
+	}
+	var s []int
+	switch s {
+	case nil:
+		fmt.Println("nil")
+	default:
+		fmt.Println("not nil")
+	}
+	s = []int{}
+	switch s {
+	case nil:
+		fmt.Println("nil")
+	default:
+		fmt.Println("not nil")
+	}
+	var m map[string]int
+	var f func()
+	switch m {
+	case nil:
+		fmt.Println("nil map")
+	}
+	switch f {
+	case nil:
+		fmt.Println("nil func")
+	}
+	fmt.Println(kind[int]())
+}
+`,
+			out: "ch2\nch1\nnil\nnot nil\nnil map\nnil func\nnil slice\n",
+		},
 	)
 }
