@@ -61,7 +61,13 @@ func orderAssignments(p *prep) {
 		}
 	}
 	var funcs []*ast.FuncType // enclosing functions, innermost last
+	var defers []bool         // whether each of funcs defers a call
 	var visit func(n ast.Node) bool
+	enter := func(ft *ast.FuncType, body *ast.BlockStmt) {
+		funcs, defers = append(funcs, ft), append(defers, hasDefer(body))
+		ast.Inspect(body, visit)
+		funcs, defers = funcs[:len(funcs)-1], defers[:len(defers)-1]
+	}
 	visit = func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.BlockStmt:
@@ -72,17 +78,16 @@ func orderAssignments(p *prep) {
 			list(n.Body)
 		case *ast.FuncDecl:
 			if n.Body != nil {
-				funcs = append(funcs, n.Type)
-				ast.Inspect(n.Body, visit)
-				funcs = funcs[:len(funcs)-1]
+				enter(n.Type, n.Body)
 			}
 			return false
 		case *ast.FuncLit:
-			funcs = append(funcs, n.Type)
-			ast.Inspect(n.Body, visit)
-			funcs = funcs[:len(funcs)-1]
+			enter(n.Type, n.Body)
 			return false
 		case *ast.AssignStmt:
+			if len(funcs) > 0 && defers[len(defers)-1] && inList[n] && o.beforePanic(n, funcs[len(funcs)-1]) {
+				return true
+			}
 			o.assign(n, inList[n], top[n])
 		case *ast.ValueSpec:
 			if len(n.Values) > 1 && len(n.Values) == len(n.Names) {
@@ -90,7 +95,7 @@ func orderAssignments(p *prep) {
 			}
 		case *ast.ReturnStmt:
 			if len(funcs) > 0 {
-				o.ret(n, funcs[len(funcs)-1], inList[n])
+				o.ret(n, funcs[len(funcs)-1], inList[n], defers[len(defers)-1])
 			}
 		}
 		return true
@@ -106,6 +111,140 @@ type orderer struct {
 	escapes map[types.Object]bool // local variables a closure captures or whose address is taken
 	topVars map[types.Object]bool // variables of top-level statements (globals to yaegi)
 	effects map[*types.Func]int   // summaries of the cell's functions
+}
+
+// Values a panic interrupts. Go evaluates all the values of a
+// multi-value assignment or return before it assigns any: when one
+// panics, nothing is assigned. yaegi assigns each before it evaluates the
+// next (bad, _ = true, *p sets bad; return true, *p sets the first
+// result), which a deferred function that recovers sees. In a function
+// that defers a call, a value after the first that may panic goes into a
+// temporary first, when something assigned before it can be seen after a
+// recover (a named result, a package or session variable, a captured
+// one; any result of a return):
+//
+//	bad, _ = true, *p  =>  _gnc1 := *p; bad, _ = true, _gnc1
+
+// hasDefer reports whether body defers a call (not in a function literal).
+func hasDefer(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.DeferStmt:
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// mayPanic reports whether evaluating x may panic.
+func (o *orderer) mayPanic(x ast.Expr) bool {
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.StarExpr, *ast.IndexExpr, *ast.IndexListExpr, *ast.SliceExpr, *ast.TypeAssertExpr:
+			if tv := o.ct.info.Types[n.(ast.Expr)]; !tv.IsType() {
+				found = true
+			}
+		case *ast.CallExpr:
+			if tv := o.ct.info.Types[n.Fun]; !tv.IsType() {
+				found = true
+			}
+		case *ast.UnaryExpr:
+			found = n.Op == token.ARROW
+		case *ast.BinaryExpr:
+			found = n.Op == token.QUO || n.Op == token.REM || n.Op == token.SHL || n.Op == token.SHR
+		case *ast.SelectorExpr:
+			if sel, ok := o.ct.info.Selections[n]; ok && sel.Indirect() {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// laterPanics returns the values after the first that may panic (not
+// untyped: a temporary would take the default type), or nil when one
+// is not a value a temporary can hold.
+func (o *orderer) laterPanics(xs []ast.Expr) []ast.Expr {
+	var out []ast.Expr
+	for _, x := range xs[1:] {
+		if !o.mayPanic(x) {
+			continue
+		}
+		switch u := ast.Unparen(x).(type) {
+		case *ast.BinaryExpr:
+			switch u.Op {
+			case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ, token.LAND, token.LOR, token.SHL, token.SHR:
+				return nil
+			}
+		case *ast.UnaryExpr:
+			if u.Op == token.NOT {
+				return nil
+			}
+		}
+		if tv := o.ct.info.Types[x]; tv.Value != nil || tv.Type == nil {
+			return nil
+		} else if b, ok := tv.Type.(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
+			return nil
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+// beforePanic orders assignment as of function ft (which defers a call)
+// as compiled Go when a later value may panic; it reports whether it did.
+func (o *orderer) beforePanic(as *ast.AssignStmt, ft *ast.FuncType) bool {
+	if o.ct == nil || as.Tok != token.ASSIGN || len(as.Lhs) < 2 || len(as.Lhs) != len(as.Rhs) {
+		return false
+	}
+	seen := false
+	for _, l := range as.Lhs[:len(as.Lhs)-1] {
+		id, ok := ast.Unparen(l).(*ast.Ident)
+		if !ok {
+			return false // places are the other orderings' (fix_assignorder.go above)
+		}
+		v, ok := o.ct.info.Uses[id].(*types.Var)
+		if !ok {
+			continue
+		}
+		if o.escapes[v] || o.topVars[v] || v.Parent() == v.Pkg().Scope() ||
+			ft.Results != nil && v.Pos() >= ft.Results.Pos() && v.Pos() < ft.Results.End() {
+			seen = true
+		}
+	}
+	if !seen {
+		return false
+	}
+	xs := o.laterPanics(as.Rhs)
+	if len(xs) == 0 {
+		return false
+	}
+	o.parens(as.Rhs[:1])
+	o.hoist(as, xs, false)
+	return true
+}
+
+// retBeforePanic orders return rs (in a function that defers a call) as
+// compiled Go when a later result may panic; it reports whether it did.
+func (o *orderer) retBeforePanic(rs *ast.ReturnStmt) bool {
+	if o.ct == nil || len(rs.Results) < 2 {
+		return false
+	}
+	xs := o.laterPanics(rs.Results)
+	if len(xs) == 0 {
+		return false
+	}
+	o.parens(rs.Results[:1])
+	o.hoist(rs, xs, false)
+	return true
 }
 
 // isRecv reports whether x is a receive, not parenthesized.
@@ -367,10 +506,17 @@ func (o *orderer) hoist(s ast.Stmt, calls []ast.Expr, tuple bool) {
 }
 
 // ret orders a return statement of function ft.
-func (o *orderer) ret(rs *ast.ReturnStmt, ft *ast.FuncType, inList bool) {
+func (o *orderer) ret(rs *ast.ReturnStmt, ft *ast.FuncType, inList, defers bool) {
 	if len(rs.Results) < 2 || ft.Results == nil || o.ct == nil {
 		return
 	}
+	// Last (the parentheses close inside a block of temporaries): the
+	// parentheses, or the results that may panic moved first.
+	defer func() {
+		if !defers || !inList || !o.retBeforePanic(rs) {
+			o.parens(rs.Results)
+		}
+	}()
 	named := map[types.Object]bool{}
 	slot := map[types.Object]int{} // result index of each named result
 	for _, f := range ft.Results.List {
@@ -379,15 +525,13 @@ func (o *orderer) ret(rs *ast.ReturnStmt, ft *ast.FuncType, inList bool) {
 				slot[obj] = len(slot)
 				named[obj] = true
 			} else {
-				o.parens(rs.Results)
 				return
 			}
 		}
 	}
 	if len(named) == 0 || len(slot) != len(rs.Results) {
 		// return make(T), make(T) gives one channel twice unless the
-		// calls are parenthesized.
-		o.parens(rs.Results)
+		// calls are parenthesized (deferred above).
 		return
 	}
 	// Result i reading named result j < i sees what return wrote there,
@@ -412,12 +556,7 @@ func (o *orderer) ret(rs *ast.ReturnStmt, ft *ast.FuncType, inList bool) {
 			return !reads
 		})
 	}
-	if !reads {
-		o.parens(rs.Results)
-		return
-	}
-	if !inList {
-		o.parens(rs.Results)
+	if !reads || !inList {
 		return
 	}
 	p := o.p
@@ -430,7 +569,7 @@ func (o *orderer) ret(rs *ast.ReturnStmt, ft *ast.FuncType, inList bool) {
 	first := p.off(rs.Results[0].Pos())
 	p.r.addText(start, first, "{ "+join(temps)+" := ")
 	p.r.addTail(p.off(rs.End()), "; return "+join(temps)+" }")
-	o.parens(rs.Results)
+	defers = false // the temporaries take every value before the return
 }
 
 // capturesAny reports whether a closure of the cell uses one of objs.

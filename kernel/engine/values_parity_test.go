@@ -175,5 +175,74 @@ func main() {
 `,
 			out: "ch2\nch1\nnil\nnot nil\nnil map\nnil func\nnil slice\n",
 		},
+		parityCase{
+			name: "values a panic interrupts before they are assigned",
+			prog: `package main
+
+import "fmt"
+
+var g int
+
+type B bool
+
+func f() (bad bool) {
+	defer func() { recover() }()
+	var p *int
+	bad, _ = true, *p
+	return
+}
+
+func g2() (bool, int) {
+	defer func() { recover() }()
+	var p *int
+	return true, *p
+}
+
+func h() (_ bool, _ int) {
+	defer func() { recover() }()
+	var p *int
+	return true, *p
+}
+
+func k() (a, b int) {
+	defer func() { recover() }()
+	a, b = 1, 2
+	var s []int
+	return b, a + s[3]
+}
+
+func l() (x B, n int) {
+	defer func() { recover() }()
+	var m map[string]int
+	var i any = "s"
+	x, n = true, m["a"]+i.(int)
+	return
+}
+
+func gl() {
+	defer func() { recover() }()
+	var p *int
+	g, _ = 5, *p
+}
+
+func swap() (a, b int) {
+	defer func() {}()
+	a, b = 1, 2
+	return b, a
+}
+
+func main() {
+	bad, _ := h()
+	n1, n2 := k()
+	x, n := l()
+	gl()
+	s1, s2 := swap()
+	fmt.Println(f())
+	fmt.Println(g2())
+	fmt.Println(bad, n1, n2, x, n, g, s1, s2)
+}
+`,
+			out: "false\nfalse 0\nfalse 1 2 false 0 0 2 1\n",
+		},
 	)
 }
