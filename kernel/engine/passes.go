@@ -35,6 +35,7 @@ var passes = []pass{
 	{name: "predeclared", needs: []fact{factTypes}, run: rewritePredeclared},
 	{name: "offsetof", needs: []fact{factTypes}, run: rewriteOffsetof},
 	{name: "newexpr", needs: []fact{factTypes}, run: rewriteNewExprs},
+	{name: "promoted", needs: []fact{factTypes}, run: spellPromoted},
 	{name: "blankfields", needs: []fact{factTypes}, run: renameBlankFields},
 	{name: "pkgvars", needs: []fact{factTypes}, run: rewritePkgVarAssigns},
 	{name: "compound", needs: []fact{factNames}, provides: []fact{factWrappers}, run: wrapCompound},

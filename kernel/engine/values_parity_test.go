@@ -244,5 +244,52 @@ func main() {
 `,
 			out: "false\nfalse 0\nfalse 1 2 false 0 0 2 1\n",
 		},
+		parityCase{
+			name: "a promoted method or field shadowing a deeper one",
+			prog: `package main
+
+import (
+	"bytes"
+	"fmt"
+)
+
+type embedded string
+
+func (s embedded) val() string { return string(s) }
+
+type A struct {
+	embedded
+	n int
+}
+
+type B struct {
+	A
+	embedded
+	n int
+}
+
+type mystruct struct{ f int }
+
+func (t mystruct) String() string { return "FAIL" }
+
+type C struct {
+	*B
+}
+
+func main() {
+	b := &B{A: A{embedded: "a", n: 1}, embedded: "b", n: 2}
+	c := C{b}
+	f := b.val
+	fmt.Println(b.val(), b.n, c.val(), c.n, f(), b.A.val())
+	type deep struct{ mystruct }
+	s := struct {
+		deep
+		*bytes.Buffer
+	}{deep{}, bytes.NewBufferString("ok")}
+	fmt.Println(s.String())
+}
+`,
+			out: "b 2 b 2 b a\nok\n",
+		},
 	)
 }
