@@ -627,7 +627,7 @@ func (o *orderer) collectCalls(x ast.Expr, calls []ast.Expr) []ast.Expr {
 				return false
 			}
 		case *ast.CallExpr:
-			if o.isCall(n) {
+			if o.isCall(n) || o.builtinValue(n) {
 				calls = append(calls, n)
 				return false
 			}
@@ -640,6 +640,21 @@ func (o *orderer) collectCalls(x ast.Expr, calls []ast.Expr) []ast.Expr {
 		return true
 	})
 	return calls
+}
+
+// builtinValue reports whether c is a call of a builtin isCall leaves out
+// (len, append, ...) that is not a constant: it moves with the calls, in
+// order (a, b, c := len(x), f(), len(x) reads x before and after f), but
+// writes no variable.
+func (o *orderer) builtinValue(c *ast.CallExpr) bool {
+	if tv := o.ct.info.Types[c]; tv.Value != nil || tv.IsType() {
+		return false
+	}
+	if id, ok := ast.Unparen(c.Fun).(*ast.Ident); ok {
+		_, b := o.ct.info.Uses[id].(*types.Builtin)
+		return b && !o.isCall(c)
+	}
+	return false
 }
 
 // isCall reports whether c calls a function (not a conversion or a
@@ -760,6 +775,9 @@ func (o *orderer) writesNoVars(c ast.Expr) bool {
 	if !ok {
 		return false
 	}
+	if o.builtinValue(call) {
+		return !o.hasCall(call)
+	}
 	for _, a := range call.Args {
 		if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND {
 			return false
@@ -782,6 +800,9 @@ func (o *orderer) writesNoMemory(c ast.Expr) bool {
 	call, ok := c.(*ast.CallExpr)
 	if !ok {
 		return false
+	}
+	if o.builtinValue(call) {
+		return !o.hasCall(call) // (append writes past its slice's length only)
 	}
 	fn := o.callee(call)
 	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() == "main" {

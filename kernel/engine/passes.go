@@ -36,6 +36,7 @@ var passes = []pass{
 	{name: "offsetof", needs: []fact{factTypes}, run: rewriteOffsetof},
 	{name: "newexpr", needs: []fact{factTypes}, run: rewriteNewExprs},
 	{name: "promoted", needs: []fact{factTypes}, run: spellPromoted},
+	{name: "selfref", needs: []fact{factTypes}, run: wrapSelfRefs},
 	{name: "blankfields", needs: []fact{factTypes}, run: renameBlankFields},
 	{name: "pkgvars", needs: []fact{factTypes}, run: rewritePkgVarAssigns},
 	{name: "compound", needs: []fact{factNames}, provides: []fact{factWrappers}, run: wrapCompound},

@@ -291,5 +291,53 @@ func main() {
 `,
 			out: "b 2 b 2 b a\nok\n",
 		},
+		parityCase{
+			name: "a function used as a value in its own body",
+			prog: `package main
+
+import "fmt"
+
+func f(i int) interface{} {
+	if i == 0 {
+		return f
+	}
+	g := f
+	return g
+}
+
+func sum(xs ...int) (int, func(...int) (int, func(...int) int)) {
+	n := 0
+	for _, x := range xs {
+		n += x
+	}
+	return n, func(ys ...int) (int, func(...int) int) { m, _ := sum(ys...); return m, nil }
+}
+
+func self(n int) func(int) func(int) int {
+	if n > 0 {
+		return nil
+	}
+	var r func(int) func(int) func(int) int = self
+	_ = r
+	return nil
+}
+
+func main() {
+	for i := range 2 {
+		switch x := f(i).(type) {
+		case func(int) interface{}:
+			_, ok := x(0).(func(int) interface{})
+			fmt.Println("func", ok)
+		default:
+			fmt.Printf("unknown %T\n", x)
+		}
+	}
+	n, g := sum(1, 2, 3)
+	m, _ := g(4, 5)
+	fmt.Println(n, m, self(0) == nil)
+}
+`,
+			out: "func true\nfunc true\n6 9 true\n",
+		},
 	)
 }
