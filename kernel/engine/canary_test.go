@@ -498,6 +498,61 @@ var canaries = []canary{
 		evals:  []string{`import ("fmt"; "reflect")`, "type U struct{ n string }", `fmt.Print(reflect.ValueOf(U{"J"}).FieldByName("n"))`},
 		broken: func(out string, err error) bool { return out == "<invalid reflect.Value>" },
 	},
+	{
+		// A tuple assigned to places one of which is a map element (Go prints 1).
+		name:   "assignorder/tuplemap",
+		evals:  []string{`import "fmt"`, "func two() (int, error) { return 5, nil }", "func f() { m := map[string]int{}; m[\"a\"], _ = two(); fmt.Print(len(m)) }", "f()"},
+		broken: func(out string, err error) bool { return out != "1" },
+	},
+	{
+		// A receive assigned to a slice element (Go prints 3).
+		name:   "assignorder/recvelem",
+		evals:  []string{`import "fmt"`, "func f() { c := make(chan int, 1); c <- 3; s := make([]int, 1); s[0] = <-c; fmt.Print(s[0]) }", "f()"},
+		broken: func(out string, err error) bool { return out != "3" },
+	},
+	{
+		// return make(T), make(T) (Go prints false).
+		name:   "assignorder/returnmake",
+		evals:  []string{`import "fmt"`, "func g() (chan int, chan int) { return make(chan int), make(chan int) }", "func f() { a, b := g(); fmt.Print(a == b) }", "f()"},
+		broken: func(out string, err error) bool { return out != "false" },
+	},
+	{
+		// A value after the first panics: nothing is assigned (Go prints false).
+		name:   "assignorder/panicvalues",
+		evals:  []string{`import "fmt"`, "func g() (r bool) { defer func() { recover() }(); var p *int; r, _ = true, *p; return }", "func f() { fmt.Print(g()) }", "f()"},
+		broken: func(out string, err error) bool { return out != "false" },
+	},
+	{
+		// A switch on a nil slice with case nil (Go prints nil).
+		name:   "switchiface/nil",
+		evals:  []string{`import "fmt"`, "func f() { var s []int; switch s { case nil: fmt.Print(\"nil\") } }", "f()"},
+		broken: func(out string, err error) bool { return out != "nil" },
+	},
+	{
+		// A switch on a channel with a case channel of another direction (Go prints ok).
+		name:   "switchiface/chandir",
+		evals:  []string{`import "fmt"`, "func f() { c := make(chan int); var r <-chan int = c; switch c { case r: fmt.Print(\"ok\") } }", "f()"},
+		broken: func(out string, err error) bool { return out != "ok" },
+	},
+	{
+		// new of a value, Go 1.26 (Go prints 123).
+		name:   "newexpr",
+		evals:  []string{`import "fmt"`, "func f() { p := new(123); fmt.Print(*p) }", "f()"},
+		broken: func(out string, err error) bool { return out != "123" },
+	},
+	{
+		// A promoted method a deeper one shadows (Go prints b).
+		name: "promoted",
+		evals: []string{`import "fmt"`, "type E string\nfunc (s E) val() string { return string(s) }\ntype A struct{ E }\ntype B struct {\n\tA\n\tE\n}",
+			"func f() { b := B{A{\"a\"}, \"b\"}; fmt.Print(b.val()) }", "f()"},
+		broken: func(out string, err error) bool { return out != "b" },
+	},
+	{
+		// A function used as a value in its own body (Go prints true).
+		name:   "selfref",
+		evals:  []string{`import "fmt"`, "func g(i int) any { if i == 0 { return g }; return nil }", "func f() { _, ok := g(0).(func(int) any); fmt.Print(ok) }", "f()"},
+		broken: func(out string, err error) bool { return out != "true" },
+	},
 }
 
 // errContains is a broken check: the last evaluation failed with s.

@@ -221,6 +221,7 @@
 //	-x, ^x, !x, %, << and >> results (and comparisons) returned as or assigned to an interface: the function silently ends or reflect panics; a comma-ok ok assigned to an interface panics | fix_opconv.go | opconv, opconv/unary, opconv/commaok | none found
 //	a range loop with = assigns nothing; a body assigning an iteration variable changes the iteration | fix_rangevars.go | rangevars, rangevars/assigned | none found
 //	several values: a call or receive is assigned before the later values are read, a composite literal zeroes the others, a left map index is read late; return of named results; t = T{2} gives t new storage; left operands read before the calls (compiled Go calls first) | fix_assignorder.go | assignorder, assignorder/complit, assignorder/return, assignorder/mapindex, assignorder/literal, assignorder/callsfirst | none found
+//	m[k], err = f() and m[k], ok = x.(T) store nothing; x[i] = <-c, *p = <-c and s.f = <-c store nothing; return make(T), make(T) gives one value twice; a multi-value assignment or return assigns the values before one that panics | fix_assignorder.go | assignorder/tuplemap, assignorder/recvelem, assignorder/returnmake, assignorder/panicvalues | none found
 //	defer reads its arguments and receiver when the call runs, deferred literals in a loop see the last iteration, a deferred call of a closure of the same function deadlocks (refused in a loop); go reads its receiver late | fix_deferargs.go | deferargs, deferargs/receiver, deferargs/loop | none found
 //	builtins min, max, clear (Go 1.21) | fix_builtins.go | builtins, builtins/clear | #1674, #1721
 //	generic functions of slices, maps, cmp, math/rand/v2 missing or failing | fix_slices.go | slices, slices/Max, slices/mapsEqual, slices/IsSorted, slices/randN | #1610 (related)
@@ -233,6 +234,10 @@
 //	generic code: wrong inferred type arguments, crashes over compiled values, type switches on type parameters never match, variadic type parameters, nested instantiation (yaegi runs monomorphized code instead) | fix_mono.go | mono/inferred, mono/compiled, mono/typeswitch, mono/variadic, mono/nested | #1610
 //	method expressions (T.M, (*T).M, I.m) run as method values: calls panic in reflect | fix_methodexpr.go | methodexpr | none found
 //	a switch on an interface value (switch i { case 3: }) panics converting; a case value after the first that needs computing (case 1, g():) is never evaluated | fix_switchiface.go | switchiface, switchiface/computed | none found
+//	a switch on a slice, map or func never takes case nil; one on a channel never matches a case channel of another direction | fix_switchiface.go | switchiface/nil, switchiface/chandir | none found
+//	new of a value (Go 1.26: new(123), new(x)) gives a wrong value | fix_newexpr.go | newexpr | none found
+//	a promoted field or method that a deeper one shadows: the deeper one is selected (embedded fields searched depth first) | fix_promoted.go | promoted | none found
+//	a function used as a value in its own body is an *interp.node, no func | fix_selfref.go | selfref | none found
 //	a select case receiving into existing variables (case v, ok = <-ch) panics in reflect.Select | fix_selectrecv.go | selectrecv | none found
 //	named results share the storage of the variable a call is assigned to (n = g() starts g's r at n's value) | fix_namedresults.go | namedresults | none found
 //	range over func, package iter (rejected with an error) | fix_iterators.go | iterators | none found

@@ -61,7 +61,13 @@ func orderAssignments(p *prep) {
 		}
 	}
 	var funcs []*ast.FuncType // enclosing functions, innermost last
+	var defers []bool         // whether each of funcs defers a call
 	var visit func(n ast.Node) bool
+	enter := func(ft *ast.FuncType, body *ast.BlockStmt) {
+		funcs, defers = append(funcs, ft), append(defers, hasDefer(body))
+		ast.Inspect(body, visit)
+		funcs, defers = funcs[:len(funcs)-1], defers[:len(defers)-1]
+	}
 	visit = func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.BlockStmt:
@@ -72,17 +78,16 @@ func orderAssignments(p *prep) {
 			list(n.Body)
 		case *ast.FuncDecl:
 			if n.Body != nil {
-				funcs = append(funcs, n.Type)
-				ast.Inspect(n.Body, visit)
-				funcs = funcs[:len(funcs)-1]
+				enter(n.Type, n.Body)
 			}
 			return false
 		case *ast.FuncLit:
-			funcs = append(funcs, n.Type)
-			ast.Inspect(n.Body, visit)
-			funcs = funcs[:len(funcs)-1]
+			enter(n.Type, n.Body)
 			return false
 		case *ast.AssignStmt:
+			if len(funcs) > 0 && defers[len(defers)-1] && inList[n] && o.beforePanic(n, funcs[len(funcs)-1]) {
+				return true
+			}
 			o.assign(n, inList[n], top[n])
 		case *ast.ValueSpec:
 			if len(n.Values) > 1 && len(n.Values) == len(n.Names) {
@@ -90,7 +95,7 @@ func orderAssignments(p *prep) {
 			}
 		case *ast.ReturnStmt:
 			if len(funcs) > 0 {
-				o.ret(n, funcs[len(funcs)-1], inList[n])
+				o.ret(n, funcs[len(funcs)-1], inList[n], defers[len(defers)-1])
 			}
 		}
 		return true
@@ -106,6 +111,146 @@ type orderer struct {
 	escapes map[types.Object]bool // local variables a closure captures or whose address is taken
 	topVars map[types.Object]bool // variables of top-level statements (globals to yaegi)
 	effects map[*types.Func]int   // summaries of the cell's functions
+}
+
+// Values a panic interrupts. Go evaluates all the values of a
+// multi-value assignment or return before it assigns any: when one
+// panics, nothing is assigned. yaegi assigns each before it evaluates the
+// next (bad, _ = true, *p sets bad; return true, *p sets the first
+// result), which a deferred function that recovers sees. In a function
+// that defers a call, a value after the first that may panic goes into a
+// temporary first, when something assigned before it can be seen after a
+// recover (a named result, a package or session variable, a captured
+// one; any result of a return):
+//
+//	bad, _ = true, *p  =>  _gnc1 := *p; bad, _ = true, _gnc1
+
+// hasDefer reports whether body defers a call (not in a function literal).
+func hasDefer(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.DeferStmt:
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// mayPanic reports whether evaluating x may panic.
+func (o *orderer) mayPanic(x ast.Expr) bool {
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.StarExpr, *ast.IndexExpr, *ast.IndexListExpr, *ast.SliceExpr, *ast.TypeAssertExpr:
+			if tv := o.ct.info.Types[n.(ast.Expr)]; !tv.IsType() {
+				found = true
+			}
+		case *ast.CallExpr:
+			if tv := o.ct.info.Types[n.Fun]; !tv.IsType() {
+				found = true
+			}
+		case *ast.UnaryExpr:
+			found = n.Op == token.ARROW
+		case *ast.BinaryExpr:
+			found = n.Op == token.QUO || n.Op == token.REM || n.Op == token.SHL || n.Op == token.SHR
+		case *ast.SelectorExpr:
+			if sel, ok := o.ct.info.Selections[n]; ok && sel.Indirect() {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// laterPanics returns the values after the first that may panic (not
+// untyped: a temporary would take the default type), or nil when one
+// is not a value a temporary can hold.
+func (o *orderer) laterPanics(xs []ast.Expr) []ast.Expr {
+	var out []ast.Expr
+	for _, x := range xs[1:] {
+		if !o.mayPanic(x) {
+			continue
+		}
+		switch u := ast.Unparen(x).(type) {
+		case *ast.BinaryExpr:
+			switch u.Op {
+			case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ, token.LAND, token.LOR, token.SHL, token.SHR:
+				return nil
+			}
+		case *ast.UnaryExpr:
+			if u.Op == token.NOT {
+				return nil
+			}
+		}
+		if tv := o.ct.info.Types[x]; tv.Value != nil || tv.Type == nil {
+			return nil
+		} else if b, ok := tv.Type.(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
+			return nil
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+// beforePanic orders assignment as of function ft (which defers a call)
+// as compiled Go when a later value may panic; it reports whether it did.
+func (o *orderer) beforePanic(as *ast.AssignStmt, ft *ast.FuncType) bool {
+	if o.ct == nil || as.Tok != token.ASSIGN || len(as.Lhs) < 2 || len(as.Lhs) != len(as.Rhs) {
+		return false
+	}
+	seen := false
+	for _, l := range as.Lhs[:len(as.Lhs)-1] {
+		id, ok := ast.Unparen(l).(*ast.Ident)
+		if !ok {
+			return false // places are the other orderings' (fix_assignorder.go above)
+		}
+		v, ok := o.ct.info.Uses[id].(*types.Var)
+		if !ok {
+			continue
+		}
+		if o.escapes[v] || o.topVars[v] || v.Parent() == v.Pkg().Scope() ||
+			ft.Results != nil && v.Pos() >= ft.Results.Pos() && v.Pos() < ft.Results.End() {
+			seen = true
+		}
+	}
+	if !seen {
+		return false
+	}
+	xs := o.laterPanics(as.Rhs)
+	if len(xs) == 0 {
+		return false
+	}
+	o.parens(as.Rhs[:1])
+	o.hoist(as, xs, false)
+	return true
+}
+
+// retBeforePanic orders return rs (in a function that defers a call) as
+// compiled Go when a later result may panic; it reports whether it did.
+func (o *orderer) retBeforePanic(rs *ast.ReturnStmt) bool {
+	if o.ct == nil || len(rs.Results) < 2 {
+		return false
+	}
+	xs := o.laterPanics(rs.Results)
+	if len(xs) == 0 {
+		return false
+	}
+	o.parens(rs.Results[:1])
+	o.hoist(rs, xs, false)
+	return true
+}
+
+// isRecv reports whether x is a receive, not parenthesized.
+func isRecv(x ast.Expr) bool {
+	u, ok := x.(*ast.UnaryExpr)
+	return ok && u.Op == token.ARROW
 }
 
 // isStruct reports whether t is a struct type.
@@ -137,6 +282,13 @@ func (o *orderer) assign(as *ast.AssignStmt, inList, top bool) {
 	multi := len(as.Lhs) > 1 && len(as.Lhs) == len(as.Rhs)
 	if multi {
 		o.parens(as.Rhs)
+	} else if as.Tok == token.ASSIGN && len(as.Lhs) == 1 && len(as.Rhs) == 1 && isRecv(as.Rhs[0]) {
+		if _, isVar := as.Lhs[0].(*ast.Ident); !isVar {
+			// yaegi stores a receive into a variable or a map
+			// element, but not into a slice or array element, a
+			// field or *p: x[i] = <-c leaves x[i] as it was.
+			o.parens(as.Rhs)
+		}
 	} else if as.Tok == token.ASSIGN && len(as.Rhs) == 1 && o.ct != nil {
 		if _, isVar := as.Lhs[0].(*ast.Ident); isVar && o.ct.goType(as.Lhs[0]) != nil && isStruct(o.ct.goType(as.Lhs[0])) {
 			if _, ok := as.Rhs[0].(*ast.CompositeLit); ok {
@@ -147,6 +299,9 @@ func (o *orderer) assign(as *ast.AssignStmt, inList, top bool) {
 		}
 	}
 	if !inList || o.ct == nil {
+		return
+	}
+	if o.tupleToMap(as, top) {
 		return
 	}
 	if len(as.Rhs) == 1 && len(as.Lhs) == 2 {
@@ -219,6 +374,102 @@ func (o *orderer) assign(as *ast.AssignStmt, inList, top bool) {
 	o.hoist(as, append(calls, keys...), len(as.Lhs) > 1 && len(as.Rhs) == 1 && len(calls) == 1)
 }
 
+// tupleToMap orders an assignment of several values from one call, map
+// index, assertion or receive to places one of which is a map index:
+// yaegi v0.16 stores nothing into the map (m[k], err = f() and m[k], ok =
+// x.(T) leave m as it was). The operands of the places (x and i of x[i],
+// p of *p) and then the value go into temporaries, in compiled Go's
+// order, and the statement assigns the temporaries:
+//
+//	m[f()], *g() = h()  =>  _gnc1 := m; _gnc2 := f(); _gnc3 := g(); _gnc4, _gnc5 := h(); _gnc1[_gnc2], *_gnc3 = _gnc4, _gnc5
+//
+// A comma-ok form whose ok is not a plain bool is fix_opconv.go's.
+func (o *orderer) tupleToMap(as *ast.AssignStmt, top bool) bool {
+	if as.Tok != token.ASSIGN || len(as.Rhs) != 1 || len(as.Lhs) < 2 {
+		return false
+	}
+	toMap := false
+	for _, l := range as.Lhs {
+		if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
+			if t := o.ct.goType(ix.X); t != nil {
+				if _, isMap := t.Underlying().(*types.Map); isMap {
+					toMap = true
+				}
+			}
+		}
+	}
+	if !toMap {
+		return false
+	}
+	var xs []ast.Expr
+	for _, l := range as.Lhs {
+		for _, x := range o.lhsOperands(l) {
+			if tv := o.ct.info.Types[x]; tv.Value == nil && !tv.IsType() {
+				xs = append(xs, x)
+			}
+		}
+	}
+	r := as.Rhs[0]
+	xs = append(xs, r)
+	if top {
+		for _, x := range xs {
+			if c, ok := ast.Unparen(x).(*ast.CallExpr); ok && o.p.genericCall(c) {
+				return false
+			}
+		}
+	}
+	n := len(as.Lhs)
+	decl := "" // a top-level comma-ok define crashes yaegi: declare, then assign
+	if _, call := ast.Unparen(r).(*ast.CallExpr); !call {
+		if id, ok := as.Lhs[1].(*ast.Ident); !ok || id.Name != "_" {
+			if t := o.ct.goType(as.Lhs[1]); t == nil || !types.Identical(t, types.Typ[types.Bool]) {
+				return false // an ok of another type: fix_opconv.go
+			}
+		}
+		if top {
+			tt, ok := o.ct.goType(r).(*types.Tuple)
+			if !ok || tt.Len() != 2 {
+				return false
+			}
+			s, ok := o.p.spellGoType(tt.At(0).Type())
+			if !ok {
+				return false
+			}
+			decl = s
+		}
+	}
+	p := o.p
+	at := p.off(as.Pos())
+	names := make([][]string, len(xs))
+	for i := range xs {
+		k := 1
+		if i == len(xs)-1 {
+			k = n
+		}
+		for range k {
+			names[i] = append(names[i], p.r.fresh("c"))
+		}
+	}
+	places := make([]int, len(xs))
+	for i, x := range xs {
+		places[i] = len(p.r.edits)
+		p.r.addText(p.off(x.Pos()), p.off(x.End()), join(names[i]))
+	}
+	p.r.add(at, at, func(r *renderer) string {
+		out := ""
+		for i, x := range xs {
+			def := " := "
+			if i == len(xs)-1 && decl != "" {
+				out += "var " + names[i][0] + " " + decl + "; var " + names[i][1] + " bool; "
+				def = " = "
+			}
+			out += join(names[i]) + def + r.renderApart(p.off(x.Pos()), p.off(x.End()), places[i], x.Pos() == as.Pos()) + "; "
+		}
+		return out + r.directive(at)
+	})
+	return true
+}
+
 // hoist moves calls into temporaries defined before statement s, in
 // order; tuple says the only call gives several values.
 func (o *orderer) hoist(s ast.Stmt, calls []ast.Expr, tuple bool) {
@@ -255,10 +506,17 @@ func (o *orderer) hoist(s ast.Stmt, calls []ast.Expr, tuple bool) {
 }
 
 // ret orders a return statement of function ft.
-func (o *orderer) ret(rs *ast.ReturnStmt, ft *ast.FuncType, inList bool) {
+func (o *orderer) ret(rs *ast.ReturnStmt, ft *ast.FuncType, inList, defers bool) {
 	if len(rs.Results) < 2 || ft.Results == nil || o.ct == nil {
 		return
 	}
+	// Last (the parentheses close inside a block of temporaries): the
+	// parentheses, or the results that may panic moved first.
+	defer func() {
+		if !defers || !inList || !o.retBeforePanic(rs) {
+			o.parens(rs.Results)
+		}
+	}()
 	named := map[types.Object]bool{}
 	slot := map[types.Object]int{} // result index of each named result
 	for _, f := range ft.Results.List {
@@ -272,6 +530,8 @@ func (o *orderer) ret(rs *ast.ReturnStmt, ft *ast.FuncType, inList bool) {
 		}
 	}
 	if len(named) == 0 || len(slot) != len(rs.Results) {
+		// return make(T), make(T) gives one channel twice unless the
+		// calls are parenthesized (deferred above).
 		return
 	}
 	// Result i reading named result j < i sees what return wrote there,
@@ -296,12 +556,7 @@ func (o *orderer) ret(rs *ast.ReturnStmt, ft *ast.FuncType, inList bool) {
 			return !reads
 		})
 	}
-	if !reads {
-		o.parens(rs.Results)
-		return
-	}
-	if !inList {
-		o.parens(rs.Results)
+	if !reads || !inList {
 		return
 	}
 	p := o.p
@@ -314,7 +569,7 @@ func (o *orderer) ret(rs *ast.ReturnStmt, ft *ast.FuncType, inList bool) {
 	first := p.off(rs.Results[0].Pos())
 	p.r.addText(start, first, "{ "+join(temps)+" := ")
 	p.r.addTail(p.off(rs.End()), "; return "+join(temps)+" }")
-	o.parens(rs.Results)
+	defers = false // the temporaries take every value before the return
 }
 
 // capturesAny reports whether a closure of the cell uses one of objs.
@@ -372,7 +627,7 @@ func (o *orderer) collectCalls(x ast.Expr, calls []ast.Expr) []ast.Expr {
 				return false
 			}
 		case *ast.CallExpr:
-			if o.isCall(n) {
+			if o.isCall(n) || o.builtinValue(n) {
 				calls = append(calls, n)
 				return false
 			}
@@ -385,6 +640,21 @@ func (o *orderer) collectCalls(x ast.Expr, calls []ast.Expr) []ast.Expr {
 		return true
 	})
 	return calls
+}
+
+// builtinValue reports whether c is a call of a builtin isCall leaves out
+// (len, append, ...) that is not a constant: it moves with the calls, in
+// order (a, b, c := len(x), f(), len(x) reads x before and after f), but
+// writes no variable.
+func (o *orderer) builtinValue(c *ast.CallExpr) bool {
+	if tv := o.ct.info.Types[c]; tv.Value != nil || tv.IsType() {
+		return false
+	}
+	if id, ok := ast.Unparen(c.Fun).(*ast.Ident); ok {
+		_, b := o.ct.info.Uses[id].(*types.Builtin)
+		return b && !o.isCall(c)
+	}
+	return false
 }
 
 // isCall reports whether c calls a function (not a conversion or a
@@ -505,6 +775,9 @@ func (o *orderer) writesNoVars(c ast.Expr) bool {
 	if !ok {
 		return false
 	}
+	if o.builtinValue(call) {
+		return !o.hasCall(call)
+	}
 	for _, a := range call.Args {
 		if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND {
 			return false
@@ -527,6 +800,9 @@ func (o *orderer) writesNoMemory(c ast.Expr) bool {
 	call, ok := c.(*ast.CallExpr)
 	if !ok {
 		return false
+	}
+	if o.builtinValue(call) {
+		return !o.hasCall(call) // (append writes past its slice's length only)
 	}
 	fn := o.callee(call)
 	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() == "main" {

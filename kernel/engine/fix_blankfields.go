@@ -22,7 +22,8 @@ import (
 // Go also ignores blank fields when it compares structs (==, map keys);
 // yaegi compares them. They differ only when the struct's memory was
 // written through unsafe, so the pass refuses a conversion of an
-// unsafe.Pointer to a pointer to a struct with blank fields.
+// unsafe.Pointer to a pointer to a struct with blank fields, and of such
+// a pointer to an unsafe.Pointer.
 
 // renameBlankFields is the pass "blankfields".
 func renameBlankFields(p *prep) {
@@ -79,6 +80,21 @@ func isBlankFieldName(name string) bool {
 func refuseUnsafeBlankStruct(p *prep, ct *cellTypes, c *ast.CallExpr) {
 	tv, ok := ct.info.Types[c.Fun]
 	if !ok || !tv.IsType() {
+		return
+	}
+	if b, ok := tv.Type.Underlying().(*types.Basic); ok && b.Kind() == types.UnsafePointer {
+		// The other way: unsafe.Pointer(&s) lets the program write s's
+		// blank fields.
+		if from, ok := ct.goType(c.Args[0]).(*types.Pointer); ok {
+			if st, ok := from.Elem().Underlying().(*types.Struct); ok {
+				for i := range st.NumFields() {
+					if st.Field(i).Name() == "_" {
+						p.fail(c.Pos(), fmt.Sprintf("converting a pointer to %s, a struct with blank (_) fields, to unsafe.Pointer is not supported by the gophernote interpreter: memory written through it reaches the blank fields, which the interpreter compares and hashes and Go ignores", types.TypeString(from.Elem(), qualifyLocal)))
+						return
+					}
+				}
+			}
+		}
 		return
 	}
 	pt, ok := tv.Type.Underlying().(*types.Pointer)

@@ -91,6 +91,19 @@ func rewriteInterfaceSwitches(p *prep) {
 				if how == ifaceEqRefuse {
 					p.fail(e.Pos(), refuseIfaceEqMsg(concrete))
 				}
+				// A channel of another direction: yaegi's == wants
+				// identical types, so the bidirectional side converts.
+				convTag, convCase := "", ""
+				if !ifaceTag && tt != nil && et != nil && isChan(et) && !types.Identical(et, tt) {
+					if types.AssignableTo(tt, et) {
+						convTag, _ = p.spellGoType(et)
+					} else {
+						convCase, _ = p.spellGoType(tt)
+					}
+					if convTag == "" && convCase == "" {
+						p.fail(e.Pos(), "cannot compare the switch's channel with this case's channel of another direction here: the engine cannot name the channel type; compare them in an if")
+					}
+				}
 				p.r.add(p.off(e.Pos()), p.off(e.End()), func(r *renderer) string {
 					x := r.render(p.off(e.Pos()), p.off(e.End()))
 					if how == ifaceEqAssert {
@@ -100,6 +113,12 @@ func rewriteInterfaceSwitches(p *prep) {
 							args = x + ", " + v
 						}
 						return "func(_gna " + in + ", _gnb " + cn + ") bool { if _gna == nil { return false }; _gnv, _gnok := _gna.(" + cn + "); return _gnok && _gnv == _gnb }(" + args + ")"
+					}
+					if convTag != "" {
+						return "(" + convTag + ")(" + v + ") == " + x
+					}
+					if convCase != "" {
+						return v + " == (" + convCase + ")(" + x + ")"
 					}
 					if paren {
 						x = "(" + x + ")"
@@ -137,6 +156,12 @@ func switchNeedsCompares(ct *cellTypes, sw *ast.SwitchStmt) bool {
 			if !ifaceTag && isInterface(et) && ifaceEqKind(ct, tt) != ifaceEqPlain {
 				return true // a concrete tag yaegi compares wrongly with an interface value
 			}
+			if !ifaceTag && isUntypedNil(et) {
+				return true // switch s { case nil: } never matches a nil slice, map or func
+			}
+			if !ifaceTag && !isInterface(et) && !types.Identical(et, tt) && isChan(et) {
+				return true // channels of other directions: yaegi's switch never matches
+			}
 			// (Interface case values of an interface tag: yaegi's switch
 			// compares wrapped values right, its == does not.)
 		}
@@ -153,6 +178,11 @@ func switchNeedsCompares(ct *cellTypes, sw *ast.SwitchStmt) bool {
 		}
 	}
 	return false
+}
+
+func isChan(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Chan)
+	return ok
 }
 
 func isUntypedNil(t types.Type) bool {
