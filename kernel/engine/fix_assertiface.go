@@ -355,10 +355,17 @@ func assertFromAny(p *prep, ct *cellTypes, ta *ast.TypeAssertExpr, target types.
 		b.WriteString(", false")
 	}
 	b.WriteString(" }(")
-	// One replacement of the whole assertion: a top-level comma-ok
-	// define's wrapper (fix_commaok.go) renders it inside.
-	x0, x1 := p.off(ta.X.Pos()), p.off(ta.X.End())
-	p.r.add(p.off(ta.Pos()), p.off(ta.End()), func(r *renderer) string { return b.String() + r.render(x0, x1) + ")" })
+	if commaOK {
+		// One replacement of the whole assertion: a top-level comma-ok
+		// define's wrapper (fix_commaok.go) renders it inside. (The
+		// operand never starts a statement here, whose insertions
+		// would be rendered inside too.)
+		x0, x1 := p.off(ta.X.Pos()), p.off(ta.X.End())
+		p.r.add(p.off(ta.Pos()), p.off(ta.End()), func(r *renderer) string { return b.String() + r.render(x0, x1) + ")" })
+		return true
+	}
+	p.r.addText(p.off(ta.Pos()), p.off(ta.Pos()), b.String())
+	p.r.addText(p.off(ta.X.End()), p.off(ta.End()), ")")
 	return true
 }
 

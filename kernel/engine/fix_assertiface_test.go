@@ -36,6 +36,8 @@ func try(f func()) {
 `
 
 const assertAnyBody = `	var w any = T{8}
+	w.(G).G0()
+	y.(interface{ g1() int }).g1()
 	fmt.Println(w.(G).G0())
 	g, ok := w.(G)
 	fmt.Println(g.G0(), ok)
