@@ -104,6 +104,7 @@ type Engine struct {
 
 	file            string            // Options.File
 	detectDeadlocks bool              // Options.DetectDeadlocks
+	blockPos        blockPos          // written by the blockpos pass (fix_deadlock.go)
 	protoTypes      map[string]string // cell types with methods only compiled code calls (fix_protocols.go)
 	wakers          wakers            // timers and signals cells made (fix_deadlock.go)
 
@@ -241,9 +242,6 @@ func New(opts Options) (e *Engine, err error) {
 	if opts.DetectDeadlocks {
 		e.detectDeadlocks = true
 		if err := e.in.Use(e.wakers.symbols()); err != nil {
-			return nil, fmt.Errorf("engine: %w", err)
-		}
-		if _, err := e.in.Eval("var " + blkVar + ", " + blkGoVar + " int"); err != nil {
 			return nil, fmt.Errorf("engine: %w", err)
 		}
 	}

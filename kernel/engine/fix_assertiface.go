@@ -43,21 +43,37 @@ import (
 func init() {
 	rtParts = append(rtParts, func(e *Engine) map[string]reflect.Value {
 		return map[string]reflect.Value{"AssertIfaceFail": reflect.ValueOf(func(x any, iface, methods string) {
-			panic(e.assertFailure(x, iface, methods))
+			err, _ := e.assertFailure(x, iface, methods)
+			panic(err)
+		}), "IfaceInner": reflect.ValueOf(ifaceInner), "AssertIfaceAny": reflect.ValueOf(func(x any, iface, methods, unsure string, commaOK bool) {
+			// The fallback of an assertion from an any (assertFromAny):
+			// x is of no type the switch listed.
+			if x == nil && commaOK {
+				return
+			}
+			err, refused := e.assertFailure(x, iface, methods)
+			if x != nil && !refused && unsure != "" && !e.isCellStruct(x) {
+				err = runtimeError{msg: "the interpreter cannot assert this " + reflect.TypeOf(x).String() + " to " + assertTarget(iface) +
+					" as Go does: it cannot tell values of " + unsure + " (which implement it) from others in an interface without methods; assign it to a variable of type " + assertTarget(iface) + " where it is created", plain: true}
+				refused = true
+			}
+			if refused || !commaOK {
+				panic(err)
+			}
 		})}
 	})
 }
 
 // assertFailure is the runtime error of a failed x.(iface), where iface
 // has the comma-separated methods (sorted).
-func (e *Engine) assertFailure(x any, iface, methods string) runtimeError {
-	target := "main." + iface
-	if strings.ContainsAny(iface, "{.") {
-		target = iface
-	}
+//
+// refused is true when Go's assertion would hold and the error says the
+// interpreter cannot make it.
+func (e *Engine) assertFailure(x any, iface, methods string) (err runtimeError, refused bool) {
+	target := assertTarget(iface)
 	v := reflect.ValueOf(x)
 	if !v.IsValid() {
-		return runtimeError{msg: "interface conversion: interface is nil, not " + target, plain: true}
+		return runtimeError{msg: "interface conversion: interface is nil, not " + target, plain: true}, false
 	}
 	dyn, obj := v.Type().String(), types.Object(nil)
 	ptr := false
@@ -117,10 +133,22 @@ func (e *Engine) assertFailure(x any, iface, methods string) runtimeError {
 		}
 		if missing == "" {
 			// Go's assertion holds: yaegi lost the value's methods.
-			return runtimeError{msg: "the interpreter cannot assert this " + dyn + " to " + target + " as Go does: it stored the value in an interface without its methods (var a any = T{}); assign it to a variable of type " + target + " where it is created", plain: true}
+			return runtimeError{msg: "the interpreter cannot assert this " + dyn + " to " + target + " as Go does: it stored the value in an interface without its methods (var a any = T{}); assign it to a variable of type " + target + " where it is created", plain: true}, true
+		}
+	} else if obj == nil && !isValueInterface(v.Type()) && (v.Type().Name() != "" || v.Type().NumMethod() > 0) {
+		// A compiled package's value: reflect sees its methods.
+		missing = ""
+		for _, m := range names {
+			if _, ok := v.Type().MethodByName(m); !ok {
+				missing = m
+				break
+			}
+		}
+		if missing == "" {
+			return runtimeError{msg: "the interpreter cannot assert a " + dyn + " held in an interface without methods to " + target + " as Go does; assign it to a variable of type " + target + " first", plain: true}, true
 		}
 	}
-	return runtimeError{msg: "interface conversion: " + dyn + " is not " + target + ": missing method " + missing, plain: true}
+	return runtimeError{msg: "interface conversion: " + dyn + " is not " + target + ": missing method " + missing, plain: true}, false
 }
 
 // rewriteIfaceAssertions is the pass "assertiface".
@@ -155,7 +183,7 @@ func rewriteIfaceAssertions(p *prep) {
 		}
 		stack = append(stack, n)
 		ta, ok := n.(*ast.TypeAssertExpr)
-		if !ok || ta.Type == nil || commaOK[ta] {
+		if !ok || ta.Type == nil {
 			return true
 		}
 		tv, ok := ct.info.Types[ta.Type]
@@ -164,6 +192,9 @@ func rewriteIfaceAssertions(p *prep) {
 		}
 		it, ok := tv.Type.Underlying().(*types.Interface)
 		if !ok || it.NumMethods() == 0 {
+			return true
+		}
+		if assertFromAny(p, ct, ta, tv.Type, it, commaOK[ta]) || commaOK[ta] {
 			return true
 		}
 		if named, ok := types.Unalias(tv.Type).(*types.Named); !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "main" {
@@ -272,5 +303,179 @@ func checkAnyAssertion(p *prep, ct *cellTypes, ta *ast.TypeAssertExpr, t types.T
 // is its constraint, an interface, but its values are not interfaces).
 func isTypeParam(t types.Type) bool {
 	_, ok := types.Unalias(t).(*types.TypeParam)
+	return ok
+}
+
+// assertFromAny rewrites x.(I) and the comma-ok forms when x is an empty
+// interface (any) and I a cell's interface (named or a literal) with
+// methods. yaegi v0.16 keeps a cell value in an any without the wrapper
+// that carries its methods, and its assertion to an interpreted
+// interface then fails whatever the value: x.(I) panics "interface
+// conversion: nil is not I", the comma-ok form answers false (its own
+// _test/method34.go has the case commented out). A type switch on the
+// concrete types works, and so does converting a concrete value to I. So
+// the assertion becomes a switch over the session's top-level types that
+// implement I (by go/types: T, *T), each case converting to I:
+//
+//	e.(I)  →  func(_gnx any) I { switch _gnv := _gnrt.IfaceInner(_gnx).(type) { case T: return _gnv; case *U: return _gnv }; _gnrt.AssertIfaceAny(_gnx, "I", "Foo", "", false); var _gnz I; return _gnz }(e)
+//
+// (IfaceInner unwraps the interpreter's wrapper, which an any assigned
+// from a cell interface keeps.) Only struct types are listed: in an any,
+// a value of a non-struct cell type is a value of its underlying type, and
+// all empty struct types are one. A value of no listed type (of such a
+// type, a type declared later or inside a function, a compiled package's
+// value) gets Go's runtime error when its type lacks a method of I (the
+// comma-ok form: false), and otherwise — or when it may be of such an
+// unlisted type that implements I — an error saying the interpreter cannot
+// make the assertion: never a wrong answer. It reports whether it
+// rewrote ta.
+func assertFromAny(p *prep, ct *cellTypes, ta *ast.TypeAssertExpr, target types.Type, it *types.Interface, commaOK bool) bool {
+	if named, ok := types.Unalias(target).(*types.Named); ok && (named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "main") {
+		return false // a compiled package's interface: another code path in yaegi
+	}
+	xt := ct.goType(ta.X)
+	if xt == nil || isTypeParam(xt) {
+		return false
+	}
+	if xi, ok := types.Unalias(xt).Underlying().(*types.Interface); !ok || xi.NumMethods() != 0 {
+		return false
+	}
+	if _, ok := p.spellGoType(target); !ok {
+		return false
+	}
+	var methods []string
+	for i := 0; i < it.NumMethods(); i++ {
+		methods = append(methods, it.Method(i).Name())
+	}
+	sort.Strings(methods)
+	name := types.TypeString(target, nil) // as Go's runtime writes it: interface { M() }
+	if rest, ok := strings.CutPrefix(name, "interface{"); ok {
+		name = "interface { " + strings.TrimSuffix(rest, "}") + " }"
+	}
+	if named, ok := types.Unalias(target).(*types.Named); ok {
+		name = named.Obj().Name()
+	}
+	// The session's top-level types that implement I, visible at ta.
+	scope := ct.pkg.Scope()
+	inner := scope.Innermost(ta.Pos())
+	emptyStructs := 0
+	for _, n := range scope.Names() {
+		if tn, ok := scope.Lookup(n).(*types.TypeName); ok && !tn.IsAlias() {
+			if st, ok := tn.Type().Underlying().(*types.Struct); ok && st.NumFields() == 0 {
+				emptyStructs++
+			}
+		}
+	}
+	var cases, unsure []string
+	for _, n := range scope.Names() {
+		tn, ok := scope.Lookup(n).(*types.TypeName)
+		if !ok || tn.IsAlias() || n == "_" || strings.HasPrefix(n, "_gn") {
+			continue
+		}
+		nt, ok := tn.Type().(*types.Named)
+		if !ok || nt.TypeParams().Len() > 0 || types.IsInterface(nt) {
+			continue
+		}
+		if inner != nil {
+			if _, obj := inner.LookupParent(n, ta.Pos()); obj != tn {
+				continue // shadowed where the assertion is
+			}
+		}
+		impl, ptrImpl := types.Implements(nt, it), types.Implements(types.NewPointer(nt), it)
+		if st, ok := nt.Underlying().(*types.Struct); !ok || st.NumFields() == 0 && emptyStructs > 1 {
+			// In an any, a value of a non-struct cell type is a value
+			// of its underlying type (fix_ifacevalues.go), and the
+			// empty struct types are one type: a case would match
+			// those too.
+			if impl || ptrImpl {
+				unsure = append(unsure, "main."+n)
+			}
+			continue
+		}
+		if impl {
+			cases = append(cases, n)
+		}
+		if ptrImpl {
+			cases = append(cases, "*"+n)
+		}
+	}
+	typ := p.text(ta.Type)
+	var b strings.Builder
+	b.WriteString("func(_gnx any) ")
+	if commaOK {
+		b.WriteString("(" + typ + ", bool)")
+	} else {
+		b.WriteString(typ)
+	}
+	b.WriteString(" { ")
+	ret := "return _gnv"
+	if commaOK {
+		ret += ", true"
+	}
+	if len(cases) > 0 {
+		b.WriteString("switch _gnv := " + rtName + ".IfaceInner(_gnx).(type) { ")
+		for _, c := range cases {
+			b.WriteString("case " + c + ": " + ret + "; ")
+		}
+		b.WriteString("}; ")
+	}
+	b.WriteString(rtName + ".AssertIfaceAny(_gnx, " + strconv.Quote(name) + ", " + strconv.Quote(strings.Join(methods, ",")) + ", " + strconv.Quote(strings.Join(unsure, ", ")) + ", " + strconv.FormatBool(commaOK) + "); var _gnz " + typ + "; return _gnz")
+	if commaOK {
+		b.WriteString(", false")
+	}
+	b.WriteString(" }(")
+	if commaOK {
+		// One replacement of the whole assertion: a top-level comma-ok
+		// define's wrapper (fix_commaok.go) renders it inside. (The
+		// operand never starts a statement here, whose insertions
+		// would be rendered inside too.)
+		x0, x1 := p.off(ta.X.Pos()), p.off(ta.X.End())
+		p.r.add(p.off(ta.Pos()), p.off(ta.End()), func(r *renderer) string { return b.String() + r.render(x0, x1) + ")" })
+		return true
+	}
+	p.r.addText(p.off(ta.Pos()), p.off(ta.Pos()), b.String())
+	p.r.addText(p.off(ta.X.End()), p.off(ta.End()), ")")
+	return true
+}
+
+// ifaceInner returns the value an interpreter's interface wrapper holds
+// (an any assigned from a cell interface keeps the wrapper), else x: a
+// type switch on concrete types matches only the bare value.
+func ifaceInner(x any) any {
+	for {
+		v := reflect.ValueOf(x)
+		if !v.IsValid() || !isValueInterface(v.Type()) {
+			return x
+		}
+		c := reflect.New(v.Type()).Elem()
+		c.Set(v)
+		inner := *(*reflect.Value)(unsafe.Pointer(c.Field(1).UnsafeAddr()))
+		if !inner.IsValid() || !inner.CanInterface() {
+			return x
+		}
+		x = inner.Interface()
+	}
+}
+
+// assertTarget is the interface of an assertion as Go's runtime errors
+// write it.
+func assertTarget(iface string) string {
+	if strings.ContainsAny(iface, "{.") {
+		return iface
+	}
+	return "main." + iface
+}
+
+// isCellStruct reports whether x is a value of a cell struct type, or a
+// pointer to one, that fix_fmt.go registered.
+func (e *Engine) isCellStruct(x any) bool {
+	t := reflect.TypeOf(x)
+	if t == nil {
+		return false
+	}
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	_, ok := e.fmtNames.lookup(t)
 	return ok
 }

@@ -22,9 +22,9 @@ package engine
 //     recorded for that).
 //
 // The error names the line of the blocking operation that started last
-// (the pass "blockpos" records it in _gnBlk before each statement that may
+// (the pass "blockpos" records it in _gnrt.Blk before each statement that may
 // block; statements lexically inside a go statement's function literal
-// record _gnBlkGo, reported only when no other goroutine recorded one).
+// record _gnrt.BlkGo, reported only when no other goroutine recorded one).
 //
 // The kernel does not set DetectDeadlocks: there, a cell may wait for
 // events the kernel itself delivers (widget messages, comm callbacks) from
@@ -50,13 +50,26 @@ import (
 	"github.com/traefik/yaegi/interp"
 )
 
-// The interpreted globals the blockpos pass writes: cell*blkCell +
-// line*atScale + column of the last statement that may block.
+// What the blockpos pass writes, through the engine's pointers
+// _gnrt.Blk and _gnrt.BlkGo (compiled values: an interpreted global
+// assigned in a function literal of a package-level var's initializer
+// made yaegi refuse the var, "variable definition loop", gcgort.go):
+// cell*blkCell + line*atScale + column of the last statement that may
+// block.
 const (
-	blkVar   = "_gnBlk"
-	blkGoVar = "_gnBlkGo"
+	blkVar   = rtName + ".Blk"
+	blkGoVar = rtName + ".BlkGo"
 	blkCell  = 1_000_000_000_000
 )
+
+// blockPos holds the positions the blockpos pass records.
+type blockPos struct{ blk, blkGo int }
+
+func init() {
+	rtParts = append(rtParts, func(e *Engine) map[string]reflect.Value {
+		return map[string]reflect.Value{"Blk": reflect.ValueOf(&e.blockPos.blk), "BlkGo": reflect.ValueOf(&e.blockPos.blkGo)}
+	})
+}
 
 // deadlockCause is the cause a cell's context is cancelled with when the
 // watchdog finds it deadlocked.
@@ -212,13 +225,10 @@ func (e *Engine) watchDeadlock(done <-chan struct{}, cancel context.CancelCauseF
 
 // blockedAt formats the recorded position of the last blocking statement.
 func (e *Engine) blockedAt() string {
-	g := e.globals()
-	for _, name := range []string{blkVar, blkGoVar} {
-		v, ok := g[name]
-		if !ok || !v.CanInt() || v.Int() == 0 {
+	for _, n := range []int{e.blockPos.blk, e.blockPos.blkGo} {
+		if n == 0 {
 			continue
 		}
-		n := v.Int()
 		cellN, rest := int(n/blkCell), int(n%blkCell)
 		l, c := rest/atScale, rest%atScale
 		if cellN == e.cellN {
@@ -345,7 +355,7 @@ func waitsInInterpreter(g string) bool {
 
 // markBlockingStatements is the pass "blockpos": before each statement
 // that may block (a send, a receive, a select without default, a range,
-// a Wait, Lock or RLock call), _gnBlk (or _gnBlkGo inside a go
+// a Wait, Lock or RLock call), _gnrt.Blk (or _gnrt.BlkGo inside a go
 // statement's function literal) records the statement's position. It
 // runs only when the engine detects deadlocks.
 func markBlockingStatements(p *prep) {
@@ -365,7 +375,7 @@ func markBlockingStatements(p *prep) {
 			if inGo {
 				v = blkGoVar
 			}
-			p.r.addText(p.off(s.Pos()), p.off(s.Pos()), v+" = "+strconv.Itoa(p.encPos(s.Pos()))+"; ")
+			p.r.addText(p.off(s.Pos()), p.off(s.Pos()), "*"+v+" = "+strconv.Itoa(p.encPos(s.Pos()))+"; ")
 		}
 	}
 	walk = func(n ast.Node, inGo bool) {

@@ -361,3 +361,33 @@ func TestKernelEngineDoesNotDetectDeadlocks(t *testing.T) {
 		t.Errorf("without DetectDeadlocks the cell waits until interrupted: %+v", r.Err)
 	}
 }
+
+// The blockpos pass's records work in a function literal of a
+// package-level var's initializer: yaegi refused such a var ("variable
+// definition loop", Go's test gcgort.go) when they were interpreted
+// globals. Go prints "chan" for the program of the first two cells.
+func TestDeadlockMarksInVarInitializer(t *testing.T) {
+	e := deadlockEngine(t)
+	run(t, e, `type modifier struct {
+	name string
+	t    func()
+}
+
+var types = []modifier{{
+	name: "chan",
+	t: func() {
+		a := make(chan bool)
+		for i := 0; i < 3; i++ {
+			go func() { a <- false }()
+			<-a
+		}
+	},
+}}`)
+	if s, _ := run(t, e, "for _, t := range types {\n\tt.t()\n\tfmt.Println(t.name)\n}"); s.out() != "chan\n" {
+		t.Errorf("stdout %q, Go prints \"chan\\n\"", s.out())
+	}
+	run(t, e, "var f = func() {\n\tch := make(chan int)\n\tch <- 1\n}")
+	if err := runErr(t, e, "f()"); err.Name != "Deadlock" || err.Value != "all goroutines are asleep - deadlock! [at cell 3, 3:2]" {
+		t.Errorf("%s %q, want Deadlock [at cell 3, 3:2]", err.Name, err.Value)
+	}
+}
