@@ -463,6 +463,19 @@ var canaries = []canary{
 		broken: func(out string, err error) bool { return strings.Contains(out, "interp.valueInterface") },
 	},
 	{
+		// for _, d := range a over a []chan runs as a receive loop.
+		name:   "rangechans",
+		evals:  []string{`import "fmt"`, "a := []chan bool{make(chan bool, 2)}", "for _, d := range a { fmt.Print(cap(d)) }"},
+		broken: func(out string, err error) bool { return out != "2" },
+	},
+	{
+		// Three distinct keys of a cell interface type make one entry (Go: 3).
+		name: "ifacekeys",
+		evals: []string{`import "fmt"`, "type I interface{ f() }", "type C int", "func (C) f() {}",
+			"m := map[I]int{}", "for i := 0; i < 3; i++ { var k I = C(i); m[k] = 1 }", "fmt.Print(len(m))"},
+		broken: func(out string, err error) bool { return out != "3" },
+	},
+	{
 		name:   "fmtmethods",
 		evals:  []string{`import "fmt"`, "type P struct{ N string }", `func (p P) String() string { return "p" + p.N }`, `fmt.Print([]P{{"a"}})`},
 		broken: func(out string, err error) bool { return out == "[{a}]" },

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"reflect"
 	"regexp"
+	"runtime"
 	"strings"
 	"sync"
 )
@@ -126,7 +127,47 @@ func (e *Engine) recoveredInCell(v any) any {
 	if v != nil {
 		e.out.takePanics()
 	}
-	return recovered(v)
+	return e.fmtNames.typeNamed(recovered(v))
+}
+
+// typeRe matches the runtime errors that name a type by its reflect
+// text (a map key that cannot be hashed, an == that cannot compare).
+var typeRe = regexp.MustCompile(`^(?:runtime error: )?(hash of unhashable type|comparing uncomparable type):? (.+)$`)
+
+// typeNamed returns v, a runtime error naming a type (a cell's struct
+// type by the struct yaegi builds for it, struct { Xa int "json:..."
+// ... }), worded as compiled Go's map assignment words it, with the
+// cell type's Go name (main.T).
+func (f *fmtNames) typeNamed(v any) any {
+	err, ok := v.(runtime.Error)
+	if !ok {
+		return v
+	}
+	m := typeRe.FindStringSubmatch(err.Error())
+	if m == nil {
+		return v
+	}
+	if !strings.HasPrefix(m[2], "struct {") {
+		// Go's map code words it "hash of unhashable type: T" where a
+		// map assignment in compiled code says "runtime error: hash of
+		// unhashable type T".
+		return runtimeError{msg: m[1] + " " + m[2]}
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	name := ""
+	for t, n := range f.names {
+		if t.String() == m[2] {
+			if name != "" && name != n {
+				return v // two types, one reflect type
+			}
+			name = n
+		}
+	}
+	if name == "" {
+		return v
+	}
+	return runtimeError{msg: m[1] + " " + name}
 }
 
 // recovered converts a recovered panic value to the value Go would give.

@@ -34,6 +34,9 @@ func rewriteRangeVars(p *prep) {
 		if !ok || rs.Key == nil || rs.Body == nil {
 			return true
 		}
+		if _, done := p.rangeKeys[rs]; done {
+			return true // fix_rangechans.go's
+		}
 		if rs.Tok == token.DEFINE {
 			var names []string
 			for _, x := range []ast.Expr{rs.Key, rs.Value} {
