@@ -214,6 +214,24 @@ func main() {
 `,
 			out: "{0}\nright true\n4\n",
 		},
+		{
+			name: "indexing where len is a variable",
+			prog: `package main
+
+import "fmt"
+
+func main() {
+	len := 2
+	x := make([]*[]string, len)
+	for j := 0; j < len; j++ {
+		y := make([]string, 1)
+		x[j] = &y
+	}
+	fmt.Println(len, x[1] != nil)
+}
+`,
+			out: "2 true\n",
+		},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -31,6 +31,7 @@ var passes = []pass{
 	{name: "unsafelen", needs: []fact{factTypes}, run: convertUnsafeLens},
 	{name: "blankvars", run: dropBlankVars},
 	{name: "localtypes", needs: []fact{factTypes}, run: renameLocalTypes},
+	{name: "hiddenmethods", needs: []fact{factTypes}, run: refuseHiddenMethods},
 	{name: "selectrecv", run: rewriteSelectRecvs},
 	{name: "namedassert", needs: []fact{factTypes}, run: refuseNamedAssertions},
 	{name: "recursivetypes", needs: []fact{factTypes}, run: refuseRecursiveTypes},
