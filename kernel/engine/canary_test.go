@@ -520,6 +520,11 @@ var canaries = []canary{
 		broken: errContains("undefined: A"),
 	},
 	{
+		name:   "localtypes/generic",
+		evals:  []string{"func f() any { type G[_ any] int; return G[int](0) }"},
+		broken: errContains("not implemented"),
+	},
+	{
 		name:   "hiddenmethods",
 		evals:  []string{"type T struct{}", "func (T) m() {}", "type TT struct { T; m func() }", "func f(tt TT) { tt.m = nil }"},
 		broken: errContains("ambiguous selector"),

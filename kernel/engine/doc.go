@@ -276,7 +276,7 @@
 //	== of a named type and its unnamed type, of *any and *interface{}: mismatched types | fix_cmpconv.go | cmpconv, cmpconv/any | none found
 //	unsafe.Add/Slice/String length of an integer type other than int refused | fix_unsafelen.go | unsafelen | none found
 //	var _ T in a function refused (cannot use _ as value) | fix_blankvars.go | blankvars | none found
-//	a local type shadowing an outer name resolves to the outer one; local aliases undefined (refused) | fix_localtypes.go | localtypes, localtypes/alias | none found
+//	a local type shadowing an outer name resolves to the outer one; local aliases undefined, local generic types not implemented (both refused) | fix_localtypes.go | localtypes, localtypes/alias, localtypes/generic | none found
 //	a field hiding a promoted method: ambiguous selector (refused) | fix_hiddenmethods.go | hiddenmethods | none found
 //
 // Guards that are not yaegi gaps have no canary: runaway recursion

@@ -16,7 +16,8 @@ import (
 // "localtypes" gives such a local type a fresh name, at its declaration
 // and at every use go/types resolves to it. A local alias (type T = int
 // in a function) is refused: yaegi reports it undefined wherever it is
-// used. yaegi prints local types
+// used; so is a local generic type (type T[P any] int in a function:
+// "type definition not implemented"). yaegi prints local types
 // without their name either way (%T of T{0, 1} is [2]int), so the name
 // shows nowhere.
 
@@ -35,6 +36,12 @@ func renameLocalTypes(p *prep) {
 		obj, ok := ct.info.Defs[ts.Name].(*types.TypeName)
 		if !ok || obj.Pkg() == nil || obj.Parent() == nil || obj.Parent() == obj.Pkg().Scope() {
 			return true
+		}
+		if ts.TypeParams != nil {
+			// yaegi v0.16: "type definition not implemented: fieldList"
+			// (typeparam/issue54456).
+			p.fail(ts.Name.Pos(), "a generic type declared inside a function (type "+obj.Name()+"[...]) is not supported by the gophernote interpreter: declare it at the top level of the cell")
+			return false
 		}
 		if obj.IsAlias() {
 			// yaegi v0.16 does not know a local alias at all ("undefined:
