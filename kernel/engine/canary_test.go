@@ -14,6 +14,7 @@ import (
 
 	"github.com/traefik/yaegi/interp"
 	"github.com/traefik/yaegi/stdlib"
+	unsafeSymbols "github.com/traefik/yaegi/stdlib/unsafe"
 )
 
 // Canaries: each runs the raw construct a workaround exists for on plain
@@ -565,6 +566,57 @@ var canaries = []canary{
 		name:   "selfref",
 		evals:  []string{`import "fmt"`, "func g(i int) any { if i == 0 { return g }; return nil }", "func f() { _, ok := g(0).(func(int) any); fmt.Print(ok) }", "f()"},
 		broken: func(out string, err error) bool { return out != "true" },
+	},
+	{
+		name:   "addrindex",
+		evals:  []string{"func f(p *[2]int) *int { return &p[1] }"},
+		broken: errContains("cannot take address"),
+	},
+	{
+		name:   "cmpconv",
+		evals:  []string{"type ID [2]int", "func f(a ID, b [2]int) bool { return a == b }"},
+		broken: errContains("mismatched types"),
+	},
+	{
+		name:   "cmpconv/any",
+		evals:  []string{"var x any", "var y interface{}", "func f() bool { return &x == &y }"},
+		broken: errContains("mismatched types"),
+	},
+	{
+		name:    "unsafelen",
+		symbols: unsafeSymbols.Symbols,
+		evals:   []string{`import "unsafe"`, "func f(p unsafe.Pointer, n uint8) unsafe.Pointer { return unsafe.Add(p, n) }"},
+		broken:  errContains("cannot use type uint8 as type int"),
+	},
+	{
+		name:   "blankvars",
+		evals:  []string{"type S struct{ x int }", "func f() { var _ S }"},
+		broken: errContains("cannot use _ as value"),
+	},
+	{
+		name:   "localtypes",
+		evals:  []string{"type T struct{ V int }", "func f() bool { type T [2]int; return T{0, 1} == T{0, 1} }"},
+		broken: errContains("too many values"),
+	},
+	{
+		name:   "localtypes/alias",
+		evals:  []string{"func f() int { type A = int; return A(1) }"},
+		broken: errContains("undefined: A"),
+	},
+	{
+		name:   "localtypes/generic",
+		evals:  []string{"func f() any { type G[_ any] int; return G[int](0) }"},
+		broken: errContains("not implemented"),
+	},
+	{
+		name:   "hiddenmethods",
+		evals:  []string{"type T struct{}", "func (T) m() {}", "type TT struct { T; m func() }", "func f(tt TT) { tt.m = nil }"},
+		broken: errContains("ambiguous selector"),
+	},
+	{
+		name:   "selectrecv/paren",
+		evals:  []string{"func f(c chan int) { select { case x, ok := (<-c): _, _ = x, ok } }"},
+		broken: errContains("unsupported assign expression"),
 	},
 }
 

@@ -238,7 +238,7 @@
 //	new of a value (Go 1.26: new(123), new(x)) gives a wrong value | fix_newexpr.go | newexpr | none found
 //	a promoted field or method that a deeper one shadows: the deeper one is selected (embedded fields searched depth first) | fix_promoted.go | promoted | none found
 //	a function used as a value in its own body is an *interp.node, no func | fix_selfref.go | selfref | none found
-//	a select case receiving into existing variables (case v, ok = <-ch) panics in reflect.Select | fix_selectrecv.go | selectrecv | none found
+//	a select case receiving into existing variables (case v, ok = <-ch) panics in reflect.Select | fix_selectrecv.go | selectrecv, selectrecv/paren | none found
 //	named results share the storage of the variable a call is assigned to (n = g() starts g's r at n's value) | fix_namedresults.go | namedresults | none found
 //	range over func, package iter (rejected with an error) | fix_iterators.go | iterators | none found
 //	a failed import poisons its block's other packages; errors speak of GOPATH | fix_imports.go | imports | none found
@@ -291,6 +291,12 @@
 //	reflect sees no methods of cell types (NumMethod 0, Method panics; refused with an error) | fix_reflectmethods.go | reflectmethods | none found
 //	x.(I) to a cell interface of a value lacking a method of I does not panic (a nil I) | fix_assertiface.go | assertiface | none found
 //	reflect misses unexported fields of cell structs (FieldByName invalid, Field names X...) | fix_reflectfields.go | reflectfields | none found
+//	&p[i] through a pointer to an array refused (cannot take address) | fix_addrindex.go | addrindex | none found
+//	== of a named type and its unnamed type, of *any and *interface{}: mismatched types | fix_cmpconv.go | cmpconv, cmpconv/any | none found
+//	unsafe.Add/Slice/String length of an integer type other than int refused | fix_unsafelen.go | unsafelen | none found
+//	var _ T in a function refused (cannot use _ as value) | fix_blankvars.go | blankvars | none found
+//	a local type shadowing an outer name resolves to the outer one; local aliases undefined, local generic types not implemented (both refused) | fix_localtypes.go | localtypes, localtypes/alias, localtypes/generic | none found
+//	a field hiding a promoted method: ambiguous selector (refused) | fix_hiddenmethods.go | hiddenmethods | none found
 //
 // Guards that are not yaegi gaps have no canary: runaway recursion
 // (fix_recursion.go; Go's own stack overflow is fatal), deadlocks

@@ -106,7 +106,7 @@ func checkIndex(p *prep, ct *cellTypes, ix *ast.IndexExpr, stack []ast.Node) {
 		return
 	}
 	stmt := checkAnchor(stack)
-	if stmt == nil || safeIndex(p, ix, stack) {
+	if stmt == nil || safeIndex(p, ix, stack) || lenShadowed(ct, stmt.Pos()) {
 		return
 	}
 	x, i := ix.X, ix.Index
@@ -350,4 +350,19 @@ func assigns(body *ast.BlockStmt, names ...string) bool {
 		return !found
 	})
 	return found
+}
+
+// lenShadowed reports whether len at pos is not the builtin (len := 2):
+// the check it writes calls len.
+func lenShadowed(ct *cellTypes, pos token.Pos) bool {
+	if ct.pkg == nil {
+		return false
+	}
+	inner := ct.pkg.Scope().Innermost(pos)
+	if inner == nil {
+		return false
+	}
+	_, obj := inner.LookupParent("len", pos)
+	_, builtin := obj.(*types.Builtin)
+	return obj != nil && !builtin
 }

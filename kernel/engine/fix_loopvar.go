@@ -91,8 +91,28 @@ func loopVars(p *prep, loop ast.Stmt, label string, init ast.Stmt, body *ast.Blo
 	if !captures {
 		return
 	}
+	// A body that starts by copying a loop variable itself (i := i, the
+	// pre-1.22 idiom) already has its own per iteration; a second copy
+	// in the same block would not compile.
+	copied := map[string]bool{}
+	for _, s := range body.List {
+		as, ok := s.(*ast.AssignStmt)
+		if !ok || as.Tok != token.DEFINE || len(as.Lhs) != len(as.Rhs) {
+			break
+		}
+		for i, l := range as.Lhs {
+			if id, ok := l.(*ast.Ident); ok {
+				if r, ok := as.Rhs[i].(*ast.Ident); ok && r.Name == id.Name {
+					copied[id.Name] = true
+				}
+			}
+		}
+	}
 	var b strings.Builder
 	for _, n := range names {
+		if copied[n] {
+			continue
+		}
 		if threeClause && assigned[n] {
 			if fs, ok := loop.(*ast.ForStmt); ok && shadowLoopVars(p, fs, label) {
 				return

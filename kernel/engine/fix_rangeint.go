@@ -92,8 +92,11 @@ func rewriteRange(p *prep, rs *ast.RangeStmt, labeled bool) {
 	p.r.add(p.off(rs.For), p.off(rs.X.End()), func(r *renderer) string {
 		nt := n(r)
 		init := key + " " + assign + " " + nt + " - " + nt
-		if _, lit := rs.X.(*ast.BasicLit); lit && assign == ":=" {
+		if lit, ok := rs.X.(*ast.BasicLit); ok && assign == ":=" {
 			init = key + " := 0"
+			if lit.Kind == token.CHAR {
+				init = key + " := rune(0)" // range 'a' counts in runes
+			}
 		}
 		return "for " + init + "; " + key + " < " + nt + "; " + key + "++"
 	})

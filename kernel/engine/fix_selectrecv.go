@@ -17,7 +17,11 @@ import (
 //	case v, ok = <-ch:  ->  case _gnc1, _gnc2 := <-ch: v, ok = _gnc1, _gnc2;
 //
 // which Go runs the same way: the assignment happens once the case is
-// chosen, before its statements.
+// chosen, before its statements. A case that assigns to _ only (case _ =
+// <-ch:) becomes a plain receive (case <-ch:): `_ := <-ch` defines
+// nothing. yaegi takes no parentheses around the receive of a case that
+// defines (case v, ok := (<-ch):, "unsupported assign expression"): the
+// pass drops them.
 
 // rewriteSelectRecvs is the pass "selectrecv".
 func rewriteSelectRecvs(p *prep) {
@@ -27,11 +31,24 @@ func rewriteSelectRecvs(p *prep) {
 			return true
 		}
 		as, ok := cc.Comm.(*ast.AssignStmt)
-		if !ok || as.Tok != token.ASSIGN || len(as.Rhs) != 1 {
+		if !ok || len(as.Rhs) != 1 {
 			return true
 		}
 		recv, ok := ast.Unparen(as.Rhs[0]).(*ast.UnaryExpr)
 		if !ok || recv.Op != token.ARROW {
+			return true
+		}
+		if as.Tok == token.DEFINE {
+			// case v, ok := (<-ch): yaegi takes no parentheses there
+			// ("unsupported assign expression").
+			if paren, ok := as.Rhs[0].(*ast.ParenExpr); ok {
+				p.r.add(p.off(paren.Pos()), p.off(paren.End()), func(r *renderer) string {
+					return r.render(p.off(recv.Pos()), p.off(recv.End()))
+				})
+			}
+			return true
+		}
+		if as.Tok != token.ASSIGN {
 			return true
 		}
 		tmps := make([]string, len(as.Lhs))
@@ -42,8 +59,17 @@ func rewriteSelectRecvs(p *prep) {
 			}
 			tmps[i] = p.r.fresh("c")
 		}
-		lhs, rhs := as.Lhs, as.Rhs[0]
+		lhs, rhs := as.Lhs, ast.Expr(recv)
+		blank := true
+		for _, t := range tmps {
+			blank = blank && t == "_"
+		}
 		p.r.add(p.off(as.Pos()), p.off(as.End()), func(r *renderer) string {
+			if blank {
+				// case _ = <-ch: receives and discards; `_ := <-ch`
+				// would define nothing.
+				return r.render(p.off(rhs.Pos()), p.off(rhs.End()))
+			}
 			return strings.Join(tmps, ", ") + " := " + r.render(p.off(rhs.Pos()), p.off(rhs.End()))
 		})
 		at := p.off(cc.Colon) + 1
