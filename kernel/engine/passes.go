@@ -31,6 +31,7 @@ var passes = []pass{
 	{name: "recursivetypes", needs: []fact{factTypes}, run: refuseRecursiveTypes},
 	{name: "callers", needs: []fact{factTypes}, run: refuseStackViews},
 	{name: "parens", run: dropNameParens},
+	{name: "unnamedparams", run: nameUnnamedParams},
 	{name: "blanktypes", provides: []fact{factBlankTypes}, run: dropBlankTypes},
 	{name: "predeclared", needs: []fact{factTypes}, run: rewritePredeclared},
 	{name: "offsetof", needs: []fact{factTypes}, run: rewriteOffsetof},
