@@ -96,6 +96,19 @@ func init() {
 			broken: func(out string, err error) bool { return out == "|" },
 		},
 		canary{
+			// len of a nil pointer to an array dereferences it (Go: 3).
+			name:   "arraylen",
+			evals:  []string{`import "fmt"`, "func f() (s string) { var p *[3]int; s = fmt.Sprint(len(p)); return }", "fmt.Print(f())"},
+			broken: func(out string, err error) bool { return err != nil },
+		},
+		canary{
+			// A && argument to an unnamed parameter inside an expression
+			// writes to another frame slot (Go: 1).
+			name:   "unnamedparams",
+			evals:  []string{"package main\n\nvar pos = new(int)\n\nfunc A() bool { return true }\nfunc G(bool) int { *pos = 1; return 0 }\n\nfunc main() {\n\tx := G(A() && A()) + 1\n\tprintln(x)\n}\n"},
+			broken: func(out string, err error) bool { return err != nil },
+		},
+		canary{
 			// A call among several values is assigned before the values
 			// after it are evaluated (Go: 2 1).
 			name:   "assignorder",

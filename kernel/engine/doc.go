@@ -218,6 +218,8 @@
 //	range over int (Go 1.22) | fix_rangeint.go | rangeint | #1644, #1645 (unreleased)
 //	loop variables shared across iterations (pre-1.22) | fix_loopvar.go | loopvar | #1594, #1713, #1645
 //	x++ and x-- on a uintptr end the function silently | fix_incdec.go | incdec | none found
+//	len, cap and counting ranges of an array through a nil pointer dereference it | fix_arraylen.go | arraylen | none found
+//	a && or || argument to an unnamed parameter inside an expression writes another frame slot | fix_unnamedparams.go | unnamedparams | none found
 //	-x, ^x, !x, %, << and >> results (and comparisons) returned as or assigned to an interface: the function silently ends or reflect panics; a comma-ok ok assigned to an interface panics | fix_opconv.go | opconv, opconv/unary, opconv/commaok | none found
 //	a range loop with = assigns nothing; a body assigning an iteration variable changes the iteration | fix_rangevars.go | rangevars, rangevars/assigned | none found
 //	several values: a call or receive is assigned before the later values are read, a composite literal zeroes the others, a left map index is read late; return of named results; t = T{2} gives t new storage; left operands read before the calls (compiled Go calls first) | fix_assignorder.go | assignorder, assignorder/complit, assignorder/return, assignorder/mapindex, assignorder/literal, assignorder/callsfirst | none found

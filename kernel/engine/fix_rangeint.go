@@ -47,19 +47,25 @@ func rewriteRangeInt(p *prep) {
 }
 
 func rewriteRange(p *prep, rs *ast.RangeStmt, labeled bool) {
-	switch p.classify(rs.X) {
-	case classFunc:
-		p.fail(rs.X.Pos(), "range over func (Go 1.23 iterators) is not supported by the gophernote interpreter: call the function with a callback, or collect the values into a slice first")
-		return
-	case classUnknown:
-		p.pl.rangeUnknown = append(p.pl.rangeUnknown, p.posString(rs.For))
-		return
-	case classOther:
-		return
-	}
 	operand := func(r *renderer) string { return "(" + r.render(p.off(rs.X.Pos()), p.off(rs.X.End())) + ")" }
+	_, simple := rs.X.(*ast.BasicLit)
+	if count, lit, ok := arrayRangeCount(p, rs); ok && (lit || !labeled) && (rs.Key == nil || isIdentExpr(rs.Key)) {
+		// A range counting over an array (fix_arraylen.go).
+		operand, simple = count, lit
+	} else {
+		switch p.classify(rs.X) {
+		case classFunc:
+			p.fail(rs.X.Pos(), "range over func (Go 1.23 iterators) is not supported by the gophernote interpreter: call the function with a callback, or collect the values into a slice first")
+			return
+		case classUnknown:
+			p.pl.rangeUnknown = append(p.pl.rangeUnknown, p.posString(rs.For))
+			return
+		case classOther:
+			return
+		}
+	}
 	n := operand
-	if _, simple := rs.X.(*ast.BasicLit); !simple && !labeled {
+	if !simple && !labeled {
 		if _, id := rs.X.(*ast.Ident); !id {
 			// Evaluate the operand once, in a block around the loop (a
 			// labeled loop re-evaluates it instead: the label must stay on
@@ -92,9 +98,9 @@ func rewriteRange(p *prep, rs *ast.RangeStmt, labeled bool) {
 	p.r.add(p.off(rs.For), p.off(rs.X.End()), func(r *renderer) string {
 		nt := n(r)
 		init := key + " " + assign + " " + nt + " - " + nt
-		if lit, ok := rs.X.(*ast.BasicLit); ok && assign == ":=" {
+		if simple && assign == ":=" {
 			init = key + " := 0"
-			if lit.Kind == token.CHAR {
+			if lit, ok := rs.X.(*ast.BasicLit); ok && lit.Kind == token.CHAR {
 				init = key + " := rune(0)" // range 'a' counts in runes
 			}
 		}

@@ -834,8 +834,12 @@ L:
 	},
 }
 
-func TestGoParity(t *testing.T) {
-	for _, c := range parityCases {
+func TestGoParity(t *testing.T) { testParity(t, parityCases) }
+
+// testParity runs each case as a script and as a notebook against
+// compiled Go's pinned output (checked with -gorun).
+func testParity(t *testing.T, cases []parityCase) {
+	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			if *goRun {
 				out, pan := runCompiled(t, c.prog)
