@@ -147,11 +147,19 @@ func (f *fmtNames) typeNamed(v any) any {
 	if m == nil {
 		return v
 	}
+	// The text keeps its form: Go's map code (a read, a delete, and
+	// yaegi's every map operation) says "hash of unhashable type: T", a
+	// compiled map assignment (the engine's HashCheck, fix_unhashable.go)
+	// and an == "runtime error: hash of unhashable type T".
+	colon := !strings.HasPrefix(err.Error(), "runtime error: ")
+	worded := func(name string) runtimeError {
+		if colon {
+			return runtimeError{msg: m[1] + ": " + name, plain: true}
+		}
+		return runtimeError{msg: m[1] + " " + name}
+	}
 	if !strings.HasPrefix(m[2], "struct {") {
-		// Go's map code words it "hash of unhashable type: T" where a
-		// map assignment in compiled code says "runtime error: hash of
-		// unhashable type T".
-		return runtimeError{msg: m[1] + " " + m[2]}
+		return worded(m[2])
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -167,7 +175,7 @@ func (f *fmtNames) typeNamed(v any) any {
 	if name == "" {
 		return v
 	}
-	return runtimeError{msg: m[1] + " " + name}
+	return worded(name)
 }
 
 // recovered converts a recovered panic value to the value Go would give.
