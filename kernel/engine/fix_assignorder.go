@@ -383,6 +383,10 @@ func (o *orderer) assign(as *ast.AssignStmt, inList, top bool) {
 //
 //	m[f()], *g() = h()  =>  _gnc1 := m; _gnc2 := f(); _gnc3 := g(); _gnc4, _gnc5 := h(); _gnc1[_gnc2], *_gnc3 = _gnc4, _gnc5
 //
+// The comma-ok read of a map and assertion into existing places (v, ok =
+// m[k]) go the same way: yaegi leaves v as it was when the key is missing
+// or the assertion fails.
+//
 // A comma-ok form whose ok is not a plain bool is fix_opconv.go's.
 func (o *orderer) tupleToMap(as *ast.AssignStmt, top bool) bool {
 	if as.Tok != token.ASSIGN || len(as.Rhs) != 1 || len(as.Lhs) < 2 {
@@ -395,6 +399,20 @@ func (o *orderer) tupleToMap(as *ast.AssignStmt, top bool) bool {
 				if _, isMap := t.Underlying().(*types.Map); isMap {
 					toMap = true
 				}
+			}
+		}
+	}
+	if !toMap && len(as.Lhs) == 2 {
+		// v, ok = m[k] and v, ok = x.(T) into existing places: yaegi
+		// v0.16 assigns only when the key is present or the assertion
+		// holds, so v keeps its old value where Go stores the zero value.
+		// The same temporaries (defined fresh, so zero) make it Go's.
+		switch r := ast.Unparen(as.Rhs[0]).(type) {
+		case *ast.TypeAssertExpr:
+			toMap = r.Type != nil
+		case *ast.IndexExpr:
+			if t := o.ct.goType(r.X); t != nil {
+				_, toMap = t.Underlying().(*types.Map)
 			}
 		}
 	}

@@ -101,6 +101,22 @@ func refuseIntrospection(p *prep) {
 	refuse := func(n ast.Node, name, why string) {
 		p.fail(n.Pos(), name+" is not supported by the gophernote interpreter: "+why)
 	}
+	// //go:nointerface (GOEXPERIMENT=fieldtrack) keeps a method out of
+	// its type's method set for interfaces; go/types and yaegi do not
+	// know the directive, so an assertion would find the method.
+	// (The cell's parsed pieces carry no comments: the raw text is read.)
+	for off := 0; off < len(p.pc.src); {
+		line := p.pc.src[off:]
+		if i := strings.IndexByte(line, '\n'); i >= 0 {
+			line = line[:i]
+		}
+		if strings.HasPrefix(line, "//go:nointerface") && p.scope.err == nil {
+			cell, l, c := p.pc.where(off)
+			p.scope.err = &cellError{line: l, col: c, cell: cell, msg: "the //go:nointerface directive is not supported by the gophernote interpreter: it needs GOEXPERIMENT=fieldtrack, and the interpreter would count the method in its type's method set"}
+			return
+		}
+		off += len(line) + 1
+	}
 	// The packages imported with a dot, which go/types does not see
 	// (gotypes.go): their names are unresolved identifiers.
 	var dot []string
