@@ -284,10 +284,7 @@ func checkAnyAssertion(p *prep, ct *cellTypes, ta *ast.TypeAssertExpr, t types.T
 	if stmt == nil {
 		return
 	}
-	top := false
-	for _, s := range p.pc.stmts.Body.List {
-		top = top || s == stmt
-	}
+	top := p.isTopStmt(stmt)
 	name, methods := assertName(t), sortedMethods(it)
 	p.r.add(p.off(stmt.Pos()), p.off(stmt.Pos()), func(r *renderer) string {
 		xs, typ := p.text(ta.X), p.text(ta.Type)
@@ -398,6 +395,14 @@ func assertFromAny(p *prep, ct *cellTypes, ta *ast.TypeAssertExpr, target types.
 		if ptrImpl {
 			cases = append(cases, "*"+n)
 		}
+	}
+	if _, named := types.Unalias(target).(*types.Named); named && len(cases) == 0 && len(unsure) == 0 {
+		// No cell type implements the named I: the value can only be a
+		// compiled package's (a *strings.Builder), which yaegi's own
+		// assertion to a named interface handles (yaegi/assert2.go), or
+		// one that fails: the checked assertion of
+		// rewriteIfaceAssertions words the failure.
+		return false
 	}
 	typ := p.text(ta.Type)
 	var b strings.Builder

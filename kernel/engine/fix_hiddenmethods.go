@@ -53,7 +53,7 @@ func refuseHiddenMethods(p *prep) {
 			ms := types.NewMethodSet(ft)
 			for j := range ms.Len() {
 				if ms.At(j).Obj().Name() == name {
-					p.fail(se.Sel.Pos(), "the field "+name+" hides the method "+name+" of the embedded field "+f.Name()+": selecting it is not supported by the gophernote interpreter (rename the field or the method)")
+					p.fail(se.Sel.Pos(), "selecting the field "+name+", which hides the method "+name+" of the embedded field "+f.Name()+", is not supported by the gophernote interpreter: yaegi calls the selector ambiguous (rename the field or the method)")
 					return false
 				}
 			}

@@ -39,7 +39,7 @@ func refuseIfaceKeys(p *prep) {
 			return true
 		}
 		if where := wrappedIfaceIn(kt, "", map[types.Type]bool{}); where != "" {
-			p.fail(mt.Pos(), fmt.Sprintf("a map with keys of interface type %s declared in a cell (map[%s]...): the interpreter compares such keys by the identity of its wrapper, not by value (equal keys would not match); use a key of a concrete type", where, types.TypeString(kt, qualifyLocal)))
+			p.fail(mt.Pos(), fmt.Sprintf("the interpreter cannot key a map by interface type %s declared in a cell (map[%s]...): it compares such keys by the identity of its wrapper, not by value (equal keys would not match); use a key of a concrete type", where, types.TypeString(kt, qualifyLocal)))
 			return false
 		}
 		return true

@@ -111,10 +111,7 @@ func checkIndex(p *prep, ct *cellTypes, ix *ast.IndexExpr, stack []ast.Node) {
 	}
 	x, i := ix.X, ix.Index
 	_, ptr := t.Underlying().(*types.Pointer)
-	top := false
-	for _, s := range p.pc.stmts.Body.List {
-		top = top || s == stmt
-	}
+	top := p.isTopStmt(stmt)
 	// The cheapest form yaegi runs: no temporary, no conversion for an
 	// int index (a third of the loop's cost, against three times with
 	// them), no sign test for an unsigned one.
@@ -171,6 +168,18 @@ func checkIndex(p *prep, ct *cellTypes, ix *ast.IndexExpr, stack []ast.Node) {
 // stack goes before, or nil when the statement does not evaluate that
 // node first (under && or ||, in a loop's condition or post statement, a
 // case expression or a function literal).
+// isTopStmt reports whether s is one of the cell's top-level statements
+// (whose inserted checks are wrapped: block scoping at top level, see
+// fix_compound.go).
+func (p *prep) isTopStmt(s ast.Stmt) bool {
+	for _, t := range p.pc.stmts.Body.List {
+		if t == s {
+			return true
+		}
+	}
+	return false
+}
+
 func checkAnchor(stack []ast.Node) ast.Stmt {
 	var stmt ast.Stmt
 	for i := len(stack) - 2; i >= 0 && stmt == nil; i-- {

@@ -139,10 +139,7 @@ func checkMethodValue(p *prep, ct *cellTypes, sel *ast.SelectorExpr, stack []ast
 	if stmt == nil {
 		return
 	}
-	top := false
-	for _, s := range p.pc.stmts.Body.List {
-		top = top || s == stmt
-	}
+	top := p.isTopStmt(stmt)
 	cell, line, col := p.absWhere(sel.Sel.Pos())
 	at := fmt.Sprintf("%d, %d, %d", cell, line, col)
 	cond := ""
@@ -194,10 +191,7 @@ func checkBlankDeref(p *prep, ct *cellTypes, x ast.Expr, stack []ast.Node) {
 	if stmt == nil {
 		return
 	}
-	top := false
-	for _, s := range p.pc.stmts.Body.List {
-		top = top || s == stmt
-	}
+	top := p.isTopStmt(stmt)
 	cell, line, col := p.absWhere(star.Pos())
 	at := fmt.Sprintf("%d, %d, %d", cell, line, col)
 	p.r.add(p.off(stmt.Pos()), p.off(stmt.Pos()), func(r *renderer) string {

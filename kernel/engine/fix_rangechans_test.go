@@ -92,7 +92,7 @@ func TestIfaceKeys(t *testing.T) {
 		"func f(m map[interface{ f() }]int) {}",
 	} {
 		ce := runErr(t, e, code)
-		if !strings.Contains(ce.Error(), "a map with keys of interface type") {
+		if !strings.Contains(ce.Error(), "the interpreter cannot key a map by interface type") {
 			t.Errorf("%q: %v, want the refusal", code, ce)
 		}
 	}

@@ -89,10 +89,7 @@ func checkShift(p *prep, ct *cellTypes, x ast.Node, y ast.Expr, stack []ast.Node
 	if stmt == nil {
 		return
 	}
-	top := false
-	for _, s := range p.pc.stmts.Body.List {
-		top = top || s == stmt
-	}
+	top := p.isTopStmt(stmt)
 	line, col := p.pos(x.Pos())
 	at := fmt.Sprintf("%d, %d, %d", p.e.cellN, line, col)
 	p.r.add(p.off(stmt.Pos()), p.off(stmt.Pos()), func(r *renderer) string {

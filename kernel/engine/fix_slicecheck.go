@@ -180,10 +180,7 @@ func checkSlice(p *prep, ct *cellTypes, se *ast.SliceExpr, stack []ast.Node) {
 	if stmt == nil {
 		return
 	}
-	top := false
-	for _, s := range p.pc.stmts.Body.List {
-		top = top || s == stmt
-	}
+	top := p.isTopStmt(stmt)
 	unsigned := 0
 	for k, b := range bounds {
 		if b == nil {

@@ -154,10 +154,7 @@ func checkUnhashableRead(p *prep, ct *cellTypes, x ast.Expr, stack []ast.Node) {
 	if stmt == nil {
 		return
 	}
-	top := false
-	for _, s := range p.pc.stmts.Body.List {
-		top = top || s == stmt
-	}
+	top := p.isTopStmt(stmt)
 	name := types.TypeString(kt, func(pkg *types.Package) string { return pkg.Name() })
 	cell, line, col := p.absWhere(ix.Lbrack)
 	call := rtName + ".UnhashablePanic(" + strconv.Quote(name) + ", " + fmt.Sprintf("%d, %d, %d", cell, line, col) + ")"
@@ -205,10 +202,7 @@ func checkHashedAssign(p *prep, ct *cellTypes, lhs ast.Expr, stmt ast.Stmt, stac
 	if !inList {
 		return
 	}
-	top := false
-	for _, s := range p.pc.stmts.Body.List {
-		top = top || s == stmt
-	}
+	top := p.isTopStmt(stmt)
 	cell, line, col := p.absWhere(ix.Lbrack)
 	p.r.add(p.off(stmt.Pos()), p.off(stmt.Pos()), func(r *renderer) string {
 		check := rtName + ".HashCheck(" + r.render(p.off(ix.Index.Pos()), p.off(ix.Index.End())) + ", " + fmt.Sprintf("%d, %d, %d", cell, line, col) + ")"
