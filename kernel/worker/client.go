@@ -151,6 +151,13 @@ func (c *Client) Close() {
 	c.mu.Unlock()
 	c.idle.close()
 	if p != nil {
+		if c.profiling() {
+			p.term() // the worker writes its profile as it ends
+			select {
+			case <-p.dead:
+			case <-time.After(5 * time.Second):
+			}
+		}
 		p.kill()
 		select {
 		case <-p.dead:
@@ -380,3 +387,16 @@ func pathOfSelf() ([]string, error) {
 }
 
 var _ = exec.Command
+
+// profiling reports whether the worker writes a CPU profile
+// (GOPHERNOTE_WORKER_CPUPROFILE in the client's environment or in
+// Options.Env): then Close lets it end by itself first.
+func (c *Client) profiling() bool {
+	on := os.Getenv(envCPUProfile) != ""
+	for _, kv := range c.opts.Env {
+		if k, v, _ := strings.Cut(kv, "="); k == envCPUProfile {
+			on = v != ""
+		}
+	}
+	return on
+}

@@ -100,4 +100,10 @@
 // running cell (a debugger answers while a cell is stopped at a
 // breakpoint); one that needs the engine's state consistently takes what
 // the engine offers for that (its methods lock as they need).
+//
+// Profiling: GOPHERNOTE_WORKER_CPUPROFILE=FILE makes the worker write a
+// CPU profile of everything it ran to FILE when it ends (Client.Close
+// lets it end by itself), e.g. to see where an interpreted program
+// spends its time: GOPHERNOTE_WORKER_CPUPROFILE=/tmp/w.prof gophernote
+// run prog.go; go tool pprof -top bin/gophernote /tmp/w.prof.
 package worker

@@ -8,6 +8,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"syscall"
 
 	"github.com/gophernote/gophernote/kernel/engine"
@@ -28,6 +29,7 @@ func TerminalStderr() bool { return os.Getenv(envTerminal) == "1" }
 // ends its process group — itself and every process its cells started.
 func Main() int {
 	lim := setLimits()
+	startProfile()
 	conn, err := net.FileConn(os.NewFile(3, "worker-conn"))
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "gophernote worker: no connection on fd 3 (it is started by the kernel, not by hand): %v\n", err)
@@ -73,8 +75,43 @@ func Main() int {
 
 // endGroup ends the worker's process group, the worker with it.
 func endGroup() {
+	stopProfile()
 	if syscall.Getpgrp() == os.Getpid() {
 		syscall.Kill(0, syscall.SIGKILL)
 	}
 	os.Exit(0)
+}
+
+// envCPUProfile names a file the worker writes a CPU profile of itself
+// to (go tool pprof reads it): for finding where interpreted programs
+// spend their time, e.g. GOPHERNOTE_WORKER_CPUPROFILE=/tmp/w.prof
+// gophernote run prog.go. Each worker writes the file anew when it ends.
+const envCPUProfile = "GOPHERNOTE_WORKER_CPUPROFILE"
+
+var profile *os.File
+
+func startProfile() {
+	path := os.Getenv(envCPUProfile)
+	if path == "" {
+		return
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "gophernote worker: %s: %v\n", envCPUProfile, err)
+		return
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		fmt.Fprintf(os.Stderr, "gophernote worker: %s: %v\n", envCPUProfile, err)
+		f.Close()
+		return
+	}
+	profile = f
+}
+
+func stopProfile() {
+	if profile != nil {
+		pprof.StopCPUProfile()
+		profile.Close()
+		profile = nil
+	}
 }

@@ -247,6 +247,12 @@ func (p *proc) handshake() {
 
 // kill ends the process group: the worker and every process a cell
 // started (they inherit the group; the worker leads it).
+func (p *proc) term() {
+	if pid := p.pid(); pid > 0 {
+		termProc(pid)
+	}
+}
+
 func (p *proc) kill() {
 	if pid := p.pid(); pid > 0 {
 		killGroup(pid)

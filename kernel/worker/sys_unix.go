@@ -9,6 +9,9 @@ import (
 	"syscall"
 )
 
+// termProc asks the worker alone to end (SIGTERM: it ends its group).
+func termProc(pid int) { syscall.Kill(pid, syscall.SIGTERM) }
+
 // killGroup sends SIGKILL to the process group the worker leads: the
 // worker and every process a cell started (which inherit the group
 // unless they make their own).

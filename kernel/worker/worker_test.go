@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -346,5 +347,24 @@ func TestExtraRequest(t *testing.T) {
 	}
 	if err := c.Call(context.Background(), "no.such", nil, nil); err == nil || !strings.Contains(err.Error(), "no handler") {
 		t.Errorf("unknown request: %v", err)
+	}
+}
+
+// TestCPUProfile: with GOPHERNOTE_WORKER_CPUPROFILE the worker writes a
+// CPU profile of the cells it ran when the client closes it.
+func TestCPUProfile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "w.prof")
+	c := start(t, Options{Env: []string{envCPUProfile + "=" + path}})
+	if _, r := run(t, c, "n := 0\nfor i := range 200000 { n += i % 7 }\nn"); r.Err != nil || text(r) != "599994" {
+		t.Fatalf("cell: %q %v", text(r), r.Err)
+	}
+	c.Close()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A pprof profile is a gzipped protocol buffer.
+	if len(b) < 100 || b[0] != 0x1f || b[1] != 0x8b {
+		t.Fatalf("profile: %d bytes, starts %x", len(b), b[:min(len(b), 4)])
 	}
 }
