@@ -20,6 +20,15 @@ func init() {
 			broken: func(out string, err error) bool { return err == nil },
 		},
 		canary{
+			// A value of a type with methods put into an interface is
+			// not copied: the interface follows the variable (Go: 5), and
+			// a loop's call results share one place (Go: 0 1).
+			name: "ifacecopy",
+			evals: []string{`import "fmt"`, "type T struct{ n int }", "func (t T) M() int { return t.n }", "func mk(i int) T { return T{i} }",
+				"func f() { t := T{5}; var a any = t; t.n = 6; var xs []any; for i := 0; i < 2; i++ { xs = append(xs, mk(i)) }; fmt.Println(a.(T).n, xs[0].(T).n, xs[1].(T).n) }", "f()"},
+			broken: func(out string, err error) bool { return err == nil && out == "6 1 1\n" },
+		},
+		canary{
 			// _ = *p of a nil p does not panic.
 			name:   "methodvalue/deref",
 			evals:  []string{"func f() { var p *int; _ = *p }", "f()"},

@@ -299,6 +299,7 @@
 //	var _ T in a function refused (cannot use _ as value) | fix_blankvars.go | blankvars | none found
 //	a local type shadowing an outer name resolves to the outer one; local aliases undefined, local generic types not implemented (both refused) | fix_localtypes.go | localtypes, localtypes/alias, localtypes/generic | none found
 //	a field hiding a promoted method: ambiguous selector (refused) | fix_hiddenmethods.go | hiddenmethods | none found
+//	a value of a type with methods put into an interface is not copied: the interface follows the variable, field or element, and a loop's call results or &T{} share one place | fix_ifacecopy.go | ifacecopy | none found
 //
 // Guards that are not yaegi gaps have no canary: runaway recursion
 // (fix_recursion.go; Go's own stack overflow is fatal), deadlocks

@@ -164,10 +164,6 @@ func checkIndex(p *prep, ct *cellTypes, ix *ast.IndexExpr, stack []ast.Node) {
 	})
 }
 
-// checkAnchor returns the statement a check of the innermost node of
-// stack goes before, or nil when the statement does not evaluate that
-// node first (under && or ||, in a loop's condition or post statement, a
-// case expression or a function literal).
 // isTopStmt reports whether s is one of the cell's top-level statements
 // (whose inserted checks are wrapped: block scoping at top level, see
 // fix_compound.go).
@@ -180,6 +176,11 @@ func (p *prep) isTopStmt(s ast.Stmt) bool {
 	return false
 }
 
+// checkAnchor returns the statement a check of the innermost node of
+// stack goes before, or nil when the statement does not evaluate that
+// node first (under && or ||, in a loop's condition or post statement, a
+// case expression, a function literal, or a spec after the first of a
+// grouped declaration).
 func checkAnchor(stack []ast.Node) ast.Stmt {
 	var stmt ast.Stmt
 	for i := len(stack) - 2; i >= 0 && stmt == nil; i-- {
@@ -187,6 +188,13 @@ func checkAnchor(stack []ast.Node) ast.Stmt {
 		switch parent := parent.(type) {
 		case *ast.FuncLit, *ast.CommClause, *ast.SelectStmt:
 			return nil
+		case *ast.GenDecl:
+			// var ( s = "ab"; t = s[i:] ): a check before the statement
+			// would run before s exists (and before the earlier specs'
+			// values are computed).
+			if len(parent.Specs) > 1 && child != parent.Specs[0] {
+				return nil
+			}
 		case *ast.BinaryExpr:
 			if (parent.Op == token.LAND || parent.Op == token.LOR) && child == parent.Y {
 				return nil

@@ -25,6 +25,7 @@ var passes = []pass{
 	{name: "checks", needs: []fact{factTypes}, run: checkGoRules},
 	{name: "mono", needs: []fact{factNames, factTypes}, provides: []fact{factMono}, run: monomorphize},
 	{name: "methodexpr", needs: []fact{factTypes, factMono}, run: rewriteMethodExprs},
+	{name: "ifacecopy", needs: []fact{factTypes, factMono}, run: copyIntoIfaces},
 	{name: "namedresults", needs: []fact{factTypes}, run: isolateNamedResults},
 	{name: "funcreturn", needs: []fact{factTypes}, run: rewriteFuncReturns},
 	{name: "addrindex", needs: []fact{factTypes}, run: rewriteAddrIndexes},
