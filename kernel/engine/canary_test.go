@@ -470,6 +470,12 @@ var canaries = []canary{
 		broken: func(out string, err error) bool { return out != "2" },
 	},
 	{
+		// A range over a string gives rune ordinals, not byte offsets (Go: 02).
+		name:   "rangestrings",
+		evals:  []string{`import "fmt"`, `for i := range "éa" { fmt.Print(i) }`},
+		broken: func(out string, err error) bool { return out == "01" },
+	},
+	{
 		// Three distinct keys of a cell interface type make one entry (Go: 3).
 		name: "ifacekeys",
 		evals: []string{`import "fmt"`, "type I interface{ f() }", "type C int", "func (C) f() {}",
