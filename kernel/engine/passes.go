@@ -57,6 +57,7 @@ var passes = []pass{
 	{name: "shiftcount", needs: []fact{factNames, factTypes}, run: checkShiftCounts},
 	{name: "makeslice", needs: []fact{factNames, factTypes}, run: checkMakeSlices},
 	{name: "methodvalue", needs: []fact{factNames, factTypes}, run: checkMethodValues},
+	{name: "methodcopy", needs: []fact{factTypes}, run: copyMethodValues},
 	{name: "unhashable", needs: []fact{factNames, factTypes}, run: checkUnhashableKeys},
 	{name: "recursion", needs: []fact{factNames}, run: guardRecursion},
 	{name: "defer", needs: []fact{factNames, factTypes}, provides: []fact{factHelpers}, run: deferTopLevel},
