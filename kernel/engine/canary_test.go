@@ -470,6 +470,18 @@ var canaries = []canary{
 		broken: func(out string, err error) bool { return out != "2" },
 	},
 	{
+		// A method value reads its value receiver when called (Go: 0).
+		name:   "methodcopy",
+		evals:  []string{`import "fmt"`, "type K int", "func (k K) Get() int { return int(k) }", "k := K(0)", "f := k.Get", "k = 5", "fmt.Print(f())"},
+		broken: func(out string, err error) bool { return out == "5" },
+	},
+	{
+		// A range over a string gives rune ordinals, not byte offsets (Go: 02).
+		name:   "rangestrings",
+		evals:  []string{`import "fmt"`, `for i := range "éa" { fmt.Print(i) }`},
+		broken: func(out string, err error) bool { return out == "01" },
+	},
+	{
 		// Three distinct keys of a cell interface type make one entry (Go: 3).
 		name: "ifacekeys",
 		evals: []string{`import "fmt"`, "type I interface{ f() }", "type C int", "func (C) f() {}",

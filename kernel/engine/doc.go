@@ -276,6 +276,8 @@
 //	constant expressions: untyped ones take their context's type before they are computed (var r float64 = 3 / 2 is 1.5), a shift's untyped left operand the wrong type (reflect panics), beyond int64 they crash, tiny negatives are -0, string(iota + 'a') loops, 1e16 cases match 1e16+1 | fix_consts.go | consts, consts/shift, consts/big, consts/negzero, consts/iota, consts/floatcase | #1653, #1694, #1475 (related)
 //	compiled functions print to the process's stdout (go/ast.Print) | fix_stdstreams.go | stdstreams | none found
 //	a range loop over a slice, array or map of channels with a value variable runs as a receive loop and panics | fix_rangechans.go | rangechans | none found
+//	a method value with a value receiver (f := v.M) reads the receiver when called, not when evaluated | fix_methodcopy.go | methodcopy | none found
+//	the index of a range loop over a string is the rune's ordinal (index only) or counts a byte of invalid UTF-8 as three | fix_rangestrings.go | rangestrings | none found
 //	map keys of a cell interface type with methods are compared by the identity of yaegi's wrapper (refused with an error) | fix_ifacekeys.go | ifacekeys | none found
 //	encoding/gob of values holding interfaces fails or loses methods (refused with an error) | fix_gobiface.go | gobiface | #1308 (related)
 //	fmt calls no String or Error method of cell values inside slices, maps, structs, or of a call's result; calls *T's on a T (slices, arrays, maps printed by the engine, the rest refused) | fix_fmtmethods.go | fmtmethods, fmtmethods/call, fmtmethods/ptrmethod | #435 (related)

@@ -13,7 +13,10 @@ import (
 // yaegi v0.16 does not know min, max and clear. min and max become the
 // interpreted generic helpers _gnMin and _gnMax (with a typed argument
 // moved first: yaegi infers the type parameter from the first argument
-// only); clear becomes the compiled _gnrt.Clear.
+// only); clear becomes the compiled _gnrt.Clear. min or max of one
+// argument that is not a literal is its argument, parenthesized
+// (max(x) => (x)): the helper called with no variadic arguments crashes
+// yaegi's inference while compiling.
 
 func init() {
 	helpers["_gnMin"] = helper{src: `func _gnMin[T ` + orderedSet + `](x T, ys ...T) T {
@@ -49,6 +52,10 @@ func rewriteBuiltins(p *prep) {
 			return true
 		}
 		switch {
+		case (p.builtin(fun, "min") || p.builtin(fun, "max")) && len(c.Args) == 1 && !isBasicLit(c.Args[0]):
+			// min(x) is x: the helper called with no variadic arguments
+			// crashes yaegi's inference (its result is x's value and type)
+			p.r.addText(p.off(fun.Pos()), p.off(fun.End()), "")
 		case p.builtin(fun, "min"), p.builtin(fun, "max"):
 			h := "_gnMin"
 			if fun.Name == "max" {
@@ -124,3 +131,5 @@ func rtClear(x any) {
 		panic(fmt.Sprintf("clear: argument must be a map or slice, not %T", x))
 	}
 }
+
+func isBasicLit(x ast.Expr) bool { _, ok := ast.Unparen(x).(*ast.BasicLit); return ok }

@@ -323,7 +323,7 @@ func (s *scope) genericCallName(x ast.Node) string {
 			// (Generic functions of the session are specialized:
 			// fix_mono.go. min and max become generic helpers.)
 			generic := s.builtin(f, "min") || s.builtin(f, "max")
-			if generic {
+			if generic && !(len(c.Args) == 1 && !isBasicLit(c.Args[0])) { // (one argument: fix_builtins.go)
 				name = f.Name
 			}
 		case *ast.SelectorExpr:

@@ -2,6 +2,7 @@ package progen
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/importer"
 	"go/parser"
 	"go/token"
@@ -10,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // coverageSeeds is how many programs (of the fuzzer's configuration)
@@ -90,7 +92,9 @@ func wantConstructs() []string {
 		"map printed", "map delete", "map comma-ok", "slice expression", "3-index slice", "append", "copy",
 		"range over string", "string indexing", "range over int",
 		"generic function", "generic type", "generic method", "explicit instantiation", "inferred instantiation",
-		"min/max", "clear")
+		"min/max", "clear",
+		"comma-ok with =", "comma-ok receive", "if with init", "switch with init", "labelled branch",
+		"type switch case with several types", "range over invalid UTF-8")
 }
 
 // constructs lists the constructs a type-checked file contains.
@@ -271,7 +275,13 @@ func constructs(f *ast.File, info *types.Info) map[string]bool {
 					out["swap"] = true
 				}
 			}
+			if len(x.Lhs) == 2 && len(x.Rhs) == 1 && x.Tok == token.ASSIGN {
+				out["comma-ok with ="] = true
+			}
 			if len(x.Lhs) == 2 && len(x.Rhs) == 1 {
+				if u, ok := ast.Unparen(x.Rhs[0]).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+					out["comma-ok receive"] = true
+				}
 				switch r := ast.Unparen(x.Rhs[0]).(type) {
 				case *ast.TypeAssertExpr:
 					out["comma-ok assertion"] = true
@@ -396,6 +406,9 @@ func constructs(f *ast.File, info *types.Info) map[string]bool {
 			if b := basic(x.X); b != nil {
 				if b.Info()&types.IsString != 0 {
 					out["range over string"] = true
+					if tv := info.Types[x.X]; tv.Value != nil && !utf8.ValidString(constant.StringVal(tv.Value)) {
+						out["range over invalid UTF-8"] = true
+					}
 				}
 				if b.Info()&types.IsInteger != 0 {
 					out["range over int"] = true
@@ -403,6 +416,23 @@ func constructs(f *ast.File, info *types.Info) map[string]bool {
 			}
 		case *ast.TypeSwitchStmt:
 			out["type switch"] = true
+			for _, c := range x.Body.List {
+				if len(c.(*ast.CaseClause).List) > 1 {
+					out["type switch case with several types"] = true
+				}
+			}
+		case *ast.IfStmt:
+			if x.Init != nil {
+				out["if with init"] = true
+			}
+		case *ast.SwitchStmt:
+			if x.Init != nil {
+				out["switch with init"] = true
+			}
+		case *ast.BranchStmt:
+			if x.Label != nil && (x.Tok == token.BREAK || x.Tok == token.CONTINUE) {
+				out["labelled branch"] = true
+			}
 		case *ast.TypeAssertExpr:
 			if x.Type != nil {
 				out["type assertion"] = true
@@ -426,6 +456,7 @@ func TestWeightZeroTurnsOff(t *testing.T) {
 	cfg := FuzzConfig()
 	cfg.Weights = w
 	imp := importer.Default()
+	others := map[string]int{}
 	for seed := int64(1); seed <= 10; seed++ {
 		src := Generate(seed, cfg).Source(nil)
 		fset := token.NewFileSet()
@@ -446,9 +477,14 @@ func TestWeightZeroTurnsOff(t *testing.T) {
 				t.Errorf("seed %d with generic=0 contains a %s", seed, c)
 			}
 		}
-		if !cs["closure"] || !cs["defer"] {
-			t.Errorf("seed %d with generic=0: the other features are gone too (closure %v, defer %v)", seed, cs["closure"], cs["defer"])
+		for _, c := range []string{"closure", "defer"} {
+			if cs[c] {
+				others[c]++
+			}
 		}
+	}
+	if others["closure"] < 5 || others["defer"] < 5 {
+		t.Errorf("with generic=0 the other features are gone too: of 10 seeds, %d have a closure, %d a defer", others["closure"], others["defer"])
 	}
 	if _, err := ParseWeights("nosuch=1"); err == nil {
 		t.Error("ParseWeights accepts an unknown feature")

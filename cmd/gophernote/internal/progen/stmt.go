@@ -554,6 +554,10 @@ func (g *gen) compositeStmt(w *writer, s *scope, d int) {
 // expressions on the left whose index changes in the same statement
 // (i, a[i] = 1, 2), assignments from functions with several results.
 func (g *gen) multiStmt(w *writer, s *scope, d int) {
+	if g.chance(5) {
+		g.commaOkAssignStmt(w, s, d)
+		return
+	}
 	switch g.r.Intn(5) {
 	case 0:
 		// swap or rotate variables of one type

@@ -182,6 +182,9 @@ func (g *gen) methodCall(s *scope, recv string, m *Method, d int) string {
 // and non-struct types, called on values, pointers and through
 // embedding; method values (bound at evaluation) and expressions.
 func (g *gen) methodStmt(w *writer, s *scope, d int) {
+	if g.chance(4) && g.methodValueStmt(w, s, d) {
+		return
+	}
 	if g.chance(4) {
 		g.embeddingStmt(w, s, d)
 		return
@@ -359,6 +362,10 @@ func (g *gen) embeddingStmt(w *writer, s *scope, d int) {
 // them, assertions (comma-ok), type switches, comparisons with values
 // and pointers, nil interfaces and typed nil pointers.
 func (g *gen) ifaceStmt(w *writer, s *scope, d int) {
+	if g.chance(5) {
+		g.namedIfaceStmt(w, s, d)
+		return
+	}
 	switch g.r.Intn(6) {
 	case 0, 1:
 		it := g.ifaceType()
@@ -475,8 +482,18 @@ func (g *gen) typeSwitch(w *writer, s *scope, iv *variable, d int) {
 	x := g.local("x")
 	w.open("switch %s := %s.(type) {", x, iv.name)
 	used := false
-	for _, k := range order {
-		t := cases[k]
+	for i := 0; i < len(order); i++ {
+		t := cases[order[i]]
+		if i+1 < len(order) && g.chance(3) {
+			// a case listing several types: x keeps the interface type
+			list := []string{t.String()}
+			for ; i+1 < len(order) && len(list) < 3 && (len(list) < 2 || g.chance(2)); i++ {
+				list = append(list, cases[order[i+1]].String())
+			}
+			w.line("case %s:", strings.Join(list, ", "))
+			w.line("\tfmt.Printf(\"%%s %%T\\n\", %q, %s)", strings.Join(list, "|"), x)
+			continue
+		}
 		w.line("case %s:", t)
 		w.indent++
 		if vw := g.view(s, x, t, 0); vw != "" && t.Kind != Interface {
@@ -654,6 +671,10 @@ func (g *gen) panicExit(w *writer, s *scope) {
 // on entries, maps of slices, len, clear, printing (fmt sorts the keys),
 // order-independent iteration.
 func (g *gen) mapStmt(w *writer, s *scope, d int) {
+	if g.chance(6) {
+		g.commaOkAssignStmt(w, s, d)
+		return
+	}
 	var mt *Type
 	for _, v := range s.all() {
 		if v.t.Kind == Map && !v.isConst && !v.noAssign && g.chance(2) {
@@ -753,6 +774,10 @@ func (g *gen) mapStmt(w *writer, s *scope, d int) {
 // idioms, nil and empty slices. Capacities are printed only where Go
 // defines them (make, slicing), never after an append that grows.
 func (g *gen) sliceStmt(w *writer, s *scope, d int) {
+	if g.chance(4) {
+		g.slice3Stmt(w, s, d)
+		return
+	}
 	et := g.randType(0, typeOpts{printable: true})
 	st := sliceOf(et)
 	elem := func() string { return g.expr(s, et, d-1).s }
@@ -829,6 +854,10 @@ func (g *gen) sliceStmt(w *writer, s *scope, d int) {
 // stringStmt: ranging over strings (runes, byte offsets, invalid UTF-8),
 // byte indexing, conversions, strings.Builder, utf8, comparisons.
 func (g *gen) stringStmt(w *writer, s *scope, d int) {
+	if g.chance(4) {
+		g.invalidStringStmt(w, s, d)
+		return
+	}
 	str := g.exprSelf(s, basic(String), d-1).s
 	v := g.local("s")
 	w.line("%s := %s", v, str)
@@ -1267,6 +1296,14 @@ func (g *gen) compoundStmt(w *writer, s *scope, d int) {
 // controlStmt: switches (constant cases, fallthrough, no tag, init),
 // labeled break and continue, loops of every form, goto.
 func (g *gen) controlStmt(w *writer, s *scope, d int) {
+	if g.chance(3) {
+		if g.chance(2) {
+			g.headerStmt(w, s, d)
+		} else {
+			g.labelStmt(w, s, d)
+		}
+		return
+	}
 	switch g.r.Intn(6) {
 	case 0:
 		t := basic(pick(g, []Kind{Int, Int8, Uint, String, Int64}))
