@@ -299,6 +299,11 @@
 //	var _ T in a function refused (cannot use _ as value) | fix_blankvars.go | blankvars | none found
 //	a local type shadowing an outer name resolves to the outer one; local aliases undefined, local generic types not implemented (both refused) | fix_localtypes.go | localtypes, localtypes/alias, localtypes/generic | none found
 //	a field hiding a promoted method: ambiguous selector (refused) | fix_hiddenmethods.go | hiddenmethods | none found
+//	a receive defining, assigning or returned (x := <-c, return <-c) leaves an unaddressable value in the slot: the next write, &x or the caller's store panics in reflect | fix_recvslot.go | recvslot, recvslot/return | none found
+//	a method call or method value on a conversion to an interface (I(x).M()) panics (invalid interface value, NumField on int) | fix_convsel.go | convsel | none found
+//	a cell value assigned by = to a field, element or indirection of an interface type with methods panics in reflect.Set | fix_ifaceplace.go | ifaceplace | none found
+//	a case value of an interface type in a switch without a tag panics (reflect.Value.Bool on interface Value) | fix_switchiface.go | switchiface/tagless | none found
+//	a top-level var v, ok T = x.(U) (or m[k], <-c) of a declared type crashes compiling (nil type) | fix_commaok.go | commaok/typed | #1574 (related)
 //
 // Guards that are not yaegi gaps have no canary: runaway recursion
 // (fix_recursion.go; Go's own stack overflow is fatal), deadlocks
