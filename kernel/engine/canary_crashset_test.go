@@ -32,6 +32,12 @@ func init() {
 			broken: func(out string, err error) bool { return out != "1" },
 		},
 		canary{
+			// A cell struct value in an error variable (Go prints x).
+			name:   "ifaceplace/error",
+			evals:  []string{`import "fmt"`, "type E struct{ m string }", "func (e E) Error() string { return e.m }", "func f() string { var e error = E{\"x\"}; return e.Error() }", "fmt.Print(f())"},
+			broken: func(out string, err error) bool { return out != "x" },
+		},
+		canary{
 			// A tagless switch's case of an interface type (Go prints ok).
 			name:   "switchiface/tagless",
 			evals:  []string{`import "fmt"`, "func f() { var i any = true; switch { case i: fmt.Print(\"ok\") } }", "f()"},

@@ -167,6 +167,39 @@ func main() {
 `,
 			out: "s true 0 false 7 true\ntrue\nzero\nother\nk or i\n",
 		},
+		parityCase{
+			name: "a cell struct value stored into an error variable, field or conversion",
+			prog: `package main
+
+import "fmt"
+
+type NotFound struct{ key string }
+
+func (e NotFound) Error() string { return "not found: " + e.key }
+
+type Result struct{ err error }
+
+type base struct{}
+
+func (base) Error() string { return "base" }
+
+func main() {
+	var e error = NotFound{"a"}
+	fmt.Println(e.Error(), e)
+	e = NotFound{"b"}
+	fmt.Println(e.Error())
+	f := error(NotFound{"c"})
+	fmt.Println(f.Error(), error(NotFound{"d"}).Error())
+	var r Result
+	r.err = NotFound{"e"}
+	fmt.Println(r.err.Error())
+	type wrapped struct{ base }
+	w := error(wrapped{})
+	fmt.Println(w.Error())
+}
+`,
+			out: "not found: a not found: a\nnot found: b\nnot found: c not found: d\nnot found: e\nbase\n",
+		},
 	)
 }
 

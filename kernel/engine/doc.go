@@ -301,7 +301,7 @@
 //	a field hiding a promoted method: ambiguous selector (refused) | fix_hiddenmethods.go | hiddenmethods | none found
 //	a receive defining, assigning or returned (x := <-c, return <-c) leaves an unaddressable value in the slot: the next write, &x or the caller's store panics in reflect | fix_recvslot.go | recvslot, recvslot/return | none found
 //	a method call or method value on a conversion to an interface (I(x).M()) panics (invalid interface value, NumField on int) | fix_convsel.go | convsel | none found
-//	a cell value assigned by = to a field, element or indirection of an interface type with methods panics in reflect.Set | fix_ifaceplace.go | ifaceplace | none found
+//	a cell value assigned by = to a field, element or indirection of an interface type with methods, or a cell struct value put into an error variable (var e error = E{}, error(E{})), panics in reflect | fix_ifaceplace.go | ifaceplace, ifaceplace/error | none found
 //	a case value of an interface type in a switch without a tag panics (reflect.Value.Bool on interface Value) | fix_switchiface.go | switchiface/tagless | none found
 //	a top-level var v, ok T = x.(U) (or m[k], <-c) of a declared type crashes compiling (nil type) | fix_commaok.go | commaok/typed | #1574 (related)
 //
