@@ -38,6 +38,12 @@ func init() {
 			broken: func(out string, err error) bool { return out != "x" },
 		},
 		canary{
+			// A method promoted from an embedded interface (Go prints 3).
+			name:   "promoted/iface",
+			evals:  []string{`import "fmt"`, "type A interface{ M() int }", "type impl struct{ n int }", "func (p *impl) M() int { return p.n }", "type B struct {\n\tfiller int\n\tA\n}", "func f() int { var b B; b.A = &impl{3}; return b.M() }", "fmt.Print(f())"},
+			broken: func(out string, err error) bool { return out != "3" },
+		},
+		canary{
 			// A tagless switch's case of an interface type (Go prints ok).
 			name:   "switchiface/tagless",
 			evals:  []string{`import "fmt"`, "func f() { var i any = true; switch { case i: fmt.Print(\"ok\") } }", "f()"},

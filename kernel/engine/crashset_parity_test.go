@@ -200,6 +200,47 @@ func main() {
 `,
 			out: "not found: a not found: a\nnot found: b\nnot found: c not found: d\nnot found: e\nbase\n",
 		},
+		parityCase{
+			name: "a method promoted from an embedded interface field",
+			prog: `package main
+
+import "fmt"
+
+type Setter interface{ Set(int) }
+
+type impl struct{ v int }
+
+func (p *impl) Set(v int) { p.v = v; fmt.Println("set", v) }
+
+type Holder struct {
+	id int
+	Setter
+}
+
+type Outer struct {
+	name string
+	Holder
+}
+
+type G[T any] struct {
+	x T
+	Setter
+}
+
+func main() {
+	var h Holder
+	h.Setter = &impl{}
+	h.Set(1)
+	o := &Outer{Holder: Holder{Setter: &impl{}}}
+	o.Set(2)
+	f := o.Set
+	f(3)
+	g := G[string]{Setter: &impl{}}
+	g.Set(4)
+}
+`,
+			out: "set 1\nset 2\nset 3\nset 4\n",
+		},
 	)
 }
 
