@@ -238,7 +238,7 @@
 //	a switch on an interface value (switch i { case 3: }) panics converting; a case value after the first that needs computing (case 1, g():) is never evaluated | fix_switchiface.go | switchiface, switchiface/computed | none found
 //	a switch on a slice, map or func never takes case nil; one on a channel never matches a case channel of another direction | fix_switchiface.go | switchiface/nil, switchiface/chandir | none found
 //	new of a value (Go 1.26: new(123), new(x)) gives a wrong value | fix_newexpr.go | newexpr | none found
-//	a promoted field or method that a deeper one shadows: the deeper one is selected (embedded fields searched depth first) | fix_promoted.go | promoted | none found
+//	a promoted field or method that a deeper one shadows: the deeper one is selected (embedded fields searched depth first); a method promoted from an embedded interface panics (invalid interface value) | fix_promoted.go | promoted, promoted/iface | none found
 //	a function used as a value in its own body is an *interp.node, no func | fix_selfref.go | selfref | none found
 //	a select case receiving into existing variables (case v, ok = <-ch) panics in reflect.Select | fix_selectrecv.go | selectrecv, selectrecv/paren | none found
 //	named results share the storage of the variable a call is assigned to (n = g() starts g's r at n's value) | fix_namedresults.go | namedresults | none found
@@ -302,6 +302,11 @@
 //	a local type shadowing an outer name resolves to the outer one; local aliases undefined, local generic types not implemented (both refused) | fix_localtypes.go | localtypes, localtypes/alias, localtypes/generic | none found
 //	a field hiding a promoted method: ambiguous selector (refused) | fix_hiddenmethods.go | hiddenmethods | none found
 //	a value of a type with methods put into an interface is not copied: the interface follows the variable, field or element, and a loop's call results or &T{} share one place | fix_ifacecopy.go | ifacecopy | none found
+//	a receive defining, assigning or returned (x := <-c, return <-c) leaves an unaddressable value in the slot: the next write, &x or the caller's store panics in reflect | fix_recvslot.go | recvslot, recvslot/return | none found
+//	a method call or method value on a conversion to an interface (I(x).M()) panics (invalid interface value, NumField on int) | fix_convsel.go | convsel | none found
+//	a cell value assigned by = to a field, element or indirection of an interface type with methods, or a cell struct value put into an error variable (var e error = E{}, error(E{})), panics in reflect | fix_ifaceplace.go | ifaceplace, ifaceplace/error | none found
+//	a case value of an interface type in a switch without a tag panics (reflect.Value.Bool on interface Value) | fix_switchiface.go | switchiface/tagless | none found
+//	a top-level var v, ok T = x.(U) (or m[k], <-c) of a declared type crashes compiling (nil type) | fix_commaok.go | commaok/typed | #1574 (related)
 //
 // Guards that are not yaegi gaps have no canary: runaway recursion
 // (fix_recursion.go; Go's own stack overflow is fatal), deadlocks

@@ -19,7 +19,8 @@ import (
 // T is the asserted type, or the map's or channel's element type from
 // go/types (gotypes.go), else from the compiled value's reflect type.
 // When the engine cannot name T, the cell gets an error saying what to
-// write instead. The same holds for `var v, ok = E`.
+// write instead. The same holds for `var v, ok = E`; in `var v, ok U =
+// E` (U an interface: var a, b any = x.(bool)) both results are U's.
 
 // rewriteCommaOK is the pass "commaok".
 func rewriteCommaOK(p *prep) {
@@ -34,8 +35,14 @@ func rewriteCommaOK(p *prep) {
 			continue
 		}
 		for _, sp := range g.Specs {
-			if vs := sp.(*ast.ValueSpec); len(vs.Names) == 2 && len(vs.Values) == 1 && vs.Type == nil {
+			vs := sp.(*ast.ValueSpec)
+			if len(vs.Names) != 2 || len(vs.Values) != 1 {
+				continue
+			}
+			if vs.Type == nil {
 				commaOK(p, vs.Names[0], vs.Names[1], vs.Values[0])
+			} else {
+				commaOKTyped(p, vs.Type, vs.Values[0])
 			}
 		}
 	}
@@ -81,6 +88,32 @@ func commaOK(p *prep, v, ok, x ast.Expr) {
 	vt, okt := p.r.fresh("v"), p.r.fresh("ok")
 	p.r.add(p.off(x.Pos()), p.off(x.End()), func(r *renderer) string {
 		return "func() (" + t + ", bool) { " + vt + ", " + okt + " := " + r.render(p.off(x.Pos()), p.off(x.End())) +
+			"; return " + vt + ", " + okt + " }()"
+	})
+}
+
+// commaOKTyped registers the rewrite of a comma-ok value x in var v, ok T
+// = x: the function literal's results are both of the declared type T
+// (an interface: var a, b any = x.(bool)), which Go assigns both values
+// to.
+func commaOKTyped(p *prep, typ, x ast.Expr) {
+	switch e := unparen(x).(type) {
+	case *ast.TypeAssertExpr:
+		if e.Type == nil {
+			return
+		}
+	case *ast.IndexExpr:
+	case *ast.UnaryExpr:
+		if e.Op != token.ARROW {
+			return
+		}
+	default:
+		return
+	}
+	vt, okt := p.r.fresh("v"), p.r.fresh("ok")
+	p.r.add(p.off(x.Pos()), p.off(x.End()), func(r *renderer) string {
+		t := r.render(p.off(typ.Pos()), p.off(typ.End()))
+		return "func() (" + t + ", " + t + ") { " + vt + ", " + okt + " := " + r.render(p.off(x.Pos()), p.off(x.End())) +
 			"; return " + vt + ", " + okt + " }()"
 	})
 }

@@ -123,7 +123,9 @@ func checkMethodValue(p *prep, ct *cellTypes, sel *ast.SelectorExpr, stack []ast
 		cur = f.Type()
 	}
 	if types.IsInterface(cur) {
-		nils = append(nils, expr)
+		if _, conv := concreteToIface(ct, sel.X); !conv || len(path) > 1 {
+			nils = append(nils, expr) // (a conversion to an interface is never nil)
+		}
 	} else if _, ok := cur.Underlying().(*types.Pointer); ok {
 		sig, _ := m.Type().(*types.Signature)
 		if sig != nil && sig.Recv() != nil {

@@ -18,6 +18,13 @@ import (
 //
 // (A conversion of such a value to an interface takes yaegi's method set,
 // which keeps the deeper method: not rewritten here.)
+//
+// A method promoted from an embedded field of an interface type (type B
+// struct{ A2 } with A2 an interface: b.m2(1), f := b.m2) panics in yaegi
+// ("invalid interface value"; typeparam/issue44688 of Go's tests); through
+// the field it is called right, so the pass writes that path too:
+//
+//	b.m2(1)  =>  b.A2.m2(1)
 
 // spellPromoted is the pass "promoted".
 func spellPromoted(p *prep) {
@@ -34,7 +41,7 @@ func spellPromoted(p *prep) {
 		if !ok || len(sel.Index()) < 2 || sel.Kind() == types.MethodExpr {
 			return true
 		}
-		if !deeperName(sel.Recv(), se.Sel.Name, len(sel.Index())) {
+		if !deeperName(sel.Recv(), se.Sel.Name, len(sel.Index())) && !viaEmbeddedIface(sel) {
 			return true
 		}
 		path, ok := embeddedPath(sel.Recv(), sel.Index()[:len(sel.Index())-1], "main")
@@ -44,6 +51,26 @@ func spellPromoted(p *prep) {
 		p.r.addText(p.off(se.X.End()), p.off(se.X.End()), path)
 		return true
 	})
+}
+
+// viaEmbeddedIface reports whether sel is a method value promoted from an
+// embedded field of an interface type.
+func viaEmbeddedIface(sel *types.Selection) bool {
+	if sel.Kind() != types.MethodVal {
+		return false
+	}
+	t := sel.Recv()
+	for _, i := range sel.Index()[:len(sel.Index())-1] {
+		if pt, ok := t.Underlying().(*types.Pointer); ok {
+			t = pt.Elem()
+		}
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok || i >= st.NumFields() {
+			return false
+		}
+		t = st.Field(i).Type()
+	}
+	return isInterface(t)
 }
 
 // embeddedPath spells the embedded fields at indexes idx from t: ".A.B".

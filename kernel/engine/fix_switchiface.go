@@ -8,7 +8,9 @@ import (
 
 // Workaround: switches yaegi compares wrongly.
 //
-// yaegi v0.16 gets two kinds of switch with a tag wrong:
+// yaegi v0.16 gets two kinds of switch with a tag wrong (and a case
+// value of an interface type in a switch without one, compared with true
+// by compareTaglessIfaceCases):
 //
 //   - on a value of an interface type with a case value of another type
 //     (`var i any = 3; switch i { case 3: }`) it panics ("reflect.Value.Convert:
@@ -44,6 +46,10 @@ func rewriteInterfaceSwitches(p *prep) {
 			return true
 		}
 		sw, ok := n.(*ast.SwitchStmt)
+		if ok && sw.Tag == nil && sw.Body != nil {
+			compareTaglessIfaceCases(p, ct, sw)
+			return true
+		}
 		if !ok || sw.Tag == nil || sw.Body == nil || !switchNeedsCompares(ct, sw) {
 			return true
 		}
@@ -130,6 +136,25 @@ func rewriteInterfaceSwitches(p *prep) {
 		p.r.addTail(p.off(sw.End()), " }")
 		return true
 	})
+}
+
+// compareTaglessIfaceCases writes the comparison with true that Go makes
+// for a case value of an interface type in a switch without a tag
+// (switch { case i: } with i any holding a bool): yaegi takes the case
+// value for a bool and panics ("call of reflect.Value.Bool on interface
+// Value"); i == true is right (switch.go of Go's tests, issue 3980).
+func compareTaglessIfaceCases(p *prep, ct *cellTypes, sw *ast.SwitchStmt) {
+	for _, st := range sw.Body.List {
+		cc, ok := st.(*ast.CaseClause)
+		if !ok {
+			continue
+		}
+		for _, e := range cc.List {
+			if isInterface(ct.goType(e)) {
+				p.r.addTail(p.off(e.End()), " == true")
+			}
+		}
+	}
 }
 
 // switchNeedsCompares reports whether yaegi's switch on sw's tag would be

@@ -770,7 +770,7 @@ import (
 	"fmt"
 )
 
-type name string
+type name struct{ s string }
 
 var errA = errors.New("a")
 
@@ -778,7 +778,7 @@ func kind(i any, t int) string {
 	switch i {
 	case 1, t:
 		return "one or t"
-	case "s", name("n"):
+	case "s", name{"n"}:
 		return "string"
 	case nil:
 		return "nil"
@@ -807,7 +807,7 @@ func computed(t int) {
 }
 
 func main() {
-	for _, v := range []any{1, 7, "s", name("n"), nil, 2.5, int8(1), "x"} {
+	for _, v := range []any{1, 7, "s", name{"n"}, nil, 2.5, int8(1), "x"} {
 		fmt.Println(kind(v, 7))
 	}
 	var err error = errA
@@ -818,8 +818,8 @@ func main() {
 		fmt.Println("errA")
 	}
 L:
-	switch s := any(name("q")); s {
-	case name("q"):
+	switch s := any(name{"q"}); s {
+	case name{"q"}:
 		fmt.Println("q")
 		break L
 	default:

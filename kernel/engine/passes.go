@@ -35,6 +35,8 @@ var passes = []pass{
 	{name: "localtypes", needs: []fact{factTypes}, run: renameLocalTypes},
 	{name: "hiddenmethods", needs: []fact{factTypes}, run: refuseHiddenMethods},
 	{name: "selectrecv", run: rewriteSelectRecvs},
+	{name: "recvslot", run: parenthesizeReceives},
+	{name: "ifaceplace", needs: []fact{factTypes}, run: convertIfacePlaces},
 	{name: "namedassert", needs: []fact{factTypes}, run: refuseNamedAssertions},
 	{name: "recursivetypes", needs: []fact{factTypes}, run: refuseRecursiveTypes},
 	{name: "introspect", needs: []fact{factTypes}, run: refuseIntrospection},
@@ -112,6 +114,7 @@ var passes = []pass{
 	{name: "reflectfields", needs: []fact{factTypes}, run: rewriteReflectFields},
 	{name: "reflectmethods", needs: []fact{factTypes}, run: refuseReflectMethods},
 	{name: "assertiface", needs: []fact{factTypes}, run: rewriteIfaceAssertions},
+	{name: "convsel", needs: []fact{factTypes}, run: rewriteConvSelectors},
 	{name: "units", needs: []fact{factNames, factPackages, factTypes, factHelpers, factStashes, factMain, factFmtTypes, factBlankTypes, factMono}, run: buildUnits},
 }
 

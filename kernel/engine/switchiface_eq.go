@@ -10,8 +10,9 @@ import (
 // interface holds it, in a wrapper of its own (interp.valueInterface)
 // that never equals the value; a pointer to a top-level cell type is
 // compared by an assertion, which yaegi gets right for pointers, and a
-// non-struct cell type with methods is refused (an assertion cannot tell
-// it from its underlying type in yaegi). The == and != operators
+// non-struct cell type is refused (with methods, an assertion cannot tell
+// it from its underlying type in yaegi; without, yaegi holds it in an
+// interface as a value of its underlying type). The == and != operators
 // themselves are lowered by the pass ifaceeq (fix_ifaceeq.go).
 
 type ifaceEqHow int
@@ -47,12 +48,26 @@ func ifaceEqKind(ct *cellTypes, t types.Type) ifaceEqHow {
 			return ifaceEqRefuse
 		}
 	}
+	// A non-struct cell type without methods, top-level or local: yaegi
+	// holds its values in an interface as values of the underlying type,
+	// so float64(1) equals F(1) there (switch.go of Go's tests).
+	if n, ok := t.(*types.Named); ok && n.TypeArgs().Len() == 0 && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == ct.pkg.Path() {
+		if _, isStruct := n.Underlying().(*types.Struct); !isStruct && types.NewMethodSet(n).Len() == 0 {
+			if _, isPtr := n.Underlying().(*types.Pointer); !isPtr {
+				return ifaceEqRefuse
+			}
+		}
+	}
 	return ifaceEqPlain
 }
 
 func refuseIfaceEqMsg(t types.Type) string {
 	n := t.(*types.Named)
 	u := types.TypeString(n.Underlying(), nil)
+	if types.NewMethodSet(n).Len() == 0 {
+		return fmt.Sprintf("the interpreter cannot compare a %s with an interface value (type %s %s is not a struct: yaegi holds its values in an interface as %s values, which it cannot tell from a %s), so this comparison could give another answer than Go; make %s a struct type (type %s struct{ V %s })",
+			n.Obj().Name(), n.Obj().Name(), u, u, n.Obj().Name(), n.Obj().Name(), n.Obj().Name(), u)
+	}
 	return fmt.Sprintf("the interpreter cannot compare a %s with an interface value (type %s %s has methods: yaegi keeps such a value in an interface in a wrapper that never equals it), so this comparison could give another answer than Go; make %s a struct type (type %s struct{ V %s })",
 		n.Obj().Name(), n.Obj().Name(), u, n.Obj().Name(), n.Obj().Name(), u)
 }
