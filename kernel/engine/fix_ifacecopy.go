@@ -31,10 +31,14 @@ import (
 // A call frame is new at every call, so the interface holds a place
 // nobody else writes. Not rewritten: composite literals, constants, values
 // that already are interfaces, arguments of fmt's and log's printing
-// functions (they read the value before the cell goes on), and
-// conversions to an interface type the cell cannot name (declared inside
-// a function), and a top-level var of a statement cell whose value reads
-// the cell's variables (the declarations view has no types for it). Cost: one interpreted call where a value of a type with
+// functions (they read the value before the cell goes on), conversions to
+// an interface type the cell cannot name (declared inside a function);
+// conversions to error or to a compiled package's interface type
+// (fmt.Stringer): a function literal's result of such a type keeps only
+// that interface's methods (errors.Unwrap lost a value's Unwrap), so they
+// keep yaegi's aliasing; and a top-level var of a statement cell whose
+// value reads the cell's variables (the declarations view has no types
+// for it). Cost: one interpreted call where a value of a type with
 // methods goes into an interface.
 
 // copyIntoIfaces is the pass "ifacecopy".
@@ -60,6 +64,9 @@ func copyIntoIfaces(p *prep) {
 		tv, ok := ct.info.Types[x]
 		if !ok || tv.Value != nil || tv.IsType() || tv.Type == nil {
 			return
+		}
+		if named, ok := types.Unalias(target).(*types.Named); ok && (named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "main") {
+			return // error, fmt.Stringer...: see the header
 		}
 		t := tv.Type
 		if isInterface(t) || !hasMethods(t) || containsTypeParam(t) {

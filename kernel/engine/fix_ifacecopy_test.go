@@ -31,6 +31,8 @@ type C float64
 
 func (c C) String() string { return fmt.Sprintf("C%.0f", float64(c)) }
 
+type Str interface{ String() string }
+
 type A [2]int
 
 func (a A) Get() int { return a[0] + a[1] }
@@ -74,7 +76,7 @@ func run() {
 	fmt.Println(xs...)
 
 	c := C(1)
-	var s fmt.Stringer = c
+	var s Str = c
 	c = 2
 	arr := A{1, 2}
 	var h G = arr
