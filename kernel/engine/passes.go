@@ -35,6 +35,7 @@ var passes = []pass{
 	{name: "hiddenmethods", needs: []fact{factTypes}, run: refuseHiddenMethods},
 	{name: "selectrecv", run: rewriteSelectRecvs},
 	{name: "namedassert", needs: []fact{factTypes}, run: refuseNamedAssertions},
+	{name: "emptystructs", needs: []fact{factTypes}, run: refuseEmptyStructIdentity},
 	{name: "recursivetypes", needs: []fact{factTypes}, run: refuseRecursiveTypes},
 	{name: "introspect", needs: []fact{factTypes}, run: refuseIntrospection},
 	{name: "symbols", needs: []fact{factTypes}, run: refuseMissingSymbols},
@@ -243,9 +244,8 @@ type prep struct {
 	foldedConsts map[*ast.GenDecl]bool     // factConsts: const declarations the consts pass wrote out
 	rangeKeys    map[*ast.RangeStmt]string // factRangeVars: range loops over fresh variables, the fresh key ("" for _)
 
-	tagEdits      map[*ast.Field]*tagEdit // struct tags the fmt pass rewrites
-	fmtTypes      []string                // factFmtTypes: top-level struct types to register
-	afterFmtTypes func()                  // records their signatures once registered
+	tagEdits map[*ast.Field]*tagEdit // struct tags the fmt pass rewrites
+	fmtTypes []string                // factFmtTypes: top-level struct types to register
 
 	tagless map[*ast.SwitchStmt]bool // factSwitches
 
