@@ -165,13 +165,47 @@ const localTypeMark = "·"
 func tagUnexported(p *prep, st *ast.StructType) {
 	for _, f := range st.Fields.List {
 		if len(f.Names) == 0 {
-			continue // embedded: promoted fields keep yaegi's view
+			// Embedded: promoted fields keep yaegi's view. An embedded
+			// type of an unexported name that is not a struct (int,
+			// *myint) is an unexported field Go never encodes nor lets
+			// reflect set, without fields to promote: tagged as one, and
+			// marked embedded for reflect (fixedbugs/bug461).
+			if embeddedUnexported(p, f) {
+				addTagKey(p, f, embeddedUnexportedTag)
+			}
+			continue
 		}
 		if ast.IsExported(f.Names[0].Name) {
 			continue
 		}
 		addTagKey(p, f, unexportedTag)
 	}
+}
+
+// embeddedUnexportedTag is the tag of an embedded field of an
+// unexported non-struct type.
+const embeddedUnexportedTag = `json:"-" xml:"-" _gn:"e"`
+
+// embeddedUnexported reports whether f is an embedded field of an
+// unexported type name whose type is not a struct or pointer to one.
+func embeddedUnexported(p *prep, f *ast.Field) bool {
+	ct := p.cellTypes()
+	if ct == nil || len(f.Names) > 0 {
+		return false
+	}
+	name := embeddedName(f.Type)
+	if name == "" || ast.IsExported(name) {
+		return false
+	}
+	t := ct.goType(f.Type)
+	if t == nil {
+		return false
+	}
+	if ptr, ok := t.Underlying().(*types.Pointer); ok {
+		t = ptr.Elem()
+	}
+	_, isStruct := t.Underlying().(*types.Struct)
+	return !isStruct
 }
 
 // tagEdits are the tag keys added to one field, so that several passes
@@ -192,7 +226,7 @@ func addTagKey(p *prep, f *ast.Field, keys string) {
 	if f.Tag != nil {
 		old, _ = strconv.Unquote(f.Tag.Value)
 	}
-	unexported := len(f.Names) > 0 && !ast.IsExported(f.Names[0].Name)
+	unexported := len(f.Names) > 0 && !ast.IsExported(f.Names[0].Name) || strings.HasPrefix(keys, embeddedUnexportedTag)
 	build := func(*renderer) string {
 		var parts []string
 		for _, kv := range splitTag(old) {
