@@ -25,5 +25,13 @@ func init() {
 			evals:  []string{`import "fmt"`, "type E struct{}", "type F struct{}", "func f() bool { var x any = F{}; _, ok := x.(E); return ok }", "fmt.Print(f())"},
 			broken: func(out string, err error) bool { return err == nil && strings.TrimSpace(out) == "true" },
 		},
+		canary{
+			// The method set built for an interface keeps a deeper
+			// promoted String than the one Go selects.
+			name: "promoted/iface",
+			evals: []string{`import ("bytes"; "fmt")`, "type in struct{}", `func (in) String() string { return "in" }`, "type mid struct{ in }",
+				`func f() string { s := struct { mid; *bytes.Buffer }{mid{}, bytes.NewBufferString("ok")}; var i fmt.Stringer = s; return i.String() }`, "fmt.Print(f())"},
+			broken: func(out string, err error) bool { return err == nil && strings.TrimSpace(out) == "in" },
+		},
 	)
 }

@@ -238,7 +238,7 @@
 //	a switch on an interface value (switch i { case 3: }) panics converting; a case value after the first that needs computing (case 1, g():) is never evaluated | fix_switchiface.go | switchiface, switchiface/computed | none found
 //	a switch on a slice, map or func never takes case nil; one on a channel never matches a case channel of another direction | fix_switchiface.go | switchiface/nil, switchiface/chandir | none found
 //	new of a value (Go 1.26: new(123), new(x)) gives a wrong value | fix_newexpr.go | newexpr | none found
-//	a promoted field or method that a deeper one shadows: the deeper one is selected (embedded fields searched depth first) | fix_promoted.go | promoted | none found
+//	a promoted field or method that a deeper one shadows: the deeper one is selected (embedded fields searched depth first); in an interface the method set keeps the deeper one (refused with an error) | fix_promoted.go | promoted, promoted/iface | none found
 //	a function used as a value in its own body is an *interp.node, no func | fix_selfref.go | selfref | none found
 //	a select case receiving into existing variables (case v, ok = <-ch) panics in reflect.Select | fix_selectrecv.go | selectrecv, selectrecv/paren | none found
 //	named results share the storage of the variable a call is assigned to (n = g() starts g's r at n's value) | fix_namedresults.go | namedresults | none found

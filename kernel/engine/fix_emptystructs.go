@@ -21,7 +21,9 @@ import (
 // struct has no field to tag, and a hidden field would show in fmt,
 // reflect and unsafe.Sizeof. So while the session defines two or more
 // empty struct types, the pass "emptystructs" refuses at its line:col a
-// type assertion or type switch case naming one (or struct{}), a map
+// type assertion or type switch case (on an interface without methods:
+// yaegi's switch on one with methods tells them apart) naming one (or
+// struct{}), a map
 // key of one in a map with interface keys, a comparison of one with an
 // interface, and a context.WithValue or Value call with a key of one.
 // With one such type (say E), an assertion to E of a struct{}{} held in
@@ -76,12 +78,22 @@ func refuseEmptyStructIdentity(p *prep) {
 			if n.Type != nil && isInterface(ct.goType(n.X)) {
 				refuse(n.Type.Pos(), ct.goType(n.Type), "a type assertion to a value")
 			}
-		case *ast.CaseClause:
-			// A type switch's cases are types; an expression switch's are
-			// values (the comparison below covers an interface tag).
-			for _, e := range n.List {
-				if tv, ok := ct.info.Types[e]; ok && tv.IsType() {
-					refuse(e.Pos(), tv.Type, "a type switch case for a value")
+		case *ast.TypeSwitchStmt:
+			// On an interface with methods, yaegi's type switch compares
+			// its own type names, which tell the types apart (its
+			// assertion compares reflect types).
+			x := ct.goType(typeSwitchOperand(n))
+			if x == nil {
+				return true
+			}
+			if it, ok := x.Underlying().(*types.Interface); !ok || it.NumMethods() > 0 {
+				return true
+			}
+			for _, s := range n.Body.List {
+				for _, e := range s.(*ast.CaseClause).List {
+					if tv, ok := ct.info.Types[e]; ok && tv.IsType() {
+						refuse(e.Pos(), tv.Type, "a type switch case for a value")
+					}
 				}
 			}
 		case *ast.IndexExpr:
@@ -126,6 +138,23 @@ func refuseEmptyStructIdentity(p *prep) {
 		}
 		return true
 	})
+}
+
+// typeSwitchOperand is the x of a type switch's x.(type).
+func typeSwitchOperand(ts *ast.TypeSwitchStmt) ast.Expr {
+	var ta ast.Expr
+	switch a := ts.Assign.(type) {
+	case *ast.AssignStmt:
+		if len(a.Rhs) == 1 {
+			ta = a.Rhs[0]
+		}
+	case *ast.ExprStmt:
+		ta = a.X
+	}
+	if ta, ok := ta.(*ast.TypeAssertExpr); ok {
+		return ta.X
+	}
+	return nil
 }
 
 // isEmptyStructName reports whether obj is a defined type (of the cells)
