@@ -238,7 +238,7 @@
 //	a switch on an interface value (switch i { case 3: }) panics converting; a case value after the first that needs computing (case 1, g():) is never evaluated | fix_switchiface.go | switchiface, switchiface/computed | none found
 //	a switch on a slice, map or func never takes case nil; one on a channel never matches a case channel of another direction | fix_switchiface.go | switchiface/nil, switchiface/chandir | none found
 //	new of a value (Go 1.26: new(123), new(x)) gives a wrong value | fix_newexpr.go | newexpr | none found
-//	a promoted field or method that a deeper one shadows: the deeper one is selected (embedded fields searched depth first); a method promoted from an embedded interface panics (invalid interface value) | fix_promoted.go | promoted, promoted/iface | none found
+//	a promoted field or method that a deeper one shadows: the deeper one is selected (embedded fields searched depth first); in an interface the method set keeps the deeper one (refused with an error); a method promoted from an embedded interface panics (invalid interface value) | fix_promoted.go | promoted, promoted/iface, promoted/ifaceconv | none found
 //	a function used as a value in its own body is an *interp.node, no func | fix_selfref.go | selfref | none found
 //	a select case receiving into existing variables (case v, ok = <-ch) panics in reflect.Select | fix_selectrecv.go | selectrecv, selectrecv/paren | none found
 //	named results share the storage of the variable a call is assigned to (n = g() starts g's r at n's value) | fix_namedresults.go | namedresults | none found
@@ -256,7 +256,7 @@
 //	a panic in a function is reported at its first statement, not the one that panicked | fix_panicpos.go | panicpos | #1266
 //	top-level comma-ok define (map index, type assertion, receive) crashes | fix_commaok.go | commaok, commaok/assert | #1574 (related)
 //	missing return, pointer-receiver method sets, c := two() and two()+1 of a two-result func accepted (Go refuses them) | fix_checks.go | checks, checks/ptrrecv, checks/results | none found
-//	cell structs: %T prints struct { ... }, unexported fields renamed X... (%+v, json) | fix_fmt.go | fmt, fmt/unexported | #654
+//	cell structs: %T prints struct { ... }, unexported fields renamed X... (%+v, json) | fix_fmt.go | fmt, fmt/unexported, fmt/localtypes, fmt/unnamed | #654
 //	(x) as the left operand of a comparison under && or || panics | fix_parens.go | parens | none found
 //	cell error types lose Error in fmt (%v, %w) and errors.As panics | fix_errors.go | errors, errors/As | #1345
 //	print and println write to stdout in fmt's format (Go: stderr, runtime format) | fix_println.go | println | none found
@@ -284,6 +284,7 @@
 //	cell values with methods in interfaces inside []any, maps, structs reach fmt and json as yaegi's wrapper | fix_ifacevalues.go | ifacevalues, ifacevalues/basic | #1308 (related)
 //	a type switch binding no variable never takes a case naming a cell struct type | fix_typeswitch.go | typeswitch | none found
 //	assertions and type switch cases cannot tell a non-struct cell type from its underlying type (refused with an error) | fix_namedassert.go | namedassert | none found
+//	all empty struct types (E struct{}, F struct{}, local, generic instances, struct{}) are one run-time type: assertions, type switch cases, interface ==, interface map and context keys naming one are refused while the session defines two (refused with an error) | fix_emptystructs.go | emptystructs | #654 (related)
 //	the runtime's views of the program are the interpreter's: runtime.Caller, Callers, FuncForPC, Stack, debug.Stack and the profiles describe its frames, finalizers and cleanups run late or never, allocation counts (testing.AllocsPerRun) and heap statistics (ReadMemStats) count its allocations (refused with an error); the symbol tables lack syscall's non-process names and Go 1.23+ names (refused naming the table) | fix_introspect.go | callers, finalizers, allocs | none found
 //	a compiled package's variable of a basic type is a constant to assignments (runtime.MemProfileRate = 0 refused) and multiple assignments' right sides | fix_pkgvars.go | pkgvars | none found
 //	a struct with several blank fields crashes compiling (duplicate field X_); its blank fields are compared (unsafe conversions to it refused) | fix_blankfields.go | blankfields | none found

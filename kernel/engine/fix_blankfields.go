@@ -33,6 +33,10 @@ func renameBlankFields(p *prep) {
 			refuseUnsafeBlankStruct(p, ct, c)
 			return true
 		}
+		if cl, ok := n.(*ast.CompositeLit); ok && ct != nil {
+			zeroBlankElements(p, ct, cl)
+			return true
+		}
 		st, ok := n.(*ast.StructType)
 		if !ok || st.Fields == nil {
 			return true
@@ -59,6 +63,75 @@ func renameBlankFields(p *prep) {
 }
 
 const blankFieldPrefix = "_gnB"
+
+// zeroBlankElements writes the zero value for each element of a
+// positional struct literal that goes to a blank field: Go stores
+// nothing there (the field stays zero: fixedbugs/issue31546), yaegi
+// stores the element, which reflect then reads and == compares. An
+// element with effects (a call, a receive) is refused: Go evaluates it
+// and drops its value; so is one of a struct or array field type.
+func zeroBlankElements(p *prep, ct *cellTypes, cl *ast.CompositeLit) {
+	t := ct.goType(cl)
+	if t == nil || len(cl.Elts) == 0 {
+		return
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || st.NumFields() != len(cl.Elts) {
+		return
+	}
+	if _, keyed := cl.Elts[0].(*ast.KeyValueExpr); keyed {
+		return
+	}
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		if f.Name() != "_" {
+			continue
+		}
+		e := cl.Elts[i]
+		zero := zeroLiteral(f.Type())
+		if zero == "" || !effectFree(ct, e) {
+			p.fail(e.Pos(), "this element of a struct literal, which goes to a blank (_) field, is not supported by the gophernote interpreter: Go stores nothing there (the field stays zero), the interpreter would store it; write the zero value")
+			return
+		}
+		p.r.addText(p.off(e.Pos()), p.off(e.End()), zero)
+	}
+}
+
+// zeroLiteral is an untyped literal of t's zero value, or "" when t has
+// none (a struct, an array, a type parameter).
+func zeroLiteral(t types.Type) string {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsBoolean != 0:
+			return "false"
+		case u.Info()&types.IsString != 0:
+			return `""`
+		case u.Info()&types.IsNumeric != 0:
+			return "0"
+		case u.Kind() == types.UnsafePointer:
+			return "nil"
+		}
+	case *types.Pointer, *types.Slice, *types.Map, *types.Chan, *types.Signature, *types.Interface:
+		return "nil"
+	}
+	return ""
+}
+
+// effectFree reports whether evaluating x has no effect Go would keep: a
+// constant, a name, a literal of effect-free parts.
+func effectFree(ct *cellTypes, x ast.Expr) bool {
+	if tv, ok := ct.info.Types[x]; ok && tv.Value != nil {
+		return true
+	}
+	switch x := x.(type) {
+	case *ast.Ident, *ast.BasicLit, *ast.FuncLit:
+		return true
+	case *ast.ParenExpr:
+		return effectFree(ct, x.X)
+	}
+	return false
+}
 
 // isBlankFieldName reports whether name (without yaegi's X) is one the
 // pass "blankfields" gave a blank field.

@@ -25,16 +25,24 @@ import (
 // gets the tag `json:"-" xml:"-" _gn:"u"` (replacing json and xml keys it
 // had: Go never encodes an unexported field, and _gn marks the renamed
 // name). After the cell's declarations run, each top-level struct type's
-// reflect type is registered under its Go name (two types whose structs
-// would be identical get a _gnT tag on their first field, to stay two
-// types). A call of fmt.Printf, Sprintf, Fprintf, Errorf, Appendf or
+// reflect type is registered under its Go name. Every defined struct
+// type with fields gets a _gnT tag on its first field naming it (a local
+// one with a number unique in the session), to stay its own type: yaegi
+// would give all struct types of one shape — top-level, local, unnamed —
+// one reflect type, so an assertion, type switch, == or map key of
+// interfaces Go tells apart took them for one (fixedbugs/bug148). A call of fmt.Printf, Sprintf, Fprintf, Errorf, Appendf or
 // log.Printf/Fatalf/Panicf with a constant format passes each argument of
 // a %T, %+v or %#v verb through _gnrt.Fmt, which prints: for %T the
 // static type go/types gave the argument when it is not an interface,
 // else the dynamic type with registered names; for %+v and %#v fmt's
 // text with the fields' and types' Go names restored.
 //
-// Limits: the struct tags added are visible to reflection; a named
+// Limits: the struct tags added are visible to reflect's Type.String
+// (the reflect field helpers strip them, fix_reflectfields.go); yaegi
+// checks struct identity with tags, so a value of a defined struct type
+// assigned to a variable of the unnamed struct type of its shape without
+// a conversion is a compile error there; an empty struct type has no
+// field to tag (fix_emptystructs.go); a named
 // non-struct type (type Celsius float64) behind an interface prints its
 // underlying type with %T (yaegi's reflect type is float64), and an
 // empty struct type prints struct {}; a format built at run time, or
@@ -57,7 +65,6 @@ const unexportedTag = `json:"-" xml:"-" _gn:"u"`
 type fmtNames struct {
 	mu    sync.Mutex
 	names map[reflect.Type]string
-	sigs  map[string]string // normalized struct source -> type name, for the disambiguating tag
 }
 
 // register records ptr's element type as main.name.
@@ -93,19 +100,15 @@ func rewriteFmt(p *prep) {
 		switch n := n.(type) {
 		case *ast.StructType:
 			tagUnexported(p, n)
+		case *ast.TypeSpec:
+			tagLocalStruct(p, n)
 		case *ast.CallExpr:
 			wrapFmtArgs(p, n)
 		}
 		return true
 	}
 	p.pc.inspect(visit)
-	// Top-level struct types to register, disambiguated.
-	sigs := p.e.fmtNames.sigs
-	if sigs == nil {
-		sigs = map[string]string{}
-		p.e.fmtNames.sigs = sigs
-	}
-	local := map[string]string{}
+	// Top-level struct types to register, each with its identity.
 	for _, d := range p.pc.decls.Decls {
 		g, ok := d.(*ast.GenDecl)
 		if !ok || g.Tok != token.TYPE {
@@ -120,41 +123,89 @@ func rewriteFmt(p *prep) {
 			if old, ok := p.e.decls[ts.Name.Name]; ok && old.kind == token.TYPE {
 				continue // the same definition again (different ones are refused)
 			}
-			sig := normalize(p.text(st))
-			other, taken := sigs[sig]
-			if !taken {
-				other, taken = local[sig]
-			}
-			if taken && other != ts.Name.Name && len(st.Fields.List) > 0 {
+			if len(st.Fields.List) > 0 {
+				// Every defined struct type gets its identity, also when
+				// no other type has its shape yet: an unnamed struct type
+				// (struct{ a int }{1}) or a later cell's type would share
+				// its reflect type.
 				addTagKey(p, st.Fields.List[0], `_gnT:"`+ts.Name.Name+`"`)
 			}
-			local[sig] = ts.Name.Name
 			p.fmtTypes = append(p.fmtTypes, ts.Name.Name)
 		}
 	}
-	names := p.fmtTypes
-	p.afterFmtTypes = func() {
-		for sig, n := range local {
-			for _, m := range names {
-				if m == n {
-					sigs[sig] = n
-				}
-			}
-		}
-	}
 }
+
+// tagLocalStruct gives a struct type defined inside a function its
+// identity: a _gnT tag on its first field naming it with a suffix unique
+// in the session (yaegi would give it the reflect type of every struct
+// type of its shape: fixedbugs/bug148, issue26094). reflectName prints
+// it as main.Name, as Go prints a local type.
+func tagLocalStruct(p *prep, ts *ast.TypeSpec) {
+	st, ok := ts.Type.(*ast.StructType)
+	if !ok || len(st.Fields.List) == 0 || ts.Assign.IsValid() || ts.Name.Name == "_" {
+		return
+	}
+	ct := p.cellTypes()
+	if ct == nil {
+		return
+	}
+	obj, ok := ct.info.Defs[ts.Name].(*types.TypeName)
+	if !ok || obj.Pkg() == nil || obj.Parent() == nil || obj.Parent() == obj.Pkg().Scope() {
+		return
+	}
+	p.e.localTypeSeq++
+	addTagKey(p, st.Fields.List[0], `_gnT:"`+obj.Name()+localTypeMark+strconv.Itoa(p.e.localTypeSeq)+`"`)
+}
+
+// localTypeMark separates a local type's name from its number in its
+// _gnT tag.
+const localTypeMark = "·"
 
 // tagUnexported tags the unexported fields of a struct type.
 func tagUnexported(p *prep, st *ast.StructType) {
 	for _, f := range st.Fields.List {
 		if len(f.Names) == 0 {
-			continue // embedded: promoted fields keep yaegi's view
+			// Embedded: promoted fields keep yaegi's view. An embedded
+			// type of an unexported name that is not a struct (int,
+			// *myint) is an unexported field Go never encodes nor lets
+			// reflect set, without fields to promote: tagged as one, and
+			// marked embedded for reflect (fixedbugs/bug461).
+			if embeddedUnexported(p, f) {
+				addTagKey(p, f, embeddedUnexportedTag)
+			}
+			continue
 		}
 		if ast.IsExported(f.Names[0].Name) {
 			continue
 		}
 		addTagKey(p, f, unexportedTag)
 	}
+}
+
+// embeddedUnexportedTag is the tag of an embedded field of an
+// unexported non-struct type.
+const embeddedUnexportedTag = `json:"-" xml:"-" _gn:"e"`
+
+// embeddedUnexported reports whether f is an embedded field of an
+// unexported type name whose type is not a struct or pointer to one.
+func embeddedUnexported(p *prep, f *ast.Field) bool {
+	ct := p.cellTypes()
+	if ct == nil || len(f.Names) > 0 {
+		return false
+	}
+	name := embeddedName(f.Type)
+	if name == "" || ast.IsExported(name) {
+		return false
+	}
+	t := ct.goType(f.Type)
+	if t == nil {
+		return false
+	}
+	if ptr, ok := t.Underlying().(*types.Pointer); ok {
+		t = ptr.Elem()
+	}
+	_, isStruct := t.Underlying().(*types.Struct)
+	return !isStruct
 }
 
 // tagEdits are the tag keys added to one field, so that several passes
@@ -175,7 +226,7 @@ func addTagKey(p *prep, f *ast.Field, keys string) {
 	if f.Tag != nil {
 		old, _ = strconv.Unquote(f.Tag.Value)
 	}
-	unexported := len(f.Names) > 0 && !ast.IsExported(f.Names[0].Name)
+	unexported := len(f.Names) > 0 && !ast.IsExported(f.Names[0].Name) || strings.HasPrefix(keys, embeddedUnexportedTag)
 	build := func(*renderer) string {
 		var parts []string
 		for _, kv := range splitTag(old) {
@@ -572,6 +623,10 @@ func (e *Engine) reflectName(t reflect.Type) string {
 	case reflect.Struct:
 		if t.NumField() == 0 {
 			return "struct {}"
+		}
+		if id, ok := t.Field(0).Tag.Lookup("_gnT"); ok && strings.Contains(string(t.Field(0).Tag), "_gn") {
+			name, _, _ := strings.Cut(id, localTypeMark)
+			return "main." + name // a defined type not registered: a local one
 		}
 		var fs []string
 		for i := range t.NumField() {

@@ -16,8 +16,14 @@ import (
 //
 //	b.val()  =>  b.embedded.val()
 //
-// (A conversion of such a value to an interface takes yaegi's method set,
-// which keeps the deeper method: not rewritten here.)
+// A conversion of such a value to an interface takes yaegi's method set,
+// which keeps the deeper method (fixedbugs/issue24547: a String of a
+// type two levels down instead of the embedded *bytes.Buffer's): no
+// selector to rewrite there, so the pass refuses, at the value, a
+// conversion to an interface (an assignment, a return, an argument, an
+// element of a composite literal, a send, an explicit conversion) of a
+// value whose method set has a method that a deeper embedded type also
+// has.
 //
 // A method promoted from an embedded field of an interface type (type B
 // struct{ A2 } with A2 an interface: b.m2(1), f := b.m2) panics in yaegi
@@ -32,6 +38,7 @@ func spellPromoted(p *prep) {
 	if ct == nil {
 		return
 	}
+	refuseShadowedMethodConversions(p, ct)
 	p.pc.inspect(func(n ast.Node) bool {
 		se, ok := n.(*ast.SelectorExpr)
 		if !ok {
@@ -137,4 +144,149 @@ func deeperName(t types.Type, name string, depth int) bool {
 		}
 	}
 	return false
+}
+
+// shadowedMethod returns a method of t's method set that Go selects from
+// an embedded field while a deeper embedded type has a method of that
+// name too, or "".
+func shadowedMethod(t types.Type) string {
+	if t == nil || isInterface(t) {
+		return ""
+	}
+	mset := types.NewMethodSet(t)
+	for i := range mset.Len() {
+		sel := mset.At(i)
+		if len(sel.Index()) >= 2 && deeperName(t, sel.Obj().Name(), len(sel.Index())) {
+			return sel.Obj().Name()
+		}
+	}
+	return ""
+}
+
+// refuseShadowedMethodConversions refuses the conversions to an
+// interface of values whose method set yaegi builds otherwise than Go.
+func refuseShadowedMethodConversions(p *prep, ct *cellTypes) {
+	check := func(x ast.Expr, target types.Type) {
+		if x == nil || !isInterface(target) {
+			return
+		}
+		t := ct.goType(x)
+		if m := shadowedMethod(t); m != "" {
+			p.fail(x.Pos(), "converting a value of type "+types.TypeString(t, qualifyLocal)+" to an interface is not supported by the gophernote interpreter: its method "+m+" is promoted from an embedded field, and the interpreter's method set would take the "+m+" of a deeper embedded type instead; call the method on the value, or on the embedded field, directly")
+		}
+	}
+	var funcs []*types.Signature
+	var stack []ast.Node
+	visit := func(n ast.Node) bool {
+		if n == nil {
+			switch stack[len(stack)-1].(type) {
+			case *ast.FuncDecl, *ast.FuncLit:
+				funcs = funcs[:len(funcs)-1]
+			}
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, n)
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			sig, _ := ct.goType(n.Name).(*types.Signature)
+			funcs = append(funcs, sig)
+		case *ast.FuncLit:
+			sig, _ := ct.goType(n).(*types.Signature)
+			funcs = append(funcs, sig)
+		case *ast.ReturnStmt:
+			if len(funcs) > 0 && funcs[len(funcs)-1] != nil {
+				if res := funcs[len(funcs)-1].Results(); res.Len() == len(n.Results) {
+					for i, r := range n.Results {
+						check(r, res.At(i).Type())
+					}
+				}
+			}
+		case *ast.AssignStmt:
+			if len(n.Lhs) == len(n.Rhs) {
+				for i := range n.Lhs {
+					check(n.Rhs[i], ct.goType(n.Lhs[i]))
+				}
+			}
+		case *ast.ValueSpec:
+			if n.Type != nil && len(n.Values) == len(n.Names) {
+				for i, v := range n.Values {
+					check(v, ct.goType(n.Names[i]))
+				}
+			}
+		case *ast.SendStmt:
+			if t := ct.goType(n.Chan); t != nil {
+				if ch, ok := t.Underlying().(*types.Chan); ok {
+					check(n.Value, ch.Elem())
+				}
+			}
+		case *ast.CallExpr:
+			if tv, ok := ct.info.Types[n.Fun]; ok && tv.IsType() {
+				if len(n.Args) == 1 {
+					check(n.Args[0], tv.Type)
+				}
+				return true
+			}
+			sig, ok := ct.goType(n.Fun).(*types.Signature)
+			if !ok {
+				return true
+			}
+			params := sig.Params()
+			for i, a := range n.Args {
+				switch {
+				case sig.Variadic() && i >= params.Len()-1 && !n.Ellipsis.IsValid():
+					if sl, ok := params.At(params.Len() - 1).Type().(*types.Slice); ok {
+						check(a, sl.Elem())
+					}
+				case i < params.Len():
+					check(a, params.At(i).Type())
+				}
+			}
+		case *ast.CompositeLit:
+			t := ct.goType(n)
+			if t == nil {
+				return true
+			}
+			switch u := t.Underlying().(type) {
+			case *types.Slice:
+				for _, e := range n.Elts {
+					if kv, ok := e.(*ast.KeyValueExpr); ok {
+						e = kv.Value
+					}
+					check(e, u.Elem())
+				}
+			case *types.Array:
+				for _, e := range n.Elts {
+					if kv, ok := e.(*ast.KeyValueExpr); ok {
+						e = kv.Value
+					}
+					check(e, u.Elem())
+				}
+			case *types.Map:
+				for _, e := range n.Elts {
+					if kv, ok := e.(*ast.KeyValueExpr); ok {
+						check(kv.Key, u.Key())
+						check(kv.Value, u.Elem())
+					}
+				}
+			case *types.Struct:
+				for i, e := range n.Elts {
+					if kv, ok := e.(*ast.KeyValueExpr); ok {
+						if id, ok := kv.Key.(*ast.Ident); ok {
+							if f, ok := ct.info.Uses[id].(*types.Var); ok {
+								check(kv.Value, f.Type())
+							}
+						}
+					} else if i < u.NumFields() {
+						check(e, u.Field(i).Type())
+					}
+				}
+			}
+		}
+		return true
+	}
+	for _, d := range p.pc.decls.Decls {
+		ast.Inspect(d, visit)
+	}
+	ast.Inspect(p.pc.stmts, visit)
 }

@@ -91,8 +91,15 @@ func rewriteReflectFields(p *prep) {
 // renamed reports whether f is an unexported field of a cell struct that
 // yaegi exported as X+name.
 func renamed(f reflect.StructField) bool {
-	_, ok := f.Tag.Lookup("_gn")
-	return ok && f.Tag.Get("_gn") == "u" && strings.HasPrefix(f.Name, "X") && len(f.Name) > 1
+	v, ok := f.Tag.Lookup("_gn")
+	return ok && (v == "u" || v == "e") && strings.HasPrefix(f.Name, "X") && len(f.Name) > 1
+}
+
+// embeddedUnexportedField reports whether f is an embedded field of an unexported
+// non-struct type (fix_fmt.go's tag _gn:"e"): yaegi marks a field
+// embedded only when it is a struct's single field.
+func embeddedUnexportedField(f reflect.StructField) bool {
+	return f.Tag.Get("_gn") == "e"
 }
 
 // goStructField is f as Go describes it: the Go name and package of a
@@ -101,12 +108,13 @@ func goStructField(f reflect.StructField) reflect.StructField {
 	if !strings.Contains(string(f.Tag), "_gn") {
 		return f
 	}
-	ren := renamed(f)
+	ren, embedded := renamed(f), embeddedUnexportedField(f)
 	name, tag := goField(f)
 	f.Tag = reflect.StructTag(tag)
 	if ren {
 		f.Name = name
 		f.PkgPath = "main"
+		f.Anonymous = f.Anonymous || embedded
 	}
 	return f
 }

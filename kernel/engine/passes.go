@@ -38,6 +38,7 @@ var passes = []pass{
 	{name: "recvslot", run: parenthesizeReceives},
 	{name: "ifaceplace", needs: []fact{factTypes}, run: convertIfacePlaces},
 	{name: "namedassert", needs: []fact{factTypes}, run: refuseNamedAssertions},
+	{name: "emptystructs", needs: []fact{factTypes}, run: refuseEmptyStructIdentity},
 	{name: "recursivetypes", needs: []fact{factTypes}, run: refuseRecursiveTypes},
 	{name: "introspect", needs: []fact{factTypes}, run: refuseIntrospection},
 	{name: "symbols", needs: []fact{factTypes}, run: refuseMissingSymbols},
@@ -249,9 +250,8 @@ type prep struct {
 	foldedConsts map[*ast.GenDecl]bool     // factConsts: const declarations the consts pass wrote out
 	rangeKeys    map[*ast.RangeStmt]string // factRangeVars: range loops over fresh variables, the fresh key ("" for _)
 
-	tagEdits      map[*ast.Field]*tagEdit // struct tags the fmt pass rewrites
-	fmtTypes      []string                // factFmtTypes: top-level struct types to register
-	afterFmtTypes func()                  // records their signatures once registered
+	tagEdits map[*ast.Field]*tagEdit // struct tags the fmt pass rewrites
+	fmtTypes []string                // factFmtTypes: top-level struct types to register
 
 	tagless map[*ast.SwitchStmt]bool // factSwitches
 

@@ -291,7 +291,7 @@ func (u *unitBuilder) addFmtRegistration(ds []ast.Decl) {
 		}
 	}
 	if b.Len() > 0 {
-		u.pl.units = append(u.pl.units, unit{kind: unitHelper, src: ";" + b.String(), after: u.afterFmtTypes})
+		u.pl.units = append(u.pl.units, unit{kind: unitHelper, src: ";" + b.String()})
 	}
 }
 
