@@ -26,17 +26,23 @@ import (
 // stored into, explicit conversion — of a value whose type has methods to
 // go through a function literal whose own variable holds the copy:
 //
-//	shapes = append(shapes, r)  ->  shapes = append(shapes, func() Shape { _gnC := r; return _gnC }())
+//	xs = append(xs, r)  ->  xs = append(xs, func() any { _gnC := r; return _gnC }())
 //
 // A call frame is new at every call, so the interface holds a place
-// nobody else writes. Not rewritten: composite literals, constants, values
+// nobody else writes. Only conversions to an empty interface (any) are
+// rewritten: a value returned as a non-empty interface type (Shape, error)
+// carries that type in yaegi, and a type switch on it then misses its
+// case (yaegi's _test/interface2.go), so those keep yaegi's aliasing — an
+// open silent class. Not rewritten either: composite literals, constants, values
 // that already are interfaces, arguments of fmt's and log's printing
 // functions (they read the value before the cell goes on), conversions to
 // an interface type the cell cannot name (declared inside a function);
 // conversions to error or to a compiled package's interface type
 // (fmt.Stringer): a function literal's result of such a type keeps only
 // that interface's methods (errors.Unwrap lost a value's Unwrap), so they
-// keep yaegi's aliasing; and a top-level var of a statement cell whose
+// keep yaegi's aliasing; a value of a type that is not a struct or a
+// pointer going into an empty interface (returned as an any, a type Foo
+// int with a String method arrives as a bare int); and a top-level var of a statement cell whose
 // value reads the cell's variables (the declarations view has no types
 // for it). Cost: one interpreted call where a value of a type with
 // methods goes into an interface.
@@ -74,6 +80,22 @@ func copyIntoIfaces(p *prep) {
 		}
 		if _, tuple := t.(*types.Tuple); tuple {
 			return
+		}
+		it, _ := under(target).(*types.Interface)
+		if it == nil || !it.Empty() {
+			// A value returned as a non-empty interface type carries that
+			// type in yaegi: a type switch then misses its case (yaegi's
+			// _test/interface2.go, switch14.go).
+			return
+		}
+		{
+			switch t.Underlying().(type) {
+			case *types.Struct, *types.Pointer:
+			default:
+				// Returned as an any, a Foo int with a String method
+				// arrives bare (yaegi/_test/issue-435.go printed 3).
+				return
+			}
 		}
 		text, ok := ifaceTypeText(target, names)
 		if !ok {
