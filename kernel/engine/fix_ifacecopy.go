@@ -75,7 +75,7 @@ func copyIntoIfaces(p *prep) {
 			return // error, fmt.Stringer...: see the header
 		}
 		t := tv.Type
-		if isInterface(t) || !hasMethods(t) || containsTypeParam(t) {
+		if isInterface(t) || !hasMethods(t) || hasTypeParam(t) {
 			return
 		}
 		if _, tuple := t.(*types.Tuple); tuple {
@@ -243,40 +243,6 @@ func under(t types.Type) types.Type {
 		return nil
 	}
 	return t.Underlying()
-}
-
-// containsTypeParam reports whether t mentions a type parameter.
-func containsTypeParam(t types.Type) bool {
-	found := false
-	var walk func(types.Type, int)
-	walk = func(t types.Type, depth int) {
-		if found || t == nil || depth > 8 {
-			return
-		}
-		switch t := t.(type) {
-		case *types.TypeParam:
-			found = true
-		case *types.Pointer:
-			walk(t.Elem(), depth+1)
-		case *types.Slice:
-			walk(t.Elem(), depth+1)
-		case *types.Array:
-			walk(t.Elem(), depth+1)
-		case *types.Map:
-			walk(t.Key(), depth+1)
-			walk(t.Elem(), depth+1)
-		case *types.Chan:
-			walk(t.Elem(), depth+1)
-		case *types.Named:
-			if args := t.TypeArgs(); args != nil {
-				for i := 0; i < args.Len(); i++ {
-					walk(args.At(i), depth+1)
-				}
-			}
-		}
-	}
-	walk(t, 0)
-	return found
 }
 
 // importNames maps the path of each package the cell's code refers to
