@@ -418,19 +418,22 @@ func TestDebugOutputWhileStopped(t *testing.T) {
 	if _, r := run(t, s.e, `import "github.com/gophernote/gophernote/kernel/display"`); r.Err != nil {
 		t.Fatal(r.Err)
 	}
-	code := "done := make(chan bool)\nbar := display.NewProgress(3, \"ticks\")\ngo func() {\n\tfor i := 0; i < 3; i++ {\n\t\tfmt.Println(\"tick\", i)\n\t\tbar.Add(1)\n\t}\n\tdone <- true\n}()\n<-done\nbar.Done()\n"
-	if bps := s.d.SetBreakpoints("key:"+code, code, []int{10}); !bps[0].Verified || bps[0].Line != 10 {
+	code := "done := make(chan bool)\nbar := display.NewProgress(3, \"ticks\")\ngo func() {\n\tfor i := 0; i < 3; i++ {\n\t\tfmt.Println(\"tick\", i)\n\t\tbar.Add(1)\n\t}\n\tfmt.Println(\"ticked\")\n\tdone <- true\n}()\n<-done\nbar.Done()\n"
+	if bps := s.d.SetBreakpoints("key:"+code, code, []int{11}); !bps[0].Verified || bps[0].Line != 11 {
 		t.Fatalf("breakpoint %+v", bps)
 	}
 	sink := &fakeSink{streamed: make(chan string, 10)}
 	ch := make(chan cell.Result, 1)
 	go func() { ch <- s.e.Execute(context.Background(), code, sink) }()
 	s.stop()
-	if got := s.at(); strings.Join(got, ",") != "<cell> 10" {
+	if got := s.at(); strings.Join(got, ",") != "<cell> 11" {
 		t.Fatalf("stopped at %v", got)
 	}
+	// "ticked" is printed after the last bar.Add, so once it arrives every
+	// update the goroutine makes has been sent (waiting for "tick 2" alone
+	// raced the third Add).
 	deadline := time.After(20 * time.Second)
-	for !strings.Contains(sink.out(), "tick 2\n") {
+	for !strings.Contains(sink.out(), "ticked\n") {
 		select {
 		case <-sink.streamed:
 		case <-deadline:
