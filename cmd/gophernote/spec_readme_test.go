@@ -48,10 +48,10 @@ var (
 func refusalClass(err string) string {
 	s := refusalPrefixRe.ReplaceAllString(err, "")
 	s = refusalSuffixRe.ReplaceAllString(s, "")
-	if i := strings.Index(s, ": "); i > 0 {
+	if i := indexOutside(s, ": "); i > 0 {
 		s = s[:i]
 	}
-	if i := strings.Index(s, "; "); i > 0 {
+	if i := indexOutside(s, "; "); i > 0 {
 		s = s[:i]
 	}
 	s = groupNumRe.ReplaceAllString(s, "N")
@@ -60,6 +60,26 @@ func refusalClass(err string) string {
 		s = s[:140] + "…"
 	}
 	return s
+}
+
+// indexOutside is strings.Index(s, sep) for a sep outside brackets: a
+// type the message names (struct{deep; *bytes.Buffer}) stays whole.
+func indexOutside(s, sep string) int {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			if depth > 0 {
+				depth--
+			}
+		}
+		if depth == 0 && strings.HasPrefix(s[i:], sep) {
+			return i
+		}
+	}
+	return -1
 }
 
 // specReadmeTable is the README's table from a full run's results over

@@ -35,3 +35,15 @@ func init() {
 		},
 	)
 }
+
+// Canary of the pass switchany (fix_switchany.go).
+func init() {
+	canaries = append(canaries, canary{
+		// A value returned by a function and switched on as an any
+		// misses the case of a cell interface it implements.
+		name: "switchany",
+		evals: []string{`import "fmt"`, "type G interface{ Get() int }", "type S struct{}", "func (*S) Get() int { return 1 }", "func mk() *S { return &S{} }",
+			`func f(p any) string { switch p.(type) { case G: return "G" }; return "none" }`, "fmt.Print(f(mk()))"},
+		broken: func(out string, err error) bool { return err == nil && strings.TrimSpace(out) == "none" },
+	})
+}

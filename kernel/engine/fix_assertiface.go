@@ -2,6 +2,7 @@ package engine
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"reflect"
 	"sort"
@@ -327,9 +328,6 @@ func isTypeParam(t types.Type) bool {
 // make the assertion: never a wrong answer. It reports whether it
 // rewrote ta.
 func assertFromAny(p *prep, ct *cellTypes, ta *ast.TypeAssertExpr, target types.Type, it *types.Interface, commaOK bool) bool {
-	if named, ok := types.Unalias(target).(*types.Named); ok && (named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "main") {
-		return false // a compiled package's interface: another code path in yaegi
-	}
 	xt := ct.goType(ta.X)
 	if xt == nil || isTypeParam(xt) {
 		return false
@@ -337,8 +335,34 @@ func assertFromAny(p *prep, ct *cellTypes, ta *ast.TypeAssertExpr, target types.
 	if xi, ok := types.Unalias(xt).Underlying().(*types.Interface); !ok || xi.NumMethods() != 0 {
 		return false
 	}
-	if _, ok := p.spellGoType(target); !ok {
+	lit, ok := anyAssertFunc(p, ct, ta.Pos(), target, it, p.text(ta.Type), commaOK)
+	if !ok {
 		return false
+	}
+	if commaOK {
+		// One replacement of the whole assertion: a top-level comma-ok
+		// define's wrapper (fix_commaok.go) renders it inside. (The
+		// operand never starts a statement here, whose insertions
+		// would be rendered inside too.)
+		x0, x1 := p.off(ta.X.Pos()), p.off(ta.X.End())
+		p.r.add(p.off(ta.Pos()), p.off(ta.End()), func(r *renderer) string { return lit + "(" + r.render(x0, x1) + ")" })
+		return true
+	}
+	p.r.addText(p.off(ta.Pos()), p.off(ta.Pos()), lit+"(")
+	p.r.addText(p.off(ta.X.End()), p.off(ta.End()), ")")
+	return true
+}
+
+// anyAssertFunc returns the function literal of assertFromAny: from an
+// any to target (an interface with the methods of it, written typ in the
+// cell), checked at pos; with commaOK it returns (target, bool). ok is
+// false when the assertion is left to yaegi.
+func anyAssertFunc(p *prep, ct *cellTypes, pos token.Pos, target types.Type, it *types.Interface, typ string, commaOK bool) (lit string, ok bool) {
+	if named, ok := types.Unalias(target).(*types.Named); ok && (named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "main") {
+		return "", false // a compiled package's interface: another code path in yaegi
+	}
+	if _, ok := p.spellGoType(target); !ok {
+		return "", false
 	}
 	var methods []string
 	for i := 0; i < it.NumMethods(); i++ {
@@ -354,7 +378,7 @@ func assertFromAny(p *prep, ct *cellTypes, ta *ast.TypeAssertExpr, target types.
 	}
 	// The session's top-level types that implement I, visible at ta.
 	scope := ct.pkg.Scope()
-	inner := scope.Innermost(ta.Pos())
+	inner := scope.Innermost(pos)
 	emptyStructs := 0
 	for _, n := range scope.Names() {
 		if tn, ok := scope.Lookup(n).(*types.TypeName); ok && !tn.IsAlias() {
@@ -374,7 +398,7 @@ func assertFromAny(p *prep, ct *cellTypes, ta *ast.TypeAssertExpr, target types.
 			continue
 		}
 		if inner != nil {
-			if _, obj := inner.LookupParent(n, ta.Pos()); obj != tn {
+			if _, obj := inner.LookupParent(n, pos); obj != tn {
 				continue // shadowed where the assertion is
 			}
 		}
@@ -402,9 +426,8 @@ func assertFromAny(p *prep, ct *cellTypes, ta *ast.TypeAssertExpr, target types.
 		// assertion to a named interface handles (yaegi/assert2.go), or
 		// one that fails: the checked assertion of
 		// rewriteIfaceAssertions words the failure.
-		return false
+		return "", false
 	}
-	typ := p.text(ta.Type)
 	var b strings.Builder
 	b.WriteString("func(_gnx any) ")
 	if commaOK {
@@ -428,19 +451,8 @@ func assertFromAny(p *prep, ct *cellTypes, ta *ast.TypeAssertExpr, target types.
 	if commaOK {
 		b.WriteString(", false")
 	}
-	b.WriteString(" }(")
-	if commaOK {
-		// One replacement of the whole assertion: a top-level comma-ok
-		// define's wrapper (fix_commaok.go) renders it inside. (The
-		// operand never starts a statement here, whose insertions
-		// would be rendered inside too.)
-		x0, x1 := p.off(ta.X.Pos()), p.off(ta.X.End())
-		p.r.add(p.off(ta.Pos()), p.off(ta.End()), func(r *renderer) string { return b.String() + r.render(x0, x1) + ")" })
-		return true
-	}
-	p.r.addText(p.off(ta.Pos()), p.off(ta.Pos()), b.String())
-	p.r.addText(p.off(ta.X.End()), p.off(ta.End()), ")")
-	return true
+	b.WriteString(" }")
+	return b.String(), true
 }
 
 // ifaceInner returns the value an interpreter's interface wrapper holds

@@ -18,10 +18,11 @@ import (
 
 // bindTypeSwitches is the pass "typeswitch".
 func bindTypeSwitches(p *prep) {
+	p.use(factAnySwitches)
 	n := 0
 	p.pc.inspect(func(node ast.Node) bool {
 		ts, ok := node.(*ast.TypeSwitchStmt)
-		if !ok {
+		if !ok || p.anySwitches[ts] {
 			return true
 		}
 		if es, ok := ts.Assign.(*ast.ExprStmt); ok {

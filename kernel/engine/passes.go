@@ -98,7 +98,8 @@ var passes = []pass{
 	{name: "switchcases", run: joinSwitchCases},
 	{name: "appendargs", needs: []fact{factTypes}, run: convertAppendArgs},
 	{name: "selectorder", needs: []fact{factTypes}, run: orderSelects},
-	{name: "typeswitch", run: bindTypeSwitches},
+	{name: "switchany", needs: []fact{factTypes}, provides: []fact{factAnySwitches}, run: lowerAnySwitches},
+	{name: "typeswitch", needs: []fact{factAnySwitches}, run: bindTypeSwitches},
 	{name: "protocols", run: refuseNestedProtocolTypes},
 	{name: "fastprint", needs: []fact{factNames, factPackages}, run: rewriteFastPrints},
 	{name: "incdec", needs: []fact{factTypes}, run: rewriteIncDec},
@@ -123,21 +124,22 @@ var passes = []pass{
 type fact string
 
 const (
-	factImports    fact = "imports"    // scope.imports, scope.newImports: the cell's own imports
-	factNames      fact = "names"      // scope.declDefined, stmtDefined, funcs, values
-	factPackages   fact = "packages"   // scope.imports completed with packages used by name only
-	factWrappers   fact = "wrappers"   // statements wrapped in function literals (outer edits)
-	factHelpers    fact = "helpers"    // prep.helpers: interpreted helpers the rewrites call
-	factMain       fact = "main"       // prep.mainAt: the renamed func main
-	factStashes    fact = "stashes"    // prep.stashes: top-level := run in two steps
-	factIterOK     fact = "iterok"     // prep.iterOK: iterator calls a rewrite replaced
-	factTypes      fact = "types"      // prep.ct: go/types' view of the cell (gotypes.go)
-	factFmtTypes   fact = "fmttypes"   // prep.fmtTypes: struct types to register for fmt (fix_fmt.go)
-	factBlankTypes fact = "blanktypes" // prep.blankTypes: top-level type _ specs left out (fix_blanktypes.go)
-	factConsts     fact = "consts"     // prep.foldedConsts: const declarations written out with their values
-	factRangeVars  fact = "rangevars"  // prep.rangeKeys: range loops over fresh variables, the fresh key
-	factMono       fact = "mono"       // prep.mono, prep.orig: the cell specialized (fix_mono.go)
-	factSwitches   fact = "switches"   // prep.tagless: switches on interface values made tagless (fix_switchiface.go)
+	factImports     fact = "imports"     // scope.imports, scope.newImports: the cell's own imports
+	factNames       fact = "names"       // scope.declDefined, stmtDefined, funcs, values
+	factPackages    fact = "packages"    // scope.imports completed with packages used by name only
+	factWrappers    fact = "wrappers"    // statements wrapped in function literals (outer edits)
+	factHelpers     fact = "helpers"     // prep.helpers: interpreted helpers the rewrites call
+	factMain        fact = "main"        // prep.mainAt: the renamed func main
+	factStashes     fact = "stashes"     // prep.stashes: top-level := run in two steps
+	factIterOK      fact = "iterok"      // prep.iterOK: iterator calls a rewrite replaced
+	factTypes       fact = "types"       // prep.ct: go/types' view of the cell (gotypes.go)
+	factFmtTypes    fact = "fmttypes"    // prep.fmtTypes: struct types to register for fmt (fix_fmt.go)
+	factBlankTypes  fact = "blanktypes"  // prep.blankTypes: top-level type _ specs left out (fix_blanktypes.go)
+	factConsts      fact = "consts"      // prep.foldedConsts: const declarations written out with their values
+	factRangeVars   fact = "rangevars"   // prep.rangeKeys: range loops over fresh variables, the fresh key
+	factMono        fact = "mono"        // prep.mono, prep.orig: the cell specialized (fix_mono.go)
+	factSwitches    fact = "switches"    // prep.tagless: switches on interface values made tagless (fix_switchiface.go)
+	factAnySwitches fact = "anyswitches" // prep.anySwitches: type switches on an any lowered (fix_switchany.go)
 )
 
 // pass is one step of preparing a cell.
@@ -253,7 +255,8 @@ type prep struct {
 	tagEdits map[*ast.Field]*tagEdit // struct tags the fmt pass rewrites
 	fmtTypes []string                // factFmtTypes: top-level struct types to register
 
-	tagless map[*ast.SwitchStmt]bool // factSwitches
+	tagless     map[*ast.SwitchStmt]bool     // factSwitches
+	anySwitches map[*ast.TypeSwitchStmt]bool // factAnySwitches
 
 	mono *monoResult // factMono, first run: the specialized cell to start over with
 	orig *prep       // factMono, second run: the first run, over the cell as written
@@ -314,15 +317,16 @@ func (e *Engine) prepareText(code string, smap *sourceMap, orig *prep, only map[
 	pc.smap = smap
 	s := newScope(e, pc)
 	p := &prep{
-		orig:    orig,
-		typer:   &typer{scope: s},
-		r:       &renderer{src: code, file: cellFile(e.cellN), smap: smap},
-		pl:      &plan{},
-		helpers: map[string]bool{},
-		mainAt:  -1,
-		stashes: map[ast.Stmt][]*ast.Ident{},
-		iterOK:  map[ast.Node]bool{},
-		tagless: map[*ast.SwitchStmt]bool{},
+		orig:        orig,
+		typer:       &typer{scope: s},
+		r:           &renderer{src: code, file: cellFile(e.cellN), smap: smap},
+		pl:          &plan{},
+		helpers:     map[string]bool{},
+		mainAt:      -1,
+		stashes:     map[ast.Stmt][]*ast.Ident{},
+		iterOK:      map[ast.Node]bool{},
+		tagless:     map[*ast.SwitchStmt]bool{},
+		anySwitches: map[*ast.TypeSwitchStmt]bool{},
 
 		foldedConsts: map[*ast.GenDecl]bool{},
 		rangeKeys:    map[*ast.RangeStmt]string{},
