@@ -113,3 +113,23 @@ func init() {
 		},
 	)
 }
+
+// Canaries of the pass selectjumps (fix_selectjumps.go).
+func init() {
+	canaries = append(canaries,
+		canary{
+			// A plain break in a select's case leaves the loop around
+			// the select: n counts 1 where Go counts 3.
+			name:   "selectjumps/break",
+			evals:  []string{`import "fmt"`, "func f() int { n := 0; for i := 0; i < 3; i++ { select { default: if i == 1 { break } }; n++ }; return n }", "fmt.Print(f())"},
+			broken: func(out string, err error) bool { return err == nil && strings.TrimSpace(out) == "1" },
+		},
+		canary{
+			// A continue in a select's case does nothing: the statements
+			// after the select run.
+			name:   "selectjumps/continue",
+			evals:  []string{`import "fmt"`, "func f() int { n := 0; for i := 0; i < 3; i++ { n++; select { default: continue }; n += 100 }; return n }", "fmt.Print(f())"},
+			broken: func(out string, err error) bool { return err == nil && strings.TrimSpace(out) == "303" },
+		},
+	)
+}

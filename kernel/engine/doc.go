@@ -266,6 +266,7 @@
 //	a bare return at the top level (func main's body in a cell) crashes compiling | fix_return.go | return | none found
 //	nil != x is always false (nil as the left operand) | fix_nilleft.go | nilleft | none found
 //	switch with an init statement and a non-variable tag takes the default case | fix_switchinit.go | switchinit | none found
+//	a break in a select case leaves the loop around it; a continue, break L or continue L out of a select is lost or never leaves | fix_selectjumps.go | selectjumps/break, selectjumps/continue | none found
 //	a type switch on an any misses the case of a cell interface the value implements (a value from a call) | fix_switchany.go | switchany | none found
 //	a case of several expressions in a switch without a tag evaluates only the first | fix_switchcases.go | switchcases | none found
 //	append reads the values it adds after writing over them (append(x[:0], x[2], x[1], x[0])) | fix_appendargs.go | appendargs | none found

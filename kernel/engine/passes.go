@@ -98,6 +98,7 @@ var passes = []pass{
 	{name: "switchcases", run: joinSwitchCases},
 	{name: "appendargs", needs: []fact{factTypes}, run: convertAppendArgs},
 	{name: "selectorder", needs: []fact{factTypes}, run: orderSelects},
+	{name: "selectjumps", run: rewriteSelectJumps},
 	{name: "switchany", needs: []fact{factTypes}, provides: []fact{factAnySwitches}, run: lowerAnySwitches},
 	{name: "typeswitch", needs: []fact{factAnySwitches}, run: bindTypeSwitches},
 	{name: "protocols", run: refuseNestedProtocolTypes},
