@@ -94,7 +94,8 @@ func wantConstructs() []string {
 		"generic function", "generic type", "generic method", "explicit instantiation", "inferred instantiation",
 		"min/max", "clear",
 		"comma-ok with =", "comma-ok receive", "if with init", "switch with init", "labelled branch",
-		"type switch case with several types", "range over invalid UTF-8")
+		"type switch case with several types", "range over invalid UTF-8",
+		"select with default", "break in select", "continue out of select", "labelled branch out of select", "range over channel")
 }
 
 // constructs lists the constructs a type-checked file contains.
@@ -396,6 +397,11 @@ func constructs(f *ast.File, info *types.Info) map[string]bool {
 				}
 			}
 		case *ast.RangeStmt:
+			if t := typeOf(x.X); t != nil {
+				if _, ok := t.Underlying().(*types.Chan); ok {
+					out["range over channel"] = true
+				}
+			}
 			for _, e := range []ast.Expr{x.Key, x.Value} {
 				if id, ok := e.(*ast.Ident); ok && x.Tok == token.DEFINE {
 					if obj := info.Defs[id]; obj != nil {
@@ -432,6 +438,31 @@ func constructs(f *ast.File, info *types.Info) map[string]bool {
 		case *ast.BranchStmt:
 			if x.Label != nil && (x.Tok == token.BREAK || x.Tok == token.CONTINUE) {
 				out["labelled branch"] = true
+			}
+		case *ast.SelectStmt:
+			for _, c := range x.Body.List {
+				cc := c.(*ast.CommClause)
+				if cc.Comm == nil {
+					out["select with default"] = true
+				}
+				for _, st := range cc.Body {
+					ast.Inspect(st, func(n ast.Node) bool {
+						switch b := n.(type) {
+						case *ast.FuncLit, *ast.SwitchStmt, *ast.ForStmt, *ast.RangeStmt, *ast.SelectStmt:
+							return false
+						case *ast.BranchStmt:
+							switch {
+							case b.Label != nil:
+								out["labelled branch out of select"] = true
+							case b.Tok == token.BREAK:
+								out["break in select"] = true
+							case b.Tok == token.CONTINUE:
+								out["continue out of select"] = true
+							}
+						}
+						return true
+					})
+				}
 			}
 		case *ast.TypeAssertExpr:
 			if x.Type != nil {

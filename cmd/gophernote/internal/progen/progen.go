@@ -97,6 +97,7 @@ const (
 	FLoopVar    Feature = "loopvar"    // Go 1.22 loop variables captured in closures, goroutine-free
 	FBuiltin    Feature = "builtin"    // min, max, clear, len, cap, copy, append forms
 	FInterfaceE Feature = "embediface" // embedded interfaces and interface-to-interface assertions
+	FChan       Feature = "chan"       // channels and select in one goroutine: buffers, close, nil channels, jumps out of select
 )
 
 // Weights are the relative frequencies of the statement productions.
@@ -128,7 +129,7 @@ func DefaultWeights() Weights {
 		FNumeric: 14, FConst: 6, FConvert: 7, FFloat: 6, FComposite: 8, FMulti: 7, FOrder: 5,
 		FControl: 6, FClosure: 5, FMethod: 8, FIface: 7, FDefer: 6, FMap: 6, FSlice: 7, FString: 6,
 		FGeneric: 6, FPrintf: 4, FStringer: 4, FFunc: 4, FPanicExit: 0, FStructCmp: 4, FPointer: 4,
-		FBlock: 2, FCompound: 4, FLoopVar: 4, FBuiltin: 4, FInterfaceE: 2,
+		FBlock: 2, FCompound: 4, FLoopVar: 4, FBuiltin: 4, FInterfaceE: 2, FChan: 3,
 	}
 }
 

@@ -63,6 +63,8 @@ func (g *gen) stmt(w *writer, s *scope, f Feature) {
 		g.builtinStmt(w, s, d)
 	case FInterfaceE:
 		g.embedIfaceStmt(w, s, d)
+	case FChan:
+		g.chanStmt(w, s, d)
 	default:
 		g.numericStmt(w, s, d)
 	}
