@@ -37,7 +37,7 @@ var interpretedStd = map[string]bool{"slices": true, "maps": true, "cmp": true}
 // importable reports whether cells can import path.
 func (e *Engine) importable(path string) bool {
 	_, ok := e.syms[path]
-	return ok || interpretedStd[path] || e.mod.srcPkgs[path]
+	return ok || interpretedStd[path] || path == "iter" || e.mod.srcPkgs[path] // iter: lowered away (fix_rangefunc.go)
 }
 
 // importAdvice suggests what to use instead of a package cells cannot

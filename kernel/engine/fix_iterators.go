@@ -22,9 +22,6 @@ var iteratorFuncs = map[string]map[string]bool{
 // unsupportedImport returns the error for an import path cells cannot
 // use, or "".
 func unsupportedImport(path string) string {
-	if path == "iter" {
-		return "package iter (range over func, Go 1.23) is not supported by the gophernote interpreter"
-	}
 	return ""
 }
 
