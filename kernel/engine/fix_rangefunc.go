@@ -66,6 +66,7 @@ type rfLoop struct {
 	after  []string // dispatch after the call, in order
 	needC  bool     // root: some loop of the nest exits by code
 	needR  bool     // root: some return stores values
+	needD  bool     // root: some body defers a call
 }
 
 // rfFunc is a function holding range-over-func loops.
@@ -306,7 +307,7 @@ func (l *rfLower) walk(n ast.Node, c rfCtx) {
 			}
 		case *ast.DeferStmt:
 			if c.loop != nil {
-				l.fail(m.Pos(), "defer directly in the body of a range-over-func loop (Go 1.23 iterators) is not supported by the gophernote interpreter: Go runs it when the enclosing function returns; move it out of the loop, or into a function literal called in the body")
+				l.deferStmt(m, c)
 				return false
 			}
 		case *ast.CallExpr:
@@ -402,6 +403,9 @@ func (l *rfLower) genLoop(out *mappedText, L *rfLoop, ptypes []string) {
 	if L.root == L {
 		if L.needC {
 			head += "var _gnrfC int; "
+		}
+		if L.needD {
+			head += "var _gnrfD []func(); defer func() { var _gnrfRun func(); _gnrfRun = func() { if len(_gnrfD) == 0 { return }; _gnrfF := _gnrfD[len(_gnrfD)-1]; _gnrfD = _gnrfD[:len(_gnrfD)-1]; defer _gnrfRun(); _gnrfF() }; _gnrfRun() }(); "
 		}
 		if L.needR && L.fn != nil && L.fn.results != nil {
 			for i := 0; i < L.fn.results.Len(); i++ {
@@ -562,6 +566,74 @@ func (l *rfLower) ret(r *ast.ReturnStmt, c rfCtx) {
 		l.synth(out, at, "; _gnrfC = -1; "+sVar(L)+" = 0; return false }")
 	})
 	l.exit(L, -1, token.RETURN, "")
+}
+
+// deferStmt defers a call of a loop body to the enclosing function: the
+// root loop keeps a list of calls, run (last first, each even when a
+// later one panics) when the function returns. The function value and
+// arguments are evaluated at the defer, as Go does.
+func (l *rfLower) deferStmt(d *ast.DeferStmt, c rfCtx) {
+	call := d.Call
+	refuse := func(why string) {
+		l.fail(d.Pos(), "defer of "+why+" in the body of a range-over-func loop (Go 1.23 iterators) is not supported by the gophernote interpreter: move it into a function literal called in the body")
+	}
+	usesRecover := false
+	ast.Inspect(call, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.Name == "recover" {
+			if _, ok := l.info.Uses[id].(*types.Builtin); ok {
+				usesRecover = true
+			}
+		}
+		return true
+	})
+	if usesRecover {
+		refuse("a function calling recover")
+		return
+	}
+	tv := l.info.Types[call.Fun]
+	sig, ok := tv.Type.(*types.Signature)
+	if tv.IsBuiltin() || tv.IsType() || !ok {
+		refuse("a built-in function or a conversion")
+		return
+	}
+	if len(call.Args) == 1 && sig.Params().Len() > 1 {
+		refuse("a call with a multi-valued argument")
+		return
+	}
+	l.walk(call, c)
+	L := c.loop
+	L.root.needD = true
+	at := l.p.off(d.Pos())
+	var params, args []string
+	params = append(params, "_gnrff "+l.spell(sig, d.Pos()))
+	n := sig.Params().Len()
+	for i := range call.Args {
+		var t types.Type
+		switch {
+		case sig.Variadic() && i >= n-1 && call.Ellipsis.IsValid():
+			t = sig.Params().At(n - 1).Type()
+		case sig.Variadic() && i >= n-1:
+			t = sig.Params().At(n - 1).Type().(*types.Slice).Elem()
+		default:
+			t = sig.Params().At(i).Type()
+		}
+		name := "_gnrfa" + strconv.Itoa(i)
+		params = append(params, name+" "+l.spell(t, d.Pos()))
+		args = append(args, name)
+	}
+	tail := ")"
+	if call.Ellipsis.IsValid() {
+		tail = "...)"
+	}
+	l.add(at, l.p.off(d.End()), func(out *mappedText) {
+		l.synth(out, at, "_gnrfD = append(_gnrfD, (func("+strings.Join(params, ", ")+") func() { return func() { _gnrff("+strings.Join(args, ", ")+tail+" } })(")
+		l.emitNode(out, call.Fun)
+		for _, a := range call.Args {
+			l.synth(out, at, ", ")
+			l.emitNode(out, a)
+		}
+		l.synth(out, at, "))")
+	})
 }
 
 // iterType writes iter.Seq[V] and iter.Seq2[K, V] as their func types.
