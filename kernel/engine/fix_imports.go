@@ -71,6 +71,13 @@ func (e *Engine) unavailableImport(path string) string {
 func (u *unitBuilder) addImportUnits() {
 	e := u.e
 	for _, im := range u.newImports {
+		if im.path == "iter" {
+			// Only go/types knows package iter: the rangefunc pass
+			// lowered every use of it.
+			e.imported[im.name+" "+im.path] = true
+			e.importNames[im.name] = im.path
+			continue
+		}
 		src := "import "
 		if im.off >= 0 {
 			src += u.r.directive(im.off)

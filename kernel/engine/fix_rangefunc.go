@@ -38,7 +38,9 @@ import (
 // a panic of the body, panics with Go's own runtime error (made by the
 // compiled helper RangeFuncPanic, which provokes it in compiled code).
 //
-// iter.Seq[V] and iter.Seq2[K, V] are written as their function types;
+// iter.Seq[V] and iter.Seq2[K, V] are written as their function types
+// (an import of iter is recorded in the session for go/types only,
+// fix_imports.go);
 // iter.Pull and Pull2 call Go's iter.Pull in compiled code (_gnrt.Pull)
 // over a function literal boxing the values in any. The iterator
 // functions (slices.All, Values, Backward, Collect, Sorted..., maps.All,
@@ -107,11 +109,6 @@ func lowerRangeFuncs(p *prep) {
 	}
 	ct := p.cellTypes()
 	l := &rfLower{p: p, info: ct.info, src: p.pc.src, codes: map[string]int{}}
-	for _, is := range p.pc.imports.Imports {
-		if path, _ := strconv.Unquote(is.Path.Value); path == "iter" {
-			l.dropImport(is)
-		}
-	}
 	for _, d := range p.pc.decls.Decls {
 		fd, ok := d.(*ast.FuncDecl)
 		if !ok {
@@ -178,27 +175,6 @@ func (l *rfLower) emitNode(out *mappedText, n ast.Node) {
 
 // text returns the cell's [from, to) with the edits inside it.
 func (l *rfLower) synth(out *mappedText, at int, s string) { out.synth(0, l.src, at, s) }
-
-func (l *rfLower) dropImport(is *ast.ImportSpec) {
-	for _, d := range l.p.pc.imports.Decls {
-		g, ok := d.(*ast.GenDecl)
-		if !ok {
-			continue
-		}
-		for _, sp := range g.Specs {
-			if sp != is {
-				continue
-			}
-			if !g.Lparen.IsValid() {
-				at := l.p.off(g.Pos())
-				l.add(at, l.p.off(g.End()), func(out *mappedText) { l.synth(out, at, "import ()") })
-				return
-			}
-			l.add(l.p.off(is.Pos()), l.p.off(is.End()), func(*mappedText) {})
-			return
-		}
-	}
-}
 
 func (l *rfLower) walkFunc(body *ast.BlockStmt, results *types.Tuple) {
 	fn := &rfFunc{results: results, rfLabels: map[string]bool{}}
@@ -683,7 +659,7 @@ var iterFuncs = map[string]string{
 	"iter.Pull":               `(func(_gnrfq func(func($V) bool)) (func() ($V, bool), func()) { _gnrfn, _gnrfst := ` + rtName + `.Pull(func(_gnrfy func(any) bool) { _gnrfq(func(_gnrfv $V) bool { return _gnrfy(_gnrfv) }) }); return func() ($V, bool) { _gnrfx, _gnrfok := _gnrfn(); if !_gnrfok { var _gnrfz $V; return _gnrfz, false }; _gnrfv, _ := _gnrfx.($V); return _gnrfv, true }, _gnrfst })`,
 	"iter.Pull2":              `(func(_gnrfq func(func($K, $V) bool)) (func() ($K, $V, bool), func()) { _gnrfn, _gnrfst := ` + rtName + `.Pull2(func(_gnrfy func(any, any) bool) { _gnrfq(func(_gnrfk $K, _gnrfv $V) bool { return _gnrfy(_gnrfk, _gnrfv) }) }); return func() ($K, $V, bool) { _gnrfx, _gnrfw, _gnrfok := _gnrfn(); if !_gnrfok { var _gnrfa $K; var _gnrfz $V; return _gnrfa, _gnrfz, false }; _gnrfk, _ := _gnrfx.($K); _gnrfv, _ := _gnrfw.($V); return _gnrfk, _gnrfv, true }, _gnrfst })`,
 	"strings.Lines":           `(func(_gnrfs string) func(yield func(string) bool) { return func(yield func(string) bool) { for len(_gnrfs) > 0 { var _gnrfl string; if _gnrfi := $P.IndexByte(_gnrfs, '\n'); _gnrfi >= 0 { _gnrfl, _gnrfs = _gnrfs[:_gnrfi+1], _gnrfs[_gnrfi+1:] } else { _gnrfl, _gnrfs = _gnrfs, "" }; if !yield(_gnrfl) { return } } } })`,
-	"bytes.Lines":             `(func(_gnrfs []byte) func(yield func([]byte) bool) { return func(yield func([]byte) bool) { for len(_gnrfs) > 0 { var _gnrfl []byte; if _gnrfi := $P.IndexByte(_gnrfs, '\n'); _gnrfi >= 0 { _gnrfl, _gnrfs = _gnrfs[:_gnrfi+1], _gnrfs[_gnrfi+1:] } else { _gnrfl, _gnrfs = _gnrfs, nil }; if !yield(_gnrfl[:len(_gnrfl):len(_gnrfl)]) { return } } } })`,
+	"bytes.Lines":             `(func(_gnrfs []byte) func(yield func([]byte) bool) { return func(yield func([]byte) bool) { for len(_gnrfs) > 0 { var _gnrfl []byte; if _gnrfi := $P.IndexByte(_gnrfs, '\n'); _gnrfi >= 0 { _gnrfl, _gnrfs = _gnrfs[:_gnrfi+1], _gnrfs[_gnrfi+1:] } else { _gnrfl = _gnrfs; _gnrfs = nil }; if !yield(_gnrfl[:len(_gnrfl):len(_gnrfl)]) { return } } } })`,
 	"strings.SplitSeq":        `(func(_gnrfs, _gnrfsep string) func(yield func(string) bool) { return func(yield func(string) bool) { ` + splitBody("0", false) + ` } })`,
 	"strings.SplitAfterSeq":   `(func(_gnrfs, _gnrfsep string) func(yield func(string) bool) { return func(yield func(string) bool) { ` + splitBody("len(_gnrfsep)", false) + ` } })`,
 	"bytes.SplitSeq":          `(func(_gnrfs, _gnrfsep []byte) func(yield func([]byte) bool) { return func(yield func([]byte) bool) { ` + splitBody("0", true) + ` } })`,
