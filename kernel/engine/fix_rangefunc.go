@@ -42,7 +42,11 @@ import (
 // (an import of iter is recorded in the session for go/types only,
 // fix_imports.go);
 // iter.Pull and Pull2 call Go's iter.Pull in compiled code (_gnrt.Pull)
-// over a function literal boxing the values in any. The iterator
+// over a sequence without values: the interpreted yield stores its values
+// in variables that next reads (yaegi dereferences nil boxing a nil
+// interface value for compiled code). The literal and the results are
+// typed variables: go/types, which does not know _gnrt, would not check
+// what touches the call, and mono would leave type parameters there. The iterator
 // functions (slices.All, Values, Backward, Collect, Sorted..., maps.All,
 // Keys, Values, Insert, Collect, strings and bytes Lines, SplitSeq,
 // SplitAfterSeq, FieldsSeq, FieldsFuncSeq) are replaced by function
@@ -656,8 +660,8 @@ var iterFuncs = map[string]string{
 	"maps.Values":             `(func(_gnrfm map[$K]$V) func(yield func($V) bool) { return func(yield func($V) bool) { for _, _gnrfv := range _gnrfm { if !yield(_gnrfv) { return } } } })`,
 	"maps.Insert":             `(func(_gnrfm map[$K]$V, _gnrfq func(func($K, $V) bool)) { _gnrfq(func(_gnrfk $K, _gnrfv $V) bool { _gnrfm[_gnrfk] = _gnrfv; return true }) })`,
 	"maps.Collect":            `(func(_gnrfq func(func($K, $V) bool)) map[$K]$V { _gnrfr := make(map[$K]$V); _gnrfq(func(_gnrfk $K, _gnrfv $V) bool { _gnrfr[_gnrfk] = _gnrfv; return true }); return _gnrfr })`,
-	"iter.Pull":               `(func(_gnrfq func(func($V) bool)) (func() ($V, bool), func()) { _gnrfn, _gnrfst := ` + rtName + `.Pull(func(_gnrfy func(any) bool) { _gnrfq(func(_gnrfv $V) bool { return _gnrfy(_gnrfv) }) }); return func() ($V, bool) { _gnrfx, _gnrfok := _gnrfn(); if !_gnrfok { var _gnrfz $V; return _gnrfz, false }; _gnrfv, _ := _gnrfx.($V); return _gnrfv, true }, _gnrfst })`,
-	"iter.Pull2":              `(func(_gnrfq func(func($K, $V) bool)) (func() ($K, $V, bool), func()) { _gnrfn, _gnrfst := ` + rtName + `.Pull2(func(_gnrfy func(any, any) bool) { _gnrfq(func(_gnrfk $K, _gnrfv $V) bool { return _gnrfy(_gnrfk, _gnrfv) }) }); return func() ($K, $V, bool) { _gnrfx, _gnrfw, _gnrfok := _gnrfn(); if !_gnrfok { var _gnrfa $K; var _gnrfz $V; return _gnrfa, _gnrfz, false }; _gnrfk, _ := _gnrfx.($K); _gnrfv, _ := _gnrfw.($V); return _gnrfk, _gnrfv, true }, _gnrfst })`,
+	"iter.Pull":               `(func(_gnrfq func(func($V) bool)) (func() ($V, bool), func()) { var _gnrfc $V; var _gnrfw func(func() bool) = func(_gnrfy func() bool) { _gnrfq(func(_gnrfv $V) bool { _gnrfc = _gnrfv; return _gnrfy() }) }; var _gnrfn func() bool; var _gnrfst func(); _gnrfn, _gnrfst = ` + rtName + `.Pull(_gnrfw); return func() ($V, bool) { var _gnrfz $V; if !_gnrfn() { return _gnrfz, false }; _gnrfv := _gnrfc; _gnrfc = _gnrfz; return _gnrfv, true }, _gnrfst })`,
+	"iter.Pull2":              `(func(_gnrfq func(func($K, $V) bool)) (func() ($K, $V, bool), func()) { var _gnrfc $K; var _gnrfd $V; var _gnrfw func(func() bool) = func(_gnrfy func() bool) { _gnrfq(func(_gnrfk $K, _gnrfv $V) bool { _gnrfc, _gnrfd = _gnrfk, _gnrfv; return _gnrfy() }) }; var _gnrfn func() bool; var _gnrfst func(); _gnrfn, _gnrfst = ` + rtName + `.Pull(_gnrfw); return func() ($K, $V, bool) { var _gnrfa $K; var _gnrfz $V; if !_gnrfn() { return _gnrfa, _gnrfz, false }; _gnrfk, _gnrfv := _gnrfc, _gnrfd; _gnrfc, _gnrfd = _gnrfa, _gnrfz; return _gnrfk, _gnrfv, true }, _gnrfst })`,
 	"strings.Lines":           `(func(_gnrfs string) func(yield func(string) bool) { return func(yield func(string) bool) { for len(_gnrfs) > 0 { var _gnrfl string; if _gnrfi := $P.IndexByte(_gnrfs, '\n'); _gnrfi >= 0 { _gnrfl, _gnrfs = _gnrfs[:_gnrfi+1], _gnrfs[_gnrfi+1:] } else { _gnrfl, _gnrfs = _gnrfs, "" }; if !yield(_gnrfl) { return } } } })`,
 	"bytes.Lines":             `(func(_gnrfs []byte) func(yield func([]byte) bool) { return func(yield func([]byte) bool) { for len(_gnrfs) > 0 { var _gnrfl []byte; if _gnrfi := $P.IndexByte(_gnrfs, '\n'); _gnrfi >= 0 { _gnrfl, _gnrfs = _gnrfs[:_gnrfi+1], _gnrfs[_gnrfi+1:] } else { _gnrfl = _gnrfs; _gnrfs = nil }; if !yield(_gnrfl[:len(_gnrfl):len(_gnrfl)]) { return } } } })`,
 	"strings.SplitSeq":        `(func(_gnrfs, _gnrfsep string) func(yield func(string) bool) { return func(yield func(string) bool) { ` + splitBody("0", false) + ` } })`,
@@ -873,18 +877,16 @@ func init() {
 	rtParts = append(rtParts, func(e *Engine) map[string]reflect.Value {
 		return map[string]reflect.Value{
 			"Pull":           reflect.ValueOf(rtPull),
-			"Pull2":          reflect.ValueOf(rtPull2),
 			"RangeFuncPanic": reflect.ValueOf(rtRangeFuncPanic),
 		}
 	})
 }
 
-func rtPull(seq func(func(any) bool)) (func() (any, bool), func()) {
-	return iter.Pull(iter.Seq[any](seq))
-}
-
-func rtPull2(seq func(func(any, any) bool)) (func() (any, any, bool), func()) {
-	return iter.Pull2(iter.Seq2[any, any](seq))
+// rtPull is Go's iter.Pull over a sequence without values: the lowered
+// code keeps the values in interpreted variables (fix_rangefunc.go).
+func rtPull(seq func(func() bool)) (func() bool, func()) {
+	next, stop := iter.Pull(func(yield func(struct{}) bool) { seq(func() bool { return yield(struct{}{}) }) })
+	return func() bool { _, ok := next(); return ok }, stop
 }
 
 // rtRangeFuncPanic panics with Go's runtime error for a range-over-func

@@ -345,5 +345,60 @@ func main() {
 			out:   "body 1\niterator recovered in body\n",
 			panic: "runtime error: range function recovered a loop body panic and did not resume panicking",
 		},
+		parityCase{
+			name: "range over func: iter.Pull in generic code, nil interface values, a panic in the sequence",
+			prog: `package main
+
+import (
+	"fmt"
+	"iter"
+)
+
+func Zip[A, B any](a iter.Seq[A], b iter.Seq[B]) iter.Seq2[A, B] {
+	return func(yield func(A, B) bool) {
+		na, sa := iter.Pull(a)
+		defer sa()
+		nb, sb := iter.Pull(b)
+		defer sb()
+		for {
+			x, ok1 := na()
+			y, ok2 := nb()
+			if !ok1 || !ok2 {
+				return
+			}
+			if !yield(x, y) {
+				return
+			}
+		}
+	}
+}
+
+func nums(yield func(int) bool) {
+	for i := 0; yield(i); i++ {
+	}
+}
+
+func words(yield func(string) bool) {
+	_ = yield("a") && yield("b")
+}
+
+func main() {
+	for n, w := range Zip(nums, words) {
+		fmt.Println(n, w)
+	}
+	var e error
+	next, stop := iter.Pull(func(yield func(error) bool) { yield(nil); yield(fmt.Errorf("x")) })
+	e, ok := next()
+	fmt.Println(e, ok)
+	e, ok = next()
+	fmt.Println(e, ok)
+	stop()
+	defer func() { fmt.Println("recovered", recover()) }()
+	n2, _ := iter.Pull(func(yield func(int) bool) { panic("in seq") })
+	n2()
+}
+`,
+			out: "0 a\n1 b\n<nil> true\nx true\nrecovered in seq\n",
+		},
 	)
 }
