@@ -446,8 +446,13 @@ var canaries = []canary{
 		broken: errContains("nil pointer dereference"),
 	},
 	{
-		name:   "iterators",
+		name:   "rangefunc",
 		evals:  []string{"func seq(yield func(int) bool) { yield(1) }", "func f() { for x := range seq { _ = x } }"},
+		broken: func(out string, err error) bool { return err != nil },
+	},
+	{
+		name:   "rangefunc/iter",
+		evals:  []string{`import "iter"`},
 		broken: func(out string, err error) bool { return err != nil },
 	},
 	{

@@ -70,9 +70,11 @@
 // slices, maps and cmp users reach for (Sort, SortFunc, Insert, Delete,
 // Clone, Compact, IsSorted, BinarySearch, maps.Equal, Clone, Copy...),
 // rand.N, slices.Collect/Sorted of maps.Keys/Values, and comma-ok defines at top level
-// (v, ok := m[k]; n, ok := x.(T); v, ok := <-ch). Range over func,
-// package iter and other iterator functions are rejected with an error
-// naming the construct. Top-level compound statements run inside a function
+// (v, ok := m[k]; n, ok := x.(T); v, ok := <-ch). Range over func (Go
+// 1.23 iterators, with break, continue, return, labels, defer in the body
+// and Go's run-time checks), package iter (Seq, Seq2, Pull, Pull2) and the
+// iterator functions of slices, maps, strings and bytes are lowered into
+// calls with function literals (fix_rangefunc.go). Top-level compound statements run inside a function
 // literal (yaegi's global scope breaks block scoping there); a defer in one
 // runs when that statement ends. The body of a func main pasted into a cell
 // works as there: a bare return ends the cell (later statements do not run,
@@ -242,7 +244,7 @@
 //	a function used as a value in its own body is an *interp.node, no func | fix_selfref.go | selfref | none found
 //	a select case receiving into existing variables (case v, ok = <-ch) panics in reflect.Select | fix_selectrecv.go | selectrecv, selectrecv/paren | none found
 //	named results share the storage of the variable a call is assigned to (n = g() starts g's r at n's value) | fix_namedresults.go | namedresults | none found
-//	range over func, package iter (rejected with an error) | fix_iterators.go | iterators | none found
+//	range over func (Go 1.23 iterators) is refused; package iter is missing; the compiled generic iterator functions (slices.All, maps.Keys...) cannot run | fix_rangefunc.go | rangefunc, rangefunc/iter | none found
 //	a failed import poisons its block's other packages; errors speak of GOPATH | fix_imports.go | imports | none found
 //	runtime panics worded by reflect (nil method call, index out of range); recover() gets them too | fix_panics.go | panics | none found
 //	index out of range without the index and length | fix_indexcheck.go | panics/index | none found
@@ -321,5 +323,7 @@
 // the engine's own top-level defer rewrite. A var declaration written after
 // a cell's statements that reads what they wrote runs in source order
 // (fix_varorder.go; needed because the engine runs a cell's declarations
-// before its statements).
+// before its statements). An iterator function left after the lowering
+// of range over func (a function value such as f := slices.All) is
+// refused (fix_iterators.go; the safety net of fix_rangefunc.go).
 package engine

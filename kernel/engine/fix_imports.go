@@ -37,7 +37,7 @@ var interpretedStd = map[string]bool{"slices": true, "maps": true, "cmp": true}
 // importable reports whether cells can import path.
 func (e *Engine) importable(path string) bool {
 	_, ok := e.syms[path]
-	return ok || interpretedStd[path] || e.mod.srcPkgs[path]
+	return ok || interpretedStd[path] || path == "iter" || e.mod.srcPkgs[path] // iter: lowered away (fix_rangefunc.go)
 }
 
 // importAdvice suggests what to use instead of a package cells cannot
@@ -71,6 +71,13 @@ func (e *Engine) unavailableImport(path string) string {
 func (u *unitBuilder) addImportUnits() {
 	e := u.e
 	for _, im := range u.newImports {
+		if im.path == "iter" {
+			// Only go/types knows package iter: the rangefunc pass
+			// lowered every use of it.
+			e.imported[im.name+" "+im.path] = true
+			e.importNames[im.name] = im.path
+			continue
+		}
 		src := "import "
 		if im.off >= 0 {
 			src += u.r.directive(im.off)

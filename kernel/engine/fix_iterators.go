@@ -4,14 +4,12 @@ import (
 	"go/ast"
 )
 
-// Not worked around: iterators (Go 1.23 range over func).
+// Guard: iterator functions left after the lowering.
 //
-// yaegi v0.16 cannot range over a function, and package iter does not
-// exist for it. The rewrites cover slices.Collect and slices.Sorted of
-// maps.Keys and maps.Values (see fix_slices.go); every other iterator
-// function of slices and maps, and an import of iter, is rejected with an
-// error naming the construct and what to write instead. Range over a
-// function value is rejected by the rangeint pass.
+// The pass rangefunc (fix_rangefunc.go) lowers range over func, package
+// iter and the calls of the iterator functions of slices and maps. What
+// is left of those functions (a function value, f := slices.All) is
+// rejected here with an error naming the construct.
 
 // iteratorFuncs are Go 1.23 functions returning or taking iterators.
 var iteratorFuncs = map[string]map[string]bool{
@@ -22,9 +20,6 @@ var iteratorFuncs = map[string]map[string]bool{
 // unsupportedImport returns the error for an import path cells cannot
 // use, or "".
 func unsupportedImport(path string) string {
-	if path == "iter" {
-		return "package iter (range over func, Go 1.23) is not supported by the gophernote interpreter"
-	}
 	return ""
 }
 
@@ -45,8 +40,7 @@ func rejectIterators(p *prep) {
 		}
 		for pkg, names := range iteratorFuncs {
 			if names[sel.Sel.Name] && p.isPkg(id, pkg) {
-				p.fail(sel.Pos(), pkg+"."+sel.Sel.Name+" uses iterators (Go 1.23 range over func), which the gophernote interpreter cannot run: "+
-					"use slices.Collect(maps.Keys(m)) or slices.Sorted(maps.Keys(m)) (also maps.Values), or range over the map or slice directly")
+				p.fail(sel.Pos(), pkg+"."+sel.Sel.Name+" (an iterator function) is supported by the gophernote interpreter only when called: call it, or wrap it in a function literal")
 				return false
 			}
 		}

@@ -587,7 +587,11 @@ func (b *monoBuilder) build() {
 	ms := b.ms
 	gens, newMethod, pending, hoistNames := b.gens, b.newMethod, b.pending, b.hoistNames
 	cellN := e.cellN
-	p.mono = &monoResult{text: out.String(), smap: out.sourceMap(), commit: func() {
+	smap := out.sourceMap()
+	if p.pc.smap != nil {
+		smap = composeMaps(smap, p.pc.src, p.pc.smap) // the cell was lowered first (fix_rangefunc.go)
+	}
+	p.mono = &monoResult{text: out.String(), smap: smap, commit: func() {
 		for name, g := range gens {
 			ms.generics[name] = g
 			rec := &declRecord{kind: g.kind, norm: g.src.norm, generic: true, cell: g.src.cell, decl: g.src.node, doc: g.src.pc.src[g.src.pc.offset(g.src.node.Pos()):g.src.pc.offset(g.src.node.End())]}
@@ -754,8 +758,8 @@ func (b *monoBuilder) refuseGenericErrors() {
 				}
 			}
 		}
-		if !inside || strings.HasPrefix(te.Msg, "\t") {
-			continue
+		if !inside || strings.HasPrefix(te.Msg, "\t") || te.Msg == "undefined: "+rtName {
+			continue // rtName: the engine's compiled helpers (fix_rangefunc.go), unknown to go/types
 		}
 		names := false
 		for _, pkg := range pkgs {

@@ -76,6 +76,22 @@ func DeleteFunc[M ~map[K]V, K comparable, V any](m M, del func(K, V) bool)
 func Equal[M1, M2 ~map[K]V, K, V comparable](m1 M1, m2 M2) bool
 func EqualFunc[M1 ~map[K]V1, M2 ~map[K]V2, K comparable, V1, V2 any](m1 M1, m2 M2, eq func(V1, V2) bool) bool
 `,
+	"strings": `package strings
+import "iter"
+func Lines(s string) iter.Seq[string]
+func SplitSeq(s, sep string) iter.Seq[string]
+func SplitAfterSeq(s, sep string) iter.Seq[string]
+func FieldsSeq(s string) iter.Seq[string]
+func FieldsFuncSeq(s string, f func(rune) bool) iter.Seq[string]
+`,
+	"bytes": `package bytes
+import "iter"
+func Lines(s []byte) iter.Seq[[]byte]
+func SplitSeq(s, sep []byte) iter.Seq[[]byte]
+func SplitAfterSeq(s, sep []byte) iter.Seq[[]byte]
+func FieldsSeq(s []byte) iter.Seq[[]byte]
+func FieldsFuncSeq(s []byte, f func(rune) bool) iter.Seq[[]byte]
+`,
 	"math/rand/v2": `package rand
 func N[Int interface{ ~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr }](n Int) Int
 `,

@@ -23,6 +23,7 @@ var passes = []pass{
 	{name: "autoimport", needs: []fact{factNames}, provides: []fact{factPackages}, run: autoImports},
 	{name: "types", needs: []fact{factNames, factPackages}, provides: []fact{factTypes}, run: checkTypes},
 	{name: "checks", needs: []fact{factTypes}, run: checkGoRules},
+	{name: "rangefunc", needs: []fact{factTypes}, provides: []fact{factLowered}, run: lowerRangeFuncs},
 	{name: "mono", needs: []fact{factNames, factTypes}, provides: []fact{factMono}, run: monomorphize},
 	{name: "methodexpr", needs: []fact{factTypes, factMono}, run: rewriteMethodExprs},
 	{name: "ifacecopy", needs: []fact{factTypes, factMono}, run: copyIntoIfaces},
@@ -141,6 +142,7 @@ const (
 	factMono        fact = "mono"        // prep.mono, prep.orig: the cell specialized (fix_mono.go)
 	factSwitches    fact = "switches"    // prep.tagless: switches on interface values made tagless (fix_switchiface.go)
 	factAnySwitches fact = "anyswitches" // prep.anySwitches: type switches on an any lowered (fix_switchany.go)
+	factLowered     fact = "lowered"     // prep.lowered: the cell with range over func lowered (fix_rangefunc.go)
 )
 
 // pass is one step of preparing a cell.
@@ -259,8 +261,9 @@ type prep struct {
 	tagless     map[*ast.SwitchStmt]bool     // factSwitches
 	anySwitches map[*ast.TypeSwitchStmt]bool // factAnySwitches
 
-	mono *monoResult // factMono, first run: the specialized cell to start over with
-	orig *prep       // factMono, second run: the first run, over the cell as written
+	mono    *monoResult // factMono, first run: the specialized cell to start over with
+	lowered *monoResult // factLowered: the cell lowered, to start over with (text and smap only)
+	orig    *prep       // factMono, second run: the first run, over the cell as written
 }
 
 // use checks that the running pass declared the fact it reads or writes.
@@ -349,6 +352,9 @@ func (e *Engine) prepareText(code string, smap *sourceMap, orig *prep, only map[
 				s.err.msg = monoUnmangle(p, s.err.msg)
 			}
 			return nil, s.err
+		}
+		if p.lowered != nil {
+			return e.prepareText(p.lowered.text, p.lowered.smap, nil, only)
 		}
 		if p.mono != nil && orig == nil {
 			return e.prepareText(p.mono.text, p.mono.smap, p, only)

@@ -154,3 +154,40 @@ func synthText(cell int, src string, at int, s string) *mappedText {
 	t.synth(cell, src, at, s)
 	return t
 }
+
+// composeMaps maps the pieces of outer that come from text (this cell's
+// text, itself built with the map inner) through inner.
+func composeMaps(outer *sourceMap, text string, inner *sourceMap) *sourceMap {
+	var segs []srcSeg
+	for _, s := range outer.segs {
+		if s.src != text {
+			segs = append(segs, s)
+			continue
+		}
+		if s.synth {
+			cell, src, o := inner.origin(s.off)
+			if s.cell != 0 && cell == 0 {
+				cell = s.cell
+			}
+			segs = append(segs, srcSeg{start: s.start, end: s.end, cell: cell, src: src, off: o, synth: true})
+			continue
+		}
+		from, to := s.off, s.off+(s.end-s.start)
+		cuts := append([]int{from}, inner.boundaries(from, to)...)
+		for i, c := range cuts {
+			end := to
+			if i+1 < len(cuts) {
+				end = cuts[i+1]
+			}
+			cell, src, o := inner.origin(c)
+			if s.cell != 0 && cell == 0 {
+				cell = s.cell
+			}
+			start := s.start + (c - from)
+			j := sort.Search(len(inner.segs), func(j int) bool { return inner.segs[j].end > c })
+			synth := j < len(inner.segs) && inner.segs[j].synth
+			segs = append(segs, srcSeg{start: start, end: start + (end - c), cell: cell, src: src, off: o, synth: synth})
+		}
+	}
+	return &sourceMap{segs: segs}
+}
