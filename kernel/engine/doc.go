@@ -283,6 +283,7 @@
 //	fmt calls no String or Error method of cell values inside slices, maps, structs, or of a call's result; calls *T's on a T (slices, arrays, maps printed by the engine, the rest refused) | fix_fmtmethods.go | fmtmethods, fmtmethods/call, fmtmethods/ptrmethod | #435 (related)
 //	cell values with methods in interfaces inside []any, maps, structs reach fmt and json as yaegi's wrapper | fix_ifacevalues.go | ifacevalues, ifacevalues/basic | #1308 (related)
 //	a type switch binding no variable never takes a case naming a cell struct type | fix_typeswitch.go | typeswitch | none found
+//	a type switch on a cell interface value misses the case of a value converted to the interface (I(S{}), a parameter) and case nil | fix_typeswitch.go | typeswitch/celliface | none found
 //	assertions and type switch cases cannot tell a non-struct cell type from its underlying type (refused with an error) | fix_namedassert.go | namedassert | none found
 //	all empty struct types (E struct{}, F struct{}, local, generic instances, struct{}) are one run-time type: assertions, type switch cases, interface ==, interface map and context keys naming one are refused while the session defines two (refused with an error) | fix_emptystructs.go | emptystructs | #654 (related)
 //	the runtime's views of the program are the interpreter's: runtime.Caller, Callers, FuncForPC, Stack, debug.Stack and the profiles describe its frames, finalizers and cleanups run late or never, allocation counts (testing.AllocsPerRun) and heap statistics (ReadMemStats) count its allocations (refused with an error); the symbol tables lack syscall's non-process names and Go 1.23+ names (refused naming the table) | fix_introspect.go | callers, finalizers, allocs | none found
@@ -295,6 +296,7 @@
 //	a defined type containing itself with no struct or interface between (type N *N, type F func() F) crashes compiling (refused with an error) | fix_recursivetypes.go | recursivetypes | none found
 //	reflect sees no methods of cell types (NumMethod 0, Method panics; refused with an error) | fix_reflectmethods.go | reflectmethods | none found
 //	x.(I) to a cell interface of a value lacking a method of I does not panic (a nil I) | fix_assertiface.go | assertiface | none found
+//	x.(error), x.(fmt.Stringer) or x.(interface{...}) of a nil interface crashes (a nil dereference) where comma-ok answers false | fix_assertiface.go | assert/nilcompiled, assert/nilliteral | none found
 //	reflect misses unexported fields of cell structs (FieldByName invalid, Field names X...) | fix_reflectfields.go | reflectfields | none found
 //	&p[i] through a pointer to an array refused (cannot take address) | fix_addrindex.go | addrindex | none found
 //	== of a named type and its unnamed type, of *any and *interface{}: mismatched types | fix_cmpconv.go | cmpconv, cmpconv/any | none found
