@@ -1,5 +1,7 @@
 package engine
 
+import "strings"
+
 // Canaries of interfaces with methods (ifaces_parity_test.go pins the
 // engine).
 func init() {
@@ -17,6 +19,17 @@ func init() {
 			name:   "assert/nilliteral",
 			evals:  []string{`import "fmt"`, "type S interface{ M() }", "func f() bool { var s S; _, ok := s.(interface{ N() }); return ok }", "fmt.Print(f())"},
 			broken: func(out string, err error) bool { return err != nil },
+		},
+		canary{
+			// A type switch on a cell interface value converted to the
+			// interface explicitly misses the case of its dynamic type,
+			// and a nil one misses case nil (lowerCellIfaceSwitch).
+			name: "typeswitch/celliface",
+			evals: []string{`import "fmt"`, "type S struct{}", "func (S) M() byte { return 0 }", "type I interface{ M() byte }",
+				`func h(x I) string { switch v := x.(type) { case S: _ = v; return "S" }; return "none" }`,
+				`func g() string { var i I; switch v := i.(type) { case nil: _ = v; return "nil" }; return "none" }`,
+				"fmt.Print(h(I(S{})), g())"},
+			broken: func(out string, err error) bool { return err == nil && strings.Contains(out, "none") },
 		},
 	)
 }

@@ -43,5 +43,94 @@ func main() { f() }
 `,
 		out:   "false\ntrue false\nfalse\ntrue false\nC true\nfalse\n",
 		panic: "interface conversion: interface is nil, not error",
+	}, parityCase{
+		name: "type switches on values of a cell's interface type",
+		prog: `package main
+
+import "fmt"
+
+type Shape interface{ Area() float64 }
+type Namer interface{ Name() string }
+
+type Sq struct{ s float64 }
+
+func (q Sq) Area() float64 { return q.s * q.s }
+func (q Sq) Name() string   { return "sq" }
+
+type Ci struct{ r float64 }
+
+func (c *Ci) Area() float64 { return 3 * c.r * c.r }
+func (c *Ci) Error() string  { return "ci" }
+
+func New(i int) Shape {
+	switch i {
+	case 0:
+		return Sq{2}
+	case 1:
+		return &Ci{1}
+	}
+	return nil
+}
+
+func desc(s Shape) string {
+	switch v := s.(type) {
+	default:
+		return fmt.Sprint("other ", v.Area())
+	case nil:
+		return "nil"
+	case Namer:
+		return "namer " + v.Name()
+	case error, fmt.Stringer:
+		return "error/stringer"
+	}
+}
+
+func kind(s Shape) string {
+	switch s.(type) {
+	case Sq:
+		return "Sq"
+	case *Ci:
+		return "*Ci"
+	}
+	return "none"
+}
+
+func main() {
+	for i := 0; i < 3; i++ {
+		fmt.Println(desc(New(i)), kind(New(i)), kind(Shape(Sq{1})))
+	}
+L:
+	for i := 0; i < 3; i++ {
+		switch x := New(i); x.(type) {
+		case Sq:
+			fmt.Println("Sq", i)
+			continue L
+		case *Ci:
+			fmt.Println("Ci")
+			break L
+		}
+	}
+	count := 0
+outer:
+	switch s := New(0).(type) {
+	case Sq, *Ci:
+		for j := 0; j < 5; j++ {
+			count++
+			if j == 2 {
+				break outer
+			}
+		}
+		fmt.Println("not here", s)
+	}
+	fmt.Println(count)
+	var sh Shape = Sq{3}
+	switch q := sh.(type) {
+	case Sq:
+		q.s = 10
+		fmt.Println(q.Area(), sh.Area())
+	}
+}
+`,
+		out: "namer sq Sq Sq\nerror/stringer *Ci Sq\nnil none Sq\nSq 0\nCi\n3\n100 9\n",
 	})
 }

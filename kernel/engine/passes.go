@@ -98,7 +98,7 @@ var passes = []pass{
 	{name: "switchcases", run: joinSwitchCases},
 	{name: "appendargs", needs: []fact{factTypes}, run: convertAppendArgs},
 	{name: "selectorder", needs: []fact{factTypes}, run: orderSelects},
-	{name: "typeswitch", run: bindTypeSwitches},
+	{name: "typeswitch", needs: []fact{factTypes}, run: bindTypeSwitches},
 	{name: "protocols", run: refuseNestedProtocolTypes},
 	{name: "fastprint", needs: []fact{factNames, factPackages}, run: rewriteFastPrints},
 	{name: "incdec", needs: []fact{factTypes}, run: rewriteIncDec},
