@@ -38,7 +38,9 @@ import (
 //	  if _gntk2 == 0 && _gntx1 == nil { _gntk2 = 2 }; switch _gntk2 { case 1: v := _gntx1.(S); _ = v; A; case 2: v := _gntx1; _ = v; B; default: v := _gntx1; _ = v; C } }
 //
 // (An init statement goes first in the block; a label moves to the inner
-// switch, so break L still leaves it.)
+// switch, so break L still leaves it.) A switch with a case of an empty
+// struct type, when the session has several, stays yaegi's: its assertion
+// takes all empty struct types for one (yaegi's _test/switch18.go).
 
 // bindTypeSwitches is the pass "typeswitch".
 func bindTypeSwitches(p *prep) {
@@ -116,6 +118,11 @@ func lowerCellIfaceSwitch(p *prep, ct *cellTypes, ts *ast.TypeSwitchStmt, ls *as
 			if !ok || !(tv.IsType() || tv.IsNil()) {
 				return false
 			}
+			if tv.IsType() && emptyStructType(tv.Type) && emptyStructTypes(ct) > 1 {
+				// All empty struct types are one to yaegi's assertion
+				// (canary emptystructs); its switch tells them apart.
+				return false
+			}
 		}
 	}
 	xv, kv := p.r.fresh("tx"), p.r.fresh("tk")
@@ -180,4 +187,29 @@ func lowerCellIfaceSwitch(p *prep, ct *cellTypes, ts *ast.TypeSwitchStmt, ls *as
 	}
 	p.r.addTail(p.off(ts.End()), " }")
 	return true
+}
+
+// emptyStructType reports whether t, or the type t points to, is a struct
+// type without fields.
+func emptyStructType(t types.Type) bool {
+	if pt, ok := t.Underlying().(*types.Pointer); ok {
+		t = pt.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	return ok && st.NumFields() == 0
+}
+
+// emptyStructTypes counts the session's top-level struct types without
+// fields.
+func emptyStructTypes(ct *cellTypes) int {
+	n := 0
+	scope := ct.pkg.Scope()
+	for _, name := range scope.Names() {
+		if tn, ok := scope.Lookup(name).(*types.TypeName); ok && !tn.IsAlias() && emptyStructType(tn.Type()) {
+			if _, ptr := tn.Type().Underlying().(*types.Pointer); !ptr {
+				n++
+			}
+		}
+	}
+	return n
 }
