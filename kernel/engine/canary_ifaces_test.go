@@ -1,6 +1,11 @@
 package engine
 
-import "strings"
+import (
+	"reflect"
+	"strings"
+
+	"github.com/traefik/yaegi/interp"
+)
 
 // Canaries of interfaces with methods (ifaces_parity_test.go pins the
 // engine).
@@ -30,6 +35,29 @@ func init() {
 				`func g() string { var i I; switch v := i.(type) { case nil: _ = v; return "nil" }; return "none" }`,
 				"fmt.Print(h(I(S{})), g())"},
 			broken: func(out string, err error) bool { return err == nil && strings.Contains(out, "none") },
+		},
+		canary{
+			// yaegi's wrapper of error keeps only Error: errors.Is never
+			// calls a cell type's Is method (fix_errors.go's IsError).
+			name: "errors/ismethod",
+			evals: []string{`import ("errors"; "fmt")`, "var base = errors.New(\"b\")", "type E struct{}",
+				`func (E) Error() string { return "e" }`, "func (E) Is(t error) bool { return t == base }", "fmt.Print(errors.Is(E{}, base))"},
+			broken: func(out string, err error) bool { return err == nil && strings.TrimSpace(out) == "false" },
+		},
+		canary{
+			// The wrapper of a struct value converted to error holds its
+			// last field instead of the value (interp.getConcreteValue):
+			// errors.As cannot find it (TestErrorsAsValueStructRefused).
+			name: "errors/ivalue",
+			symbols: interp.Exports{"canary/canary": {"Inner": reflect.ValueOf(func(e error) string {
+				v := reflect.ValueOf(e)
+				if v.Kind() != reflect.Struct || v.NumField() == 0 {
+					return "?"
+				}
+				return reflect.TypeOf(v.Field(0).Interface()).String()
+			})}},
+			evals:  []string{`import ("canary"; "fmt")`, "type M struct{ A string; B int }", `func (M) Error() string { return "m" }`, "fmt.Print(canary.Inner(M{\"a\", 1}))"},
+			broken: func(out string, err error) bool { return err == nil && strings.TrimSpace(out) == "int" },
 		},
 	)
 }

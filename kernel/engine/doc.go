@@ -259,6 +259,7 @@
 //	cell structs: %T prints struct { ... }, unexported fields renamed X... (%+v, json) | fix_fmt.go | fmt, fmt/unexported, fmt/localtypes, fmt/unnamed | #654
 //	(x) as the left operand of a comparison under && or || panics | fix_parens.go | parens | none found
 //	cell error types lose Error in fmt (%v, %w) and errors.As panics | fix_errors.go | errors, errors/As | #1345
+//	a value converted to error loses Is and Unwrap (errors.Is, errors.Unwrap); errors.As of a struct value whose Error has a value receiver answers false (refused: the wrapper holds its last field) | fix_errors.go | errors/ismethod, errors/ivalue | none found
 //	print and println write to stdout in fmt's format (Go: stderr, runtime format) | fix_println.go | println | none found
 //	a receive that waits, as an operand of !, && or ||, reads false | fix_recvbool.go | recvbool | none found
 //	log.Lshortfile prints reflect's value.go:586 for a call from a cell | fix_logpos.go | logpos | none found

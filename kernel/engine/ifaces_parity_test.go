@@ -132,5 +132,59 @@ outer:
 }
 `,
 		out: "namer sq Sq Sq\nerror/stringer *Ci Sq\nnil none Sq\nSq 0\nCi\n3\n100 9\n",
+	}, parityCase{
+		name: "errors.Is calls a cell error's Is method, errors.Unwrap its Unwrap, through error variables",
+		prog: `package main
+
+import (
+	"errors"
+	"fmt"
+)
+
+var ErrBase = errors.New("base")
+
+type IsErr struct{ n int }
+
+func (IsErr) Error() string          { return "iserr" }
+func (IsErr) Is(target error) bool { return target == ErrBase }
+
+type WIs struct{ inner error }
+
+func (w WIs) Error() string          { return "wis" }
+func (w WIs) Is(target error) bool { return target == ErrBase }
+func (w WIs) Unwrap() error        { return w.inner }
+
+type Wrap struct{ inner error }
+
+func (w Wrap) Error() string { return "wrap: " + w.inner.Error() }
+func (w Wrap) Unwrap() error { return w.inner }
+
+type PE struct{ n int }
+
+func (p *PE) Error() string { return "pe" }
+
+var ErrOther = errors.New("other")
+
+func get() error { return IsErr{} }
+
+func main() {
+	fmt.Println(errors.Is(IsErr{}, ErrBase), errors.Is(IsErr{}, ErrOther))
+	fmt.Println(errors.Is(fmt.Errorf("a: %w", IsErr{}), ErrBase))
+	w := WIs{ErrOther}
+	fmt.Println(errors.Is(w, ErrBase), errors.Is(w, ErrOther), errors.Unwrap(w) == ErrOther)
+	fmt.Println(errors.Is(fmt.Errorf("b: %w", w), ErrOther))
+	fmt.Printf("%v %s|%10v|\n", IsErr{}, w, IsErr{})
+	fmt.Println(fmt.Errorf("c: %w", w))
+	var e error = IsErr{}
+	fmt.Println(errors.Is(e, ErrBase), errors.Is(get(), ErrBase))
+	var we error = Wrap{ErrBase}
+	fmt.Println(errors.Unwrap(we) == ErrBase, errors.Is(we, ErrBase), errors.Is(fmt.Errorf("d: %w", we), ErrBase))
+	var pe *PE
+	fmt.Println(errors.As(fmt.Errorf("x: %w", &PE{4}), &pe), pe.n)
+	var ie IsErr
+	fmt.Println(errors.As(errors.New("plain"), &ie))
+}
+`,
+		out: "true false\ntrue\ntrue true true\ntrue\niserr wis|     iserr|\nc: wis\ntrue true\ntrue true true\ntrue 4\nfalse\n",
 	})
 }
