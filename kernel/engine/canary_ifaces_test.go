@@ -59,5 +59,14 @@ func init() {
 			evals:  []string{`import ("canary"; "fmt")`, "type M struct{ A string; B int }", `func (M) Error() string { return "m" }`, "fmt.Print(canary.Inner(M{\"a\", 1}))"},
 			broken: func(out string, err error) bool { return err == nil && strings.TrimSpace(out) == "int" },
 		},
+		canary{
+			// A struct value put into a cell interface with methods
+			// aliases the variable (fix_ifacecopy.go's copy through a
+			// pointer).
+			name: "ifacecopy/celliface",
+			evals: []string{`import "fmt"`, "type Shape interface{ Area() float64 }", "type R struct{ W float64 }", "func (r R) Area() float64 { return r.W }",
+				"func f() float64 { r := R{1}; var s Shape = r; r.W = 10; return s.Area() }", "fmt.Print(f())"},
+			broken: func(out string, err error) bool { return err == nil && strings.TrimSpace(out) == "10" },
+		},
 	)
 }

@@ -186,5 +186,60 @@ func main() {
 }
 `,
 		out: "true false\ntrue\ntrue true true\ntrue\niserr wis|     iserr|\nc: wis\ntrue true\ntrue true true\ntrue 4\nfalse\n",
+	}, parityCase{
+		name: "a value put into a cell interface with methods is a copy",
+		prog: `package main
+
+import "fmt"
+
+type Shape interface{ Area() float64 }
+
+type Rect struct{ W, H float64 }
+
+func (r Rect) Area() float64 { return r.W * r.H }
+
+type Grid [2]int
+
+func (g Grid) Area() float64 { return float64(g[0] * g[1]) }
+
+type P struct{ a float64 }
+
+func (p *P) Area() float64 { return p.a }
+
+func kind(s Shape) string {
+	switch v := s.(type) {
+	case Rect:
+		return fmt.Sprint("rect ", v.W)
+	case *P:
+		return "p"
+	}
+	return "other"
+}
+
+func f() {
+	r := Rect{1, 2}
+	var s Shape = r
+	r.W = 10
+	fmt.Println(s.Area(), kind(s))
+	var xs []Shape
+	for i := 0; i < 3; i++ {
+		r.W = float64(i)
+		xs = append(xs, r)
+	}
+	m := map[string]Shape{}
+	g := Grid{1, 2}
+	m["g"] = g
+	g[0] = 5
+	p := &P{1}
+	var ps Shape = p
+	ch := make(chan Shape, 1)
+	ch <- r
+	r.W = 100
+	fmt.Println(xs[0].Area(), xs[1].Area(), xs[2].Area(), kind(xs[2]), m["g"].Area(), kind(m["g"]), ps.Area(), kind(ps), (<-ch).Area(), p.a)
+}
+
+func main() { f() }
+`,
+		out: "2 rect 1\n0 2 4 rect 2 2 other 1 p 4 1\n",
 	})
 }
