@@ -306,6 +306,7 @@
 //	a local type shadowing an outer name resolves to the outer one; local aliases undefined, local generic types not implemented (both refused) | fix_localtypes.go | localtypes, localtypes/alias, localtypes/generic | none found
 //	a field hiding a promoted method: ambiguous selector (refused) | fix_hiddenmethods.go | hiddenmethods | none found
 //	a value of a type with methods put into an interface is not copied: the interface follows the variable, field or element, and a loop's call results or &T{} share one place | fix_ifacecopy.go | ifacecopy | none found
+//	the same for a struct or array value put into an interface with methods the cell declares (Shape); error and compiled interfaces still alias | fix_ifacecopy.go | ifacecopy/celliface | none found
 //	a receive defining, assigning or returned (x := <-c, return <-c) leaves an unaddressable value in the slot: the next write, &x or the caller's store panics in reflect | fix_recvslot.go | recvslot, recvslot/return | none found
 //	a method call or method value on a conversion to an interface (I(x).M()) panics (invalid interface value, NumField on int) | fix_convsel.go | convsel | none found
 //	a cell value assigned by = to a field, element or indirection of an interface type with methods, or a cell struct value put into an error variable (var e error = E{}, error(E{})), panics in reflect | fix_ifaceplace.go | ifaceplace, ifaceplace/error | none found
