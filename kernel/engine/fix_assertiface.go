@@ -191,6 +191,10 @@ func rewriteIfaceAssertions(p *prep) {
 		if !ok || !tv.IsType() {
 			return true
 		}
+		if xt := ct.goType(ta.X); xt != nil && types.Identical(xt, types.Universe.Lookup("error").Type()) && lostInError(ct, tv.Type) {
+			p.fail(ta.Type.Pos(), errorValueStructMsg(ct, tv.Type, "the assertion"))
+			return false
+		}
 		it, ok := tv.Type.Underlying().(*types.Interface)
 		if !ok || it.NumMethods() == 0 {
 			return true

@@ -44,3 +44,20 @@ func TestErrorsAsValueStructRefused(t *testing.T) {
 		t.Errorf("plain error: %q", got)
 	}
 }
+
+// A type switch case or an assertion of a struct type with fields on an
+// error is refused: yaegi keeps the struct value converted to error
+// without the value (canary errors/ivalue), so it would never match.
+func TestErrorValueStructAssertRefused(t *testing.T) {
+	e := newEngine(t)
+	run(t, e, "type E struct{ msg string }\nfunc (e E) Error() string { return e.msg }")
+	for _, c := range []struct{ code, want string }{
+		{"func f(err error) bool { switch err.(type) {\ncase E:\n\treturn true\n}; return false }", "2:6: this type switch case of E on an error is not supported"},
+		{"func g(err error) bool { _, ok := err.(E); return ok }", "1:40: the assertion of E on an error is not supported"},
+	} {
+		err := runErr(t, e, c.code)
+		if err.Name != "CompileError" || !strings.HasPrefix(err.Value, c.want) {
+			t.Errorf("%q:\n got %s %q\nwant CompileError %q...", c.code, err.Name, err.Value, c.want)
+		}
+	}
+}

@@ -18,7 +18,8 @@ import (
 // every type switch that binds none: switch _gnTS1 := v.(type). yaegi,
 // unlike Go, does not refuse a bound variable that no clause uses.
 //
-// Workaround: a type switch on a value of a cell's interface type.
+// Workaround: a type switch on a value of a cell's interface type, or of
+// type error.
 //
 // On a value of an interface type with methods that the cell declares
 // (type Shape interface{ Area() float64 }), yaegi's type switch decides by
@@ -37,6 +38,9 @@ import (
 //	{ _gntx1 := x; _gntk2 := 0; if _gntx1 != nil { if _, _gnok := _gntx1.(S); _gnok { _gntk2 = 1 } };
 //	  if _gntk2 == 0 && _gntx1 == nil { _gntk2 = 2 }; switch _gntk2 { case 1: v := _gntx1.(S); _ = v; A; case 2: v := _gntx1; _ = v; B; default: v := _gntx1; _ = v; C } }
 //
+// A switch on an error is written the same way (yaegi's switch missed
+// case *T for an error holding a *T, where its comma-ok assertion holds);
+// a case of a struct type with fields is refused there (lostInError).
 // (An init statement goes first in the block; a label moves to the inner
 // switch, so break L still leaves it.) A switch with a case of an empty
 // struct type, when the session has several, stays yaegi's: its assertion
@@ -101,7 +105,8 @@ func lowerCellIfaceSwitch(p *prep, ct *cellTypes, ts *ast.TypeSwitchStmt, ls *as
 		return false
 	}
 	named, ok := types.Unalias(xt).(*types.Named)
-	if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != ct.pkg.Path() {
+	isErr := types.Identical(xt, types.Universe.Lookup("error").Type())
+	if !isErr && (!ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != ct.pkg.Path()) {
 		return false
 	}
 	if it, ok := named.Underlying().(*types.Interface); !ok || it.NumMethods() == 0 {
@@ -117,6 +122,10 @@ func lowerCellIfaceSwitch(p *prep, ct *cellTypes, ts *ast.TypeSwitchStmt, ls *as
 			tv, ok := ct.info.Types[e]
 			if !ok || !(tv.IsType() || tv.IsNil()) {
 				return false
+			}
+			if isErr && tv.IsType() && lostInError(ct, tv.Type) {
+				p.fail(e.Pos(), errorValueStructMsg(ct, tv.Type, "this type switch case"))
+				return true
 			}
 			if tv.IsType() && emptyStructType(tv.Type) && emptyStructTypes(ct) > 1 {
 				// All empty struct types are one to yaegi's assertion
@@ -212,4 +221,26 @@ func emptyStructTypes(ct *cellTypes) int {
 		}
 	}
 	return n
+}
+
+// lostInError reports whether a value of type t, a struct type of the
+// session with fields, cannot be found again in an error: yaegi's wrapper
+// of a struct value converted to error holds its last field instead of the
+// value (interp.getConcreteValue; fix_errors.go), so an assertion or a
+// type switch case of t on an error never holds.
+func lostInError(ct *cellTypes, t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != ct.pkg.Path() {
+		return false
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	return ok && st.NumFields() > 0
+}
+
+// errorValueStructMsg is the refusal of what (an assertion, a type switch
+// case) of struct type t on an error.
+func errorValueStructMsg(ct *cellTypes, t types.Type, what string) string {
+	name := types.TypeString(t, ct.cellQualifier)
+	return what + " of " + name + " on an error is not supported by the gophernote interpreter: it keeps a struct value converted to error " +
+		"without the value, so the case would never match; give " + name + "'s methods pointer receivers and use *" + name + " (&" + name + "{...})"
 }

@@ -241,5 +241,45 @@ func f() {
 func main() { f() }
 `,
 		out: "2 rect 1\n0 2 4 rect 2 2 other 1 p 4 1\n",
+	}, parityCase{
+		name: "type switches on errors holding pointers to cell types",
+		prog: `package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+)
+
+type PE struct{ msg string }
+
+func (e *PE) Error() string { return e.msg }
+
+type QE struct{ n int }
+
+func (e *QE) Error() string { return "q" }
+
+func classify(err error) string {
+	switch e := err.(type) {
+	case nil:
+		return "nil"
+	case *PE:
+		return "pe " + e.msg
+	case *QE, *fs.PathError:
+		return "qe/path " + e.Error()
+	default:
+		return "other " + e.Error()
+	}
+}
+
+func main() {
+	_, oerr := os.Open("/nonexistent")
+	for _, err := range []error{nil, &PE{"p"}, &QE{1}, errors.New("x"), oerr} {
+		fmt.Println(classify(err))
+	}
+}
+`,
+		out: "nil\npe p\nqe/path q\nother x\nqe/path open /nonexistent: no such file or directory\n",
 	})
 }
