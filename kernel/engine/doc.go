@@ -261,6 +261,7 @@
 //	cell structs: %T prints struct { ... }, unexported fields renamed X... (%+v, json) | fix_fmt.go | fmt, fmt/unexported, fmt/localtypes, fmt/unnamed | #654
 //	(x) as the left operand of a comparison under && or || panics | fix_parens.go | parens | none found
 //	cell error types lose Error in fmt (%v, %w) and errors.As panics | fix_errors.go | errors, errors/As | #1345
+//	a value converted to error loses Is and Unwrap (errors.Is, errors.Unwrap); errors.As of a struct value whose Error has a value receiver answers false (refused: the wrapper holds its last field) | fix_errors.go | errors/ismethod, errors/ivalue | none found
 //	print and println write to stdout in fmt's format (Go: stderr, runtime format) | fix_println.go | println | none found
 //	a receive that waits, as an operand of !, && or ||, reads false | fix_recvbool.go | recvbool | none found
 //	log.Lshortfile prints reflect's value.go:586 for a call from a cell | fix_logpos.go | logpos | none found
@@ -287,6 +288,7 @@
 //	fmt calls no String or Error method of cell values inside slices, maps, structs, or of a call's result; calls *T's on a T (slices, arrays, maps printed by the engine, the rest refused) | fix_fmtmethods.go | fmtmethods, fmtmethods/call, fmtmethods/ptrmethod | #435 (related)
 //	cell values with methods in interfaces inside []any, maps, structs reach fmt and json as yaegi's wrapper | fix_ifacevalues.go | ifacevalues, ifacevalues/basic | #1308 (related)
 //	a type switch binding no variable never takes a case naming a cell struct type | fix_typeswitch.go | typeswitch | none found
+//	a type switch on a cell interface value misses the case of a value converted to the interface (I(S{}), a parameter) and case nil; one on an error misses case *T (a case or assertion of a struct type T on an error is refused: the value is lost) | fix_typeswitch.go | typeswitch/celliface, errors/ivalue | none found
 //	assertions and type switch cases cannot tell a non-struct cell type from its underlying type (refused with an error) | fix_namedassert.go | namedassert | none found
 //	all empty struct types (E struct{}, F struct{}, local, generic instances, struct{}) are one run-time type: assertions, type switch cases, interface ==, interface map and context keys naming one are refused while the session defines two (refused with an error) | fix_emptystructs.go | emptystructs | #654 (related)
 //	the runtime's views of the program are the interpreter's: runtime.Caller, Callers, FuncForPC, Stack, debug.Stack and the profiles describe its frames, finalizers and cleanups run late or never, allocation counts (testing.AllocsPerRun) and heap statistics (ReadMemStats) count its allocations (refused with an error); the symbol tables lack syscall's non-process names and Go 1.23+ names (refused naming the table) | fix_introspect.go | callers, finalizers, allocs | none found
@@ -299,6 +301,7 @@
 //	a defined type containing itself with no struct or interface between (type N *N, type F func() F) crashes compiling (refused with an error) | fix_recursivetypes.go | recursivetypes | none found
 //	reflect sees no methods of cell types (NumMethod 0, Method panics; refused with an error) | fix_reflectmethods.go | reflectmethods | none found
 //	x.(I) to a cell interface of a value lacking a method of I does not panic (a nil I) | fix_assertiface.go | assertiface | none found
+//	x.(error), x.(fmt.Stringer) or x.(interface{...}) of a nil interface crashes (a nil dereference) where comma-ok answers false | fix_assertiface.go | assert/nilcompiled, assert/nilliteral | none found
 //	reflect misses unexported fields of cell structs (FieldByName invalid, Field names X...) | fix_reflectfields.go | reflectfields | none found
 //	&p[i] through a pointer to an array refused (cannot take address) | fix_addrindex.go | addrindex | none found
 //	== of a named type and its unnamed type, of *any and *interface{}: mismatched types | fix_cmpconv.go | cmpconv, cmpconv/any | none found
@@ -307,6 +310,7 @@
 //	a local type shadowing an outer name resolves to the outer one; local aliases undefined, local generic types not implemented (both refused) | fix_localtypes.go | localtypes, localtypes/alias, localtypes/generic | none found
 //	a field hiding a promoted method: ambiguous selector (refused) | fix_hiddenmethods.go | hiddenmethods | none found
 //	a value of a type with methods put into an interface is not copied: the interface follows the variable, field or element, and a loop's call results or &T{} share one place | fix_ifacecopy.go | ifacecopy | none found
+//	the same for a struct or array value put into an interface with methods the cell declares (Shape); error and compiled interfaces still alias | fix_ifacecopy.go | ifacecopy/celliface | none found
 //	a receive defining, assigning or returned (x := <-c, return <-c) leaves an unaddressable value in the slot: the next write, &x or the caller's store panics in reflect | fix_recvslot.go | recvslot, recvslot/return | none found
 //	a method call or method value on a conversion to an interface (I(x).M()) panics (invalid interface value, NumField on int) | fix_convsel.go | convsel | none found
 //	a cell value assigned by = to a field, element or indirection of an interface type with methods, or a cell struct value put into an error variable (var e error = E{}, error(E{})), panics in reflect | fix_ifaceplace.go | ifaceplace, ifaceplace/error | none found

@@ -191,11 +191,18 @@ func rewriteIfaceAssertions(p *prep) {
 		if !ok || !tv.IsType() {
 			return true
 		}
+		if xt := ct.goType(ta.X); xt != nil && types.Identical(xt, types.Universe.Lookup("error").Type()) && lostInError(ct, tv.Type) {
+			p.fail(ta.Type.Pos(), errorValueStructMsg(ct, tv.Type, "the assertion"))
+			return false
+		}
 		it, ok := tv.Type.Underlying().(*types.Interface)
 		if !ok || it.NumMethods() == 0 {
 			return true
 		}
-		if assertFromAny(p, ct, ta, tv.Type, it, commaOK[ta]) || commaOK[ta] {
+		if assertFromAny(p, ct, ta, tv.Type, it, commaOK[ta]) {
+			return true
+		}
+		if guardNilAssertion(p, ct, ta, tv.Type, commaOK[ta], stack) || commaOK[ta] {
 			return true
 		}
 		if named, ok := types.Unalias(tv.Type).(*types.Named); !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "main" {
@@ -243,6 +250,132 @@ func rewriteIfaceAssertions(p *prep) {
 		stack = nil
 		ast.Inspect(root, visit)
 	}
+}
+
+// guardNilAssertion rewrites x.(I), x of an interface type and I an
+// interface with methods that is not one the cell names (error, a
+// compiled package's interface such as fmt.Stringer, an interface
+// literal), to check for a nil x first: yaegi v0.16 dereferences the
+// missing value of a nil x ("reflect: call of reflect.Value.Type on zero
+// Value", a nil pointer dereference) where Go's comma-ok answers false and
+// the single-value form panics "interface conversion: interface is nil,
+// not error":
+//
+//	_, ok := x.(error)  ->  _, ok := func(_gnx X) (error, bool) { if _gnx == nil { return nil, false }; _gnv, _gnok := _gnx.(error); return _gnv, _gnok }(x)
+//	x.(error)           ->  func(_gnx X) error { if _gnx == nil { _gnrt.AssertIfaceFail(nil, "error", "") }; return _gnx.(error) }(x)
+//
+// X is x's static type as the cell writes it (else the assertion is left
+// to yaegi). An interface literal asserted from an any is left alone:
+// yaegi answers it right; so is recover().(I), which the pass recover
+// rewrites, and a comma-ok define at the top level of a cell (the pass
+// commaok's function literal asserts a value of an interface with methods
+// wrongly anyway). It reports whether it rewrote ta.
+func guardNilAssertion(p *prep, ct *cellTypes, ta *ast.TypeAssertExpr, target types.Type, commaOK bool, stack []ast.Node) bool {
+	named, isNamed := types.Unalias(target).(*types.Named)
+	if isNamed && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == ct.pkg.Path() {
+		return false // a cell's interface: the rewrites above check nil
+	}
+	xt := ct.goType(ta.X)
+	if xt == nil || isTypeParam(xt) {
+		return false
+	}
+	xi, ok := types.Unalias(xt).Underlying().(*types.Interface)
+	if !ok || !isNamed && xi.NumMethods() == 0 {
+		return false
+	}
+	if xi.NumMethods() > 0 {
+		return guardNilAssignment(p, ct, ta, stack)
+	}
+	if c, ok := ast.Unparen(ta.X).(*ast.CallExpr); ok {
+		if id, ok := ast.Unparen(c.Fun).(*ast.Ident); ok && id.Name == "recover" {
+			return false // recover().(error): the pass recover rewrites the call in place
+		}
+	}
+	spelled, ok := p.spellGoType(xt)
+	if !ok {
+		return false
+	}
+	name := assertName(target)
+	if isNamed && named.Obj().Pkg() != nil {
+		name = named.Obj().Pkg().Name() + "." + name
+	}
+	x0, x1 := p.off(ta.X.Pos()), p.off(ta.X.End())
+	p.r.add(p.off(ta.Pos()), p.off(ta.End()), func(r *renderer) string {
+		typ := r.render(p.off(ta.Type.Pos()), p.off(ta.Type.End()))
+		if commaOK {
+			return "func(_gnx " + spelled + ") (" + typ + ", bool) { if _gnx == nil { return nil, false }; _gnv, _gnok := _gnx.(" + typ + "); return _gnv, _gnok }(" + r.render(x0, x1) + ")"
+		}
+		return "func(_gnx " + spelled + ") " + typ + " { if _gnx == nil { " + rtName + ".AssertIfaceFail(nil, " + strconv.Quote(name) + ", \"\") }; return _gnx.(" + typ + ") }(" + r.render(x0, x1) + ")"
+	})
+	return true
+}
+
+// guardNilAssignment is guardNilAssertion's form for an x of an
+// interface type with methods, whose value yaegi asserts wrongly once
+// passed to (or captured by) a function literal ("reflect.Set: value of
+// type bool is not assignable to type struct {}"): a comma-ok assignment
+// statement of a block, of variables, over a pure x, takes its values
+// from temporaries that hold the failed result unless x is not nil:
+//
+//	v, ok := x.(error)  ->  _gnav1, _gnaok2 := (error)(nil), false; if x != nil { _gnav1, _gnaok2 = x.(error) }; v, ok := _gnav1, _gnaok2
+//
+// The = form is the pass assignorder's, which assigns through
+// temporaries and asks nilGuardedAssert. Other forms stay yaegi's (a nil
+// x there still crashes it).
+func guardNilAssignment(p *prep, ct *cellTypes, ta *ast.TypeAssertExpr, stack []ast.Node) bool {
+	if len(stack) < 3 {
+		return false
+	}
+	as, ok := stack[len(stack)-2].(*ast.AssignStmt)
+	if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 2 || len(as.Rhs) != 1 || as.Rhs[0] != ta || p.isTopStmt(as) {
+		return false
+	}
+	switch stack[len(stack)-3].(type) {
+	case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+	default:
+		return false // an if's or a switch's init, a for's post
+	}
+	for _, l := range as.Lhs {
+		if _, ok := l.(*ast.Ident); !ok {
+			return false
+		}
+	}
+	if !pure(p, ct, ta.X) {
+		return false
+	}
+	a, b := p.r.fresh("av"), p.r.fresh("aok")
+	p.r.add(p.off(as.Pos()), p.off(as.Pos()), func(r *renderer) string {
+		typ, x := p.text(ta.Type), p.text(ta.X)
+		return r.directive(p.off(ta.Pos())) + a + ", " + b + " := (" + typ + ")(nil), false; if " + x + " != nil { " + a + ", " + b + " = " + x + ".(" + typ + ") }; " + r.directive(p.off(as.Pos()))
+	})
+	p.r.addText(p.off(ta.Pos()), p.off(ta.End()), a+", "+b)
+	return true
+}
+
+// nilGuardedAssert reports whether the comma-ok x.(I) needs the check
+// of a nil x of guardNilAssignment: I an interface with methods the cell
+// does not declare, x a pure value of an interface type with methods.
+func nilGuardedAssert(p *prep, ct *cellTypes, ta *ast.TypeAssertExpr) bool {
+	if ct == nil || ta.Type == nil {
+		return false
+	}
+	target := ct.goType(ta.Type)
+	if target == nil {
+		return false
+	}
+	it, ok := target.Underlying().(*types.Interface)
+	if !ok || it.NumMethods() == 0 {
+		return false
+	}
+	if named, ok := types.Unalias(target).(*types.Named); ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == ct.pkg.Path() {
+		return false
+	}
+	xt := ct.goType(ta.X)
+	if xt == nil || isTypeParam(xt) {
+		return false
+	}
+	xi, ok := types.Unalias(xt).Underlying().(*types.Interface)
+	return ok && xi.NumMethods() > 0 && pure(p, ct, ta.X)
 }
 
 // assertName is interface type t as Go's runtime names it in a failed
@@ -477,7 +610,7 @@ func ifaceInner(x any) any {
 // assertTarget is the interface of an assertion as Go's runtime errors
 // write it.
 func assertTarget(iface string) string {
-	if strings.ContainsAny(iface, "{.") {
+	if iface == "error" || strings.ContainsAny(iface, "{.") {
 		return iface
 	}
 	return "main." + iface

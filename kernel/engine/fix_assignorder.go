@@ -481,7 +481,13 @@ func (o *orderer) tupleToMap(as *ast.AssignStmt, top bool) bool {
 				out += "var " + names[i][0] + " " + decl + "; var " + names[i][1] + " bool; "
 				def = " = "
 			}
-			out += join(names[i]) + def + r.renderApart(p.off(x.Pos()), p.off(x.End()), places[i], x.Pos() == as.Pos()) + "; "
+			rhs := r.renderApart(p.off(x.Pos()), p.off(x.End()), places[i], x.Pos() == as.Pos())
+			if ta, ok := ast.Unparen(x).(*ast.TypeAssertExpr); ok && i == len(xs)-1 && decl == "" && nilGuardedAssert(p, o.ct, ta) {
+				// A nil x crashes yaegi's assertion (guardNilAssignment).
+				out += join(names[i]) + " := (" + p.text(ta.Type) + ")(nil), false; if " + p.text(ta.X) + " != nil { " + join(names[i]) + " = " + rhs + " }; "
+				continue
+			}
+			out += join(names[i]) + def + rhs + "; "
 		}
 		return out + r.directive(at)
 	})

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"reflect"
+	"unsafe"
 
 	"github.com/traefik/yaegi/interp"
 )
@@ -27,6 +28,12 @@ import (
 // versions that see the interpreted value inside a wrapper (IValue) and
 // follow Unwrap methods; errors.As still panics as Go does for a target
 // that is not a non-nil pointer.
+//
+// yaegi's wrapper of a struct value holds, instead of the value, its last
+// field (interp.getConcreteValue looks for the value of an emulated
+// interface there): so errors.As cannot find a value of a cell struct type
+// whose Error method has a value receiver, and says so (a panic naming the
+// type) where it finds no target, instead of answering false.
 //
 // Limits: a value stored in an `any` variable or container before it
 // reaches compiled code is not wrapped (yaegi knows its type only where
@@ -53,14 +60,63 @@ type _UnwrapError struct {
 func (w _UnwrapError) Error() string { return w.WError() }
 func (w _UnwrapError) Unwrap() error { return w.WUnwrap() }
 
+// IsError is the interface of an error with its own Is method, and
+// IsUnwrapError of one that also wraps another: yaegi's wrappers of
+// error and UnwrapError lose the Is method, which errors.Is calls.
+// Exported only for yaegi, like UnwrapError.
+type IsError interface {
+	Error() string
+	Is(error) bool
+}
+
+// IsUnwrapError: see IsError.
+type IsUnwrapError interface {
+	Error() string
+	Is(error) bool
+	Unwrap() error
+}
+
+// _IsError is yaegi's wrapper of an interpreted value implementing IsError.
+type _IsError struct {
+	IValue any
+	WError func() string
+	WIs    func(error) bool
+}
+
+func (w _IsError) Error() string        { return w.WError() }
+func (w _IsError) Is(target error) bool { return w.WIs(target) }
+
+// Format formats as fmt does (errors_fmtverbs.go's _ErrorValue).
+func (w _IsError) Format(f fmt.State, verb rune) { formatMethod(f, verb, w.IValue, "Error", w.WError) }
+
+// _IsUnwrapError is yaegi's wrapper of an interpreted value implementing
+// IsUnwrapError.
+type _IsUnwrapError struct {
+	IValue  any
+	WError  func() string
+	WIs     func(error) bool
+	WUnwrap func() error
+}
+
+func (w _IsUnwrapError) Error() string        { return w.WError() }
+func (w _IsUnwrapError) Is(target error) bool { return w.WIs(target) }
+func (w _IsUnwrapError) Unwrap() error        { return w.WUnwrap() }
+
+// Format formats as fmt does (errors_fmtverbs.go's _ErrorValue).
+func (w _IsUnwrapError) Format(f fmt.State, verb rune) {
+	formatMethod(f, verb, w.IValue, "Error", w.WError)
+}
+
 var (
-	errorType       = reflect.TypeFor[error]()
-	unwrapErrorType = reflect.TypeFor[UnwrapError]()
+	errorType         = reflect.TypeFor[error]()
+	unwrapErrorType   = reflect.TypeFor[UnwrapError]()
+	isErrorType       = reflect.TypeFor[IsError]()
+	isUnwrapErrorType = reflect.TypeFor[IsUnwrapError]()
 	// error and fmt.Stringer under the engine's names: their wrappers
 	// format non-string verbs as fmt does (errors_fmtverbs.go).
-	fmtArgTypes = []reflect.Type{reflect.TypeFor[fmt.Formatter](), unwrapErrorType,
+	fmtArgTypes = []reflect.Type{reflect.TypeFor[fmt.Formatter](), isUnwrapErrorType, unwrapErrorType, isErrorType,
 		reflect.TypeFor[ErrorValue](), reflect.TypeFor[StringerValue]()}
-	errorsArgTypes = []reflect.Type{unwrapErrorType, errorType}
+	errorsArgTypes = []reflect.Type{isUnwrapErrorType, unwrapErrorType, isErrorType, errorType}
 )
 
 // errorSymbols are the exports that declare UnwrapError to yaegi and
@@ -69,8 +125,12 @@ func errorSymbols() interp.Exports {
 	self := reflect.TypeFor[UnwrapError]().PkgPath()
 	return interp.Exports{
 		self + "/engine": {
-			"UnwrapError":  reflect.ValueOf((*UnwrapError)(nil)),
-			"_UnwrapError": reflect.ValueOf((*_UnwrapError)(nil)),
+			"UnwrapError":    reflect.ValueOf((*UnwrapError)(nil)),
+			"_UnwrapError":   reflect.ValueOf((*_UnwrapError)(nil)),
+			"IsError":        reflect.ValueOf((*IsError)(nil)),
+			"_IsError":       reflect.ValueOf((*_IsError)(nil)),
+			"IsUnwrapError":  reflect.ValueOf((*IsUnwrapError)(nil)),
+			"_IsUnwrapError": reflect.ValueOf((*_IsUnwrapError)(nil)),
 		},
 		"errors/errors": {
 			"As":     reflect.ValueOf(errorsAs),
@@ -115,7 +175,35 @@ func (e *Engine) mapTypes() interp.Exports {
 	for _, f := range []any{errorsAs, errorsIs, errorsUnwrap} {
 		m[reflect.ValueOf(f)] = errorsArgTypes
 	}
+	if w, ok := errorWrapperKey(e.in); ok {
+		// A value converted to error (var e error = T{}, a result of
+		// type error) gets the wrapper with the methods errors calls.
+		m[w] = []reflect.Type{reflect.TypeFor[_IsUnwrapError](), reflect.TypeFor[_UnwrapError](), reflect.TypeFor[_IsError]()}
+	}
 	return interp.Exports{".": {"MapTypes": reflect.ValueOf(m)}}
+}
+
+// errorWrapperKey returns the value under which yaegi keeps its wrapper
+// type of error (binPkg[""]["_error"], not exported), which keys the
+// wrappers it tries first (interp.getWrapper) when it converts a value to
+// error.
+func errorWrapperKey(in *interp.Interpreter) (reflect.Value, bool) {
+	if in == nil {
+		return reflect.Value{}, false
+	}
+	f := reflect.ValueOf(in).Elem().FieldByName("binPkg")
+	if !f.IsValid() || !f.CanAddr() || f.Kind() != reflect.Map {
+		return reflect.Value{}, false
+	}
+	bin, ok := reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem().Interface().(interp.Exports)
+	if !ok {
+		return reflect.Value{}, false
+	}
+	w, ok := bin[""]["_error"]
+	if !ok || !w.IsValid() || w.Kind() != reflect.Pointer || w.Type().Elem().Kind() != reflect.Struct {
+		return reflect.Value{}, false
+	}
+	return w, true
 }
 
 // inner returns the interpreted value inside one of yaegi's interface
@@ -216,8 +304,12 @@ func errorsAs(err error, target any) bool {
 	if targetType.Kind() != reflect.Interface && !targetType.Implements(errorType) && !interpretedType(targetType) {
 		panic("errors: *target must be interface or implement error")
 	}
-	return inTree(err, func(err error) bool {
+	unsure := false // a wrapper whose IValue may stand for a cell struct value
+	found := inTree(err, func(err error) bool {
 		if in := inner(err); in != nil {
+			if it := reflect.TypeOf(in); it != targetType && it.Kind() != reflect.Pointer {
+				unsure = true
+			}
 			if reflect.TypeOf(in).AssignableTo(targetType) && targetType.Kind() != reflect.Interface {
 				val.Elem().Set(reflect.ValueOf(in))
 				return true
@@ -230,6 +322,18 @@ func errorsAs(err error, target any) bool {
 		x, ok := err.(interface{ As(any) bool })
 		return ok && x.As(val.Interface())
 	})
+	if !found && unsure && targetType.Kind() == reflect.Struct && targetType.NumField() > 0 && interpretedType(targetType) {
+		// yaegi keeps, in a wrapper of a struct value (IValue), not the
+		// value but its last field: the tree may hold a target Go finds.
+		name := "struct"
+		if tag, ok := targetType.Field(0).Tag.Lookup("_gnT"); ok {
+			name = "main." + tag
+		}
+		panic(runtimeError{msg: "errors.As cannot tell whether this error holds a " + name + " as Go does: the interpreter keeps a value of a struct type " +
+			"whose Error method has a value receiver without the value once it is converted to error; declare Error with a pointer receiver " +
+			"and use pointers (&T{...}, a target of type *T)", plain: true})
+	}
+	return found
 }
 
 // interpretedType reports whether t may be the compiled form of a type

@@ -29,11 +29,16 @@ import (
 //	xs = append(xs, r)  ->  xs = append(xs, func() any { _gnC := r; return _gnC }())
 //
 // A call frame is new at every call, so the interface holds a place
-// nobody else writes. Only conversions to an empty interface (any) are
-// rewritten: a value returned as a non-empty interface type (Shape, error)
-// carries that type in yaegi, and a type switch on it then misses its
-// case (yaegi's _test/interface2.go), so those keep yaegi's aliasing — an
-// open silent class. Not rewritten either: composite literals, constants, values
+// nobody else writes. A value returned as a non-empty interface type
+// (Shape) carries that type in yaegi, and a type switch on it then misses
+// its case (yaegi's _test/interface2.go), so a conversion to an interface
+// with methods that the cell declares copies through a pointer to the
+// function literal's variable, and converts the value itself:
+//
+//	xs = append(xs, r)  ->  xs = append(xs, *func() *Rect { _gnC := r; return &_gnC }())
+//
+// (only for values of struct and array types). Not rewritten
+// either: composite literals, constants, values
 // that already are interfaces, arguments of fmt's and log's printing
 // functions (they read the value before the cell goes on), conversions to
 // an interface type the cell cannot name (declared inside a function);
@@ -71,7 +76,8 @@ func copyIntoIfaces(p *prep) {
 		if !ok || tv.Value != nil || tv.IsType() || tv.Type == nil {
 			return
 		}
-		if named, ok := types.Unalias(target).(*types.Named); ok && (named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "main") {
+		named, isNamed := types.Unalias(target).(*types.Named)
+		if isNamed && (named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "main") {
 			return // error, fmt.Stringer...: see the header
 		}
 		t := tv.Type
@@ -82,10 +88,31 @@ func copyIntoIfaces(p *prep) {
 			return
 		}
 		it, _ := under(target).(*types.Interface)
-		if it == nil || !it.Empty() {
+		if it == nil {
+			return
+		}
+		if !it.Empty() {
 			// A value returned as a non-empty interface type carries that
 			// type in yaegi: a type switch then misses its case (yaegi's
-			// _test/interface2.go, switch14.go).
+			// _test/interface2.go, switch14.go). So the copy is made
+			// through a pointer to a fresh variable, and the value
+			// converted is of its own type.
+			if !isNamed {
+				return
+			}
+			switch t.Underlying().(type) {
+			case *types.Struct, *types.Array:
+			default:
+				// (A pointer: yaegi refuses the **T of the function
+				// literal, "cannot use (type ptrT) as type ptrT".)
+				return
+			}
+			text, ok := p.spellGoType(t)
+			if !ok {
+				return
+			}
+			p.r.addText(p.off(x.Pos()), p.off(x.Pos()), "*func() *"+text+" { _gnC := ")
+			p.r.addTail(p.off(x.End()), "; return &_gnC }()")
 			return
 		}
 		{
@@ -137,7 +164,14 @@ func copyIntoIfaces(p *prep) {
 		case *ast.AssignStmt:
 			if n.Tok == token.ASSIGN && len(n.Lhs) == len(n.Rhs) {
 				for i := range n.Lhs {
-					wrap(n.Rhs[i], ct.goType(n.Lhs[i]))
+					lt := ct.goType(n.Lhs[i])
+					if it, ok := under(lt).(*types.Interface); ok && !it.Empty() {
+						switch ast.Unparen(n.Lhs[i]).(type) {
+						case *ast.SelectorExpr, *ast.IndexExpr, *ast.StarExpr:
+							continue // the pass ifaceplace's, which copies
+						}
+					}
+					wrap(n.Rhs[i], lt)
 				}
 			}
 			for _, l := range n.Lhs {

@@ -27,8 +27,11 @@ import (
 // type is right, so the pass "ifaceplace" writes the conversion Go makes
 // as such a function's call, which evaluates the value at the same point:
 //
-//	s.it = myIterator{}  ->  s.it = (func() Iterator { return myIterator{} }())
-//	e := error(E{})      ->  e := (func() error { return E{} }())
+//	s.it = myIterator{}  ->  s.it = (func() Iterator { _gnC := myIterator{}; return _gnC }())
+//	e := error(E{})      ->  e := (func() error { _gnC := E{}; return _gnC }())
+//
+// (through the literal's own variable, so that a variable's value is
+// copied: fix_ifacecopy.go).
 //
 // When the engine cannot name the interface type (one declared inside a
 // function), the assignment is refused at its line:col.
@@ -51,8 +54,10 @@ func convertIfacePlaces(p *prep) {
 		return ok
 	}
 	wrap := func(x ast.Expr, spelled string) {
-		p.r.addText(p.off(x.Pos()), p.off(x.Pos()), "(func() "+spelled+" { return ")
-		p.r.addTail(p.off(x.End()), " }())")
+		// The value goes through the literal's own variable: a copy
+		// (fix_ifacecopy.go).
+		p.r.addText(p.off(x.Pos()), p.off(x.Pos()), "(func() "+spelled+" { _gnC := ")
+		p.r.addTail(p.off(x.End()), "; return _gnC }())")
 	}
 	place := func(x ast.Expr, lt types.Type) bool {
 		ts, ok := p.spellGoType(lt)

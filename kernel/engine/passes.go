@@ -101,7 +101,7 @@ var passes = []pass{
 	{name: "selectorder", needs: []fact{factTypes}, run: orderSelects},
 	{name: "selectjumps", run: rewriteSelectJumps},
 	{name: "switchany", needs: []fact{factTypes}, provides: []fact{factAnySwitches}, run: lowerAnySwitches},
-	{name: "typeswitch", needs: []fact{factAnySwitches}, run: bindTypeSwitches},
+	{name: "typeswitch", needs: []fact{factTypes, factAnySwitches}, run: bindTypeSwitches},
 	{name: "protocols", run: refuseNestedProtocolTypes},
 	{name: "fastprint", needs: []fact{factNames, factPackages}, run: rewriteFastPrints},
 	{name: "incdec", needs: []fact{factTypes}, run: rewriteIncDec},
