@@ -55,8 +55,8 @@ var passes = []pass{
 	{name: "pkgvars", needs: []fact{factTypes}, run: rewritePkgVarAssigns},
 	{name: "compound", needs: []fact{factNames}, provides: []fact{factWrappers}, run: wrapCompound},
 	{name: "panicpos", needs: []fact{factNames, factTypes}, run: markPanicPositions},
-	{name: "assignorder", needs: []fact{factTypes}, run: orderAssignments},
-	{name: "indexcheck", needs: []fact{factNames, factTypes}, run: checkIndexes},
+	{name: "assignorder", needs: []fact{factTypes}, provides: []fact{factSplits}, run: orderAssignments},
+	{name: "indexcheck", needs: []fact{factNames, factTypes, factSplits}, run: checkIndexes},
 	{name: "slicecheck", needs: []fact{factNames, factTypes}, run: checkSlices},
 	{name: "shiftcount", needs: []fact{factNames, factTypes}, run: checkShiftCounts},
 	{name: "makeslice", needs: []fact{factNames, factTypes}, run: checkMakeSlices},
@@ -138,6 +138,7 @@ const (
 	factRangeVars  fact = "rangevars"  // prep.rangeKeys: range loops over fresh variables, the fresh key
 	factMono       fact = "mono"       // prep.mono, prep.orig: the cell specialized (fix_mono.go)
 	factSwitches   fact = "switches"   // prep.tagless: switches on interface values made tagless (fix_switchiface.go)
+	factSplits     fact = "splits"     // prep.splits: places of multiple assignments assigned one by one (fix_assignsplit.go)
 )
 
 // pass is one step of preparing a cell.
@@ -255,6 +256,8 @@ type prep struct {
 
 	tagless map[*ast.SwitchStmt]bool // factSwitches
 
+	splits map[*ast.IndexExpr]*splitPlace // factSplits
+
 	mono *monoResult // factMono, first run: the specialized cell to start over with
 	orig *prep       // factMono, second run: the first run, over the cell as written
 }
@@ -269,6 +272,10 @@ func (p *prep) use(f fact) {
 func (p *prep) needHelper(name string) { p.use(factHelpers); p.helpers[name] = true }
 
 func (p *prep) stashed(s ast.Stmt) []*ast.Ident { p.use(factStashes); return p.stashes[s] }
+
+// splitAt returns the place ix of a multiple assignment the pass
+// assignorder assigns one by one, or nil.
+func (p *prep) splitAt(ix *ast.IndexExpr) *splitPlace { p.use(factSplits); return p.splits[ix] }
 
 // cellTypes returns go/types' view of the cell.
 func (p *prep) cellTypes() *cellTypes { p.use(factTypes); return p.ct }
@@ -323,6 +330,7 @@ func (e *Engine) prepareText(code string, smap *sourceMap, orig *prep, only map[
 		stashes: map[ast.Stmt][]*ast.Ident{},
 		iterOK:  map[ast.Node]bool{},
 		tagless: map[*ast.SwitchStmt]bool{},
+		splits:  map[*ast.IndexExpr]*splitPlace{},
 
 		foldedConsts: map[*ast.GenDecl]bool{},
 		rangeKeys:    map[*ast.RangeStmt]string{},
