@@ -108,6 +108,7 @@ var passes = []pass{
 	{name: "initorder", needs: []fact{factTypes}, run: orderInitializers},
 	{name: "erroreq", needs: []fact{factTypes}, run: rewriteErrorComparisons},
 	{name: "embedencode", needs: []fact{factTypes}, run: refuseEmbeddedEncodes},
+	{name: "xmlnames", needs: []fact{factTypes}, run: nameXMLElements},
 	{name: "gobiface", needs: []fact{factTypes}, run: refuseGobInterfaces},
 	{name: "fmtmethods", needs: []fact{factTypes}, run: printNestedFmtMethods},
 	{name: "ifaceeq", needs: []fact{factTypes}, run: compareInterfaces},
