@@ -246,8 +246,10 @@
 //	named results share the storage of the variable a call is assigned to (n = g() starts g's r at n's value) | fix_namedresults.go | namedresults | none found
 //	range over func (Go 1.23 iterators) is refused; package iter is missing; the compiled generic iterator functions (slices.All, maps.Keys...) cannot run | fix_rangefunc.go | rangefunc, rangefunc/iter | none found
 //	a failed import poisons its block's other packages; errors speak of GOPATH | fix_imports.go | imports | none found
-//	runtime panics worded by reflect (nil method call, index out of range); recover() gets them too | fix_panics.go | panics | none found
+//	runtime panics worded by reflect (nil method call, index out of range); recover() gets them too; recover() gives the reflect.Value of the panic's value | fix_panics.go | panics, panics/recovervalue | none found
 //	index out of range without the index and length | fix_indexcheck.go | panics/index | none found
+//	xml.Marshal of a cell struct fails (unsupported type: its reflect type has no name) | fix_xmlnames.go | xmlnames | none found
+//	a multiple assignment computes every place before it assigns: an earlier place is not assigned when a later one panics; an untyped nil among the values crashes (reflect: New(nil)) | fix_assignsplit.go | assignsplit, assignsplit/nil | none found
 //	an interface holding a pointer to a cell type with methods is not == to the pointer, nor to another interface holding it; an interface holding a value of a non-struct cell type with methods is not == to the value | fix_ifaceeq.go | ifaceeq | none found
 //	package-level variables initialized in an order other than Go's (references through functions and methods not followed) | fix_initorder.go | initorder | none found
 //	a shift by a negative signed count does not panic (1 << -1 is 0) | fix_shiftcount.go | shiftcount | none found

@@ -85,7 +85,12 @@ func orderAssignments(p *prep) {
 			enter(n.Type, n.Body)
 			return false
 		case *ast.AssignStmt:
-			if len(funcs) > 0 && defers[len(defers)-1] && inList[n] && o.beforePanic(n, funcs[len(funcs)-1]) {
+			o.ft = nil
+			if len(funcs) > 0 {
+				o.ft = funcs[len(funcs)-1]
+			}
+			split := inList[n] && o.needsSplit(n) // fix_assignsplit.go
+			if !split && len(funcs) > 0 && defers[len(defers)-1] && inList[n] && o.beforePanic(n, funcs[len(funcs)-1]) {
 				return true
 			}
 			o.assign(n, inList[n], top[n])
@@ -111,6 +116,7 @@ type orderer struct {
 	escapes map[types.Object]bool // local variables a closure captures or whose address is taken
 	topVars map[types.Object]bool // variables of top-level statements (globals to yaegi)
 	effects map[*types.Func]int   // summaries of the cell's functions
+	ft      *ast.FuncType         // the function of the assignment being ordered (nil at top level)
 }
 
 // Values a panic interrupts. Go evaluates all the values of a
@@ -334,6 +340,19 @@ func (o *orderer) assign(as *ast.AssignStmt, inList, top bool) {
 	for _, c := range calls {
 		if rd.vars && !o.writesNoVars(c) || rd.mem && !o.writesNoMemory(c) {
 			unstable = true
+		}
+	}
+	if multi {
+		var moved []ast.Expr
+		if unstable {
+			moved = calls
+		}
+		generic := false
+		for _, c := range calls {
+			generic = generic || top && o.p.genericCall(c)
+		}
+		if !generic && o.split(as, moved) {
+			return
 		}
 	}
 	// yaegi reads a map index on the left when it assigns it, after the

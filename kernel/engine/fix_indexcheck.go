@@ -102,10 +102,19 @@ func checkIndex(p *prep, ct *cellTypes, ix *ast.IndexExpr, stack []ast.Node) {
 			return
 		}
 	}
-	if !pure(p, ct, ix.X) || !pure(p, ct, ix.Index) {
-		return
+	// A place of a multiple assignment written in two phases
+	// (fix_assignsplit.go) is checked where it is assigned, against the
+	// temporaries of its operands.
+	sp := p.splitAt(ix)
+	var stmt ast.Stmt
+	if sp != nil {
+		stmt = sp.stmt
+	} else {
+		if !pure(p, ct, ix.X) || !pure(p, ct, ix.Index) {
+			return
+		}
+		stmt = checkAnchor(stack)
 	}
-	stmt := checkAnchor(stack)
 	if stmt == nil || safeIndex(p, ix, stack) || lenShadowed(ct, stmt.Pos()) {
 		return
 	}
@@ -133,17 +142,13 @@ func checkIndex(p *prep, ct *cellTypes, ix *ast.IndexExpr, stack []ast.Node) {
 	}
 	cell, line, col := p.absWhere(ix.Pos())
 	at := fmt.Sprintf("%d, %d, %d", cell, line, col)
-	p.r.add(p.off(stmt.Pos()), p.off(stmt.Pos()), func(r *renderer) string {
-		// The operands' own text: they are pure, so no rewrite applies
-		// inside them, and rendering them would pick up the insertions
-		// of wrappers that start at the same offset.
-		xs := p.text(x)
+	build := func(xs, is string) string {
 		if ptr {
 			xs = "*" + xs // yaegi has no len of a pointer to an array (and no parentheses: see below)
 		}
 		// No parentheses: yaegi mis-evaluates `(i) >= n || (i) < 0`, and
 		// a pure index binds tighter than the comparison anyway.
-		is := p.text(i)
+		raw := is
 		if conv != "" {
 			is = conv + "(" + is + ")"
 		}
@@ -156,11 +161,23 @@ func checkIndex(p *prep, ct *cellTypes, ix *ast.IndexExpr, stack []ast.Node) {
 		if wide {
 			panicFn = ".IndexPanicU(uint64("
 		}
-		check := "if " + cond + " { " + rtName + panicFn + p.text(i) + "), len(" + xs + "), " + at + ") }"
+		check := "if " + cond + " { " + rtName + panicFn + raw + "), len(" + xs + "), " + at + ") }"
 		if top {
 			check = "func() { " + check + " }()" // block scoping at top level: see fix_compound.go
 		}
-		return r.directive(p.off(ix.Pos())) + check + "; " + r.directive(p.off(stmt.Pos()))
+		return check
+	}
+	if sp != nil {
+		sp.check = func(xs, is string) string {
+			return p.r.directive(p.off(ix.Pos())) + build(xs, is)
+		}
+		return
+	}
+	p.r.add(p.off(stmt.Pos()), p.off(stmt.Pos()), func(r *renderer) string {
+		// The operands' own text: they are pure, so no rewrite applies
+		// inside them, and rendering them would pick up the insertions
+		// of wrappers that start at the same offset.
+		return r.directive(p.off(ix.Pos())) + build(p.text(x), p.text(i)) + "; " + r.directive(p.off(stmt.Pos()))
 	})
 }
 

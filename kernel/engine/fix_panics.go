@@ -90,8 +90,10 @@ func rewriteRecover(p *prep) {
 		if top[c] {
 			fn = rtName + ".CellRecover("
 		}
-		p.r.addText(p.off(c.Pos()), p.off(c.Pos()), fn)
-		p.r.addTail(p.off(c.End()), ")")
+		// A replacement, not a wrapper: it nests inside the wrappers of
+		// later passes at the same offset (recover() == 2 becomes
+		// IfacesEqual(Recovered(recover()), 2)).
+		p.r.addText(p.off(c.Pos()), p.off(c.End()), fn+"recover())")
 		return true
 	}
 	p.pc.inspect(visit)
@@ -179,7 +181,25 @@ func (f *fmtNames) typeNamed(v any) any {
 }
 
 // recovered converts a recovered panic value to the value Go would give.
+//
+// yaegi v0.16 panics with the reflect.Value of panic's argument, and
+// recover gives that reflect.Value itself as the recovered value: it
+// prints as the value, but r == "x", r.(string) and a type switch see a
+// reflect.Value (fixedbugs/issue43942.go). The value it holds is Go's.
 func recovered(v any) any {
+	if rv, ok := v.(reflect.Value); ok {
+		if !rv.IsValid() || !rv.CanInterface() {
+			return nil
+		}
+		v = rv.Interface()
+		if isValueInterface(rv.Type()) {
+			// panic(err) of an interface: the wrapper yaegi keeps a
+			// cell value in, with its type's node.
+			if _, inner, ok := wrapped(rv); ok {
+				v = inner.Interface()
+			}
+		}
+	}
 	if v == nil {
 		return nil
 	}

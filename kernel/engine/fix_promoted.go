@@ -2,6 +2,7 @@ package engine
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 )
 
@@ -23,7 +24,8 @@ import (
 // conversion to an interface (an assignment, a return, an argument, an
 // element of a composite literal, a send, an explicit conversion) of a
 // value whose method set has a method that a deeper embedded type also
-// has.
+// has — also a top-level var i I = s of a notebook cell whose statements
+// define s (go/types checks the declaration apart, without s's type).
 //
 // A method promoted from an embedded field of an interface type (type B
 // struct{ A2 } with A2 an interface: b.m2(1), f := b.m2) panics in yaegi
@@ -171,6 +173,9 @@ func refuseShadowedMethodConversions(p *prep, ct *cellTypes) {
 			return
 		}
 		t := ct.goType(x)
+		if id, ok := ast.Unparen(x).(*ast.Ident); ok && t == nil {
+			t = stmtVarType(p, ct, id)
+		}
 		if m := shadowedMethod(t); m != "" {
 			p.fail(x.Pos(), "converting a value of type "+types.TypeString(t, qualifyLocal)+" to an interface is not supported by the gophernote interpreter: its method "+m+" is promoted from an embedded field, and the interpreter's method set would take the "+m+" of a deeper embedded type instead; call the method on the value, or on the embedded field, directly")
 		}
@@ -289,4 +294,41 @@ func refuseShadowedMethodConversions(p *prep, ct *cellTypes) {
 		ast.Inspect(d, visit)
 	}
 	ast.Inspect(p.pc.stmts, visit)
+}
+
+// stmtVarType returns the type of the variable a top-level statement of
+// the cell before id defines with id's name, or nil: a declaration of the
+// cell (var i I = s) is checked apart from the statements, where go/types
+// gives s no type.
+func stmtVarType(p *prep, ct *cellTypes, id *ast.Ident) types.Type {
+	var t types.Type
+	at := p.off(id.Pos())
+	for _, s := range p.pc.stmts.Body.List {
+		if p.off(s.Pos()) >= at {
+			break
+		}
+		var ids []*ast.Ident
+		switch s := s.(type) {
+		case *ast.AssignStmt:
+			if s.Tok == token.DEFINE {
+				for _, l := range s.Lhs {
+					if l, ok := l.(*ast.Ident); ok {
+						ids = append(ids, l)
+					}
+				}
+			}
+		case *ast.DeclStmt:
+			if g, ok := s.Decl.(*ast.GenDecl); ok && g.Tok == token.VAR {
+				for _, sp := range g.Specs {
+					ids = append(ids, sp.(*ast.ValueSpec).Names...)
+				}
+			}
+		}
+		for _, l := range ids {
+			if obj := ct.info.Defs[l]; obj != nil && l.Name == id.Name {
+				t = obj.Type()
+			}
+		}
+	}
+	return t
 }

@@ -56,8 +56,8 @@ var passes = []pass{
 	{name: "pkgvars", needs: []fact{factTypes}, run: rewritePkgVarAssigns},
 	{name: "compound", needs: []fact{factNames}, provides: []fact{factWrappers}, run: wrapCompound},
 	{name: "panicpos", needs: []fact{factNames, factTypes}, run: markPanicPositions},
-	{name: "assignorder", needs: []fact{factTypes}, run: orderAssignments},
-	{name: "indexcheck", needs: []fact{factNames, factTypes}, run: checkIndexes},
+	{name: "assignorder", needs: []fact{factTypes}, provides: []fact{factSplits}, run: orderAssignments},
+	{name: "indexcheck", needs: []fact{factNames, factTypes, factSplits}, run: checkIndexes},
 	{name: "slicecheck", needs: []fact{factNames, factTypes}, run: checkSlices},
 	{name: "shiftcount", needs: []fact{factNames, factTypes}, run: checkShiftCounts},
 	{name: "makeslice", needs: []fact{factNames, factTypes}, run: checkMakeSlices},
@@ -111,6 +111,7 @@ var passes = []pass{
 	{name: "initorder", needs: []fact{factTypes}, run: orderInitializers},
 	{name: "erroreq", needs: []fact{factTypes}, run: rewriteErrorComparisons},
 	{name: "embedencode", needs: []fact{factTypes}, run: refuseEmbeddedEncodes},
+	{name: "xmlnames", needs: []fact{factTypes}, run: nameXMLElements},
 	{name: "gobiface", needs: []fact{factTypes}, run: refuseGobInterfaces},
 	{name: "fmtmethods", needs: []fact{factTypes}, run: printNestedFmtMethods},
 	{name: "ifaceeq", needs: []fact{factTypes}, run: compareInterfaces},
@@ -143,6 +144,7 @@ const (
 	factSwitches    fact = "switches"    // prep.tagless: switches on interface values made tagless (fix_switchiface.go)
 	factAnySwitches fact = "anyswitches" // prep.anySwitches: type switches on an any lowered (fix_switchany.go)
 	factLowered     fact = "lowered"     // prep.lowered: the cell with range over func lowered (fix_rangefunc.go)
+	factSplits      fact = "splits"      // prep.splits: places of multiple assignments assigned one by one (fix_assignsplit.go)
 )
 
 // pass is one step of preparing a cell.
@@ -261,9 +263,10 @@ type prep struct {
 	tagless     map[*ast.SwitchStmt]bool     // factSwitches
 	anySwitches map[*ast.TypeSwitchStmt]bool // factAnySwitches
 
-	mono    *monoResult // factMono, first run: the specialized cell to start over with
-	lowered *monoResult // factLowered: the cell lowered, to start over with (text and smap only)
-	orig    *prep       // factMono, second run: the first run, over the cell as written
+	mono    *monoResult                    // factMono, first run: the specialized cell to start over with
+	lowered *monoResult                    // factLowered: the cell lowered, to start over with (text and smap only)
+	orig    *prep                          // factMono, second run: the first run, over the cell as written
+	splits  map[*ast.IndexExpr]*splitPlace // factSplits
 }
 
 // use checks that the running pass declared the fact it reads or writes.
@@ -276,6 +279,10 @@ func (p *prep) use(f fact) {
 func (p *prep) needHelper(name string) { p.use(factHelpers); p.helpers[name] = true }
 
 func (p *prep) stashed(s ast.Stmt) []*ast.Ident { p.use(factStashes); return p.stashes[s] }
+
+// splitAt returns the place ix of a multiple assignment the pass
+// assignorder assigns one by one, or nil.
+func (p *prep) splitAt(ix *ast.IndexExpr) *splitPlace { p.use(factSplits); return p.splits[ix] }
 
 // cellTypes returns go/types' view of the cell.
 func (p *prep) cellTypes() *cellTypes { p.use(factTypes); return p.ct }
@@ -331,6 +338,7 @@ func (e *Engine) prepareText(code string, smap *sourceMap, orig *prep, only map[
 		iterOK:      map[ast.Node]bool{},
 		tagless:     map[*ast.SwitchStmt]bool{},
 		anySwitches: map[*ast.TypeSwitchStmt]bool{},
+		splits:      map[*ast.IndexExpr]*splitPlace{},
 
 		foldedConsts: map[*ast.GenDecl]bool{},
 		rangeKeys:    map[*ast.RangeStmt]string{},
