@@ -165,6 +165,14 @@ func init() {
 			broken: func(out string, err error) bool { return out == "222" },
 		},
 		canary{
+			// A panic raised by a deferred call ends the deferred calls:
+			// one registered before it never runs, so its recover does not
+			// stop the panic (Go: r1).
+			name:   "deferargs/panic",
+			evals:  []string{`import "fmt"`, "func f() { defer func() { fmt.Print(\"r\", recover()) }(); defer func() { panic(1) }() }", "f()"},
+			broken: func(out string, err error) bool { return err != nil && out != "r1" },
+		},
+		canary{
 			// Assigning a composite literal to a variable gives it new
 			// storage: a pointer taken before keeps the old value (Go: 2).
 			name:   "assignorder/literal",
