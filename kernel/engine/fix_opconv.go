@@ -11,7 +11,7 @@ import (
 // Where the result of -x, ^x, !x, x % y, x << y or x >> y (and of a
 // comparison, as an untyped boolean) goes into an interface result of a
 // function, into an interface variable, map or slice element or field by
-// =, or to _, yaegi v0.16 stores it with the wrong kind: the function
+// = or by its declaration (var v I = -a), or to _, yaegi v0.16 stores it with the wrong kind: the function
 // silently ends there (var v any; v = -a; printed nothing, no error), or
 // panics in reflect ("call of reflect.Value.SetBool on interface Value"
 // for return x > y in a func returning any; issue4785, issue15303,
@@ -89,6 +89,14 @@ func convertOperators(p *prep) {
 						wrap(n.Rhs[i])
 					} else if t := ct.goType(l); t != nil && types.IsInterface(t) {
 						wrap(n.Rhs[i])
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			if n.Type != nil && len(n.Values) == len(n.Names) {
+				if t := ct.goType(n.Type); t != nil && types.IsInterface(t) {
+					for _, x := range n.Values {
+						wrap(x)
 					}
 				}
 			}
