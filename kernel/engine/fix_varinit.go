@@ -428,8 +428,9 @@ func (u *unitBuilder) addVarInitUnit(vis []*varInit, after func()) {
 }
 
 // ifaceVarTemps returns the temporaries (t1, t2) the values of typed spec
-// vi go through when its type is an interface: "" for other specs and
-// for a nil value (it has no type of its own to define).
+// vi go through when its type is an interface and a value is an
+// operator's result: "" for other specs and for a nil value (it has no
+// type of its own to define).
 func (u *unitBuilder) ifaceVarTemps(vi *varInit) string {
 	vs := vi.spec
 	if !vi.typed || vs.Type == nil || len(vs.Values) != len(vs.Names) {
@@ -438,12 +439,26 @@ func (u *unitBuilder) ifaceVarTemps(vi *varInit) string {
 	if t := u.ct.goType(vs.Type); t == nil || !types.IsInterface(t) {
 		return ""
 	}
+	op := false
+	for _, x := range vs.Values {
+		switch x := ast.Unparen(x).(type) {
+		case *ast.BinaryExpr:
+			op = true
+		case *ast.UnaryExpr:
+			op = op || x.Op != token.AND && x.Op != token.ARROW
+		}
+	}
+	if !op {
+		return ""
+	}
 	var tmps []string
 	for _, x := range vs.Values {
 		if id, ok := ast.Unparen(x).(*ast.Ident); ok && id.Name == "nil" {
 			return ""
 		}
-		tmps = append(tmps, u.r.fresh("v"))
+		// A global of the session: named after the cell, so that no
+		// later cell defines it again.
+		tmps = append(tmps, u.r.fresh("vi"+strconv.Itoa(u.e.cellN)+"_"))
 	}
 	return strings.Join(tmps, ", ")
 }
