@@ -62,6 +62,13 @@ func init() {
 			broken: errContains("SetBool"),
 		},
 		canary{
+			// A receive into an element with a blank ok stores the value
+			// as the ok: reflect panics (Go: true).
+			name:   "opconv/recvblank",
+			evals:  []string{`import "fmt"`, "func f() { s := make([]bool, 1); c := make(chan bool, 1); c <- true; s[0], _ = <-c; fmt.Print(s[0]) }", "f()"},
+			broken: errContains("SetBool"),
+		},
+		canary{
 			// A negative shift count shifts as unsigned instead of
 			// panicking (Go: runtime error: negative shift amount).
 			name:   "shiftcount",
