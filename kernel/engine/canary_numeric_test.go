@@ -62,6 +62,13 @@ func init() {
 			broken: errContains("SetBool"),
 		},
 		canary{
+			// A receive into an element with a blank ok stores the value
+			// as the ok: reflect panics (Go: true).
+			name:   "opconv/recvblank",
+			evals:  []string{`import "fmt"`, "func f() { s := make([]bool, 1); c := make(chan bool, 1); c <- true; s[0], _ = <-c; fmt.Print(s[0]) }", "f()"},
+			broken: errContains("SetBool"),
+		},
+		canary{
 			// A negative shift count shifts as unsigned instead of
 			// panicking (Go: runtime error: negative shift amount).
 			name:   "shiftcount",
@@ -163,6 +170,14 @@ func init() {
 			name:   "deferargs/loop",
 			evals:  []string{`import "fmt"`, "func f() { for i := 0; i < 3; i++ { j := i; defer func() { fmt.Print(j) }() } }", "f()"},
 			broken: func(out string, err error) bool { return out == "222" },
+		},
+		canary{
+			// A panic raised by a deferred call ends the deferred calls:
+			// one registered before it never runs, so its recover does not
+			// stop the panic (Go: r1).
+			name:   "deferargs/panic",
+			evals:  []string{`import "fmt"`, "func f() { defer func() { fmt.Print(\"r\", recover()) }(); defer func() { panic(1) }() }", "f()"},
+			broken: func(out string, err error) bool { return err != nil && out != "r1" },
 		},
 		canary{
 			// Assigning a composite literal to a variable gives it new

@@ -94,7 +94,9 @@
 // when it executes, as Go does (also in loops, where each deferred
 // literal keeps its own iteration's variables); a deferred call of a
 // local variable assigned a function literal in the loop around the
-// defer is refused (the interpreter deadlocks running it).
+// defer is refused (the interpreter deadlocks running it). A panic raised
+// by a deferred call leaves the deferred calls registered before it to
+// run, and a recover in one of them stops it.
 //
 // Numbers. Every constant expression has the value and the type compiled
 // Go gives it: go/types computes it exactly and the engine writes it as a
@@ -222,11 +224,12 @@
 //	x++ and x-- on a uintptr end the function silently | fix_incdec.go | incdec | none found
 //	len, cap and counting ranges of an array through a nil pointer dereference it | fix_arraylen.go | arraylen | none found
 //	a && or || argument to an unnamed parameter inside an expression writes another frame slot | fix_unnamedparams.go | unnamedparams | none found
-//	-x, ^x, !x, %, << and >> results (and comparisons) returned as or assigned to an interface: the function silently ends or reflect panics; a comma-ok ok assigned to an interface panics | fix_opconv.go | opconv, opconv/unary, opconv/commaok | none found
+//	-x, ^x, !x, %, << and >> results (and comparisons) returned as, assigned to or declared as an interface: the function silently ends or reflect panics; a comma-ok ok assigned to an interface panics; x[i], _ = <-c stores the value as the ok (reflect panics) | fix_opconv.go | opconv, opconv/unary, opconv/commaok, opconv/recvblank | none found
 //	a range loop with = assigns nothing; a body assigning an iteration variable changes the iteration | fix_rangevars.go | rangevars, rangevars/assigned | none found
 //	several values: a call or receive is assigned before the later values are read, a composite literal zeroes the others, a left map index is read late; return of named results; t = T{2} gives t new storage; left operands read before the calls (compiled Go calls first) | fix_assignorder.go | assignorder, assignorder/complit, assignorder/return, assignorder/mapindex, assignorder/literal, assignorder/callsfirst | none found
 //	m[k], err = f() and m[k], ok = x.(T) store nothing; x[i] = <-c, *p = <-c and s.f = <-c store nothing; return make(T), make(T) gives one value twice; a multi-value assignment or return assigns the values before one that panics | fix_assignorder.go | assignorder/tuplemap, assignorder/recvelem, assignorder/returnmake, assignorder/panicvalues | none found
 //	defer reads its arguments and receiver when the call runs, deferred literals in a loop see the last iteration, a deferred call of a closure of the same function deadlocks (refused in a loop); go reads its receiver late | fix_deferargs.go | deferargs, deferargs/receiver, deferargs/loop | none found
+//	a panic out of a deferred call ends the function's deferred calls: those registered before it never run, their recover does not stop it | fix_deferpanic.go | deferargs/panic | none found
 //	builtins min, max, clear (Go 1.21) | fix_builtins.go | builtins, builtins/clear | #1674, #1721
 //	generic functions of slices, maps, cmp, math/rand/v2 missing or failing | fix_slices.go | slices, slices/Max, slices/mapsEqual, slices/IsSorted, slices/randN | #1610 (related)
 //	interpreted value into a compiled variadic interface parameter | fix_variadic.go | variadic | none found

@@ -117,6 +117,7 @@ func rewriteDeferArgs(p *prep) {
 	for _, s := range p.pc.stmts.Body.List {
 		top[s] = true
 	}
+	dp := &deferPanics{p: p}
 	var stack []ast.Node
 	var visit func(n ast.Node) bool
 	visit = func(n ast.Node) bool {
@@ -126,7 +127,7 @@ func rewriteDeferArgs(p *prep) {
 		}
 		stack = append(stack, n)
 		if d, ok := n.(*ast.DeferStmt); ok && !top[d] {
-			deferInFunction(p, ct, d, stack)
+			deferInFunction(p, ct, dp, d, stack)
 		}
 		return true
 	}
@@ -137,7 +138,7 @@ func rewriteDeferArgs(p *prep) {
 
 // deferInFunction rewrites one defer statement of a function; stack holds
 // its ancestors, innermost last.
-func deferInFunction(p *prep, ct *cellTypes, d *ast.DeferStmt, stack []ast.Node) {
+func deferInFunction(p *prep, ct *cellTypes, dp *deferPanics, d *ast.DeferStmt, stack []ast.Node) {
 	// The loops around the defer, inside its function.
 	var loops []ast.Node
 	var fn ast.Node
@@ -161,7 +162,8 @@ func deferInFunction(p *prep, ct *cellTypes, d *ast.DeferStmt, stack []ast.Node)
 		return false
 	}
 	call := d.Call
-	var extra []string // arguments a literal's new parameters take
+	var extra []string          // arguments a literal's new parameters take
+	var extraTypes []types.Type // their types
 	switch f := ast.Unparen(call.Fun).(type) {
 	case *ast.FuncLit:
 		if pe, ok := call.Fun.(*ast.ParenExpr); ok {
@@ -171,7 +173,7 @@ func deferInFunction(p *prep, ct *cellTypes, d *ast.DeferStmt, stack []ast.Node)
 			})
 		}
 		if len(loops) > 0 {
-			extra = loopCaptures(p, ct, f, inLoop)
+			extra, extraTypes = loopCaptures(p, ct, f, inLoop)
 		}
 	case *ast.Ident:
 		if lit, why := closureVar(ct, f, fn, inLoop); why != "" {
@@ -189,12 +191,25 @@ func deferInFunction(p *prep, ct *cellTypes, d *ast.DeferStmt, stack []ast.Node)
 			return // the method must stay the deferred function
 		}
 	}
-	if len(extra) == 0 && !needsEval(p, ct, call, len(loops) > 0) {
+	pend := ""
+	if name := dp.pending(fn); name != "" && wrapsDeferred(p, ct, call, methodOnTemp(ct, call)) {
+		pend = name // fix_deferpanic.go
+	}
+	if pend == "" && len(extra) == 0 && !needsEval(p, ct, call, len(loops) > 0) {
 		return
 	}
 	at := p.off(d.Pos())
 	p.r.add(at, p.off(d.End()), func(r *renderer) string {
 		dc := evalDeferred(p, r, call, extra...)
+		copy(dc.types, extraTypes)
+		if pend != "" {
+			if len(loops) == 0 {
+				return "{ " + dc.pre + "defer func() { " + deferWrapper(r, pend, dc.text) + " }() }"
+			}
+			if params, ok := deferParams(p, dc); ok {
+				return "{ " + dc.pre + "defer func(" + params + ") { " + deferWrapper(r, pend, dc.text) + " }(" + strings.Join(dc.temps, ", ") + ") }"
+			}
+		}
 		if dc.recv && len(loops) > 0 {
 			// The receiver's slot is reused by the next iteration: the
 			// temporaries are the parameters of a literal.
@@ -262,7 +277,7 @@ func addressable(ct *cellTypes, x ast.Expr) bool {
 // loopCaptures makes the variables of the loops around a deferred
 // function literal that it uses its parameters, by pointer, and returns
 // the arguments the call must pass (&i).
-func loopCaptures(p *prep, ct *cellTypes, lit *ast.FuncLit, inLoop func(token.Pos) bool) []string {
+func loopCaptures(p *prep, ct *cellTypes, lit *ast.FuncLit, inLoop func(token.Pos) bool) ([]string, []types.Type) {
 	var objs []*types.Var
 	seen := map[*types.Var]bool{}
 	var uses []*ast.Ident
@@ -286,13 +301,15 @@ func loopCaptures(p *prep, ct *cellTypes, lit *ast.FuncLit, inLoop func(token.Po
 		return true
 	})
 	if len(objs) == 0 {
-		return nil
+		return nil, nil
 	}
 	var params, args []string
+	var argTypes []types.Type
 	for _, v := range objs {
 		ts, _ := p.spellGoType(v.Type())
 		params = append(params, v.Name()+" *"+ts)
 		args = append(args, "&"+v.Name())
+		argTypes = append(argTypes, types.NewPointer(v.Type()))
 	}
 	for _, id := range uses {
 		if seen[ct.info.Uses[id].(*types.Var)] {
@@ -305,7 +322,7 @@ func loopCaptures(p *prep, ct *cellTypes, lit *ast.FuncLit, inLoop func(token.Po
 		sep = ", "
 	}
 	p.r.addText(open, open, strings.Join(params, ", ")+sep)
-	return args
+	return args, argTypes
 }
 
 // closureVar finds what a deferred call of identifier id calls: the

@@ -11,7 +11,7 @@ import (
 // Where the result of -x, ^x, !x, x % y, x << y or x >> y (and of a
 // comparison, as an untyped boolean) goes into an interface result of a
 // function, into an interface variable, map or slice element or field by
-// =, or to _, yaegi v0.16 stores it with the wrong kind: the function
+// = or by its declaration (var v I = -a), or to _, yaegi v0.16 stores it with the wrong kind: the function
 // silently ends there (var v any; v = -a; printed nothing, no error), or
 // panics in reflect ("call of reflect.Value.SetBool on interface Value"
 // for return x > y in a func returning any; issue4785, issue15303,
@@ -22,7 +22,9 @@ import (
 // = <-c, m[k], x.(T)) to a variable that is not a plain bool (an
 // interface, a named bool) panics the same way (issue16870): the
 // assignment goes through fresh variables defined by the comma-ok form
-// (in a statement list, or in a select case, whose body then assigns).
+// (in a statement list, or in a select case, whose body then assigns); so
+// does x[i], _ = <-c (a field, *p), whose value was stored as the ok
+// ("reflect: call of reflect.Value.SetBool on ptr Value").
 
 // convertOperators is the pass "opconv".
 func convertOperators(p *prep) {
@@ -89,6 +91,14 @@ func convertOperators(p *prep) {
 						wrap(n.Rhs[i])
 					} else if t := ct.goType(l); t != nil && types.IsInterface(t) {
 						wrap(n.Rhs[i])
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			if n.Type != nil && len(n.Values) == len(n.Names) {
+				if t := ct.goType(n.Type); t != nil && types.IsInterface(t) {
+					for _, x := range n.Values {
+						wrap(x)
 					}
 				}
 			}
@@ -164,16 +174,33 @@ func commaOKToNonBool(p *prep, ct *cellTypes, s ast.Stmt, cc *ast.CommClause) {
 	default:
 		return
 	}
+	blankOK := false
 	if id, ok := as.Lhs[1].(*ast.Ident); ok && id.Name == "_" {
-		return
-	}
-	t := ct.goType(as.Lhs[1])
-	if b, ok := t.(*types.Basic); t == nil || ok && b.Kind() == types.Bool {
-		return // a plain bool, or go/types cannot say
+		// x[i], _ = <-c (a field, *p): the value is stored as the ok.
+		// Only when x and i call nothing: they are now evaluated after
+		// the receive.
+		if _, plain := ast.Unparen(as.Lhs[0]).(*ast.Ident); plain {
+			return
+		}
+		if r, ok := ast.Unparen(as.Rhs[0]).(*ast.UnaryExpr); !ok || r.Op != token.ARROW || callsOrReceives(as.Lhs[0]) {
+			return
+		}
+		blankOK = true
+	} else {
+		t := ct.goType(as.Lhs[1])
+		if b, ok := t.(*types.Basic); t == nil || ok && b.Kind() == types.Bool {
+			return // a plain bool, or go/types cannot say
+		}
 	}
 	v, okName := p.r.fresh("v"), p.r.fresh("ok")
 	lhs := func(r *renderer) string {
 		return r.render(p.off(as.Lhs[0].Pos()), p.off(as.Lhs[0].End())) + ", " + r.render(p.off(as.Lhs[1].Pos()), p.off(as.Lhs[1].End()))
+	}
+	vals := v + ", " + okName
+	if blankOK {
+		okName = "_"
+		lhs = func(r *renderer) string { return r.render(p.off(as.Lhs[0].Pos()), p.off(as.Lhs[0].End())) }
+		vals = v
 	}
 	start, rhs := p.off(as.Pos()), p.off(as.Rhs[0].Pos())
 	define := v + ", " + okName + " := "
@@ -192,16 +219,36 @@ func commaOKToNonBool(p *prep, ct *cellTypes, s ast.Stmt, cc *ast.CommClause) {
 			return
 		}
 		define = "var " + v + " " + vt + "; var " + okName + " bool; " + v + ", " + okName + " = "
+		if blankOK {
+			// A global's blank ok fails the same way: a real one.
+			ok := p.r.fresh("ok")
+			define = "var " + v + " " + vt + "; var " + ok + " bool; " + v + ", " + ok + " = "
+		}
 	}
 	p.r.addText(start, rhs, define)
 	if cc == nil {
 		p.r.addTailFunc(p.off(as.End()), func(r *renderer) string {
-			return "; " + r.directive(start) + lhs(r) + " = " + v + ", " + okName
+			return "; " + r.directive(start) + lhs(r) + " = " + vals
 		})
 		return
 	}
 	colon := p.off(cc.Colon) + 1
 	p.r.add(colon, colon, func(r *renderer) string {
-		return " " + r.directive(start) + lhs(r) + " = " + v + ", " + okName + "; " + r.directive(colon)
+		return " " + r.directive(start) + lhs(r) + " = " + vals + "; " + r.directive(colon)
 	})
+}
+
+// callsOrReceives reports whether x contains a call or a receive.
+func callsOrReceives(x ast.Expr) bool {
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			found = true
+		case *ast.UnaryExpr:
+			found = found || n.Op == token.ARROW
+		}
+		return !found
+	})
+	return found
 }

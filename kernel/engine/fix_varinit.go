@@ -3,6 +3,7 @@ package engine
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 	"reflect"
 	"strconv"
 	"strings"
@@ -412,9 +413,52 @@ func (u *unitBuilder) addVarInitUnit(vis []*varInit, after func()) {
 				}
 			}
 		}
-		b.WriteString("\n" + atVar + " = " + strconv.Itoa(l*atScale+c) + "; " +
-			u.r.render(u.off(vs.Names[0].Pos()), u.off(vs.Names[len(vs.Names)-1].End())) + op +
-			u.r.render(u.off(vs.Values[0].Pos()), u.off(vs.Values[len(vs.Values)-1].End())))
+		names := u.r.render(u.off(vs.Names[0].Pos()), u.off(vs.Names[len(vs.Names)-1].End()))
+		values := u.r.render(u.off(vs.Values[0].Pos()), u.off(vs.Values[len(vs.Values)-1].End()))
+		if tmps := u.ifaceVarTemps(vi); tmps != "" {
+			// An operator's result assigned to an interface variable is
+			// stored with the wrong kind (fix_opconv.go): go/types has no
+			// type for these values, so they go through a define first.
+			names, values = tmps+" := "+values+"; "+names, tmps
+			op = " = "
+		}
+		b.WriteString("\n" + atVar + " = " + strconv.Itoa(l*atScale+c) + "; " + names + op + values)
 	}
 	u.pl.units = append(u.pl.units, unit{kind: unitStmts, src: b.String(), after: after})
+}
+
+// ifaceVarTemps returns the temporaries (t1, t2) the values of typed spec
+// vi go through when its type is an interface and a value is an
+// operator's result: "" for other specs and for a nil value (it has no
+// type of its own to define).
+func (u *unitBuilder) ifaceVarTemps(vi *varInit) string {
+	vs := vi.spec
+	if !vi.typed || vs.Type == nil || len(vs.Values) != len(vs.Names) {
+		return ""
+	}
+	if t := u.ct.goType(vs.Type); t == nil || !types.IsInterface(t) {
+		return ""
+	}
+	op := false
+	for _, x := range vs.Values {
+		switch x := ast.Unparen(x).(type) {
+		case *ast.BinaryExpr:
+			op = true
+		case *ast.UnaryExpr:
+			op = op || x.Op != token.AND && x.Op != token.ARROW
+		}
+	}
+	if !op {
+		return ""
+	}
+	var tmps []string
+	for _, x := range vs.Values {
+		if id, ok := ast.Unparen(x).(*ast.Ident); ok && id.Name == "nil" {
+			return ""
+		}
+		// A global of the session: named after the cell, so that no
+		// later cell defines it again.
+		tmps = append(tmps, u.r.fresh("vi"+strconv.Itoa(u.e.cellN)+"_"))
+	}
+	return strings.Join(tmps, ", ")
 }
