@@ -49,7 +49,9 @@
 // runs ("MSG [in the goroutine started at L:C]"); after it, the panic is
 // printed on stderr; the goroutine alone ends (fix_goroutine.go).
 // runtime.Goexit in the cell's own statements ends the cell with a Goexit
-// error at its statement (fix_goexit.go). The runtime's views that the
+// error at its statement (fix_goexit.go); runtime.NumGoroutine counts the
+// program's goroutines, not the kernel's (fix_numgoroutine.go). The
+// runtime's views that the
 // interpreter changes are refused at their line:col (fix_introspect.go):
 // frames (runtime.Caller, Stack, debug.Stack, PrintStack, SetMaxStack,
 // the profiles), finalizers and cleanups (SetFinalizer, AddCleanup,
@@ -335,4 +337,7 @@
 // before its statements). An iterator function left after the lowering
 // of range over func (a function value such as f := slices.All) is
 // refused (fix_iterators.go; the safety net of fix_rangefunc.go).
+// runtime.NumGoroutine counts the program's goroutines
+// (fix_numgoroutine.go; the kernel's process runs goroutines of its own
+// that a compiled program does not have).
 package engine

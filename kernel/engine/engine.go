@@ -206,8 +206,9 @@ func New(opts Options) (e *Engine, err error) {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
 	// runtime.Goexit on a cell's own goroutine ends the cell with an
-	// error (fix_goexit.go).
-	if err := e.in.Use(interp.Exports{"runtime/runtime": e.goexitSymbols()}); err != nil {
+	// error (fix_goexit.go); runtime.NumGoroutine counts the program's
+	// goroutines (fix_numgoroutine.go).
+	if err := e.in.Use(interp.Exports{"runtime/runtime": runtimeSymbols(e)}); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
 	// Compiled functions printing to the process's stdout or stderr

@@ -49,10 +49,11 @@ import (
 //     collections), and a program that checks them would fail silently.
 //     The refusal says where the kernel's memory can be read instead.
 //
-// runtime.GC, KeepAlive, NumGoroutine, debug.SetGCPercent, FreeOSMemory
-// and runtime.MemProfileRate stay: they control the runtime or, for
-// NumGoroutine, count goroutines a program compares with its own earlier
-// count (goprint.go); only their effects are out of the cell's view.
+// runtime.GC, KeepAlive, debug.SetGCPercent, FreeOSMemory and
+// runtime.MemProfileRate stay: they control the runtime; only their
+// effects are out of the cell's view. NumGoroutine stays too, counting
+// the program's goroutines rather than the process's
+// (fix_numgoroutine.go).
 
 // introspectWhy are the reasons of a refusal.
 const (
