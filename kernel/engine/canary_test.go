@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	yaegiunsafe "github.com/traefik/yaegi/stdlib/unsafe"
 	"os"
 	"os/exec"
 	"reflect"
@@ -314,6 +315,14 @@ var canaries = []canary{
 		name:   "offsetof",
 		evals:  []string{`import "unsafe"`, "type In struct{ B, C int32 }", "type Out struct {\n\tA int32\n\tIn\n}", "var o Out", "k := unsafe.Offsetof(o.C)"},
 		broken: func(out string, err error) bool { return err != nil },
+	},
+	{
+		// unsafe.Slice (String, StringData, SliceData too) is missing from
+		// yaegi's package unsafe.
+		name:    "unsafebuiltins",
+		symbols: yaegiunsafe.Symbols,
+		evals:   []string{`import "unsafe"`, "var a [2]int", "s := unsafe.Slice(&a[0], 2)"},
+		broken:  errContains("undefined selector unsafe.Slice"),
 	},
 	{
 		// var nil = 1 hides nil in Go; yaegi reads the universe's nil.

@@ -88,6 +88,11 @@ func newTypesSession(e *Engine) *typesSession {
 
 // Import implements types.Importer for the packages cells can import.
 func (ts *typesSession) Import(p string) (pkg *types.Package, err error) {
+	if p == "unsafe" {
+		// go/types' own: Sizeof and friends are constants, Slice and
+		// String generic builtins (fix_unsafebuiltins.go).
+		return types.Unsafe, nil
+	}
 	if ts.built[p] {
 		return ts.pkgs[p], nil
 	}

@@ -32,6 +32,7 @@ var passes = []pass{
 	{name: "addrindex", needs: []fact{factTypes}, run: rewriteAddrIndexes},
 	{name: "cmpconv", needs: []fact{factTypes}, run: convertComparisons},
 	{name: "unsafelen", needs: []fact{factTypes}, run: convertUnsafeLens},
+	{name: "unsafebuiltins", needs: []fact{factTypes}, run: rewriteUnsafeBuiltins},
 	{name: "blankvars", run: dropBlankVars},
 	{name: "localtypes", needs: []fact{factTypes}, run: renameLocalTypes},
 	{name: "hiddenmethods", needs: []fact{factTypes}, run: refuseHiddenMethods},
