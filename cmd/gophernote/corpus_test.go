@@ -855,12 +855,27 @@ func endOf(err string) string {
 }
 
 // notebookCells splits a program into the two cells a user would paste:
-// imports and declarations, then main's body.
+// imports and declarations, then main's body. A program whose main is
+// used elsewhere (main calls itself) keeps func main among the
+// declarations, which the engine runs once after the cell's
+// declarations, and the second cell is empty.
 func notebookCells(src []byte) (decls, body string, err error) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "", src, parser.ParseComments)
 	if err != nil {
 		return "", "", err
+	}
+	mainUsed := false
+	ast.Inspect(f, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.Name == "main" && id.Obj != nil && id.Obj.Kind == ast.Fun {
+			if fd, ok := id.Obj.Decl.(*ast.FuncDecl); ok && fd.Name != id {
+				mainUsed = true
+			}
+		}
+		return true
+	})
+	if mainUsed {
+		return strings.TrimSpace(string(src[fset.Position(f.Name.End()).Offset:])) + "\n", "\n", nil
 	}
 	off := func(p token.Pos) int { return fset.Position(p).Offset }
 	var parts []string

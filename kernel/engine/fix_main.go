@@ -1,6 +1,9 @@
 package engine
 
-import "go/ast"
+import (
+	"go/ast"
+	"go/types"
+)
 
 // Workaround: func main in a cell.
 //
@@ -11,7 +14,10 @@ import "go/ast"
 
 // renameMain (pass "main") makes a cell's func main an ordinary function run once by
 // the cell: yaegi would otherwise run a main function again after every
-// later declaration cell.
+// later declaration cell. A call of main (a program may call its main
+// recursively, as Go allows) and main used as a value are renamed with
+// it: left as main, yaegi resolved the name to something else and
+// panicked in reflect ("call of reflect.Value.Call on int Value").
 func renameMain(p *prep) {
 	p.use(factMain)
 	for _, d := range p.pc.decls.Decls {
@@ -20,6 +26,20 @@ func renameMain(p *prep) {
 			p.mainAt = p.off(fd.Name.Pos())
 		}
 	}
+	ct := p.cellTypes()
+	if ct == nil {
+		return
+	}
+	p.pc.inspect(func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok || id.Name != "main" {
+			return true
+		}
+		if f, ok := ct.info.Uses[id].(*types.Func); ok && f.Parent() != nil && f.Parent() == f.Pkg().Scope() {
+			p.r.addText(p.off(id.Pos()), p.off(id.End()), mainName)
+		}
+		return true
+	})
 }
 
 // mainName is what a cell's func main is renamed to.

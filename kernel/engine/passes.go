@@ -69,7 +69,7 @@ var passes = []pass{
 	{name: "defer", needs: []fact{factNames, factTypes}, provides: []fact{factHelpers}, run: deferTopLevel},
 	{name: "deferargs", needs: []fact{factTypes}, run: rewriteDeferArgs},
 	{name: "recover", needs: []fact{factNames}, run: rewriteRecover},
-	{name: "main", needs: []fact{factNames}, provides: []fact{factMain}, run: renameMain},
+	{name: "main", needs: []fact{factNames, factTypes}, provides: []fact{factMain}, run: renameMain},
 	{name: "commaok", needs: []fact{factNames, factPackages, factTypes}, run: rewriteCommaOK},
 	{name: "stash", needs: []fact{factNames, factPackages, factTypes}, provides: []fact{factStashes}, run: markStashes},
 	{name: "indexdefine", needs: []fact{factNames, factPackages, factStashes}, run: markIndexDefines},

@@ -112,29 +112,47 @@ func scriptSource(path string) (src string, cellCode bool, err error) {
 		return string(data), true, nil
 	}
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, path, data, parser.SkipObjectResolution)
+	// The parser's object resolution ties each use of a package-level
+	// name in the file to its declaration, so a call of main (Go allows
+	// main to call itself) is renamed with it and a local main is not.
+	f, err := parser.ParseFile(fset, path, data, 0)
 	if err != nil {
 		return "", false, err
 	}
 	if f.Name.Name != "main" {
 		return "", false, fmt.Errorf("%s: package %s, want package main", path, f.Name.Name)
 	}
-	mainAt := -1
+	var mainObj *ast.Object
 	for _, d := range f.Decls {
 		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == "main" {
-			mainAt = fset.Position(fd.Name.Pos()).Offset
+			mainObj = fd.Name.Obj
 		}
 	}
-	if mainAt < 0 {
+	if mainObj == nil {
 		return "", false, fmt.Errorf("%s: no func main", path)
 	}
+	var at []int // offsets of the names to rename, in order
+	ast.Inspect(f, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.Name == "main" && id.Obj == mainObj {
+			at = append(at, fset.Position(id.Pos()).Offset)
+		}
+		return true
+	})
 	start := fset.Position(f.Package).Offset
 	end := fset.Position(f.Name.End()).Offset
 	b := []byte(string(data))
 	for i := start; i < end; i++ {
 		b[i] = ' '
 	}
-	return string(b[:mainAt]) + scriptMain + string(b[mainAt+len("main"):]), false, nil
+	var out strings.Builder
+	prev := 0
+	for _, off := range at {
+		out.Write(b[prev:off])
+		out.WriteString(scriptMain)
+		prev = off + len("main")
+	}
+	out.Write(b[prev:])
+	return out.String(), false, nil
 }
 
 // hasPackageClause reports whether the first token of src (after comments)
