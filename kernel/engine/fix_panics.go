@@ -210,7 +210,7 @@ func recovered(v any) any {
 }
 
 // reflectPanics maps panic texts of reflect (as yaegi lets them through)
-// to Go's runtime errors.
+// to Go's runtime errors; msg may name the groups of re ($1).
 var reflectPanics = []struct {
 	re    *regexp.Regexp
 	msg   string
@@ -227,6 +227,8 @@ var reflectPanics = []struct {
 	{regexp.MustCompile(`^reflect\.MakeSlice: len > cap$`), "makeslice: cap out of range", false},
 	{regexp.MustCompile(`^reflect\.Value\.(Grow|Append|AppendSlice): slice overflow$`), "growslice: len out of range", false},
 	{regexp.MustCompile(`^reflect\.MakeChan: negative buffer size$`), "makechan: size out of range", true},
+	// A slice converted to a longer array or array pointer (Go 1.17, 1.20).
+	{regexp.MustCompile(`^reflect: cannot convert slice with length (\d+) to (?:pointer to )?array with length (\d+)$`), "cannot convert slice with length $1 to array or pointer to array with length $2", false},
 }
 
 // goPanicValue returns the value compiled Go panics with where yaegi's
@@ -246,7 +248,9 @@ func goPanicValue(v any) (any, bool) {
 	}
 	for _, m := range reflectPanics {
 		if m.re.MatchString(s) {
-			return runtimeError{msg: m.msg, plain: m.plain}, true
+			// The patterns match whole texts: the message with the
+			// pattern's groups ($1) expanded.
+			return runtimeError{msg: m.re.ReplaceAllString(s, m.msg), plain: m.plain}, true
 		}
 	}
 	if i := strings.Index(s, ": interface conversion: "); i >= 0 && posRe.MatchString(s) {
