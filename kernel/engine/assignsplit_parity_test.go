@@ -6,6 +6,75 @@ package engine
 func init() {
 	parityCases = append(parityCases,
 		parityCase{
+			// Calls as the operands of places (*p() = v) are moved before
+			// the statement once (range4.go of Go's tests: an undefined
+			// temporary). Pinned with go1.26 go run.
+			name: "places whose operands are calls, in a multiple assignment and a range over func",
+			prog: `package main
+
+import "fmt"
+
+var trace []string
+
+func ptr(name string, p *int) *int {
+	trace = append(trace, name)
+	return p
+}
+
+type S struct{ x int }
+
+func sp(name string, s *S) *S {
+	trace = append(trace, name)
+	return s
+}
+
+func sl(name string, s []int) []int {
+	trace = append(trace, name)
+	return s
+}
+
+func val(name string, v int) int {
+	trace = append(trace, name)
+	return v
+}
+
+func iter(yield func(int, int) bool) {
+	for i := range 2 {
+		if !yield(i, 10*i) {
+			return
+		}
+	}
+}
+
+func main() {
+	var i, v int
+	*ptr("p1", &i), *ptr("p2", &v) = val("v1", 1), val("v2", 2)
+	fmt.Println(i, v, trace)
+	trace = nil
+	var s S
+	xs := make([]int, 3)
+	sp("s", &s).x, sl("xs", xs)[val("k", 1)] = val("a", 5), val("b", 6)
+	fmt.Println(s, xs, trace)
+	trace = nil
+	for *ptr("k", &i), *ptr("v", &v) = range iter {
+		fmt.Println(i, v)
+	}
+	fmt.Println(trace)
+	trace = nil
+	func() {
+		defer func() { fmt.Println("recovered:", recover() != nil, i, trace) }()
+		*ptr("q1", &i), sl("nil", nil)[val("k", 0)] = 7, 8
+	}()
+}
+`,
+			out: "1 2 [p1 p2 v1 v2]\n" +
+				"{5} [0 6 0] [s xs k a b]\n" +
+				"0 0\n" +
+				"1 10\n" +
+				"[k v k v]\n" +
+				"recovered: true 7 [q1 nil k]\n",
+		},
+		parityCase{
 			name: "a multiple assignment assigns the places before one that panics",
 			prog: `package main
 

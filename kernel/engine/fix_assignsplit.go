@@ -58,10 +58,17 @@ func (o *orderer) split(as *ast.AssignStmt, calls []ast.Expr) bool {
 		name string
 		edit int
 	}
+	// A call moved before the statement is a temporary now: as an
+	// operand (the p() of *p() = v) it is not moved again, which would
+	// make the call's temporary and the operand's read each other.
+	hoisted := map[ast.Expr]bool{}
+	for _, c := range calls {
+		hoisted[ast.Unparen(c)] = true
+	}
 	var ops []operand
 	for _, l := range as.Lhs {
 		for _, x := range o.lhsOperands(l) {
-			if o.inert(x) {
+			if o.inert(x) || hoisted[ast.Unparen(x)] {
 				continue
 			}
 			ops = append(ops, operand{x: x, name: p.r.fresh("c")})
