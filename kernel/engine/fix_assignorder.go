@@ -60,8 +60,9 @@ func orderAssignments(p *prep) {
 			}
 		}
 	}
-	var funcs []*ast.FuncType // enclosing functions, innermost last
-	var defers []bool         // whether each of funcs defers a call
+	comms := map[ast.Stmt]bool{} // the communications of select cases
+	var funcs []*ast.FuncType    // enclosing functions, innermost last
+	var defers []bool            // whether each of funcs defers a call
 	var visit func(n ast.Node) bool
 	enter := func(ft *ast.FuncType, body *ast.BlockStmt) {
 		funcs, defers = append(funcs, ft), append(defers, hasDefer(body))
@@ -76,6 +77,9 @@ func orderAssignments(p *prep) {
 			list(n.Body)
 		case *ast.CommClause:
 			list(n.Body)
+			if n.Comm != nil {
+				comms[n.Comm] = true
+			}
 		case *ast.FuncDecl:
 			if n.Body != nil {
 				enter(n.Type, n.Body)
@@ -85,6 +89,12 @@ func orderAssignments(p *prep) {
 			enter(n.Type, n.Body)
 			return false
 		case *ast.AssignStmt:
+			if comms[n] {
+				// A select case's receive: the pass selectrecv assigns
+				// it in the case's body; parentheses around its
+				// receive would make yaegi's select never choose it.
+				return true
+			}
 			o.ft = nil
 			if len(funcs) > 0 {
 				o.ft = funcs[len(funcs)-1]
