@@ -10,15 +10,20 @@ import (
 // again after every later cell. So `defer f(args)` at the top level of a
 // statement cell evaluates its arguments at once and appends the call to
 // the interpreted list _gnDefers, which the engine runs (interruptibly,
-// last first) when the cell ends, also after a failure.
+// last first) when the cell ends, also after a failure; a panic out of
+// one of them does not stop the others (runDefersSrc).
 
 func init() {
 	helpers["_gnDefers"] = helper{src: `var _gnDefers []func()`}
 }
 
 // runDefersSrc runs and clears the deferred calls a cell registered with
-// its top-level defer statements.
-const runDefersSrc = ";func() { _gnds := _gnDefers; _gnDefers = nil; for _gni := len(_gnds) - 1; _gni >= 0; _gni-- { _gnds[_gni]() } }()"
+// its top-level defer statements. A panic out of one does not stop the
+// others, as in Go: it becomes the cell's panic, which a later one may
+// recover (_gnrt.CellRecover), and which is raised once all have run when
+// none did.
+const runDefersSrc = ";func() { _gnds := _gnDefers; _gnDefers = nil; for _gni := len(_gnds) - 1; _gni >= 0; _gni-- { " +
+	"func() { defer func() { if _gnr := recover(); _gnr != nil { _gnrt.DeferPanic(_gnr) } }(); _gnds[_gni]() }() }; _gnrt.DeferRaise() }()"
 
 // deferTopLevel is the pass "defer".
 func deferTopLevel(p *prep) {
@@ -43,6 +48,6 @@ func deferTopLevel(p *prep) {
 // Constants stay inline (a temporary would give an untyped constant its
 // default type).
 func deferredCall(p *prep, r *renderer, call *ast.CallExpr) (pre, text string) {
-	dc := evalDeferred(p, r, call)
+	dc := evalDeferred(p, r, call, computedFunc(p.ct, call))
 	return dc.pre, dc.text
 }

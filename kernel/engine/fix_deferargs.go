@@ -53,7 +53,7 @@ type deferredEval struct {
 
 // evalDeferred renders call with its arguments and its receiver in
 // temporaries (constants, calls and other fresh values stay inline).
-func evalDeferred(p *prep, r *renderer, call *ast.CallExpr, extra ...string) deferredEval {
+func evalDeferred(p *prep, r *renderer, call *ast.CallExpr, funTemp bool, extra ...string) deferredEval {
 	var dc deferredEval
 	ct := p.ct
 	add := func(x ast.Expr, text string, t types.Type) string {
@@ -64,6 +64,11 @@ func evalDeferred(p *prep, r *renderer, call *ast.CallExpr, extra ...string) def
 		return name
 	}
 	fun := r.render(p.off(call.Fun.Pos()), p.off(call.Fun.End()))
+	if funTemp {
+		// Go evaluates the function value now, first; a nil one panics
+		// when the call runs.
+		fun = add(call.Fun, fun, ct.goType(call.Fun))
+	}
 	if sel, ok := call.Fun.(*ast.SelectorExpr); ok && ct != nil {
 		if s, ok := ct.info.Selections[sel]; ok && s.Kind() == types.MethodVal && len(s.Index()) == 1 {
 			x := r.render(p.off(sel.X.Pos()), p.off(sel.X.End()))
@@ -105,6 +110,50 @@ func evalDeferred(p *prep, r *renderer, call *ast.CallExpr, extra ...string) def
 	}
 	dc.text = fun + "(" + strings.Join(args, ", ") + ell + ")"
 	return dc
+}
+
+// computedFunc reports whether the function value of call is computed
+// (defer f()(), defer fs[i](), defer (func())(nil)(), defer s.fn()): not
+// a function literal, a name, a package's function or a method.
+func computedFunc(ct *cellTypes, call *ast.CallExpr) bool {
+	if ct == nil {
+		return false
+	}
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.FuncLit, *ast.Ident:
+		return false
+	case *ast.SelectorExpr:
+		if id, ok := f.X.(*ast.Ident); ok {
+			if _, ok := ct.info.Uses[id].(*types.PkgName); ok {
+				return false
+			}
+		}
+		if s, ok := ct.info.Selections[f]; !ok || s.Kind() != types.FieldVal {
+			return false
+		}
+	case *ast.IndexExpr, *ast.IndexListExpr:
+		if tv, ok := ct.info.Types[f]; !ok || !tv.IsValue() {
+			return false
+		}
+		if _, inst := ct.info.Instances[indexBase(f)]; inst {
+			return false // a generic function's instance: f[int]()
+		}
+	}
+	tv, ok := ct.info.Types[call.Fun]
+	return ok && tv.IsValue() && validType(tv.Type)
+}
+
+// indexBase is the identifier an index expression indexes, or nil.
+func indexBase(x ast.Expr) *ast.Ident {
+	switch x := x.(type) {
+	case *ast.IndexExpr:
+		id, _ := ast.Unparen(x.X).(*ast.Ident)
+		return id
+	case *ast.IndexListExpr:
+		id, _ := ast.Unparen(x.X).(*ast.Ident)
+		return id
+	}
+	return nil
 }
 
 // rewriteDeferArgs is the pass "deferargs".
@@ -162,8 +211,9 @@ func deferInFunction(p *prep, ct *cellTypes, dp *deferPanics, d *ast.DeferStmt, 
 		return false
 	}
 	call := d.Call
-	var extra []string          // arguments a literal's new parameters take
-	var extraTypes []types.Type // their types
+	var extra []string                // arguments a literal's new parameters take
+	var extraTypes []types.Type       // their types
+	funTemp := computedFunc(ct, call) // the function value goes in a temporary
 	switch f := ast.Unparen(call.Fun).(type) {
 	case *ast.FuncLit:
 		if pe, ok := call.Fun.(*ast.ParenExpr); ok {
@@ -185,6 +235,8 @@ func deferInFunction(p *prep, ct *cellTypes, dp *deferPanics, d *ast.DeferStmt, 
 			p.r.add(p.off(f.Pos()), p.off(f.End()), func(r *renderer) string {
 				return r.render(p.off(lit.Pos()), p.off(lit.End()))
 			})
+		} else if v, ok := ct.info.Uses[f].(*types.Var); ok && validType(v.Type()) {
+			funTemp = true // a variable holding a function value: read now
 		}
 	case *ast.SelectorExpr:
 		if s, ok := ct.info.Selections[f]; ok && s.Kind() == types.MethodVal && len(loops) > 0 && callsRecover(p, ct, s.Obj()) {
@@ -192,15 +244,15 @@ func deferInFunction(p *prep, ct *cellTypes, dp *deferPanics, d *ast.DeferStmt, 
 		}
 	}
 	pend := ""
-	if name := dp.pending(fn); name != "" && wrapsDeferred(p, ct, call, methodOnTemp(ct, call)) {
+	if name := dp.pending(fn); name != "" && wrapsDeferred(p, ct, call, methodOnTemp(ct, call) || funTemp) {
 		pend = name // fix_deferpanic.go
 	}
-	if pend == "" && len(extra) == 0 && !needsEval(p, ct, call, len(loops) > 0) {
+	if pend == "" && len(extra) == 0 && !funTemp && !needsEval(p, ct, call, len(loops) > 0) {
 		return
 	}
 	at := p.off(d.Pos())
 	p.r.add(at, p.off(d.End()), func(r *renderer) string {
-		dc := evalDeferred(p, r, call, extra...)
+		dc := evalDeferred(p, r, call, funTemp, extra...)
 		copy(dc.types, extraTypes)
 		if pend != "" {
 			if len(loops) == 0 {
@@ -210,9 +262,10 @@ func deferInFunction(p *prep, ct *cellTypes, dp *deferPanics, d *ast.DeferStmt, 
 				return "{ " + dc.pre + "defer func(" + params + ") { " + deferWrapper(r, pend, dc.text) + " }(" + strings.Join(dc.temps, ", ") + ") }"
 			}
 		}
-		if dc.recv && len(loops) > 0 {
-			// The receiver's slot is reused by the next iteration: the
-			// temporaries are the parameters of a literal.
+		if (dc.recv || funTemp) && len(loops) > 0 {
+			// The receiver's or the function value's slot is reused by
+			// the next iteration: the temporaries are the parameters of
+			// a literal.
 			var params []string
 			for i, t := range dc.types {
 				ts, ok := "", false

@@ -37,9 +37,11 @@ import (
 // which, run last, raises what no deferred call recovered. The panics are
 // raised again by a compiled function (_gnrt.Repanic) with the value
 // recover returned, which is yaegi's own panic value: an interpreted
-// panic(p) would wrap it once more. A deferred
-// call whose function value is computed (defer f()(), defer fs[i]())
-// stays as it was: the wrapper would compute it late.
+// panic(p) would wrap it once more. A deferred call whose function value
+// is computed (defer f()(), defer fs[i](), defer (func())(nil)()) has it
+// in a temporary first (evalDeferred), as has a variable holding one, so
+// the wrapper calls the value the defer statement computed (a nil one
+// panics inside the wrapper, as Go's deferred call does).
 
 func init() {
 	rtParts = append(rtParts, func(*Engine) map[string]reflect.Value {
@@ -112,11 +114,12 @@ func severalDefers(body *ast.BlockStmt) bool {
 
 // wrapsDeferred reports whether a deferred call's function can move into
 // the wrapper: a function or builtin named by an identifier (not
-// recover), a function literal, a package's function, or a method called
-// on a temporary receiver (recv); not a computed function value.
-func wrapsDeferred(p *prep, ct *cellTypes, call *ast.CallExpr, recv bool) bool {
-	if recv {
-		return true
+// recover), a function literal, a package's function, or a method
+// called on a temporary receiver or a function value in a temporary
+// (temp: a computed one, a variable's).
+func wrapsDeferred(p *prep, ct *cellTypes, call *ast.CallExpr, temp bool) bool {
+	if temp {
+		return true // the receiver or the function value is in a temporary
 	}
 	switch f := ast.Unparen(call.Fun).(type) {
 	case *ast.FuncLit:

@@ -38,6 +38,8 @@ func init() {
 		return map[string]reflect.Value{
 			"Recovered":   reflect.ValueOf(e.recoveredInCell),
 			"CellRecover": reflect.ValueOf(e.cellPanic.recover),
+			"DeferPanic":  reflect.ValueOf(e.cellPanic.deferPanic),
+			"DeferRaise":  reflect.ValueOf(e.cellPanic.deferRaise),
 		}
 	})
 }
@@ -276,6 +278,7 @@ type cellPanic struct {
 	mu                 sync.Mutex
 	v                  any
 	pending, recovered bool
+	fromDefer          bool // v is a panic of a top-level deferred call
 }
 
 // set records v as the cell's panic, before its deferred calls run.
@@ -288,8 +291,29 @@ func (c *cellPanic) set(v any) {
 // reset forgets the panic of the last cell.
 func (c *cellPanic) reset() {
 	c.mu.Lock()
-	c.v, c.pending, c.recovered = nil, false, false
+	c.v, c.pending, c.recovered, c.fromDefer = nil, false, false, false
 	c.mu.Unlock()
+}
+
+// deferPanic records v, a panic out of a top-level deferred call (the
+// runner of fix_defer.go recovered it), as the cell's panic: it replaces
+// the one in flight, and the deferred calls that run after it may
+// recover it, as in Go.
+func (c *cellPanic) deferPanic(v any) {
+	c.mu.Lock()
+	c.v, c.pending, c.recovered, c.fromDefer = v, true, false, true
+	c.mu.Unlock()
+}
+
+// deferRaise raises, when the top-level deferred calls have run, the
+// panic of one of them that none recovered.
+func (c *cellPanic) deferRaise() {
+	c.mu.Lock()
+	v, raise := c.v, c.pending && c.fromDefer
+	c.mu.Unlock()
+	if raise {
+		panic(v)
+	}
 }
 
 // wasRecovered reports whether a deferred call recovered the panic.
