@@ -95,7 +95,11 @@ func rewriteRecover(p *prep) {
 		// A replacement, not a wrapper: it nests inside the wrappers of
 		// later passes at the same offset (recover() == 2 becomes
 		// IfacesEqual(Recovered(recover()), 2)).
-		p.r.addText(p.off(c.Pos()), p.off(c.End()), fn+"recover())")
+		// interface{}(...): yaegi types a compiled function's any result
+		// apart from its own interfaces, and asserting on such a value
+		// holding an empty struct panicked in reflect (Field index out of
+		// bounds; fixedbugs/issue4066.go) or matched no type switch case.
+		p.r.addText(p.off(c.Pos()), p.off(c.End()), "interface{}("+fn+"recover()))")
 		return true
 	}
 	p.pc.inspect(visit)
