@@ -325,6 +325,12 @@ var canaries = []canary{
 		broken:  errContains("undefined selector unsafe.Slice"),
 	},
 	{
+		// make of a receive-only channel type panics in reflect.MakeChan.
+		name:   "makechan",
+		evals:  []string{"type Recv <-chan int", "r := make(Recv)"},
+		broken: errContains("unidirectional channel type"),
+	},
+	{
 		// var nil = 1 hides nil in Go; yaegi reads the universe's nil.
 		name:   "predeclared",
 		evals:  []string{`import "fmt"`, "var nil = 1", "fmt.Print(nil)"},

@@ -33,6 +33,7 @@ var passes = []pass{
 	{name: "cmpconv", needs: []fact{factTypes}, run: convertComparisons},
 	{name: "unsafelen", needs: []fact{factTypes}, run: convertUnsafeLens},
 	{name: "unsafebuiltins", needs: []fact{factTypes}, run: rewriteUnsafeBuiltins},
+	{name: "makechan", needs: []fact{factTypes}, run: rewriteMakeChans},
 	{name: "blankvars", run: dropBlankVars},
 	{name: "localtypes", needs: []fact{factTypes}, run: renameLocalTypes},
 	{name: "hiddenmethods", needs: []fact{factTypes}, run: refuseHiddenMethods},
