@@ -325,7 +325,10 @@ func markBoxed(p *prep, ct *cellTypes) {
 		case *types.Struct:
 			return // checkBare knows struct types by their reflect type
 		case *types.Basic:
-			if basicKeeps {
+			// Into any or a compiled interface (fmt.Stringer) yaegi keeps
+			// a C(2)'s type; into a cell's own interface type it does not
+			// (var s Shape = C(2); s = C(2): fmt printed 2).
+			if basicKeeps && !cellInterface(target) {
 				return
 			}
 		}
@@ -395,16 +398,101 @@ func markBoxed(p *prep, ct *cellTypes) {
 			// any(C(2)): a bare 2.
 			if tv, ok := ct.info.Types[n.Fun]; ok && tv.IsType() && len(n.Args) == 1 {
 				check(n.Args[0], tv.Type, false)
+			} else if sig, ok := types.Unalias(ct.goType(n.Fun)).(*types.Signature); ok && !n.Ellipsis.IsValid() {
+				// show(C(2)) for show(s Shape): a bare 2 in s.
+				for i, a := range n.Args {
+					if pt := paramType(sig, i); pt != nil && cellInterface(pt) {
+						check(a, pt, false)
+					}
+				}
+			}
+		case *ast.CompositeLit:
+			// []Shape{C(2)}, map[string]Shape{"a": C(2)}, T{S: C(2)}.
+			if t := ct.goType(n); t != nil {
+				for i, el := range n.Elts {
+					key, val := ast.Expr(nil), el
+					if kv, ok := el.(*ast.KeyValueExpr); ok {
+						key, val = kv.Key, kv.Value
+					}
+					var et types.Type
+					switch u := t.Underlying().(type) {
+					case *types.Slice:
+						et = u.Elem()
+					case *types.Array:
+						et = u.Elem()
+					case *types.Map:
+						et = u.Elem()
+						if key != nil && cellInterface(u.Key()) {
+							check(key, u.Key(), false)
+						}
+					case *types.Struct:
+						if id, ok := key.(*ast.Ident); ok {
+							for j := range u.NumFields() {
+								if u.Field(j).Name() == id.Name {
+									et = u.Field(j).Type()
+								}
+							}
+						} else if key == nil && i < u.NumFields() {
+							et = u.Field(i).Type()
+						}
+					}
+					if et != nil && cellInterface(et) {
+						check(val, et, false)
+					}
+				}
+			}
+		case *ast.SendStmt:
+			// ch <- C(2) for a chan Shape.
+			if t := ct.goType(n.Chan); t != nil {
+				if ch, ok := t.Underlying().(*types.Chan); ok && cellInterface(ch.Elem()) {
+					check(n.Value, ch.Elem(), false)
+				}
 			}
 		}
-		// Passing to a parameter, sending, appending and composite
-		// literals keep the type (TestIfaceValuesNonStruct measures each).
+		// Into any or a compiled interface, passing to a parameter,
+		// sending, appending and composite literals keep the type
+		// (TestIfaceValuesNonStruct measures each); into a cell's own
+		// interface type none does (TestIfaceValuesCellInterface).
 		return true
 	}
 	for _, d := range p.pc.decls.Decls {
 		ast.Inspect(d, visit)
 	}
 	ast.Inspect(p.pc.stmts, visit)
+}
+
+// paramType is the type of argument i of a call of sig, nil when none.
+func paramType(sig *types.Signature, i int) types.Type {
+	n := sig.Params().Len()
+	switch {
+	case sig.Variadic() && i >= n-1:
+		if s, ok := sig.Params().At(n - 1).Type().Underlying().(*types.Slice); ok {
+			return s.Elem()
+		}
+		return nil
+	case i < n:
+		return sig.Params().At(i).Type()
+	}
+	return nil
+}
+
+// cellInterface reports whether t is an interface type with methods that
+// a cell declares (type Shape interface{...}, or a literal interface
+// type with methods written in a cell), not one of a compiled package.
+func cellInterface(t types.Type) bool {
+	it, ok := t.Underlying().(*types.Interface)
+	if !ok || it.Empty() {
+		return false
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "main"
+	}
+	for i := range it.NumMethods() {
+		if m := it.Method(i); m.Pkg() == nil || m.Pkg().Path() != "main" {
+			return false
+		}
+	}
+	return true
 }
 
 // held returns the value a wrapper holds, or panics when showing it

@@ -112,3 +112,66 @@ func TestIfaceValuesEllipsisAndFinal(t *testing.T) {
 		t.Errorf("final value: %q", text(r))
 	}
 }
+
+// TestIfaceValuesCellInterface is TestIfaceValuesNonStruct with a cell's
+// own interface type as the target: yaegi drops the type of a value of a
+// non-struct type there even when its underlying type is basic (var s
+// Shower = C(2); fmt.Println(s) printed 2). Each way in prints Go's
+// answer or fails with an error naming the type.
+func TestIfaceValuesCellInterface(t *testing.T) {
+	decl := `type Shower interface{ String() string }
+type C float64
+func (c C) String() string { return "C!" }
+type L []int
+func (l L) String() string { return "L!" }
+func idS(x Shower) Shower { return x }`
+	// The returns box C and L for the whole session (markBoxed): only
+	// the context that uses them declares them.
+	rets := "\nfunc retC() Shower { return C(2) }\nfunc retL() Shower { return L{2} }"
+	contexts := []string{
+		"var v Shower = %s",
+		"var v Shower\nv = %s",
+		"v := Shower(%s)",
+		"v := idS(%s)",
+		"v := []Shower{%s}[0]",
+		"ch := make(chan Shower, 1)\nch <- %s\nv := <-ch",
+		"v := ret%s()",
+		"var v interface{ String() string } = %s",
+	}
+	errors, crashes, total := 0, 0, 0
+	for _, val := range []struct{ expr, goOut string }{{"C(2)", "C!"}, {"L{2}", "L!"}} {
+		for _, c := range contexts {
+			code := strings.ReplaceAll(c, "%s", val.expr)
+			if strings.HasPrefix(c, "v := ret") {
+				code = "v := ret" + val.expr[:1] + "()"
+			}
+			for _, print := range []string{"fmt.Println(v)", "fmt.Println(v.String())", "fmt.Println([]any{v})"} {
+				e := newEngine(t)
+				if strings.HasPrefix(c, "v := ret") {
+					run(t, e, decl+rets)
+				} else {
+					run(t, e, decl)
+				}
+				s := &fakeSink{}
+				r := e.Execute(t.Context(), code+"\n"+print, s)
+				want := map[string]string{"fmt.Println(v)": val.goOut + "\n", "fmt.Println(v.String())": val.goOut + "\n", "fmt.Println([]any{v})": "[" + val.goOut + "]\n"}[print]
+				total++
+				switch {
+				case r.Err == nil && s.out() != want:
+					t.Errorf("%q then %s: printed %q, Go prints %q", code, print, s.out(), want)
+				case r.Err != nil && strings.Contains(r.Err.Value, "reflect.Set: value of type []int is not assignable to type interp.valueInterface"):
+					// The open crash class iface-slice-literal (a composite
+					// literal of a named slice type with methods into an
+					// interface with methods): an error, not a wrong value.
+					crashes++
+				case r.Err != nil:
+					errors++
+					if r.Err.Name != "Panic" && r.Err.Name != "CompileError" || !strings.Contains(r.Err.Value, val.expr[:1]) && !strings.Contains(r.Err.Value, "Shower") {
+						t.Errorf("%q then %s: error %s %q names neither the type nor the interface", code, print, r.Err.Name, r.Err.Value)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d of %d print Go's answer, %d fail with an error naming the type, %d crash (iface-slice-literal)", total-errors-crashes, total, errors, crashes)
+}
