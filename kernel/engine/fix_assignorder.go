@@ -497,9 +497,33 @@ func (o *orderer) tupleToMap(as *ast.AssignStmt, top bool) bool {
 			names[i] = append(names[i], p.r.fresh("c"))
 		}
 	}
+	// v, ok = m[k] with v of an interface type with methods and a value
+	// of a cell type with methods: the assignment of the temporaries
+	// converts it (yaegi's multiple assignment panics in reflect.Set
+	// otherwise; typeparam/issue50642 of Go's tests).
+	values := append([]string(nil), names[len(names)-1]...)
+	if as.Tok == token.ASSIGN {
+		vt := o.ct.goType(r)
+		if tt, ok := vt.(*types.Tuple); ok {
+			vt = nil
+			if tt.Len() > 0 {
+				vt = tt.At(0).Type()
+			}
+		}
+		if lt := o.ct.goType(as.Lhs[0]); lt != nil && vt != nil && isInterface(lt) && !isInterface(vt) &&
+			lt.Underlying().(*types.Interface).NumMethods() > 0 && cellMethodsType(o.ct, vt) {
+			if spelled, ok := p.spellGoType(lt); ok {
+				values[0] = "(" + spelled + ")(" + values[0] + ")"
+			}
+		}
+	}
 	places := make([]int, len(xs))
 	for i, x := range xs {
 		places[i] = len(p.r.edits)
+		if i == len(xs)-1 {
+			p.r.addText(p.off(x.Pos()), p.off(x.End()), join(values))
+			continue
+		}
 		p.r.addText(p.off(x.Pos()), p.off(x.End()), join(names[i]))
 	}
 	p.r.add(at, at, func(r *renderer) string {

@@ -14,9 +14,10 @@ import (
 //
 //   - when it is assigned by = to a field, an element or an indirection
 //     of an interface type with methods (s.it = myIterator{}, a[i] = v,
-//     m[k] = v, *p = v): reflect panics ("reflect.Set: value of type
-//     interp.valueInterface is not assignable to type struct {}";
-//     typeparam/issue48645b of Go's tests);
+//     m[k] = v, *p = v), or to a variable of one in a multiple
+//     assignment (s, ok = v, true): reflect panics ("reflect.Set: value
+//     of type interp.valueInterface is not assignable to type struct
+//     {}"; typeparam/issue48645b and typeparam/issue50642 of Go's tests);
 //   - when a value of a cell struct type goes into a variable of type
 //     error (var e error = E{}, e = E{}, e := error(E{})): the call
 //     e.Error() panics ("reflect: Method index out of range",
@@ -36,6 +37,19 @@ import (
 // When the engine cannot name the interface type (one declared inside a
 // function), the assignment is refused at its line:col.
 
+// cellMethodsType reports whether t is a type declared in the cell's
+// package with methods, or a pointer to one.
+func cellMethodsType(ct *cellTypes, t types.Type) bool {
+	if pt, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = pt.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != ct.pkg.Path() {
+		return false
+	}
+	return n.NumMethods() > 0
+}
+
 // convertIfacePlaces is the pass "ifaceplace".
 func convertIfacePlaces(p *prep) {
 	ct := p.cellTypes()
@@ -53,6 +67,7 @@ func convertIfacePlaces(p *prep) {
 		_, ok = n.Underlying().(*types.Struct)
 		return ok
 	}
+	cellMethods := func(t types.Type) bool { return cellMethodsType(ct, t) }
 	wrap := func(x ast.Expr, spelled string) {
 		// The value goes through the literal's own variable: a copy
 		// (fix_ifacecopy.go).
@@ -95,6 +110,12 @@ func convertIfacePlaces(p *prep) {
 				}
 				switch ast.Unparen(l).(type) {
 				case *ast.SelectorExpr, *ast.IndexExpr, *ast.StarExpr:
+				case *ast.Ident:
+					// s, ok = v, true: in a multiple assignment a
+					// variable is such a place too.
+					if len(n.Lhs) < 2 || !cellMethods(xt) {
+						continue
+					}
 				default:
 					continue
 				}

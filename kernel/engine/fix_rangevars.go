@@ -3,6 +3,7 @@ package engine
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 	"strings"
 )
 
@@ -51,7 +52,9 @@ func rewriteRangeVars(p *prep) {
 			return true
 		}
 		var lhs []ast.Expr
-		var fresh []string
+		var fresh, rhs []string
+		converted := false
+		srcs := rangeElemTypes(p, rs)
 		for i, x := range []ast.Expr{rs.Key, rs.Value} {
 			if x == nil {
 				continue
@@ -63,18 +66,24 @@ func rewriteRangeVars(p *prep) {
 			f := p.r.fresh([]string{"k", "v"}[i])
 			fresh = append(fresh, f)
 			lhs = append(lhs, x)
+			rhs = append(rhs, f)
+			// Into a variable of an interface type, converted: yaegi's
+			// assignment of a value of a cell type with methods panics
+			// otherwise (typeparam/mdempsky/17.go of Go's tests).
+			if rs.Tok == token.ASSIGN && p.cellTypes() != nil && srcs[i] != nil && !isInterface(srcs[i]) {
+				if lt := p.cellTypes().goType(x); lt != nil && isInterface(lt) {
+					if spelled, ok := p.spellGoType(lt); ok {
+						rhs[len(rhs)-1] = "(" + spelled + ")(" + f + ")"
+						converted = true
+					}
+				}
+			}
 		}
 		if len(lhs) == 0 {
 			return true
 		}
 		p.rangeKeys[rs] = fresh[0]
 		p.r.addText(p.off(rs.Key.Pos()), p.off(rs.TokPos)+len(rs.Tok.String()), join(fresh)+" :=")
-		var rhs []string
-		for _, f := range fresh {
-			if f != "_" {
-				rhs = append(rhs, f)
-			}
-		}
 		// The assignment is at the range clause's position (an index out
 		// of range on its left panics there).
 		keyAt := p.off(rs.Key.Pos())
@@ -84,6 +93,16 @@ func rewriteRangeVars(p *prep) {
 			for _, x := range lhs {
 				ls = append(ls, r.render(p.off(x.Pos()), p.off(x.End())))
 			}
+			if converted && allIdents(lhs) {
+				// One assignment each: yaegi's multiple assignment of
+				// converted values panics in reflect.Set too, and a
+				// variable's new value is read by no other place.
+				var b strings.Builder
+				for i := range ls {
+					b.WriteString(ls[i] + " = " + rhs[i] + "; ")
+				}
+				return r.directive(keyAt) + " " + b.String() + r.directive(open)
+			}
 			return r.directive(keyAt) + " " + join(ls) + " " + rs.Tok.String() + " " + join(rhs) + "; " + r.directive(open)
 		})
 		return true
@@ -91,3 +110,48 @@ func rewriteRangeVars(p *prep) {
 }
 
 func join(xs []string) string { return strings.Join(xs, ", ") }
+
+// rangeElemTypes are the types of the key and the value a range statement
+// gives, by go/types; nil where unknown (a range over a function).
+func rangeElemTypes(p *prep, rs *ast.RangeStmt) [2]types.Type {
+	var out [2]types.Type
+	ct := p.cellTypes()
+	if ct == nil {
+		return out
+	}
+	xt := ct.goType(rs.X)
+	if xt == nil {
+		return out
+	}
+	switch u := xt.Underlying().(type) {
+	case *types.Basic:
+		if u.Info()&types.IsString != 0 {
+			out = [2]types.Type{types.Typ[types.Int], types.Typ[types.Rune]}
+		} else {
+			out[0] = xt
+		}
+	case *types.Slice:
+		out = [2]types.Type{types.Typ[types.Int], u.Elem()}
+	case *types.Array:
+		out = [2]types.Type{types.Typ[types.Int], u.Elem()}
+	case *types.Pointer:
+		if a, ok := u.Elem().Underlying().(*types.Array); ok {
+			out = [2]types.Type{types.Typ[types.Int], a.Elem()}
+		}
+	case *types.Map:
+		out = [2]types.Type{u.Key(), u.Elem()}
+	case *types.Chan:
+		out[0] = u.Elem()
+	}
+	return out
+}
+
+// allIdents reports whether every expression of xs is an identifier.
+func allIdents(xs []ast.Expr) bool {
+	for _, x := range xs {
+		if _, ok := ast.Unparen(x).(*ast.Ident); !ok {
+			return false
+		}
+	}
+	return true
+}

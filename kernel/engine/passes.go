@@ -82,7 +82,7 @@ var passes = []pass{
 	{name: "iterators", needs: []fact{factNames, factPackages, factIterOK}, run: rejectIterators},
 	{name: "rangechans", needs: []fact{factTypes}, provides: []fact{factRangeVars}, run: rewriteRangeChans},
 	{name: "rangestrings", needs: []fact{factTypes}, provides: []fact{factRangeVars}, run: rewriteRangeStrings},
-	{name: "rangevars", provides: []fact{factRangeVars}, run: rewriteRangeVars},
+	{name: "rangevars", needs: []fact{factTypes}, provides: []fact{factRangeVars}, run: rewriteRangeVars},
 	{name: "rangeint", needs: []fact{factNames, factPackages, factTypes, factWrappers, factRangeVars}, provides: []fact{factHelpers}, run: rewriteRangeInt},
 	{name: "loopvar", needs: []fact{factNames, factPackages, factTypes, factRangeVars}, run: perIterationLoopVars},
 	{name: "fmt", needs: []fact{factNames, factPackages, factTypes}, provides: []fact{factFmtTypes}, run: rewriteFmt},
