@@ -81,8 +81,14 @@ func rewriteReflectFields(p *prep) {
 		if helper == "" {
 			return true
 		}
-		p.r.addText(p.off(c.Pos()), p.off(c.Pos()), rtName+"."+helper+"(")
-		p.r.addText(p.off(sel.X.End()), p.off(c.Lparen)+1, ", ")
+		// One replacement of the whole call (not an insertion at its
+		// start): a wrapper of a longer expression starting at the same
+		// offset (an assertion on v.Field(0).Interface()) then encloses it.
+		x, args := sel.X, c
+		p.r.add(p.off(c.Pos()), p.off(c.End()), func(r *renderer) string {
+			return rtName + "." + helper + "(" + r.render(p.off(x.Pos()), p.off(x.End())) + ", " +
+				r.render(p.off(args.Lparen)+1, p.off(args.Rparen)) + ")"
+		})
 		return true
 	}
 	p.pc.inspect(visit)

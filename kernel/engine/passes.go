@@ -118,9 +118,11 @@ var passes = []pass{
 	{name: "fmtmethods", needs: []fact{factTypes}, run: printNestedFmtMethods},
 	{name: "ifaceeq", needs: []fact{factTypes}, run: compareInterfaces},
 	{name: "ifacevalues", needs: []fact{factTypes}, run: unwrapIfaceValues},
+	// assertiface before reflectfields: an assertion on v.Field(i).Interface()
+	// wraps the whole operand, and wrappers registered first enclose.
+	{name: "assertiface", needs: []fact{factTypes}, run: rewriteIfaceAssertions},
 	{name: "reflectfields", needs: []fact{factTypes}, run: rewriteReflectFields},
 	{name: "reflectmethods", needs: []fact{factTypes}, run: refuseReflectMethods},
-	{name: "assertiface", needs: []fact{factTypes}, run: rewriteIfaceAssertions},
 	{name: "convsel", needs: []fact{factTypes}, run: rewriteConvSelectors},
 	{name: "units", needs: []fact{factNames, factPackages, factTypes, factHelpers, factStashes, factMain, factFmtTypes, factBlankTypes, factMono}, run: buildUnits},
 }

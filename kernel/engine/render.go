@@ -154,6 +154,10 @@ func (r *renderer) render(start, end int) string {
 	var b strings.Builder
 	b.WriteString(r.directive(start))
 	pos := start
+	// The insertions applied at pos, before a replacement starting there:
+	// they enclose it, so its own rendering of a range starting at pos
+	// must not apply them again.
+	var inserted []int
 	for _, e := range r.edits {
 		if e.start < pos || e.end > end || e.start < start || r.active[e.idx] {
 			continue // outside, covered by an edit already applied, or running
@@ -171,9 +175,29 @@ func (r *renderer) render(start, end int) string {
 		if r.active == nil {
 			r.active = map[int]bool{}
 		}
+		if e.start != pos {
+			inserted = inserted[:0]
+		}
+		var held []int
+		if e.end > e.start {
+			for _, i := range inserted {
+				if !r.active[i] {
+					r.active[i] = true
+					held = append(held, i)
+				}
+			}
+		}
 		r.active[e.idx] = true
 		b.WriteString(e.text(r))
 		delete(r.active, e.idx)
+		for _, i := range held {
+			delete(r.active, i)
+		}
+		if e.end == e.start && !e.tail {
+			inserted = append(inserted, e.idx)
+		} else if e.end > e.start {
+			inserted = inserted[:0] // the replacement moved past them
+		}
 		pos = e.end
 		if pos < end {
 			b.WriteString(r.directive(pos))
