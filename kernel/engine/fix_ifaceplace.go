@@ -67,7 +67,6 @@ func convertIfacePlaces(p *prep) {
 		_, ok = n.Underlying().(*types.Struct)
 		return ok
 	}
-	cellMethods := func(t types.Type) bool { return cellMethodsType(ct, t) }
 	wrap := func(x ast.Expr, spelled string) {
 		// The value goes through the literal's own variable: a copy
 		// (fix_ifacecopy.go).
@@ -113,7 +112,7 @@ func convertIfacePlaces(p *prep) {
 				case *ast.Ident:
 					// s, ok = v, true: in a multiple assignment a
 					// variable is such a place too.
-					if len(n.Lhs) < 2 || !cellMethods(xt) {
+					if len(n.Lhs) < 2 || !cellMethodsType(ct, xt) {
 						continue
 					}
 				default:

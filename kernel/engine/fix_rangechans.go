@@ -48,20 +48,8 @@ func rewriteRangeChans(p *prep) {
 		if t == nil {
 			return true
 		}
-		var elem types.Type
-		isMap := false
-		switch u := t.Underlying().(type) {
-		case *types.Slice:
-			elem = u.Elem()
-		case *types.Array:
-			elem = u.Elem()
-		case *types.Pointer:
-			if a, ok := u.Elem().Underlying().(*types.Array); ok {
-				elem = a.Elem()
-			}
-		case *types.Map:
-			elem, isMap = u.Elem(), true
-		}
+		elem := rangeElemTypes(p, rs)[1]
+		_, isMap := t.Underlying().(*types.Map)
 		if elem == nil {
 			return true
 		}

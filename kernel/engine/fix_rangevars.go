@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 )
 
@@ -54,6 +55,7 @@ func rewriteRangeVars(p *prep) {
 		var lhs []ast.Expr
 		var fresh, rhs []string
 		converted := false
+		ct := p.cellTypes()
 		srcs := rangeElemTypes(p, rs)
 		for i, x := range []ast.Expr{rs.Key, rs.Value} {
 			if x == nil {
@@ -70,8 +72,8 @@ func rewriteRangeVars(p *prep) {
 			// Into a variable of an interface type, converted: yaegi's
 			// assignment of a value of a cell type with methods panics
 			// otherwise (typeparam/mdempsky/17.go of Go's tests).
-			if rs.Tok == token.ASSIGN && p.cellTypes() != nil && srcs[i] != nil && !isInterface(srcs[i]) {
-				if lt := p.cellTypes().goType(x); lt != nil && isInterface(lt) {
+			if rs.Tok == token.ASSIGN && ct != nil && srcs[i] != nil && !isInterface(srcs[i]) {
+				if lt := ct.goType(x); lt != nil && isInterface(lt) {
 					if spelled, ok := p.spellGoType(lt); ok {
 						rhs[len(rhs)-1] = "(" + spelled + ")(" + f + ")"
 						converted = true
@@ -148,10 +150,5 @@ func rangeElemTypes(p *prep, rs *ast.RangeStmt) [2]types.Type {
 
 // allIdents reports whether every expression of xs is an identifier.
 func allIdents(xs []ast.Expr) bool {
-	for _, x := range xs {
-		if _, ok := ast.Unparen(x).(*ast.Ident); !ok {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(xs, func(x ast.Expr) bool { return !isIdentExpr(x) })
 }
