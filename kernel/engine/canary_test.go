@@ -325,6 +325,13 @@ var canaries = []canary{
 		broken:  errContains("undefined selector unsafe.Slice"),
 	},
 	{
+		// A failed comma-ok assertion or map read in a loop leaves the
+		// value of the last iteration (Go: the zero value).
+		name:   "commaokzero",
+		evals:  []string{`import "fmt"`, `func f() (s string) { m := map[int]int{0: 7}; for i, x := range []any{1, "a"} { n, _ := x.(int); v, _ := m[i]; s += fmt.Sprint(n, v) }; return }`, "fmt.Print(f())"},
+		broken: func(out string, err error) bool { return err == nil && out == "1 71 7" }, // Go: "1 70 0"
+	},
+	{
 		// make of a receive-only channel type panics in reflect.MakeChan.
 		name:   "makechan",
 		evals:  []string{"type Recv <-chan int", "r := make(Recv)"},

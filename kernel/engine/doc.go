@@ -303,6 +303,7 @@
 //	a struct with several blank fields crashes compiling (duplicate field X_); its blank fields are compared (unsafe conversions to it refused) | fix_blankfields.go | blankfields | none found
 //	unsafe.Offsetof of a promoted field, or through a nil pointer, crashes | fix_offsetof.go | offsetof | none found
 //	unsafe.Slice, SliceData, String and StringData are missing | fix_unsafebuiltins.go | unsafebuiltins | none found
+//	a failed comma-ok assertion or map read leaves the value as it was (stale in a loop; Go: the zero value) | fix_commaokzero.go | commaokzero | none found
 //	make of a send-only or receive-only channel type panics (reflect.MakeChan: unidirectional channel type) | fix_makechan.go | makechan | none found
 //	a top-level const or var named like a predeclared identifier crashes compiling or reads the universe's (var nil = 1 is nil) | fix_predeclared.go | predeclared, predeclared/const | none found
 //	a builtin called with a multi-value call (append(g()) drops values; complex, min, max crash; copy, delete panic) | fix_tuplebuiltin.go | tuplebuiltin, tuplebuiltin/complex | none found

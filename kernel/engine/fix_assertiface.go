@@ -46,7 +46,13 @@ func init() {
 		return map[string]reflect.Value{"AssertIfaceFail": reflect.ValueOf(func(x any, iface, methods string) {
 			err, _ := e.assertFailure(x, iface, methods)
 			panic(err)
-		}), "IfaceInner": reflect.ValueOf(ifaceInner), "AssertIfaceAny": reflect.ValueOf(func(x any, iface, methods, unsure string, commaOK bool) {
+		}), "IfaceInner": reflect.ValueOf(ifaceInner), "LostInAny": reflect.ValueOf(func(x any, name string) {
+			in := inner(ifaceInner(x))
+			if in == nil || e.isCellStruct(in) {
+				return
+			}
+			panic(runtimeError{msg: "the interpreter cannot assert this error to main." + name + " as Go does: it keeps a value of a struct type whose Error method has a value receiver without the value once it is converted to error; declare Error with a pointer receiver and use pointers (&" + name + "{...}, *" + name + ")", plain: true})
+		}), "IsCellStruct": reflect.ValueOf(func(x any) bool { return e.isCellStruct(ifaceInner(x)) }), "AssertIfaceAny": reflect.ValueOf(func(x any, iface, methods, unsure string, commaOK bool) {
 			// The fallback of an assertion from an any (assertFromAny):
 			// x is of no type the switch listed.
 			if x == nil && commaOK {
@@ -196,7 +202,11 @@ func rewriteIfaceAssertions(p *prep) {
 			return false
 		}
 		it, ok := tv.Type.Underlying().(*types.Interface)
-		if !ok || it.NumMethods() == 0 {
+		if !ok {
+			checkLostInAny(p, ct, ta, tv.Type, stack)
+			return true
+		}
+		if it.NumMethods() == 0 {
 			return true
 		}
 		if assertFromAny(p, ct, ta, tv.Type, it, commaOK[ta]) {
@@ -430,6 +440,45 @@ func checkAnyAssertion(p *prep, ct *cellTypes, ta *ast.TypeAssertExpr, t types.T
 	})
 }
 
+// checkLostInAny guards x.(T), x an empty interface and T a session
+// struct type with fields that implements error: when x holds an error
+// that held a T, yaegi's wrapper of the error keeps T's last field instead
+// of the T (lostInError), and the assertion would answer false where Go's
+// holds. Before the statement that evaluates the assertion (pure x only),
+// the engine inserts
+//
+//	_gnrt.LostInAny(x, "T")
+//
+// which panics saying so when x holds such a wrapper of a value that is
+// not a cell struct value (a false alarm is possible: an error of another
+// type whose last field is what the wrapper shows; a wrong answer is not).
+func checkLostInAny(p *prep, ct *cellTypes, ta *ast.TypeAssertExpr, t types.Type, stack []ast.Node) {
+	xt := ct.goType(ta.X)
+	if xt == nil || isTypeParam(xt) || !lostInError(ct, t) {
+		return
+	}
+	if xi, ok := types.Unalias(xt).Underlying().(*types.Interface); !ok || xi.NumMethods() != 0 {
+		return
+	}
+	errIface := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+	if !types.Implements(t, errIface) || !pure(p, ct, ta.X) {
+		return
+	}
+	stmt := checkAnchor(stack)
+	if stmt == nil {
+		return
+	}
+	top := p.isTopStmt(stmt)
+	name := types.TypeString(t, ct.cellQualifier)
+	p.r.add(p.off(stmt.Pos()), p.off(stmt.Pos()), func(r *renderer) string {
+		check := rtName + ".LostInAny(" + p.text(ta.X) + ", " + strconv.Quote(name) + ")"
+		if top {
+			check = "func() { " + check + " }()" // block scoping at top level: see fix_compound.go
+		}
+		return r.directive(p.off(ta.Pos())) + check + "; " + r.directive(p.off(stmt.Pos()))
+	})
+}
+
 // isTypeParam reports whether t is a type parameter (its underlying type
 // is its constraint, an interface, but its values are not interfaces).
 func isTypeParam(t types.Type) bool {
@@ -491,8 +540,14 @@ func assertFromAny(p *prep, ct *cellTypes, ta *ast.TypeAssertExpr, target types.
 // cell), checked at pos; with commaOK it returns (target, bool). ok is
 // false when the assertion is left to yaegi.
 func anyAssertFunc(p *prep, ct *cellTypes, pos token.Pos, target types.Type, it *types.Interface, typ string, commaOK bool) (lit string, ok bool) {
+	// compiled: error or a compiled package's interface (fmt.Stringer).
+	// yaegi's own assertion answers it for compiled values, and loses
+	// the methods of a cell struct value held in the any (var a any =
+	// E{1}; a.(error) answered false): the switch below lists the cell's
+	// types, yaegi's assertion the rest.
+	compiled := false
 	if named, ok := types.Unalias(target).(*types.Named); ok && (named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "main") {
-		return "", false // a compiled package's interface: another code path in yaegi
+		compiled = true
 	}
 	if _, ok := p.spellGoType(target); !ok {
 		return "", false
@@ -553,7 +608,7 @@ func anyAssertFunc(p *prep, ct *cellTypes, pos token.Pos, target types.Type, it 
 			cases = append(cases, "*"+n)
 		}
 	}
-	if _, named := types.Unalias(target).(*types.Named); named && len(cases) == 0 && len(unsure) == 0 {
+	if _, named := types.Unalias(target).(*types.Named); (named || compiled) && len(cases) == 0 && len(unsure) == 0 {
 		// No cell type implements the named I: the value can only be a
 		// compiled package's (a *strings.Builder), which yaegi's own
 		// assertion to a named interface handles (yaegi/assert2.go), or
@@ -579,6 +634,12 @@ func anyAssertFunc(p *prep, ct *cellTypes, pos token.Pos, target types.Type, it 
 			b.WriteString("case " + c + ": " + ret + "; ")
 		}
 		b.WriteString("}; ")
+	}
+	if compiled {
+		// A value of no cell struct type: yaegi's assertion, whose
+		// comma-ok form with a result is safe for it (the reflect.Set
+		// panic above is a cell value's).
+		b.WriteString("if _gnx != nil && !" + rtName + ".IsCellStruct(_gnx) { if _gnv, _gnok := _gnx.(" + typ + "); _gnok { " + ret + " } }; ")
 	}
 	b.WriteString(rtName + ".AssertIfaceAny(_gnx, " + strconv.Quote(name) + ", " + strconv.Quote(strings.Join(methods, ",")) + ", " + strconv.Quote(strings.Join(unsure, ", ")) + ", " + strconv.FormatBool(commaOK) + "); var _gnz " + typ + "; return _gnz")
 	if commaOK {

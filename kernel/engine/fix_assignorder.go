@@ -486,6 +486,16 @@ func (o *orderer) tupleToMap(as *ast.AssignStmt, top bool) bool {
 		}
 	}
 	p := o.p
+	// The temporaries of v, ok = m[k] are defined where the statement
+	// is, so in a loop they keep the last iteration's value where yaegi
+	// leaves the value alone: the zero value is stored where ok is false
+	// (fix_commaokzero.go).
+	zero := ""
+	if commaOKForm(o.ct, r) {
+		if tt, ok := o.ct.goType(r).(*types.Tuple); ok && tt.Len() == 2 {
+			zero, _ = zeroText(p, tt.At(0).Type())
+		}
+	}
 	at := p.off(as.Pos())
 	names := make([][]string, len(xs))
 	for i := range xs {
@@ -541,6 +551,9 @@ func (o *orderer) tupleToMap(as *ast.AssignStmt, top bool) bool {
 				continue
 			}
 			out += join(names[i]) + def + rhs + "; "
+			if i == len(xs)-1 && zero != "" {
+				out += zeroOnFail(names[i][1], names[i][0], zero) + "; "
+			}
 		}
 		return out + r.directive(at)
 	})

@@ -1,6 +1,9 @@
 package engine
 
-import "go/ast"
+import (
+	"go/ast"
+	"go/token"
+)
 
 // Workaround: a switch with both an init statement and a tag.
 //
@@ -24,11 +27,30 @@ func hoistSwitchInits(p *prep) {
 			return true
 		}
 		sw, ok := n.(*ast.SwitchStmt)
-		if !ok || sw.Init == nil || sw.Tag == nil || p.tagless[sw] {
+		if !ok || sw.Init == nil || p.tagless[sw] {
 			return true
 		}
-		if _, plain := ast.Unparen(sw.Tag).(*ast.Ident); plain {
-			return true
+		// A comma-ok define moves too, followed by the store of the zero
+		// value where ok is false (fix_commaokzero.go).
+		zero := ""
+		if as, ok := sw.Init.(*ast.AssignStmt); ok && as.Tok == token.DEFINE && len(as.Lhs) == 2 && len(as.Rhs) == 1 && !p.isTopStmt(sw) {
+			if ct := p.cellTypes(); ct != nil {
+				zero, _ = zeroOnFailDefine(p, ct, as.Lhs[0], as.Lhs[1], as.Rhs[0])
+			}
+		}
+		if zero == "" {
+			if sw.Tag == nil {
+				return true
+			}
+			if _, plain := ast.Unparen(sw.Tag).(*ast.Ident); plain {
+				return true
+			}
+		} else {
+			zero += "; "
+		}
+		end := sw.Body.Lbrace
+		if sw.Tag != nil {
+			end = sw.Tag.Pos()
 		}
 		start := ast.Node(sw)
 		if ls := labels[sw]; ls != nil {
@@ -38,9 +60,9 @@ func hoistSwitchInits(p *prep) {
 		// "{ init; " before the statement (label included), the init
 		// removed from the header, " }" after the switch.
 		p.r.add(p.off(start.Pos()), p.off(start.Pos()), func(r *renderer) string {
-			return "{ " + r.render(p.off(init.Pos()), p.off(init.End())) + "; "
+			return "{ " + r.render(p.off(init.Pos()), p.off(init.End())) + "; " + zero
 		})
-		p.r.addText(p.off(init.Pos()), p.off(sw.Tag.Pos()), "")
+		p.r.addText(p.off(init.Pos()), p.off(end), "")
 		p.r.addTail(p.off(sw.End()), " }")
 		return true
 	}

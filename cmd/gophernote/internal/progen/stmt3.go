@@ -112,6 +112,10 @@ func (g *gen) showPlace(w *writer, s *scope, place string, t *Type, ok string) {
 // commaOkAssignStmt: v, ok = m[k] / x.(T) / <-ch into existing places.
 func (g *gen) commaOkAssignStmt(w *writer, s *scope, d int) {
 	t := g.okElemType()
+	if g.chance(4) {
+		g.commaOkLoop(w, s, t, d)
+		return
+	}
 	place := g.okPlace(w, s, t)
 	ok := "_"
 	if !g.chance(5) {
@@ -165,6 +169,31 @@ func okShown(ok string) string {
 		return `"_"`
 	}
 	return ok
+}
+
+// commaOkLoop: comma-ok defines of an assertion and a map read in loop
+// bodies (yaegi v0.16 kept the last iteration's value on a failure).
+func (g *gen) commaOkLoop(w *writer, s *scope, t *Type, d int) {
+	// comma-ok defines in a loop body: a failure after a success
+	// must give the zero value, not the last iteration's.
+	xs, e := g.local("xs"), g.local("e")
+	first, second := g.exprSelf(s, t, d-1).s, g.exprSelf(s, g.randNumeric(), d-1).s
+	if g.chance(3) {
+		first, second = second, first
+	}
+	w.line("%s := []any{%s, %s}", xs, first, second)
+	w.open("for _, %s := range %s {", e, xs)
+	x, xok := g.local("x"), g.local("ok")
+	w.line("%s, %s := %s.(%s)", x, xok, e, t)
+	g.showPlace(w, s, x, t, xok)
+	w.close("}")
+	m := g.local("m")
+	w.line("%s := %s", m, g.mapLit(s, mapOf(basic(String), t), d-1))
+	w.open("for _, k := range []string{%s, %s, \"missing\"} {", pick(g, stringLits).s, pick(g, stringLits).s)
+	v, vok := g.local("v"), g.local("ok")
+	w.line("%s, %s := %s[k]", v, vok, m)
+	g.showPlace(w, s, v, t, vok)
+	w.close("}")
 }
 
 // headerStmt: simple statements in if, for and switch headers.
