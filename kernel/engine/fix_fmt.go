@@ -42,11 +42,13 @@ import (
 // checks struct identity with tags, so a value of a defined struct type
 // assigned to a variable of the unnamed struct type of its shape without
 // a conversion is a compile error there; an empty struct type has no
-// field to tag (fix_emptystructs.go); a named
-// non-struct type (type Celsius float64) behind an interface prints its
-// underlying type with %T (yaegi's reflect type is float64), and an
-// empty struct type prints struct {}; a format built at run time, or
-// %T/%+v through Print or Println's %v, go unrewritten.
+// field to tag (fix_emptystructs.go); a value of a named non-struct type
+// (type Celsius float64) behind an interface has yaegi's reflect type
+// float64: %T names it from yaegi's wrapper where there is one (a type
+// with methods, wrappedName) and is refused where a bare value may be of
+// such a type that a cell put in an interface (checkNamedT); an empty
+// struct type prints struct {}; a format built at run time, or %T/%+v
+// through Print or Println's %v, go unrewritten.
 
 func init() {
 	rtParts = append(rtParts, func(e *Engine) map[string]reflect.Value {
@@ -520,10 +522,60 @@ func (e *Engine) typeName(static string, v ...any) string {
 	if in := inner(x); in != nil {
 		x = in
 	}
+	if name, ok := wrappedName(x); ok {
+		return name
+	}
+	x = ifaceInner(x)
+	if in := inner(x); in != nil {
+		x = in
+	}
 	if x == nil {
 		return "<nil>"
 	}
+	e.checkNamedT(x)
 	return e.reflectName(reflect.TypeOf(x))
+}
+
+// wrappedName is what %T prints for a value held in yaegi's wrapper of a
+// value of a cell type with methods (interp.valueInterface), whose node
+// names the type: main.N for a type N int, which the wrapped value alone
+// cannot tell from an int.
+func wrappedName(x any) (string, bool) {
+	rv := reflect.ValueOf(x)
+	if !rv.IsValid() || !isValueInterface(rv.Type()) {
+		return "", false
+	}
+	name, in, ok := wrapped(rv)
+	if !ok || in.Kind() == reflect.Struct || in.Kind() == reflect.Pointer || in.Kind() == reflect.Interface {
+		return "", false // a struct's or a pointer's reflect type names it already
+	}
+	return "main." + name, true
+}
+
+// checkNamedT panics, for %T of x held in an interface, when x may be a
+// value of one of the session's non-struct types that a cell puts in an
+// interface: yaegi keeps such a value as a value of its underlying type
+// (type Celsius float64: a float64), so %T would print float64 where Go
+// prints main.Celsius. A plain float64 there is a false alarm; a wrong
+// name is not possible.
+func (e *Engine) checkNamedT(x any) {
+	t := reflect.TypeOf(x)
+	if t == nil {
+		return
+	}
+	if _, ok := e.fmtNames.lookup(t); ok {
+		return
+	}
+	names := e.ifaceMethods.inIfaceNames(e.reflectName(t))
+	if len(names) == 0 {
+		return
+	}
+	for i, n := range names {
+		names[i] = "main." + n
+	}
+	panic(runtimeError{msg: "%T cannot name the type of this " + e.reflectName(t) + " held in an interface as Go does: it may be a " +
+		strings.Join(names, " or a ") + ", which the interpreter keeps in an interface as a value of its underlying type; print %T of a value of static type " +
+		names[0][len("main."):] + ", or make it a struct type", plain: true})
 }
 
 // fmtArg is _gnrt.Fmt: the argument of a %T, %+v or %#v verb, with the
@@ -549,10 +601,18 @@ func (f fmtProxy) Format(s fmt.State, verb rune) {
 	switch verb {
 	case 'T':
 		name := f.static
+		if n, ok := wrappedName(v); name == "" && ok {
+			name = n
+		}
 		if name == "" {
+			v = ifaceInner(v)
+			if in := inner(v); in != nil {
+				v = in
+			}
 			if v == nil {
 				name = "<nil>"
 			} else {
+				f.e.checkNamedT(v)
 				name = f.e.reflectName(reflect.TypeOf(v))
 			}
 		}

@@ -59,12 +59,25 @@ func ifacesEqual(a, b any) bool {
 	// type (each cell struct type has its own; a non-struct one shares
 	// its underlying type's, so it stays a wrapper's comparison).
 	for _, w := range [][2]reflect.Value{{ra, rb}, {rb, ra}} {
-		if !w[0].IsValid() || !w[1].IsValid() || !isValueInterface(w[0].Type()) || isValueInterface(w[1].Type()) || w[1].Kind() != reflect.Struct {
+		if !w[0].IsValid() || !w[1].IsValid() || !isValueInterface(w[0].Type()) || isValueInterface(w[1].Type()) {
 			continue
 		}
-		if _, in, ok := wrapped(w[0]); ok && in.Type() == w[1].Type() {
+		name, in, ok := wrapped(w[0])
+		if !ok || in.Type() != w[1].Type() {
+			continue
+		}
+		if w[1].Kind() == reflect.Struct {
 			return in.Interface() == w[1].Interface()
 		}
+		// A wrapped value of a non-struct cell type (type N string with
+		// methods: any(n)) and a bare value of its underlying type, which
+		// may be an N that yaegi stored without its type (var h any = n)
+		// or a plain string: unequal values answer false either way.
+		if !in.Type().Comparable() || in.Interface() != w[1].Interface() {
+			return false
+		}
+		panic(runtimeError{msg: "the interpreter cannot compare these interface values as Go does: one holds a main." + name + ", the other a " + in.Type().String() +
+			" of the same value that may be a main." + name + " stored without its type; compare values of static type " + name + " instead", plain: true})
 	}
 	return a == b
 }

@@ -92,6 +92,36 @@ type ifaceMethods struct {
 	// type yaegi gives their values ("float64", "[]int"): such a value
 	// reaches compiled code bare, indistinguishable from a plain one.
 	boxed map[string][]string
+	// inIface are the session's non-struct types, with methods or not,
+	// whose values the cells put in an interface, keyed the same way:
+	// %T of such a bare value cannot name its type (fix_fmt.go).
+	inIface map[string][]string
+}
+
+// noteInIface records that a value of the session's non-struct type
+// named goes into an interface.
+func (m *ifaceMethods) noteInIface(named *types.Named) {
+	name := named.Obj().Name()
+	key := types.TypeString(named.Underlying(), nil)
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, n := range m.inIface[key] {
+		if n == name {
+			return
+		}
+	}
+	if m.inIface == nil {
+		m.inIface = map[string][]string{}
+	}
+	m.inIface[key] = append(m.inIface[key], name)
+}
+
+// inIfaceNames returns the session's non-struct types put in interfaces
+// whose values yaegi represents with reflect type key.
+func (m *ifaceMethods) inIfaceNames(key string) []string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return append([]string(nil), m.inIface[key]...)
 }
 
 // ifaceMethodNames are the methods that matter, by kind.
@@ -322,8 +352,15 @@ func markBoxed(p *prep, ct *cellTypes) {
 			return
 		}
 		switch named.Underlying().(type) {
-		case *types.Struct:
+		case *types.Struct, *types.Interface:
 			return // checkBare knows struct types by their reflect type
+		}
+		if named.TypeParams().Len() == 0 {
+			m.noteInIface(named)
+		}
+		switch named.Underlying().(type) {
+		case *types.Struct:
+			return
 		case *types.Basic:
 			// Into any or a compiled interface (fmt.Stringer) yaegi keeps
 			// a C(2)'s type; into a cell's own interface type it does not
@@ -349,6 +386,23 @@ func markBoxed(p *prep, ct *cellTypes) {
 			}
 		}
 		m.boxed[key] = append(m.boxed[key], name)
+	}
+	// noteOnly records a value put in an interface where yaegi keeps the
+	// type for fmt's sake (passed to an any parameter, put in a []any, sent
+	// on a chan any) but %T still cannot name it (inIface).
+	noteOnly := func(x ast.Expr) {
+		if x == nil {
+			return
+		}
+		named, ok := types.Unalias(ct.goType(x)).(*types.Named)
+		if !ok || named.Obj().Pkg() == nil || named.Obj().Parent() != named.Obj().Pkg().Scope() || named.TypeParams().Len() > 0 {
+			return
+		}
+		switch named.Underlying().(type) {
+		case *types.Struct, *types.Interface:
+			return
+		}
+		m.noteInIface(named)
 	}
 	var funcs []types.Type // enclosing function types, innermost last
 	var stack []ast.Node
@@ -403,6 +457,8 @@ func markBoxed(p *prep, ct *cellTypes) {
 				for i, a := range n.Args {
 					if pt := paramType(sig, i); pt != nil && cellInterface(pt) {
 						check(a, pt, false)
+					} else if pt != nil && isInterface(pt) {
+						noteOnly(a)
 					}
 				}
 			}
@@ -438,6 +494,8 @@ func markBoxed(p *prep, ct *cellTypes) {
 					}
 					if et != nil && cellInterface(et) {
 						check(val, et, false)
+					} else if et != nil && isInterface(et) {
+						noteOnly(val)
 					}
 				}
 			}
@@ -446,6 +504,8 @@ func markBoxed(p *prep, ct *cellTypes) {
 			if t := ct.goType(n.Chan); t != nil {
 				if ch, ok := t.Underlying().(*types.Chan); ok && cellInterface(ch.Elem()) {
 					check(n.Value, ch.Elem(), false)
+				} else if ok && isInterface(ch.Elem()) {
+					noteOnly(n.Value)
 				}
 			}
 		}

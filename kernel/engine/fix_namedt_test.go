@@ -1,0 +1,58 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+)
+
+// %T of a value held in an interface names a non-struct cell type with
+// methods that yaegi keeps in its wrapper (main.N), and refuses a bare
+// value that may be of a non-struct cell type a cell put in an interface
+// (it would name the underlying type: float64 for a Celsius); a value of
+// a type no cell put in an interface prints as before.
+func TestPercentTNamedNonStruct(t *testing.T) {
+	e := newEngine(t)
+	run(t, e, "type N int32\nfunc (r N) Score() int { return 9 }\ntype Celsius float64")
+	s, _ := run(t, e, "var y any = N(3)\nfmt.Printf(\"%T %v|%T\\n\", y, y, any(2.5))")
+	if got, want := s.out(), "main.N 3|float64\n"; got != want {
+		t.Errorf("stdout %q, want %q", got, want)
+	}
+	err := runErr(t, e, "func describe(i any) { fmt.Printf(\"(%v, %T)\\n\", i, i) }\ndescribe(Celsius(3))")
+	if err.Name != "Panic" || !strings.Contains(err.Value, "%T cannot name the type of this float64 held in an interface as Go does: it may be a main.Celsius") {
+		t.Errorf("got %s %q, want a Panic saying %%T cannot name the type", err.Name, err.Value)
+	}
+}
+
+// == of an interface holding yaegi's wrapper of a value of a non-struct
+// cell type with methods and one holding a bare value of its underlying
+// type: unequal values answer false, equal ones are refused (the bare
+// value may be an N stored without its type, or a plain string).
+func TestIfacesEqualWrappedBare(t *testing.T) {
+	e := newEngine(t)
+	run(t, e, "type N string\nfunc (r N) Get() int { return 1 }")
+	s, _ := run(t, e, "b := N(\"x\")\nvar h any = b\nfmt.Println(h == b, h == any(N(\"y\")))")
+	if got, want := s.out(), "true false\n"; got != want {
+		t.Errorf("stdout %q, want %q", got, want)
+	}
+	err := runErr(t, e, "fmt.Println(h == any(b))")
+	if err.Name != "Panic" || !strings.Contains(err.Value, "cannot compare these interface values as Go does: one holds a main.N") {
+		t.Errorf("got %s %q, want a Panic saying it cannot compare", err.Name, err.Value)
+	}
+}
+
+// x.(T) from an any that holds an error which held a T (a struct with a
+// value-receiver Error method) is refused at run time: yaegi's wrapper of
+// the error kept T's last field instead of the T, so the assertion would
+// answer false.
+func TestLostInAnyRefused(t *testing.T) {
+	e := newEngine(t)
+	run(t, e, "type E struct{ code int }\nfunc (e E) Error() string { return fmt.Sprint(\"E\", e.code) }")
+	s, _ := run(t, e, "func f() (bool, bool) { var a any = E{1}; _, ok := a.(E); _, ok2 := a.(error); return ok, ok2 }\nfmt.Println(f())")
+	if got, want := s.out(), "true true\n"; got != want {
+		t.Errorf("stdout %q, want %q", got, want)
+	}
+	err := runErr(t, e, "func g() bool { var err error = E{7}; var c any = err; _, ok := c.(E); return ok }\nfmt.Println(g())")
+	if err.Name != "Panic" || !strings.Contains(err.Value, "cannot assert this error to main.E as Go does") {
+		t.Errorf("got %s %q, want a Panic saying it cannot assert", err.Name, err.Value)
+	}
+}
