@@ -4,7 +4,9 @@ package engine
 // also where the variable is defined in a loop (fix_commaokzero.go), and
 // an any holding a cell struct value asserts to error and to compiled
 // packages' interfaces as Go does (fix_assertiface.go's assertFromAny).
-// Pinned with go1.26 `go run`.
+// A concrete value passed to a cell interface parameter of a call that
+// spreads its variadic argument reaches it (fix_spreadargs.go). Pinned
+// with go1.26 `go run`.
 func init() {
 	parityCases = append(parityCases, parityCase{
 		name: "comma-ok failures in loops give zero values",
@@ -163,5 +165,31 @@ int false false false default
 compiled true false false error
 E1
 `,
+	}, parityCase{
+		name: "concrete arguments of cell interface parameters in spread calls",
+		prog: `package main
+
+import "fmt"
+
+type S struct{ A byte }
+
+func (r *S) String() string { return fmt.Sprint("s", r.A) }
+
+type I interface{ String() string }
+
+func f(a int64, i I, xs ...uintptr) string { return fmt.Sprint(a, i.String(), len(xs)) }
+
+type T struct{}
+
+func (T) m(i I, xs ...int) string { return i.String() + fmt.Sprint(xs) }
+
+func main() {
+	ys := []uintptr{4, 5}
+	fmt.Println(f(1, new(S), ys...), f(2, &S{7}, []uintptr{1}...), f(3, &S{8}, 9))
+	var i I = &S{2}
+	fmt.Println(f(4, i, ys...), T{}.m(&S{3}, []int{6}...))
+}
+`,
+		out: "1s02 2s71 3s81\n4s22 s3[6]\n",
 	})
 }

@@ -303,6 +303,7 @@
 //	a struct with several blank fields crashes compiling (duplicate field X_); its blank fields are compared (unsafe conversions to it refused) | fix_blankfields.go | blankfields | none found
 //	unsafe.Offsetof of a promoted field, or through a nil pointer, crashes | fix_offsetof.go | offsetof | none found
 //	unsafe.Slice, SliceData, String and StringData are missing | fix_unsafebuiltins.go | unsafebuiltins | none found
+//	a concrete value passed to a cell interface parameter of a call spreading its variadic argument (f(new(S), xs...)) panics in reflect.Set | fix_spreadargs.go | spreadargs | none found
 //	a failed comma-ok assertion or map read leaves the value as it was (stale in a loop; Go: the zero value) | fix_commaokzero.go | commaokzero | none found
 //	make of a send-only or receive-only channel type panics (reflect.MakeChan: unidirectional channel type) | fix_makechan.go | makechan | none found
 //	a top-level const or var named like a predeclared identifier crashes compiling or reads the universe's (var nil = 1 is nil) | fix_predeclared.go | predeclared, predeclared/const | none found
@@ -317,7 +318,7 @@
 //	== of a named type and its unnamed type, of *any and *interface{}: mismatched types | fix_cmpconv.go | cmpconv, cmpconv/any | none found
 //	unsafe.Add/Slice/String length of an integer type other than int refused | fix_unsafelen.go | unsafelen | none found
 //	var _ T in a function refused (cannot use _ as value) | fix_blankvars.go | blankvars | none found
-//	a local type shadowing an outer name resolves to the outer one; local aliases undefined, local generic types not implemented (both refused) | fix_localtypes.go | localtypes, localtypes/alias, localtypes/generic | none found
+//	a local type shadowing an outer name resolves to the outer one; local aliases undefined (their uses spelled out; an alias of an alias refused), local generic types not implemented (refused) | fix_localtypes.go | localtypes, localtypes/alias, localtypes/generic | none found
 //	a field hiding a promoted method: ambiguous selector (refused) | fix_hiddenmethods.go | hiddenmethods | none found
 //	a value of a type with methods put into an interface is not copied: the interface follows the variable, field or element, and a loop's call results or &T{} share one place | fix_ifacecopy.go | ifacecopy | none found
 //	the same for a struct or array value put into an interface with methods the cell declares (Shape); error and compiled interfaces still alias | fix_ifacecopy.go | ifacecopy/celliface | none found

@@ -87,6 +87,7 @@ var passes = []pass{
 	{name: "rangeint", needs: []fact{factNames, factPackages, factTypes, factWrappers, factRangeVars}, provides: []fact{factHelpers}, run: rewriteRangeInt},
 	{name: "loopvar", needs: []fact{factNames, factPackages, factTypes, factRangeVars}, run: perIterationLoopVars},
 	{name: "fmt", needs: []fact{factNames, factPackages, factTypes}, provides: []fact{factFmtTypes}, run: rewriteFmt},
+	{name: "spreadargs", needs: []fact{factTypes}, run: rewriteSpreadArgs},
 	{name: "variadic", needs: []fact{factNames, factPackages}, run: fixVariadicIfaces},
 	{name: "goroutine", needs: []fact{factNames, factTypes}, run: guardGoroutines},
 	{name: "sleep", needs: []fact{factNames, factPackages}, run: interruptibleSleep},
