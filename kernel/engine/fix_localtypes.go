@@ -14,10 +14,12 @@ import (
 // package that declares type T struct{ V int } fails with "too many
 // values in struct literal" (fixedbugs/issue8947 of Go's tests). The pass
 // "localtypes" gives such a local type a fresh name, at its declaration
-// and at every use go/types resolves to it. A local alias (type T = int
-// in a function) is refused: yaegi reports it undefined wherever it is
-// used; so is a local generic type (type T[P any] int in a function:
-// "type definition not implemented"). yaegi prints local types
+// and at every use go/types resolves to it. yaegi reports a local alias
+// (type T = int in a function) undefined wherever it is used: its uses
+// get the type it stands for and its declaration goes (localAliases); an
+// alias whose type mentions another alias is refused. So is a local
+// generic type (type T[P any] int in a function: "type definition not
+// implemented"). yaegi prints local types
 // without their name either way (%T of T{0, 1} is [2]int), so the name
 // shows nowhere.
 
@@ -28,6 +30,9 @@ func renameLocalTypes(p *prep) {
 		return
 	}
 	renamed := map[types.Object]string{}
+	aliases := map[types.Object]string{} // local alias -> the type it stands for, spelled
+	var aliasSpecs []*ast.TypeSpec
+	defer func() { localAliases(p, ct, aliases, aliasSpecs) }()
 	p.pc.inspect(func(n ast.Node) bool {
 		ts, ok := n.(*ast.TypeSpec)
 		if !ok || ts.Name.Name == "_" {
@@ -45,7 +50,13 @@ func renameLocalTypes(p *prep) {
 		}
 		if obj.IsAlias() {
 			// yaegi v0.16 does not know a local alias at all ("undefined:
-			// C"; fixedbugs/issue31959, issue50190).
+			// C"; fixedbugs/issue31959, issue50190): its uses get the
+			// type it stands for (localAliases).
+			if spelled, ok := p.spellGoType(types.Unalias(obj.Type())); ok && ts.TypeParams == nil && !hasAlias(types.Unalias(obj.Type()), 0) {
+				aliases[obj] = spelled
+				aliasSpecs = append(aliasSpecs, ts)
+				return true
+			}
 			p.fail(ts.Name.Pos(), "a type alias declared inside a function (type "+obj.Name()+" = ...) is not supported by the gophernote interpreter: declare it at the top level of the cell")
 			return false
 		}
@@ -76,4 +87,123 @@ func renameLocalTypes(p *prep) {
 		}
 		return true
 	})
+}
+
+// localAliases replaces each use of a local alias (type C = int32 in a
+// function) by the type it stands for, spelled by go/types, and drops its
+// declaration: yaegi v0.16 does not know local aliases. An embedded field
+// of the alias (struct{ C }) becomes a field named C of that type, which
+// keeps the field's name (Go names an embedded field after the alias);
+// a conversion gets parentheses (func(int) int is no expression).
+func localAliases(p *prep, ct *cellTypes, aliases map[types.Object]string, specs []*ast.TypeSpec) {
+	if len(aliases) == 0 {
+		return
+	}
+	calls := map[*ast.Ident]bool{}
+	p.pc.inspect(func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.StructType:
+			for _, f := range n.Fields.List {
+				if len(f.Names) != 0 {
+					continue
+				}
+				t := f.Type
+				if st, ok := t.(*ast.StarExpr); ok {
+					t = st.X
+				}
+				if id, ok := t.(*ast.Ident); ok && aliases[ct.info.Uses[id]] != "" {
+					p.r.addText(p.off(f.Type.Pos()), p.off(f.Type.Pos()), id.Name+" ")
+				}
+			}
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
+				calls[id] = true
+			}
+		}
+		return true
+	})
+	p.pc.inspect(func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		spelled, ok := aliases[ct.info.Uses[id]]
+		if !ok {
+			return true
+		}
+		if calls[id] {
+			spelled = "(" + spelled + ")"
+		}
+		p.r.addText(p.off(id.Pos()), p.off(id.End()), spelled)
+		return true
+	})
+	// The declarations: a spec alone in its declaration goes with it.
+	p.pc.inspect(func(n ast.Node) bool {
+		ds, ok := n.(*ast.DeclStmt)
+		if !ok {
+			return true
+		}
+		g, ok := ds.Decl.(*ast.GenDecl)
+		if !ok || g.Tok != token.TYPE {
+			return true
+		}
+		for _, sp := range g.Specs {
+			for _, ts := range specs {
+				if sp != ts {
+					continue
+				}
+				if len(g.Specs) == 1 {
+					p.r.addText(p.off(ds.Pos()), p.off(ds.End()), "")
+				} else {
+					p.r.addText(p.off(ts.Pos()), p.off(ts.End()), "")
+				}
+			}
+		}
+		return false
+	})
+}
+
+// hasAlias reports whether t mentions an alias below its top level (its
+// spelling would name the alias, which a local one makes undefined).
+func hasAlias(t types.Type, depth int) bool {
+	if depth > 8 {
+		return true
+	}
+	switch t := t.(type) {
+	case *types.Alias:
+		return true
+	case *types.Pointer:
+		return hasAlias(t.Elem(), depth+1)
+	case *types.Slice:
+		return hasAlias(t.Elem(), depth+1)
+	case *types.Array:
+		return hasAlias(t.Elem(), depth+1)
+	case *types.Chan:
+		return hasAlias(t.Elem(), depth+1)
+	case *types.Map:
+		return hasAlias(t.Key(), depth+1) || hasAlias(t.Elem(), depth+1)
+	case *types.Signature:
+		for _, tup := range []*types.Tuple{t.Params(), t.Results()} {
+			for i := range tup.Len() {
+				if hasAlias(tup.At(i).Type(), depth+1) {
+					return true
+				}
+			}
+		}
+	case *types.Struct:
+		for i := range t.NumFields() {
+			if hasAlias(t.Field(i).Type(), depth+1) {
+				return true
+			}
+		}
+	case *types.Named:
+		if args := t.TypeArgs(); args != nil {
+			for i := range args.Len() {
+				if hasAlias(args.At(i), depth+1) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
