@@ -394,7 +394,97 @@ type cellTypes struct {
 
 // checkCell type-checks a cell; the result is never nil, its info
 // possibly partial.
-func (ts *typesSession) checkCell(s *scope, mono bool) (ct *cellTypes) {
+func (ts *typesSession) checkCell(s *scope, mono bool) *cellTypes {
+	ct := ts.checkCellWith(s, mono, nil)
+	if extra := stmtVarsOfDecls(s, ct); len(extra) > 0 {
+		ct = ts.checkCellWith(s, mono, extra)
+	}
+	return ct
+}
+
+// stmtVarsOfDecls returns the variables a top-level statement of the
+// cell defines (x := 2) that a top-level declaration of the same cell
+// uses (var v = f(x)), which go/types finds undefined: the declarations
+// are package-level, the statements a function's body, while the engine
+// runs them in order. Their types go into the package scope of a second
+// check, so that the declaration's expressions have types (the pass mono
+// needs them to specialize a generic call there). Only types that name no
+// type of this check's package are given: a second check declares those
+// types anew.
+func stmtVarsOfDecls(s *scope, ct *cellTypes) map[string]types.Type {
+	undefined := map[string]bool{}
+	for _, te := range ct.errors {
+		name, ok := strings.CutPrefix(te.Msg, "undefined: ")
+		if !ok {
+			continue
+		}
+		for _, d := range s.pc.decls.Decls {
+			if d.Pos() <= te.Pos && te.Pos < d.End() {
+				undefined[name] = true
+			}
+		}
+	}
+	if len(undefined) == 0 || s.pc.stmts == nil || s.pc.stmts.Body == nil {
+		return nil
+	}
+	extra := map[string]types.Type{}
+	for _, st := range s.pc.stmts.Body.List {
+		as, ok := st.(*ast.AssignStmt)
+		if !ok || as.Tok != token.DEFINE {
+			continue
+		}
+		for _, l := range as.Lhs {
+			id, ok := l.(*ast.Ident)
+			if !ok || !undefined[id.Name] {
+				continue
+			}
+			obj := ct.info.Defs[id]
+			if obj == nil || obj.Type() == nil || namesPkgType(obj.Type(), ct.pkg, 0) {
+				continue
+			}
+			extra[id.Name] = obj.Type()
+		}
+	}
+	return extra
+}
+
+// namesPkgType reports whether t mentions a named type of pkg.
+func namesPkgType(t types.Type, pkg *types.Package, depth int) bool {
+	if depth > 8 {
+		return true
+	}
+	switch t := types.Unalias(t).(type) {
+	case *types.Named:
+		if t.Obj().Pkg() == pkg {
+			return true
+		}
+		if args := t.TypeArgs(); args != nil {
+			for i := range args.Len() {
+				if namesPkgType(args.At(i), pkg, depth+1) {
+					return true
+				}
+			}
+		}
+	case *types.Basic:
+	case *types.Pointer:
+		return namesPkgType(t.Elem(), pkg, depth+1)
+	case *types.Slice:
+		return namesPkgType(t.Elem(), pkg, depth+1)
+	case *types.Array:
+		return namesPkgType(t.Elem(), pkg, depth+1)
+	case *types.Chan:
+		return namesPkgType(t.Elem(), pkg, depth+1)
+	case *types.Map:
+		return namesPkgType(t.Key(), pkg, depth+1) || namesPkgType(t.Elem(), pkg, depth+1)
+	default:
+		return true // signatures, structs, interfaces: not worth the walk
+	}
+	return false
+}
+
+// checkCellWith is checkCell with the variables extra declared in the
+// package scope (stmtVarsOfDecls).
+func (ts *typesSession) checkCellWith(s *scope, mono bool, extra map[string]types.Type) (ct *cellTypes) {
 	objects := ts.objects
 	if mono {
 		ts.activateMono()
@@ -420,6 +510,11 @@ func (ts *typesSession) checkCell(s *scope, mono bool) (ct *cellTypes) {
 	for name, obj := range objects {
 		if !declared[name] {
 			ct.pkg.Scope().Insert(obj)
+		}
+	}
+	for name, t := range extra {
+		if ct.pkg.Scope().Lookup(name) == nil {
+			ct.pkg.Scope().Insert(types.NewVar(token.NoPos, ct.pkg, name, t))
 		}
 	}
 	imports := &ast.GenDecl{Tok: token.IMPORT}
