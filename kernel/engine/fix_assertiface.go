@@ -51,7 +51,7 @@ func init() {
 			if in == nil || e.isCellStruct(in) {
 				return
 			}
-			panic(runtimeError{msg: "the interpreter cannot assert this error to main." + name + " as Go does: it keeps a value of a struct type whose Error method has a value receiver without the value once it is converted to error; declare Error with a pointer receiver and use pointers (&" + name + "{...}, *" + name + ")", plain: true})
+			panic(runtimeError{msg: "the assertion of this error to main." + name + " is refused in a gophernote cell: the interpreter keeps a value of a struct type whose Error method has a value receiver without the value once it is converted to error, so it cannot tell whether Go's assertion holds; declare Error with a pointer receiver and use pointers (&" + name + "{...}, *" + name + ")", plain: true})
 		}), "IsCellStruct": reflect.ValueOf(func(x any) bool { return e.isCellStruct(ifaceInner(x)) }), "AssertIfaceAny": reflect.ValueOf(func(x any, iface, methods, unsure string, commaOK bool) {
 			// The fallback of an assertion from an any (assertFromAny):
 			// x is of no type the switch listed.

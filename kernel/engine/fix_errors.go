@@ -305,8 +305,8 @@ func errorsAs(err error, target any) bool {
 		// A cell's interface type: yaegi's run-time form of it is a
 		// struct, which says nothing of the methods an error must have
 		// to match.
-		panic(runtimeError{msg: "errors.As with a target of an interface type declared in a cell is not supported by the gophernote interpreter: " +
-			"its compiled form has no methods to match; assert the error to the interface instead (err.(I)), after errors.Unwrap where it wraps", plain: true})
+		panic(runtimeError{msg: "errors.As with a target of an interface type declared in a cell is refused in a gophernote cell: " +
+			"the interpreter's compiled form of the interface has no methods to match; assert the error to the interface instead (err.(I)), after errors.Unwrap where it wraps", plain: true})
 	}
 	if targetType.Kind() != reflect.Interface && !targetType.Implements(errorType) && !interpretedType(targetType) {
 		panic("errors: *target must be interface or implement error")

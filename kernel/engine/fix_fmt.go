@@ -573,8 +573,8 @@ func (e *Engine) checkNamedT(x any) {
 	for i, n := range names {
 		names[i] = "main." + n
 	}
-	panic(runtimeError{msg: "%T cannot name the type of this " + e.reflectName(t) + " held in an interface as Go does: it may be a " +
-		strings.Join(names, " or a ") + ", which the interpreter keeps in an interface as a value of its underlying type; print %T of a value of static type " +
+	panic(runtimeError{msg: "%T of this " + e.reflectName(t) + " held in an interface is refused in a gophernote cell: it may be a " +
+		strings.Join(names, " or a ") + ", which the interpreter keeps in an interface as a value of its underlying type, so %T cannot name its type as Go does; print %T of a value of static type " +
 		names[0][len("main."):] + ", or make it a struct type", plain: true})
 }
 

@@ -76,8 +76,8 @@ func ifacesEqual(a, b any) bool {
 		if !in.Type().Comparable() || in.Interface() != w[1].Interface() {
 			return false
 		}
-		panic(runtimeError{msg: "the interpreter cannot compare these interface values as Go does: one holds a main." + name + ", the other a " + in.Type().String() +
-			" of the same value that may be a main." + name + " stored without its type; compare values of static type " + name + " instead", plain: true})
+		panic(runtimeError{msg: "this comparison of interface values is refused in a gophernote cell: one holds a main." + name + ", the other a " + in.Type().String() +
+			" of the same value that may be a main." + name + " the interpreter stored without its type; compare values of static type " + name + " instead", plain: true})
 	}
 	return a == b
 }

@@ -18,7 +18,7 @@ func TestPercentTNamedNonStruct(t *testing.T) {
 		t.Errorf("stdout %q, want %q", got, want)
 	}
 	err := runErr(t, e, "func describe(i any) { fmt.Printf(\"(%v, %T)\\n\", i, i) }\ndescribe(Celsius(3))")
-	if err.Name != "Panic" || !strings.Contains(err.Value, "%T cannot name the type of this float64 held in an interface as Go does: it may be a main.Celsius") {
+	if err.Name != "Panic" || !strings.Contains(err.Value, "%T of this float64 held in an interface is refused in a gophernote cell: it may be a main.Celsius") {
 		t.Errorf("got %s %q, want a Panic saying %%T cannot name the type", err.Name, err.Value)
 	}
 }
@@ -35,7 +35,7 @@ func TestIfacesEqualWrappedBare(t *testing.T) {
 		t.Errorf("stdout %q, want %q", got, want)
 	}
 	err := runErr(t, e, "fmt.Println(h == any(b))")
-	if err.Name != "Panic" || !strings.Contains(err.Value, "cannot compare these interface values as Go does: one holds a main.N") {
+	if err.Name != "Panic" || !strings.Contains(err.Value, "this comparison of interface values is refused in a gophernote cell: one holds a main.N") {
 		t.Errorf("got %s %q, want a Panic saying it cannot compare", err.Name, err.Value)
 	}
 }
@@ -52,7 +52,7 @@ func TestLostInAnyRefused(t *testing.T) {
 		t.Errorf("stdout %q, want %q", got, want)
 	}
 	err := runErr(t, e, "func g() bool { var err error = E{7}; var c any = err; _, ok := c.(E); return ok }\nfmt.Println(g())")
-	if err.Name != "Panic" || !strings.Contains(err.Value, "cannot assert this error to main.E as Go does") {
+	if err.Name != "Panic" || !strings.Contains(err.Value, "the assertion of this error to main.E is refused in a gophernote cell") {
 		t.Errorf("got %s %q, want a Panic saying it cannot assert", err.Name, err.Value)
 	}
 }
