@@ -321,6 +321,10 @@ func wrapFmtArgs(p *prep, c *ast.CallExpr) {
 			continue
 		}
 		arg := c.Args[ai]
+		if v == 'n' {
+			bareStructArg(p, ct, arg)
+			continue
+		}
 		static := ""
 		if t := ct.goType(arg); t != nil {
 			if tv := ct.info.Types[arg]; tv.Value != nil || isUntyped(t) {
@@ -347,13 +351,47 @@ func wrapFmtArgs(p *prep, c *ast.CallExpr) {
 	}
 }
 
+// bareStructArg converts arg, a value of a cell struct type with a String
+// or Error method printed with a verb for which fmt calls neither (%d),
+// to its unnamed struct type. yaegi hands such a value to fmt in its
+// wrapper of fmt.Stringer or error, which holds the struct's last field
+// instead of the struct (interp.getConcreteValue; fix_errors.go), so
+// Printf("%d", S{10}) printed 10 where Go prints {10}; without methods the
+// struct goes bare. A type with a Format method (fmt calls it for every
+// verb) is left alone, and so is one the cell cannot spell.
+func bareStructArg(p *prep, ct *cellTypes, arg ast.Expr) {
+	t := ct.goType(arg)
+	if t == nil {
+		return
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "main" {
+		return
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok || st.NumFields() == 0 {
+		return
+	}
+	ms := types.NewMethodSet(n)
+	if ms.Lookup(nil, "Format") != nil || ms.Lookup(nil, "String") == nil && ms.Lookup(nil, "Error") == nil {
+		return
+	}
+	spelled, ok := p.spellGoType(st)
+	if !ok {
+		return
+	}
+	p.r.addText(p.off(arg.Pos()), p.off(arg.Pos()), "("+spelled+")(")
+	p.r.addTail(p.off(arg.End()), ")")
+}
+
 func isUntyped(t types.Type) bool {
 	b, ok := t.(*types.Basic)
 	return ok && b.Info()&types.IsUntyped != 0
 }
 
 // printfVerbs scans a format and returns, per argument, 'T' or 'v' when
-// the argument is printed with %T, %+v or %#v, else 0, and the byte
+// the argument is printed with %T, %+v or %#v, 'n' with a verb for which
+// fmt calls no String or Error method (%d, %f), else 0, and the byte
 // offset of each verb; ok is false for formats this scanner does not
 // follow (explicit argument indexes).
 func printfVerbs(format string) (verbs []rune, at []int, ok bool) {
@@ -394,6 +432,10 @@ func printfVerbs(format string) (verbs []rune, at []int, ok bool) {
 			verbs, at = append(verbs, 'T'), append(at, i)
 		case verb == 'v' && (plus || sharp):
 			verbs, at = append(verbs, 'v'), append(at, i)
+		case !strings.ContainsRune("vsqxXw", verb):
+			// %d, %f, ...: fmt calls no String or Error method for it (%w
+			// wraps the error).
+			verbs, at = append(verbs, 'n'), append(at, i)
 		default:
 			verbs, at = append(verbs, 0), append(at, i)
 		}
