@@ -578,6 +578,39 @@ func (e *Engine) typeName(static string, v ...any) string {
 	return e.reflectName(reflect.TypeOf(x))
 }
 
+// namedCompositePrefix gives %#v of a value of a named slice, map or
+// array cell type (type IDs []int) its type's name: yaegi's reflect type of
+// the value is the underlying one, so fmt wrote []int{1, 2} where Go
+// writes main.IDs{1, 2}. Only the outermost type is renamed, and only when
+// the elements (and keys) are of basic kinds, whose %#v carries no type
+// name of its own: elements of a named composite type keep the underlying
+// type's name (a limit).
+func namedCompositePrefix(out, static string, t reflect.Type, name func(reflect.Type) string) string {
+	if !strings.HasPrefix(static, "main.") || strings.ContainsAny(static, "[]{}() *") {
+		return out
+	}
+	basic := func(t reflect.Type) bool {
+		k := t.Kind()
+		return k >= reflect.Bool && k <= reflect.Complex128 || k == reflect.String
+	}
+	switch t.Kind() {
+	case reflect.Slice, reflect.Array:
+		if !basic(t.Elem()) {
+			return out
+		}
+	case reflect.Map:
+		if !basic(t.Elem()) || !basic(t.Key()) {
+			return out
+		}
+	default:
+		return out
+	}
+	if under := name(t); under != static && strings.HasPrefix(out, under) {
+		return static + out[len(under):]
+	}
+	return out
+}
+
 // wrappedName is what %T prints for a value held in yaegi's wrapper of a
 // value of a cell type with methods (interp.valueInterface), whose node
 // names the type: main.N for a type N int, which the wrapped value alone
@@ -663,6 +696,9 @@ func (f fmtProxy) Format(s fmt.State, verb rune) {
 		out := fmt.Sprintf(fmt.FormatString(s, verb), v)
 		if v != nil && inner(v) == nil {
 			out = f.e.restoreNames(out, reflect.TypeOf(v), s.Flag('#'))
+			if verb == 'v' && s.Flag('#') {
+				out = namedCompositePrefix(out, f.static, reflect.TypeOf(v), f.e.reflectName)
+			}
 		}
 		fmt.Fprint(s, out)
 	}

@@ -3,7 +3,9 @@ package engine
 // A value of a cell struct type with a String or Error method printed
 // with a verb for which fmt calls neither (%d, %f) prints its fields
 // (fix_fmt.go's bareStructArg; TestGoFuzz, progen seed 1008 unit 1).
-// Pinned with go1.26 `go run`.
+// %#v of a value of a named slice, map or array type with elements of
+// basic kinds names the type (namedCompositePrefix). Pinned with go1.26
+// `go run`.
 func init() {
 	parityCases = append(parityCases, parityCase{
 		name: "verbs that call no String method print a Stringer struct's fields",
@@ -38,5 +40,23 @@ func main() {
 }
 `,
 		out: "S{Items=1}|{10}|S{Items=2}|537b4974656d733d31317d|{00003}\n{10} {4 %!d(string=m)}|n\n{1.2 2.0} P\n{7} &{7}\n",
+	}, parityCase{
+		name: "%#v of named slice, map and array types names them",
+		prog: `package main
+
+import "fmt"
+
+type X map[uint8]string
+type IDs []int
+type Grid [2]float64
+type Names []string
+
+func main() {
+	x := X{1: "a"}
+	fmt.Printf("%#v %#v %#v %#v\n", x, IDs{1, 2}, Grid{1.5, 2}, Names(nil))
+	fmt.Printf("%#v|%+v|%v\n", IDs{}, IDs{3}, x)
+}
+`,
+		out: "main.X{0x1:\"a\"} main.IDs{1, 2} main.Grid{1.5, 2} main.Names(nil)\nmain.IDs{}|[3]|map[1:a]\n",
 	})
 }
