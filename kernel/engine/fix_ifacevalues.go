@@ -343,24 +343,45 @@ func markBoxed(p *prep, ct *cellTypes) {
 	// check records x's type when x goes into an interface of type target
 	// in a context where yaegi drops the type: always, or (basicKeeps)
 	// only for a type whose underlying type is not a basic one.
-	check := func(x ast.Expr, target types.Type, basicKeeps bool) {
-		if x == nil || !isInterface(target) {
-			return
+	// sessionNamed is x's type when it is a package-level named type of
+	// the session, else nil.
+	sessionNamed := func(x ast.Expr) *types.Named {
+		if x == nil {
+			return nil
 		}
 		named, ok := types.Unalias(ct.goType(x)).(*types.Named)
 		if !ok || named.Obj().Pkg() == nil || named.Obj().Parent() != named.Obj().Pkg().Scope() {
+			return nil
+		}
+		return named
+	}
+	// noteOnly records a value put in an interface (inIface): every
+	// context check sees, and those where yaegi keeps the type for fmt's
+	// sake (passed to an any parameter, put in a []any, sent on a chan
+	// any) but %T still cannot name it.
+	noteOnly := func(x ast.Expr) {
+		named := sessionNamed(x)
+		if named == nil || named.TypeParams().Len() > 0 {
 			return
 		}
 		switch named.Underlying().(type) {
 		case *types.Struct, *types.Interface:
-			return // checkBare knows struct types by their reflect type
+			return
 		}
-		if named.TypeParams().Len() == 0 {
-			m.noteInIface(named)
+		m.noteInIface(named)
+	}
+	check := func(x ast.Expr, target types.Type, basicKeeps bool) {
+		if !isInterface(target) {
+			return
 		}
+		named := sessionNamed(x)
+		if named == nil {
+			return
+		}
+		noteOnly(x)
 		switch named.Underlying().(type) {
 		case *types.Struct:
-			return
+			return // checkBare knows struct types by their reflect type
 		case *types.Basic:
 			// Into any or a compiled interface (fmt.Stringer) yaegi keeps
 			// a C(2)'s type; into a cell's own interface type it does not
@@ -386,23 +407,6 @@ func markBoxed(p *prep, ct *cellTypes) {
 			}
 		}
 		m.boxed[key] = append(m.boxed[key], name)
-	}
-	// noteOnly records a value put in an interface where yaegi keeps the
-	// type for fmt's sake (passed to an any parameter, put in a []any, sent
-	// on a chan any) but %T still cannot name it (inIface).
-	noteOnly := func(x ast.Expr) {
-		if x == nil {
-			return
-		}
-		named, ok := types.Unalias(ct.goType(x)).(*types.Named)
-		if !ok || named.Obj().Pkg() == nil || named.Obj().Parent() != named.Obj().Pkg().Scope() || named.TypeParams().Len() > 0 {
-			return
-		}
-		switch named.Underlying().(type) {
-		case *types.Struct, *types.Interface:
-			return
-		}
-		m.noteInIface(named)
 	}
 	var funcs []types.Type // enclosing function types, innermost last
 	var stack []ast.Node

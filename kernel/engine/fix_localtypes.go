@@ -52,7 +52,7 @@ func renameLocalTypes(p *prep) {
 			// yaegi v0.16 does not know a local alias at all ("undefined:
 			// C"; fixedbugs/issue31959, issue50190): its uses get the
 			// type it stands for (localAliases).
-			if spelled, ok := p.spellGoType(types.Unalias(obj.Type())); ok && ts.TypeParams == nil && !hasAlias(types.Unalias(obj.Type()), 0) {
+			if spelled, ok := p.spellGoType(types.Unalias(obj.Type())); ok && ts.TypeParams == nil && !mentionsType(types.Unalias(obj.Type()), func(t types.Type) bool { _, ok := t.(*types.Alias); return ok }, 0) {
 				aliases[obj] = spelled
 				aliasSpecs = append(aliasSpecs, ts)
 				return true
@@ -161,49 +161,4 @@ func localAliases(p *prep, ct *cellTypes, aliases map[types.Object]string, specs
 		}
 		return false
 	})
-}
-
-// hasAlias reports whether t mentions an alias below its top level (its
-// spelling would name the alias, which a local one makes undefined).
-func hasAlias(t types.Type, depth int) bool {
-	if depth > 8 {
-		return true
-	}
-	switch t := t.(type) {
-	case *types.Alias:
-		return true
-	case *types.Pointer:
-		return hasAlias(t.Elem(), depth+1)
-	case *types.Slice:
-		return hasAlias(t.Elem(), depth+1)
-	case *types.Array:
-		return hasAlias(t.Elem(), depth+1)
-	case *types.Chan:
-		return hasAlias(t.Elem(), depth+1)
-	case *types.Map:
-		return hasAlias(t.Key(), depth+1) || hasAlias(t.Elem(), depth+1)
-	case *types.Signature:
-		for _, tup := range []*types.Tuple{t.Params(), t.Results()} {
-			for i := range tup.Len() {
-				if hasAlias(tup.At(i).Type(), depth+1) {
-					return true
-				}
-			}
-		}
-	case *types.Struct:
-		for i := range t.NumFields() {
-			if hasAlias(t.Field(i).Type(), depth+1) {
-				return true
-			}
-		}
-	case *types.Named:
-		if args := t.TypeArgs(); args != nil {
-			for i := range args.Len() {
-				if hasAlias(args.At(i), depth+1) {
-					return true
-				}
-			}
-		}
-	}
-	return false
 }

@@ -439,7 +439,7 @@ func stmtVarsOfDecls(s *scope, ct *cellTypes) map[string]types.Type {
 				continue
 			}
 			obj := ct.info.Defs[id]
-			if obj == nil || obj.Type() == nil || namesPkgType(obj.Type(), ct.pkg, 0) {
+			if obj == nil || obj.Type() == nil || mentionsType(obj.Type(), namesPkgType(ct.pkg), 0) {
 				continue
 			}
 			extra[id.Name] = obj.Type()
@@ -448,36 +448,87 @@ func stmtVarsOfDecls(s *scope, ct *cellTypes) map[string]types.Type {
 	return extra
 }
 
-// namesPkgType reports whether t mentions a named type of pkg.
-func namesPkgType(t types.Type, pkg *types.Package, depth int) bool {
+// namesPkgType is mentionsType's test for a named type of pkg; a
+// signature, struct or interface counts too (not worth the second check).
+func namesPkgType(pkg *types.Package) func(types.Type) bool {
+	return func(t types.Type) bool {
+		switch t := t.(type) {
+		case *types.Named:
+			return t.Obj().Pkg() == pkg
+		case *types.Signature, *types.Struct, *types.Interface:
+			return true
+		}
+		return false
+	}
+}
+
+// mentionsType reports whether t, or a type it is built from (elements,
+// keys, parameters, results, fields, methods, type arguments), satisfies
+// f, which sees an alias before it is resolved. Deeper than 8 levels
+// counts as a mention.
+func mentionsType(t types.Type, f func(types.Type) bool, depth int) bool {
 	if depth > 8 {
 		return true
 	}
-	switch t := types.Unalias(t).(type) {
-	case *types.Named:
-		if t.Obj().Pkg() == pkg {
-			return true
+	if f(t) {
+		return true
+	}
+	in := func(ts ...types.Type) bool {
+		for _, u := range ts {
+			if mentionsType(u, f, depth+1) {
+				return true
+			}
 		}
+		return false
+	}
+	tuple := func(tup *types.Tuple) bool {
+		for i := range tup.Len() {
+			if in(tup.At(i).Type()) {
+				return true
+			}
+		}
+		return false
+	}
+	switch t := t.(type) {
+	case *types.Alias:
+		return in(types.Unalias(t))
+	case *types.Pointer:
+		return in(t.Elem())
+	case *types.Slice:
+		return in(t.Elem())
+	case *types.Array:
+		return in(t.Elem())
+	case *types.Chan:
+		return in(t.Elem())
+	case *types.Map:
+		return in(t.Key(), t.Elem())
+	case *types.Signature:
+		return tuple(t.Params()) || tuple(t.Results())
+	case *types.Struct:
+		for i := range t.NumFields() {
+			if in(t.Field(i).Type()) {
+				return true
+			}
+		}
+	case *types.Interface:
+		for i := range t.NumExplicitMethods() {
+			if in(t.ExplicitMethod(i).Type()) {
+				return true
+			}
+		}
+		for i := range t.NumEmbeddeds() {
+			if in(t.EmbeddedType(i)) {
+				return true
+			}
+		}
+	case *types.Named:
 		if args := t.TypeArgs(); args != nil {
 			for i := range args.Len() {
-				if namesPkgType(args.At(i), pkg, depth+1) {
+				if in(args.At(i)) {
 					return true
 				}
 			}
 		}
-	case *types.Basic:
-	case *types.Pointer:
-		return namesPkgType(t.Elem(), pkg, depth+1)
-	case *types.Slice:
-		return namesPkgType(t.Elem(), pkg, depth+1)
-	case *types.Array:
-		return namesPkgType(t.Elem(), pkg, depth+1)
-	case *types.Chan:
-		return namesPkgType(t.Elem(), pkg, depth+1)
-	case *types.Map:
-		return namesPkgType(t.Key(), pkg, depth+1) || namesPkgType(t.Elem(), pkg, depth+1)
-	default:
-		return true // signatures, structs, interfaces: not worth the walk
 	}
 	return false
 }
