@@ -21,7 +21,9 @@ import (
 //	&x == &y         ->  &x == (*any)(&y)
 //
 // The converted operand is the unnamed one (the right one when both
-// are unnamed). Interfaces and untyped operands are left alone.
+// are unnamed); of a bidirectional channel and a directional one (c ==
+// c1 for a chan int and a <-chan int: "mismatched types"), the
+// bidirectional one. Interfaces and untyped operands are left alone.
 
 // convertComparisons is the pass "cmpconv".
 func convertComparisons(p *prep) {
@@ -58,6 +60,11 @@ func convertComparisons(p *prep) {
 		case named(tx) && !named(ty) && types.Identical(tx.Underlying(), ty):
 		case named(ty) && !named(tx) && types.Identical(ty.Underlying(), tx):
 			conv, to = be.X, ty
+		case isBidiChan(tx) && types.AssignableTo(tx, ty):
+			// c == c1 of a chan int and a <-chan int (cmp.go): the
+			// bidirectional one converts.
+			conv, to = be.X, ty
+		case isBidiChan(ty) && types.AssignableTo(ty, tx):
 		default:
 			return true
 		}
@@ -69,4 +76,11 @@ func convertComparisons(p *prep) {
 		p.r.addTail(p.off(conv.End()), ")")
 		return true
 	})
+}
+
+// isBidiChan reports whether t's underlying type is a bidirectional
+// channel type.
+func isBidiChan(t types.Type) bool {
+	c, ok := t.Underlying().(*types.Chan)
+	return ok && c.Dir() == types.SendRecv
 }
