@@ -26,12 +26,14 @@ import (
 // then binds the switch's variable itself:
 //
 //	switch v := e.(type) { case *S: A; case I: B; default: C }
-//	→ { _gnTE1 := e; switch func(_gnsx any) int { switch _gnv := _gnsx.(type) { case *S: _ = _gnv; return 0 }; if _, _gnok := ASSERT(_gnsx); _gnok { return 1 }; return -1 }(_gnTE1) {
+//	→ { _gnTE1 := e; switch func(_gnsx any) int { switch _gnv := _gnrt.IfaceInner(_gnsx).(type) { case *S: _ = _gnv; return 0 }; if _, _gnok := ASSERT(_gnsx); _gnok { return 1 }; return -1 }(_gnTE1) {
 //	  case 0: v := _gnTE1.(*S); _ = v; A; case 1: v, _ := ASSERT(_gnTE1); _ = v; B; default: v := _gnTE1; _ = v; C } }
 //
-// (ASSERT: assertFromAny's function literal.) Left to yaegi: a switch with
-// an init statement, on an operand whose type is not an empty interface,
-// or where no cell interface case can be checked that way.
+// (ASSERT: assertFromAny's function literal.) An operand of an interface
+// type with methods goes the same way (its case interface{ bar() int }
+// missed a cell struct value: typeparam/typeswitch7.go). Left to yaegi: a
+// switch with an init statement, on an operand of no interface type, or
+// where no cell interface case can be checked that way.
 
 // lowerAnySwitches is the pass "switchany".
 func lowerAnySwitches(p *prep) {
@@ -76,7 +78,7 @@ func lowerAnySwitches(p *prep) {
 		if xt == nil || isTypeParam(xt) {
 			return true
 		}
-		if xi, ok := types.Unalias(xt).Underlying().(*types.Interface); !ok || xi.NumMethods() != 0 {
+		if _, ok := types.Unalias(xt).Underlying().(*types.Interface); !ok {
 			return true
 		}
 		// Per clause, in order: the matcher's code and the binding.
@@ -98,7 +100,7 @@ func lowerAnySwitches(p *prep) {
 			var native []string
 			flush := func() {
 				if len(native) > 0 {
-					b.WriteString("switch _gnv := _gnsx.(type) { case " + strings.Join(native, ", ") + ": _ = _gnv; return " + k + " }; ")
+					b.WriteString("switch _gnv := " + rtName + ".IfaceInner(_gnsx).(type) { case " + strings.Join(native, ", ") + ": _ = _gnv; return " + k + " }; ")
 					native = nil
 				}
 			}
@@ -113,6 +115,17 @@ func lowerAnySwitches(p *prep) {
 				if tv.IsType() {
 					if it, ok := tv.Type.Underlying().(*types.Interface); ok && it.NumMethods() > 0 {
 						lit, _ = anyAssertFunc(p, ct, te.Pos(), tv.Type, it, typ, true)
+					} else if ok && !isTypeParam(tv.Type) {
+						// case any: every non-nil value (yaegi's own
+						// switch binding a variable crashed on a nil
+						// operand there).
+						lowered = true
+						flush()
+						b.WriteString("if _gnsx != nil { return " + k + " }; ")
+						if len(cc.List) == 1 {
+							binding = "any(_gnTE)"
+						}
+						continue
 					}
 				}
 				if lit == "" {
@@ -144,6 +157,24 @@ func lowerAnySwitches(p *prep) {
 			m.WriteString(c.match)
 		}
 		m.WriteString("return -1 }(" + te + ")")
+		if xi := types.Unalias(xt).Underlying().(*types.Interface); xi.NumMethods() > 0 {
+			// A nil value of an interface with methods made a non-nil any
+			// in yaegi: the clause of case nil (or default) is chosen first.
+			nilCase := "-1"
+			for i, c := range clauses {
+				if c.cc.List == nil {
+					continue
+				}
+				for _, e := range c.cc.List {
+					if tv, ok := ct.info.Types[e]; ok && tv.IsNil() {
+						nilCase = strconv.Itoa(i)
+					}
+				}
+			}
+			body := m.String()
+			m.Reset()
+			m.WriteString("func() int { if " + te + " == nil { return " + nilCase + " }; return " + body + " }()")
+		}
 		// The operand goes into a variable in a block around the switch
 		// (a label stays on the switch): yaegi takes a switch's default
 		// clause, when it comes first, for a tag that is a call after an
