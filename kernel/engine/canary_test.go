@@ -339,6 +339,24 @@ var canaries = []canary{
 		broken: func(out string, err error) bool { return err == nil && out == "1 71 7" }, // Go: "1 70 0"
 	},
 	{
+		// A Kind(1) in an any is a bare int: it asserts as an int.
+		name:   "boxnamed",
+		evals:  []string{`import "fmt"`, "type Kind int", "func f() bool { var a any = Kind(1); _, ok := a.(int); return ok }", "fmt.Print(f())"},
+		broken: func(out string, err error) bool { return err == nil && out == "true" }, // Go: false
+	},
+	{
+		// k, e = "a", S{4} into two interfaces, S with a method, left k nil.
+		name:   "boxnamed/multiassign",
+		evals:  []string{`import "fmt"`, "type S struct{ X int }", "func (s S) M() int { return s.X }", `func f() (any, any) { var k, e any; k, e = "a", S{4}; return k, e }`, "fmt.Print(f())"},
+		broken: func(out string, err error) bool { return err != nil || out != "a {4}" },
+	},
+	{
+		// A map literal's key of a type with methods misses S{1} itself.
+		name:   "boxnamed/mapkeys",
+		evals:  []string{`import "fmt"`, "type S struct{ X int }", "func (s S) M() int { return s.X }", "func f() int { m := map[any]int{S{1}: 1}; return m[S{1}] }", "fmt.Print(f())"},
+		broken: func(out string, err error) bool { return err == nil && out == "0" }, // Go: 1
+	},
+	{
 		// make of a receive-only channel type panics in reflect.MakeChan.
 		name:   "makechan",
 		evals:  []string{"type Recv <-chan int", "r := make(Recv)"},
@@ -622,6 +640,26 @@ var canaries = []canary{
 		name:   "cmpconv",
 		evals:  []string{"type ID [2]int", "func f(a ID, b [2]int) bool { return a == b }"},
 		broken: errContains("mismatched types"),
+	},
+	{
+		// c == r of a chan int and a <-chan int.
+		name:   "cmpconv/chan",
+		evals:  []string{"func f(c chan int, r <-chan int) bool { return c == r }"},
+		broken: errContains("mismatched types"),
+	},
+	{
+		// A type switch on an interface value with methods misses its
+		// case interface{ bar() int } for a struct value.
+		name:   "switchany/iface",
+		evals:  []string{`import "fmt"`, "type S struct{ x int }", "func (S) foo() {}", "func (s S) bar() int { return s.x }", "func f(i interface{ foo() }) string { switch i.(type) { case interface{ bar() int }: return \"bar\" }; return \"other\" }", "fmt.Print(f(S{1}))"},
+		broken: func(out string, err error) bool { return err == nil && out == "other" }, // Go: bar
+	},
+	{
+		// case any of a type switch binding a variable crashes on a nil
+		// operand (the pass typeswitch binds one).
+		name:   "switchany/caseany",
+		evals:  []string{`import "fmt"`, "func f(i any) string { switch v := i.(type) { case any: _ = v; return \"any\" }; return \"nil\" }", "fmt.Print(f(nil))"},
+		broken: func(out string, err error) bool { return err != nil },
 	},
 	{
 		name:   "cmpconv/any",

@@ -278,6 +278,7 @@
 //	switch with an init statement and a non-variable tag takes the default case | fix_switchinit.go | switchinit | none found
 //	a break in a select case leaves the loop around it; a continue, break L or continue L out of a select is lost or never leaves | fix_selectjumps.go | selectjumps/break, selectjumps/continue | none found
 //	a type switch on an any misses the case of a cell interface the value implements (a value from a call) | fix_switchany.go | switchany | none found
+//	a type switch on an interface value with methods misses a case interface{ m() } a cell struct value implements; case any of a switch binding a variable crashes on a nil operand | fix_switchany.go | switchany/iface, switchany/caseany | none found
 //	a case of several expressions in a switch without a tag evaluates only the first | fix_switchcases.go | switchcases | none found
 //	append reads the values it adds after writing over them (append(x[:0], x[2], x[1], x[0])) | fix_appendargs.go | appendargs | none found
 //	a declared function returned as a value (return sq, f := sq; return f, return T.M) stays the interpreter's node: a reflect.Set panic | fix_funcreturn.go | funcreturn | none found
@@ -296,7 +297,10 @@
 //	cell values with methods in interfaces inside []any, maps, structs reach fmt and json as yaegi's wrapper | fix_ifacevalues.go | ifacevalues, ifacevalues/basic | #1308 (related)
 //	a type switch binding no variable never takes a case naming a cell struct type | fix_typeswitch.go | typeswitch | none found
 //	a type switch on a cell interface value misses the case of a value converted to the interface (I(S{}), a parameter) and case nil; one on an error misses case *T (a case or assertion of a struct type T on an error is refused: the value is lost) | fix_typeswitch.go | typeswitch/celliface, errors/ivalue | none found
-//	assertions and type switch cases cannot tell a non-struct cell type from its underlying type (refused with an error) | fix_namedassert.go | namedassert | none found
+//	a value of a non-struct cell type (type Kind int) in an interface is a bare value of its underlying type: assertions, type switches, ==, map keys take it for one (boxed in a struct type of its own at every conversion) | fix_boxnamed.go | boxnamed | none found
+//	an assignment of several values into interfaces, one of a type with methods, loses another value or panics in reflect.Set (through a function's results) | fix_boxnamed.go | boxnamed/multiassign | none found
+//	a key of a type with methods in a map literal of map[any], or an interface value read from a composite, is held in yaegi's wrapper and misses the same key used elsewhere | fix_boxnamed.go | boxnamed/mapkeys | none found
+//	assertions to an interface that only a pointer to a non-struct cell type implements cannot tell it from a pointer to its underlying type (refused with an error) | fix_namedassert.go | namedassert | none found
 //	all empty struct types (E struct{}, F struct{}, local, generic instances, struct{}) are one run-time type: assertions, type switch cases, interface ==, interface map and context keys naming one are refused while the session defines two (refused with an error) | fix_emptystructs.go | emptystructs | #654 (related)
 //	the runtime's views of the program are the interpreter's: runtime.Caller, Callers, FuncForPC, Stack, debug.Stack and the profiles describe its frames, finalizers and cleanups run late or never, allocation counts (testing.AllocsPerRun) and heap statistics (ReadMemStats) count its allocations (refused with an error); the symbol tables lack syscall's non-process names and Go 1.23+ names (refused naming the table) | fix_introspect.go | callers, finalizers, allocs | none found
 //	a compiled package's variable of a basic type is a constant to assignments (runtime.MemProfileRate = 0 refused) and multiple assignments' right sides | fix_pkgvars.go | pkgvars | none found
@@ -315,7 +319,7 @@
 //	x.(error), x.(fmt.Stringer) or x.(interface{...}) of a nil interface crashes (a nil dereference) where comma-ok answers false | fix_assertiface.go | assert/nilcompiled, assert/nilliteral | none found
 //	reflect misses unexported fields of cell structs (FieldByName invalid, Field names X...) | fix_reflectfields.go | reflectfields | none found
 //	&p[i] through a pointer to an array refused (cannot take address) | fix_addrindex.go | addrindex | none found
-//	== of a named type and its unnamed type, of *any and *interface{}: mismatched types | fix_cmpconv.go | cmpconv, cmpconv/any | none found
+//	== of a named type and its unnamed type, of *any and *interface{}, of a channel and a directional one: mismatched types | fix_cmpconv.go | cmpconv, cmpconv/any, cmpconv/chan | none found
 //	unsafe.Add/Slice/String length of an integer type other than int refused | fix_unsafelen.go | unsafelen | none found
 //	var _ T in a function refused (cannot use _ as value) | fix_blankvars.go | blankvars | none found
 //	a local type shadowing an outer name resolves to the outer one; local aliases undefined (their uses spelled out; an alias of an alias refused), local generic types not implemented (refused) | fix_localtypes.go | localtypes, localtypes/alias, localtypes/generic | none found

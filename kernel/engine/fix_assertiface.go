@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -52,13 +53,19 @@ func init() {
 				return
 			}
 			panic(runtimeError{msg: "the assertion of this error to main." + name + " is refused in a gophernote cell: the interpreter keeps a value of a struct type whose Error method has a value receiver without the value once it is converted to error, so it cannot tell whether Go's assertion holds; declare Error with a pointer receiver and use pointers (&" + name + "{...}, *" + name + ")", plain: true})
-		}), "IsCellStruct": reflect.ValueOf(func(x any) bool { return e.isCellStruct(ifaceInner(x)) }), "AssertIfaceAny": reflect.ValueOf(func(x any, iface, methods, unsure string, commaOK bool) {
+		}), "IsCellStruct": reflect.ValueOf(func(x any) bool { return e.isCellStruct(ifaceInner(x)) }), "AssertIfaceAny": reflect.ValueOf(func(x any, iface, methods, unsure, wrongSig string, commaOK bool) {
 			// The fallback of an assertion from an any (assertFromAny):
 			// x is of no type the switch listed.
 			if x == nil && commaOK {
 				return
 			}
 			err, refused := e.assertFailure(x, iface, methods)
+			if refused && wrongSig != "" {
+				if dyn := e.dynName(x); dyn != "" && slices.Contains(strings.Split(wrongSig, ","), dyn) {
+					// Its methods have I's names, not its signatures.
+					err, refused = runtimeError{msg: "interface conversion: " + unboxedNames(dyn) + " is not " + assertTarget(iface) + ": missing method " + strings.Split(methods, ",")[0], plain: true}, false
+				}
+			}
 			if x != nil && !refused && unsure != "" && !e.isCellStruct(x) {
 				err = runtimeError{msg: "the interpreter cannot assert this " + reflect.TypeOf(x).String() + " to " + assertTarget(iface) +
 					" as Go does: it cannot tell values of " + unsure + " (which implement it) from others in an interface without methods; assign it to a variable of type " + assertTarget(iface) + " where it is created", plain: true}
@@ -156,6 +163,41 @@ func (e *Engine) assertFailure(x any, iface, methods string) (err runtimeError, 
 		}
 	}
 	return runtimeError{msg: "interface conversion: " + dyn + " is not " + target + ": missing method " + missing, plain: true}, false
+}
+
+// dynName is the name (main.T, *main.T) of the cell struct type of x, a
+// bare value or in yaegi's wrapper, or "".
+func (e *Engine) dynName(x any) string {
+	v := reflect.ValueOf(ifaceInner(x))
+	if !v.IsValid() {
+		return ""
+	}
+	t, star := v.Type(), ""
+	if t.Kind() == reflect.Pointer {
+		t, star = t.Elem(), "*"
+	}
+	if full, ok := e.fmtNames.lookup(t); ok {
+		return star + full
+	}
+	return ""
+}
+
+// hasMethodNames reports whether t's method set has methods of all the
+// names.
+func hasMethodNames(t types.Type, names []string) bool {
+	ms := types.NewMethodSet(t)
+	for _, n := range names {
+		found := false
+		for i := range ms.Len() {
+			if ms.At(i).Obj().Name() == n {
+				found = true
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }
 
 // rewriteIfaceAssertions is the pass "assertiface".
@@ -497,7 +539,7 @@ func isTypeParam(t types.Type) bool {
 // the assertion becomes a switch over the session's top-level types that
 // implement I (by go/types: T, *T), each case converting to I:
 //
-//	e.(I)  →  func(_gnx any) I { switch _gnv := _gnrt.IfaceInner(_gnx).(type) { case T: return _gnv; case *U: return _gnv }; _gnrt.AssertIfaceAny(_gnx, "I", "Foo", "", false); var _gnz I; return _gnz }(e)
+//	e.(I)  →  func(_gnx any) I { switch _gnv := _gnrt.IfaceInner(_gnx).(type) { case T: return _gnv; case *U: return _gnv }; _gnrt.AssertIfaceAny(_gnx, "I", "Foo", "", "", false); var _gnz I; return _gnz }(e)
 //
 // (IfaceInner unwraps the interpreter's wrapper, which an any assigned
 // from a cell interface keeps.) Only struct types are listed: in an any,
@@ -550,7 +592,12 @@ func anyAssertFunc(p *prep, ct *cellTypes, pos token.Pos, target types.Type, it 
 		compiled = true
 	}
 	if _, ok := p.spellGoType(target); !ok {
-		return "", false
+		// A type declared in the function is named as written (typ):
+		// the literal is at the assertion, in its scope.
+		named, isNamed := types.Unalias(target).(*types.Named)
+		if !isNamed || named.Obj().Pkg() == nil || named.Obj().Parent() == named.Obj().Pkg().Scope() {
+			return "", false
+		}
 	}
 	var methods []string
 	for i := 0; i < it.NumMethods(); i++ {
@@ -563,6 +610,9 @@ func anyAssertFunc(p *prep, ct *cellTypes, pos token.Pos, target types.Type, it 
 	}
 	if named, ok := types.Unalias(target).(*types.Named); ok {
 		name = named.Obj().Name()
+		if compiled && named.Obj().Pkg() != nil {
+			name = named.Obj().Pkg().Name() + "." + name // fmt.Stringer
+		}
 	}
 	// The session's top-level types that implement I, visible at ta.
 	scope := ct.pkg.Scope()
@@ -575,11 +625,16 @@ func anyAssertFunc(p *prep, ct *cellTypes, pos token.Pos, target types.Type, it 
 			}
 		}
 	}
-	var cases, unsure []string
+	// wrongSig: the types with methods of I's names, not of its
+	// signatures (m(*T1) for m(*T2)): a value of one is not an I.
+	var cases, unsure, wrongSig []string
 	for _, n := range scope.Names() {
 		tn, ok := scope.Lookup(n).(*types.TypeName)
-		if !ok || tn.IsAlias() || n == "_" || strings.HasPrefix(n, "_gn") {
+		if !ok || tn.IsAlias() || n == "_" || strings.HasPrefix(n, "_gn") && !strings.HasPrefix(n, boxPrefix) {
 			continue
+		}
+		if _, boxed := scope.Lookup(boxPrefix + n).(*types.TypeName); boxed {
+			continue // its values are boxed (fix_boxnamed.go): the box is listed
 		}
 		nt, ok := tn.Type().(*types.Named)
 		if !ok || nt.TypeParams().Len() > 0 || types.IsInterface(nt) {
@@ -603,9 +658,13 @@ func anyAssertFunc(p *prep, ct *cellTypes, pos token.Pos, target types.Type, it 
 		}
 		if impl {
 			cases = append(cases, n)
+		} else if hasMethodNames(nt, methods) {
+			wrongSig = append(wrongSig, "main."+n)
 		}
 		if ptrImpl {
 			cases = append(cases, "*"+n)
+		} else if hasMethodNames(types.NewPointer(nt), methods) {
+			wrongSig = append(wrongSig, "*main."+n)
 		}
 	}
 	if _, named := types.Unalias(target).(*types.Named); (named || compiled) && len(cases) == 0 && len(unsure) == 0 {
@@ -641,7 +700,7 @@ func anyAssertFunc(p *prep, ct *cellTypes, pos token.Pos, target types.Type, it 
 		// panic above is a cell value's).
 		b.WriteString("if _gnx != nil && !" + rtName + ".IsCellStruct(_gnx) { if _gnv, _gnok := _gnx.(" + typ + "); _gnok { " + ret + " } }; ")
 	}
-	b.WriteString(rtName + ".AssertIfaceAny(_gnx, " + strconv.Quote(name) + ", " + strconv.Quote(strings.Join(methods, ",")) + ", " + strconv.Quote(strings.Join(unsure, ", ")) + ", " + strconv.FormatBool(commaOK) + "); var _gnz " + typ + "; return _gnz")
+	b.WriteString(rtName + ".AssertIfaceAny(_gnx, " + strconv.Quote(name) + ", " + strconv.Quote(strings.Join(methods, ",")) + ", " + strconv.Quote(strings.Join(unsure, ", ")) + ", " + strconv.Quote(strings.Join(wrongSig, ",")) + ", " + strconv.FormatBool(commaOK) + "); var _gnz " + typ + "; return _gnz")
 	if commaOK {
 		b.WriteString(", false")
 	}

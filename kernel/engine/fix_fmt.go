@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -53,8 +54,11 @@ import (
 func init() {
 	rtParts = append(rtParts, func(e *Engine) map[string]reflect.Value {
 		return map[string]reflect.Value{
-			"Fmt":          reflect.ValueOf(e.fmtArg),
-			"TypeName":     reflect.ValueOf(e.typeName),
+			"Fmt": reflect.ValueOf(e.fmtArg),
+			// One value, not variadic: yaegi hands a value it keeps in its
+			// wrapper as is (a variadic ...any would get fmt's wrapping,
+			// which loses a box, fix_boxnamed.go).
+			"TypeName":     reflect.ValueOf(func(static string, x any) string { return e.typeName(static, x) }),
 			"RegisterType": reflect.ValueOf(e.fmtNames.register),
 		}
 	})
@@ -312,6 +316,7 @@ func wrapFmtArgs(p *prep, c *ast.CallExpr) {
 	format := constant.StringVal(tv.Value)
 	verbs, at, ok := printfVerbs(format)
 	if !ok {
+		indexedTypeVerbs(p, ct, c, fi, format)
 		return
 	}
 	newFormat := []byte(format)
@@ -349,6 +354,49 @@ func wrapFmtArgs(p *prep, c *ast.CallExpr) {
 		f := c.Args[fi]
 		p.r.addText(p.off(f.Pos()), p.off(f.End()), strconv.Quote(string(newFormat)))
 	}
+}
+
+// indexedTypeRe matches a verb of a format with an explicit argument
+// index: flags, width and precision, then [n] and the verb.
+var indexedTypeRe = regexp.MustCompile(`%[-+# 0-9.]*\[(\d+)\]([a-zA-Z%])`)
+
+// indexedTypeVerbs gives %[n]T of a format whose every verb has an
+// explicit index (fmt.Sprintf("%[1]T %[1]v", x)) the engine's name of
+// the type: the name is an argument of its own, appended (x's expression
+// again, which must read, not compute), and the verb becomes %[m]s. fmt
+// would name yaegi's wrapper of a value with a String method
+// (engine._StringerValue) or a box (fix_boxnamed.go).
+func indexedTypeVerbs(p *prep, ct *cellTypes, c *ast.CallExpr, fi int, format string) {
+	if strings.Count(format, "%")-2*strings.Count(format, "%%") != len(indexedTypeRe.FindAllString(strings.ReplaceAll(format, "%%", ""), -1)) {
+		return // a verb without an index
+	}
+	var extra []string
+	next := len(c.Args) - fi - 1 // the arguments after the format; an appended one is next+1
+	newFormat := indexedTypeRe.ReplaceAllStringFunc(format, func(m string) string {
+		sub := indexedTypeRe.FindStringSubmatch(m)
+		if sub[2] != "T" {
+			return m
+		}
+		n, err := strconv.Atoi(sub[1])
+		if err != nil || n < 1 || fi+n >= len(c.Args) || !pure(p, ct, c.Args[fi+n]) {
+			return m
+		}
+		arg := c.Args[fi+n]
+		static := ""
+		if t := ct.goType(arg); t != nil && !isInterface(t) {
+			static = monoReflectNames(p, reflectStyle(t))
+		}
+		extra = append(extra, rtName+".TypeName("+strconv.Quote(static)+", "+p.text(arg)+")")
+		next++
+		return strings.TrimSuffix(m, "["+sub[1]+"]T") + "[" + strconv.Itoa(next) + "]s"
+	})
+	if len(extra) == 0 {
+		return
+	}
+	f := c.Args[fi]
+	p.r.addText(p.off(f.Pos()), p.off(f.End()), strconv.Quote(newFormat))
+	last := c.Args[len(c.Args)-1]
+	p.r.addTail(p.off(last.End()), ", "+strings.Join(extra, ", "))
 }
 
 // bareStructArg converts arg, a value of a cell struct type with a String
@@ -565,7 +613,7 @@ func (e *Engine) typeName(static string, v ...any) string {
 		x = in
 	}
 	if name, ok := wrappedName(x); ok {
-		return name
+		return unboxedNames(name)
 	}
 	x = ifaceInner(x)
 	if in := inner(x); in != nil {
@@ -575,7 +623,7 @@ func (e *Engine) typeName(static string, v ...any) string {
 		return "<nil>"
 	}
 	e.checkNamedT(x)
-	return e.reflectName(reflect.TypeOf(x))
+	return unboxedNames(e.reflectName(reflect.TypeOf(x)))
 }
 
 // namedCompositePrefix gives %#v of a value of a named slice, map or

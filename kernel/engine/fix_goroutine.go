@@ -69,7 +69,7 @@ func (c goPanicCause) Error() string { return "panic in a goroutine: " + c.value
 // cell numbered cellN ran, by the go statement at goAt (encodePos): the
 // cell fails with it when it still runs, else it is printed on stderr.
 func (e *Engine) goPanic(v any, cellN, goAt int) {
-	msg := goPanicText(e.fmtNames.typeNamed(v))
+	msg := e.panicText(v)
 	e.out.mu.Lock()
 	cur := e.out.cell
 	e.out.mu.Unlock()

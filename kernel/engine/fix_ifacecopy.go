@@ -227,6 +227,9 @@ func copyIntoIfaces(p *prep) {
 			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && fmtPrinters[encoderName(ct, sel)] {
 				return true
 			}
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && id.Name == boxKeyFunc {
+				return true // a map key, only read (fix_boxnamed.go)
+			}
 			sig, ok := under(tv.Type).(*types.Signature)
 			if !ok || n.Ellipsis.IsValid() {
 				if ok {

@@ -96,6 +96,8 @@ type ifaceMethods struct {
 	// whose values the cells put in an interface, keyed the same way:
 	// %T of such a bare value cannot name its type (fix_fmt.go).
 	inIface map[string][]string
+	// boxes are the out functions of the boxes (fix_boxnamed.go), by name.
+	boxes map[string]func(any) any
 }
 
 // noteInIface records that a value of the session's non-struct type
@@ -297,10 +299,13 @@ func (u *unwrapper) checkBare(v reflect.Value) {
 		return
 	}
 	full, ok := u.names.lookup(t)
-	if !ok {
+	if !ok || isBoxName(full) {
 		return
 	}
 	name := strings.TrimPrefix(full, "main.")
+	if u.kind == "fmt" && u.m.hasOut(map[bool]string{false: "", true: "*"}[ptr]+name) {
+		return // fix hands it over through its out function (fix_boxnamed.go)
+	}
 	u.m.mu.Lock()
 	kinds := u.m.types[name]
 	u.m.mu.Unlock()
@@ -351,6 +356,11 @@ func markBoxed(p *prep, ct *cellTypes) {
 		}
 		named, ok := types.Unalias(ct.goType(x)).(*types.Named)
 		if !ok || named.Obj().Pkg() == nil || named.Obj().Parent() != named.Obj().Pkg().Scope() {
+			return nil
+		}
+		if _, boxed := ct.pkg.Scope().Lookup(boxPrefix + named.Obj().Name()).(*types.TypeName); boxed {
+			// Its values go into interfaces boxed (fix_boxnamed.go); a
+			// bare one there is of the underlying type.
 			return nil
 		}
 		return named
@@ -584,6 +594,8 @@ func (u *unwrapper) held(w reflect.Value) reflect.Value {
 	switch {
 	case name == "" || !known:
 		panic(fmt.Sprintf("%s a value of a type declared inside a function (%s), held in an interface inside a slice, map or struct (the argument at %s): the interpreter wraps such values where compiled code cannot see through; declare the type at the top level of a cell", what, inner.Type(), u.at))
+	case u.kind == "fmt" && u.m.hasOut(map[bool]string{false: "", true: "*"}[ptr]+name):
+		// fix hands it over through its out function (fix_boxnamed.go)
 	case kinds[u.kind] != "" && (ptr || kinds[u.kind+"*"] == ""):
 		panic(fmt.Sprintf("%s %s held in an interface inside a slice, map or struct as Go would (calling its %s method; the argument at %s): the interpreter cannot hand a cell value's methods to compiled code there; show the %s values one at a time", what, name, kinds[u.kind], u.at, name))
 	}
@@ -607,6 +619,13 @@ func (u *unwrapper) fix(v reflect.Value) (reflect.Value, bool) {
 				return v, false
 			}
 		}
+	}
+	if out, ok := u.m.boxOut(v, u.kind, u.names); ok {
+		// A box: the value it stands for, and what it holds.
+		if fixed, ch := u.fix(out); ch {
+			return fixed, true
+		}
+		return out, true
 	}
 	switch v.Kind() {
 	case reflect.Interface:
@@ -783,8 +802,10 @@ func isInterface(t types.Type) bool {
 // helper so too, and passes through unchanged.
 func (e *Engine) ifaceMapTypes() interp.Exports {
 	m := map[reflect.Value][]reflect.Type{}
-	if v, ok := e.syms[rtPath]["IfacesFmt"]; ok {
-		m[v] = fmtArgTypes
+	for _, name := range []string{"BoxOut"} {
+		if v, ok := e.syms[rtPath][name]; ok {
+			m[v] = fmtArgTypes
+		}
 	}
 	return interp.Exports{".": {"MapTypes": reflect.ValueOf(m)}}
 }

@@ -269,6 +269,9 @@ func pure(p *prep, ct *cellTypes, x ast.Expr) bool {
 			if tv, found := ct.info.Types[n.Fun]; found && tv.IsType() {
 				return true
 			}
+			if id, isID := n.Fun.(*ast.Ident); isID && id.Name == boxKeyFunc {
+				return true // a map key without yaegi's wrapper (fix_boxnamed.go)
+			}
 			ok = false
 		default:
 			ok = false

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"strings"
 	"testing"
 )
 
@@ -23,15 +22,10 @@ func TestTypeSwitchesAndAssertions(t *testing.T) {
 		t.Errorf("int case: %q", out)
 	}
 	run(t, e, "type Kind int\nfunc (k Kind) String() string { return \"K\" }")
-	for _, c := range []struct{ code, want string }{
-		{"var a any = 1\n_, ok := a.(Kind)", "2:13: the interpreter cannot tell a Kind from an int held in an interface"},
-		{"var a any = Kind(1)\nswitch a.(type) {\ncase int:\n}", "3:6: the interpreter cannot tell an int from a Kind held in an interface"},
-		{"func f(a any) bool { _, ok := a.(fmt.Stringer); return ok }", "1:34: the interpreter cannot tell whether a value implements fmt.Stringer when it may be a Kind"},
-	} {
-		err := runErr(t, e, c.code)
-		if err.Name != "CompileError" || !strings.HasPrefix(err.Value, c.want) {
-			t.Errorf("%q:\n got %s %q\nwant CompileError %q...", c.code, err.Name, err.Value, c.want)
-		}
+	// Kind's values are boxed in interfaces (fix_boxnamed.go): Go's answers.
+	s, _ = run(t, e, "var a any = 1\n_, ok := a.(Kind)\nvar k any = Kind(1)\nswitch k.(type) {\ncase int:\n\tfmt.Println(\"int\")\ndefault:\n\tfmt.Println(\"other\")\n}\nfunc f(a any) bool { _, ok := a.(fmt.Stringer); return ok }\nfmt.Println(ok, f(k), f(a), k.(Kind), k)")
+	if got, want := s.out(), "other\nfalse true false K K\n"; got != want {
+		t.Errorf("stdout %q, want %q", got, want)
 	}
 	// struct types and other basic types stay allowed
 	s, _ = run(t, e, "var b any = Circle{1}\nif c, ok := b.(Circle); ok {\n\tfmt.Println(c.R)\n}\nswitch b.(type) {\ncase string, float64:\n\tfmt.Println(\"no\")\ncase Circle:\n\tfmt.Println(\"circle\")\n}")

@@ -25,6 +25,7 @@ var passes = []pass{
 	{name: "checks", needs: []fact{factTypes}, run: checkGoRules},
 	{name: "rangefunc", needs: []fact{factTypes}, provides: []fact{factLowered}, run: lowerRangeFuncs},
 	{name: "mono", needs: []fact{factNames, factTypes}, provides: []fact{factMono}, run: monomorphize},
+	{name: "boxnamed", needs: []fact{factTypes, factMono}, run: lowerBoxes},
 	{name: "methodexpr", needs: []fact{factTypes, factMono}, run: rewriteMethodExprs},
 	{name: "ifacecopy", needs: []fact{factTypes, factMono}, run: copyIntoIfaces},
 	{name: "namedresults", needs: []fact{factTypes}, run: isolateNamedResults},
@@ -271,6 +272,8 @@ type prep struct {
 
 	mono    *monoResult                    // factMono, first run: the specialized cell to start over with
 	lowered *monoResult                    // factLowered: the cell lowered, to start over with (text and smap only)
+	boxed   *monoResult                    // boxnamed: the cell with its boxes, to start over with (fix_boxnamed.go)
+	boxDone bool                           // the text is boxnamed's: the pass has run
 	orig    *prep                          // factMono, second run: the first run, over the cell as written
 	splits  map[*ast.IndexExpr]*splitPlace // factSplits
 }
@@ -321,6 +324,12 @@ func (e *Engine) prepareWith(code string, only map[string]bool) (*prep, *cellErr
 // the cell as written). When the pass mono specializes the cell, the
 // passes start over with the specialized text, orig being the first run.
 func (e *Engine) prepareText(code string, smap *sourceMap, orig *prep, only map[string]bool) (*prep, *cellError) {
+	return e.prepareTextBoxed(code, smap, orig, only, false)
+}
+
+// prepareTextBoxed is prepareText; boxDone says code is the text of the
+// pass boxnamed, which does not run again.
+func (e *Engine) prepareTextBoxed(code string, smap *sourceMap, orig *prep, only map[string]bool, boxDone bool) (*prep, *cellError) {
 	pc, err := splitCell(code)
 	if err != nil {
 		ce := err.(*cellError)
@@ -350,6 +359,7 @@ func (e *Engine) prepareText(code string, smap *sourceMap, orig *prep, only map[
 		rangeKeys:    map[*ast.RangeStmt]string{},
 
 		tagEdits: map[*ast.Field]*tagEdit{},
+		boxDone:  boxDone,
 	}
 	p.pl.diagnose = s.undefinedIdent
 	p.pl.retains = retainedNames(pc)
@@ -372,6 +382,9 @@ func (e *Engine) prepareText(code string, smap *sourceMap, orig *prep, only map[
 		}
 		if p.mono != nil && orig == nil {
 			return e.prepareText(p.mono.text, p.mono.smap, p, only)
+		}
+		if p.boxed != nil {
+			return e.prepareTextBoxed(p.boxed.text, p.boxed.smap, orig, only, true)
 		}
 	}
 	if orig != nil {

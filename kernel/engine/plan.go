@@ -62,6 +62,7 @@ type plan struct {
 
 // goNames returns a message with Go's names for the specialized ones.
 func (pl *plan) goNames(s string) string {
+	s = unboxedNames(s)
 	if pl.unmangle == nil {
 		return s
 	}
