@@ -48,6 +48,13 @@ func (m *sourceMap) origin(off int) (cell int, src string, o int) {
 	return s.cell, s.src, min(s.off+off-s.start, len(s.src))
 }
 
+// synthAt reports whether the text at offset off is the engine's own
+// (a synthesized segment).
+func (m *sourceMap) synthAt(off int) bool {
+	i := sort.Search(len(m.segs), func(i int) bool { return m.segs[i].end > off })
+	return i < len(m.segs) && m.segs[i].synth && off >= m.segs[i].start
+}
+
 // boundaries returns the segment starts strictly inside (from, to).
 func (m *sourceMap) boundaries(from, to int) []int {
 	i := sort.Search(len(m.segs), func(i int) bool { return m.segs[i].start > from })

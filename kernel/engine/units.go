@@ -264,6 +264,9 @@ func (u *unitBuilder) origText(n ast.Node) string {
 	if sm == nil {
 		return u.text(n)
 	}
+	if t := u.text(n); sm.synthAt(u.off(n.Pos())) && strings.Contains(t[:min(len(t), 16)], "_gn") {
+		return t // the engine's own declaration (fix_boxnamed.go's boxes)
+	}
 	cs, src, so := sm.origin(u.off(n.Pos()))
 	ce, _, eo := sm.origin(u.off(n.End()) - 1)
 	if cs != 0 || ce != 0 || eo+1 < so || eo+1 > len(src) {
