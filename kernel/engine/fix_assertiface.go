@@ -685,7 +685,7 @@ func anyAssertFunc(p *prep, ct *cellTypes, pos token.Pos, target types.Type, it 
 	b.WriteString(" { ")
 	ret := "return _gnv"
 	if commaOK {
-		ret += ", true"
+		ret += ", 0 == 0" // not true: a cell may declare func true (interface/convert.go)
 	}
 	if len(cases) > 0 {
 		b.WriteString("switch _gnv := " + rtName + ".IfaceInner(_gnx).(type) { ")
@@ -700,9 +700,9 @@ func anyAssertFunc(p *prep, ct *cellTypes, pos token.Pos, target types.Type, it 
 		// panic above is a cell value's).
 		b.WriteString("if _gnx != nil && !" + rtName + ".IsCellStruct(_gnx) { if _gnv, _gnok := _gnx.(" + typ + "); _gnok { " + ret + " } }; ")
 	}
-	b.WriteString(rtName + ".AssertIfaceAny(_gnx, " + strconv.Quote(name) + ", " + strconv.Quote(strings.Join(methods, ",")) + ", " + strconv.Quote(strings.Join(unsure, ", ")) + ", " + strconv.Quote(strings.Join(wrongSig, ",")) + ", " + strconv.FormatBool(commaOK) + "); var _gnz " + typ + "; return _gnz")
+	b.WriteString(rtName + ".AssertIfaceAny(_gnx, " + strconv.Quote(name) + ", " + strconv.Quote(strings.Join(methods, ",")) + ", " + strconv.Quote(strings.Join(unsure, ", ")) + ", " + strconv.Quote(strings.Join(wrongSig, ",")) + ", " + map[bool]string{true: "0 == 0", false: "0 != 0"}[commaOK] + "); var _gnz " + typ + "; return _gnz")
 	if commaOK {
-		b.WriteString(", false")
+		b.WriteString(", 0 != 0")
 	}
 	b.WriteString(" }")
 	return b.String(), true
