@@ -183,6 +183,18 @@ func (b *boxLower) boxedTag(n *ast.SwitchStmt) {
 		return
 	}
 	anyT := types.Universe.Lookup("any").Type()
+	for _, s := range n.Body.List {
+		if cc, ok := s.(*ast.CaseClause); ok {
+			for _, e := range cc.List {
+				if it, ok := b.ct.goType(e).Underlying().(*types.Interface); ok && it.NumMethods() > 0 {
+					// A boxed tag compared with a cell interface value
+					// panicked in reflect (Convert from interp.valueInterface).
+					b.p.fail(e.Pos(), "comparing a value of an interface type with methods with a switch's tag of a non-struct cell type is not supported by the gophernote interpreter (it cannot convert the boxed tag there); switch on the interface value instead")
+					return
+				}
+			}
+		}
+	}
 	b.wrap(n.Tag, anyT)
 	for _, s := range n.Body.List {
 		if cc, ok := s.(*ast.CaseClause); ok {
@@ -666,6 +678,15 @@ func (b *boxLower) walk() {
 					for _, s := range n.Body.List {
 						if cc, ok := s.(*ast.CaseClause); ok {
 							for _, e := range cc.List {
+								if it, _ := tt.Underlying().(*types.Interface); it != nil && it.NumMethods() > 0 {
+									if name, ok := b.boxable(b.ct.goType(e)); ok && !isInterface(b.ct.goType(e)) {
+										// A box compared with a cell interface value
+										// panicked in reflect (Convert to
+										// interp.valueInterface).
+										b.p.fail(e.Pos(), "comparing a "+name+" with a value of an interface type with methods in a switch is not supported by the gophernote interpreter (it cannot convert its boxed value there); compare after an assertion (v, ok := i.("+name+"))")
+										continue
+									}
+								}
 								b.wrap(e, tt)
 							}
 						}
@@ -1072,7 +1093,7 @@ func init() {
 			}),
 			// BoxBare refuses x.(T) of a bare value of T's underlying type.
 			"BoxBare": reflect.ValueOf(func(name, under, at string) {
-				panic(runtimeError{msg: fmt.Sprintf("the assertion to %s at %s of this %s is refused in a gophernote cell: a %s reaches an interface boxed, so this bare %s came through reflect or compiled code, where Go may hold a %s in it and the interpreter cannot tell", name, at, under, name, under, name), plain: true})
+				panic(runtimeError{msg: fmt.Sprintf("the assertion of this %s to %s is refused in a gophernote cell at %s: a %s reaches an interface boxed, so this bare %s came through reflect or compiled code, where Go may hold a %s in it and the interpreter cannot tell", under, name, at, name, under, name), plain: true})
 			}),
 			// BoxOut is the identity: its argument is the value yaegi
 			// hands a compiled function's any parameter.

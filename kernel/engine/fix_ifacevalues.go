@@ -607,6 +607,30 @@ func (u *unwrapper) held(w reflect.Value) reflect.Value {
 // ErrorValue): fix leaves them alone.
 var bridgePkgs = []string{"github.com/traefik/yaegi/", reflect.TypeFor[ErrorValue]().PkgPath()}
 
+// bridged returns, for yaegi's wrapper of a cell value for a compiled
+// interface without fmt's methods (stdlib._io_ReadWriteSeeker holding a
+// *RWS with a String method), the cell value through its out function:
+// fmt printed the wrapper's fields where Go calls String.
+func (u *unwrapper) bridged(v reflect.Value) (reflect.Value, bool) {
+	if u.kind != "fmt" || v.Kind() != reflect.Struct || !strings.HasPrefix(v.Type().PkgPath(), "github.com/traefik/yaegi/") {
+		return v, false
+	}
+	for _, m := range ifaceMethodNames["fmt"] {
+		if _, ok := v.Type().MethodByName(m); ok {
+			return v, false // the wrapper calls the method itself
+		}
+	}
+	f := v.FieldByName("IValue")
+	if !f.IsValid() || f.Kind() != reflect.Interface || f.IsNil() || !f.CanInterface() {
+		return v, false
+	}
+	inner := reflect.ValueOf(ifaceInner(f.Interface()))
+	if out, ok := u.m.boxOut(inner, u.kind, u.names); ok {
+		return out, true
+	}
+	return v, false
+}
+
 // fix returns v with the wrappers replaced, and whether it changed.
 func (u *unwrapper) fix(v reflect.Value) (reflect.Value, bool) {
 	t := v.Type()
@@ -616,6 +640,9 @@ func (u *unwrapper) fix(v reflect.Value) (reflect.Value, bool) {
 	if t.Name() != "" && !isValueInterface(t) {
 		for _, p := range bridgePkgs {
 			if strings.HasPrefix(t.PkgPath(), p) {
+				if iv, ok := u.bridged(v); ok {
+					return iv, true
+				}
 				return v, false
 			}
 		}
