@@ -233,6 +233,7 @@
 //	defer reads its arguments and receiver when the call runs, deferred literals in a loop see the last iteration, a deferred call of a closure of the same function deadlocks (refused in a loop); go reads its receiver late | fix_deferargs.go | deferargs, deferargs/receiver, deferargs/loop | none found
 //	a panic out of a deferred call ends the function's deferred calls: those registered before it never run, their recover does not stop it | fix_deferpanic.go | deferargs/panic | none found
 //	builtins min, max, clear (Go 1.21) | fix_builtins.go | builtins, builtins/clear | #1674, #1721
+//	a variadic generic function called in a var declaration (var d int = gm(x, 5)) returns the zero value | fix_builtins.go | builtins/vardecl | none found
 //	generic functions of slices, maps, cmp, math/rand/v2 missing or failing | fix_slices.go | slices, slices/Max, slices/mapsEqual, slices/IsSorted, slices/randN | #1610 (related)
 //	interpreted value into a compiled variadic interface parameter | fix_variadic.go | variadic | none found
 //	panic in a goroutine kills the process | fix_goroutine.go | goroutine | #1560 (related)

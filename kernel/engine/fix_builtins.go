@@ -4,14 +4,18 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"reflect"
 	"strings"
 )
 
 // Workaround: the builtins min, max (Go 1.21) and clear.
 //
-// yaegi v0.16 does not know min, max and clear. min and max become the
-// interpreted generic helpers _gnMin and _gnMax (with a typed argument
+// yaegi v0.16 does not know min, max and clear. min and max of a result
+// whose underlying type is basic (all but type parameters) become the
+// non-generic helper of that basic type (_gnMin_int, _gnMax_float64; a
+// named type's operands converted: see minMaxBasic for why); the others,
+// the interpreted generic helpers _gnMin and _gnMax (with a typed argument
 // moved first: yaegi infers the type parameter from the first argument
 // only); clear becomes the compiled _gnrt.Clear. min or max of one
 // argument that is not a literal is its argument, parenthesized
@@ -35,6 +39,11 @@ func init() {
 	}
 	return x
 }`}
+	for _, base := range basicNames {
+		for _, mm := range []struct{ name, op string }{{"_gnMin_", "<"}, {"_gnMax_", ">"}} {
+			helpers[mm.name+base] = helper{src: "func " + mm.name + base + "(x " + base + ", ys ..." + base + ") " + base + " {\n\tfor _, y := range ys {\n\t\tif y " + mm.op + " x || y != y {\n\t\t\tx = y\n\t\t}\n\t}\n\treturn x\n}"}
+		}
+	}
 	rtParts = append(rtParts, func(*Engine) map[string]reflect.Value {
 		return map[string]reflect.Value{"Clear": reflect.ValueOf(rtClear)}
 	})
@@ -56,6 +65,7 @@ func rewriteBuiltins(p *prep) {
 			// min(x) is x: the helper called with no variadic arguments
 			// crashes yaegi's inference (its result is x's value and type)
 			p.r.addText(p.off(fun.Pos()), p.off(fun.End()), "")
+		case (p.builtin(fun, "min") || p.builtin(fun, "max")) && minMaxBasic(p, c, fun):
 		case p.builtin(fun, "min"), p.builtin(fun, "max"):
 			h := "_gnMin"
 			if fun.Name == "max" {
@@ -70,6 +80,59 @@ func rewriteBuiltins(p *prep) {
 		return true
 	}
 	p.pc.inspect(visit)
+}
+
+// basicNames are the ordered basic kinds, by the name of their min/max
+// helpers' suffix.
+var basicNames = map[types.BasicKind]string{
+	types.Int: "int", types.Int8: "int8", types.Int16: "int16", types.Int32: "int32", types.Int64: "int64",
+	types.Uint: "uint", types.Uint8: "uint8", types.Uint16: "uint16", types.Uint32: "uint32", types.Uint64: "uint64",
+	types.Uintptr: "uintptr", types.Float32: "float32", types.Float64: "float64", types.String: "string",
+}
+
+// minMaxBasic rewrites min or max of a typed result whose underlying type
+// is basic into a call of the non-generic helper of that basic type
+// (_gnMin_int; a named type's operands and result converted). yaegi v0.16
+// returned the zero value from the generic helper, a variadic generic
+// function, called in a var declaration (var d int = min(5, x) gave 0
+// once the helper was instantiated that way; fuzz_min_var_decl.go).
+func minMaxBasic(p *prep, c *ast.CallExpr, fun *ast.Ident) bool {
+	ct := p.cellTypes()
+	if ct == nil {
+		return false
+	}
+	tv, ok := ct.info.Types[c]
+	if !ok || tv.Value != nil || tv.Type == nil || isTypeParam(tv.Type) {
+		return false
+	}
+	b, ok := tv.Type.Underlying().(*types.Basic)
+	if !ok {
+		return false
+	}
+	base, ok := basicNames[b.Kind()]
+	if !ok {
+		return false
+	}
+	h := "_gnMin_" + base
+	if fun.Name == "max" {
+		h = "_gnMax_" + base
+	}
+	p.needHelper(h)
+	if types.Identical(tv.Type, types.Typ[b.Kind()]) {
+		p.r.addText(p.off(fun.Pos()), p.off(fun.End()), h)
+		return true
+	}
+	named, ok := p.spellGoType(tv.Type)
+	if !ok {
+		return false
+	}
+	p.r.addText(p.off(fun.Pos()), p.off(fun.End()), named+"("+h)
+	for _, a := range c.Args {
+		p.r.addText(p.off(a.Pos()), p.off(a.Pos()), base+"(")
+		p.r.addTail(p.off(a.End()), ")")
+	}
+	p.r.addTail(p.off(c.End()), ")")
+	return true
 }
 
 // reorderMinMax moves a typed argument in front of untyped constants so the

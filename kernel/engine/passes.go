@@ -77,7 +77,7 @@ var passes = []pass{
 	{name: "stash", needs: []fact{factNames, factPackages, factTypes}, provides: []fact{factStashes}, run: markStashes},
 	{name: "indexdefine", needs: []fact{factNames, factPackages, factStashes}, run: markIndexDefines},
 	{name: "finalshow", needs: []fact{factNames}, run: wrapFinalShow},
-	{name: "builtins", needs: []fact{factNames}, provides: []fact{factHelpers}, run: rewriteBuiltins},
+	{name: "builtins", needs: []fact{factNames, factTypes}, provides: []fact{factHelpers}, run: rewriteBuiltins},
 	{name: "arraylen", needs: []fact{factNames, factTypes}, provides: []fact{factHelpers}, run: rewriteArrayLens},
 	{name: "tuplebuiltin", needs: []fact{factTypes}, provides: []fact{factHelpers}, run: rewriteTupleBuiltins},
 	{name: "slices", needs: []fact{factNames, factPackages, factTypes}, provides: []fact{factHelpers, factIterOK}, run: rewriteSlices},
