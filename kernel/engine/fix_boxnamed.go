@@ -152,7 +152,9 @@ func (b *boxLower) wrap(x ast.Expr, target types.Type) {
 		return
 	}
 	s, e := b.p.off(x.Pos()), b.p.off(x.End())
-	open, closing := boxPrefix+name+"{", "}"
+	// Keyed: yaegi typed *f(x) as an unkeyed element of the box
+	// ("cannot use type **main.L as type main.L in struct literal").
+	open, closing := boxPrefix+name+"{"+boxField+": ", "}"
 	if b.inHeader() {
 		// if x == C(1) {: a composite literal there needs parentheses
 		// (which elsewhere would hide it from the passes after this one).

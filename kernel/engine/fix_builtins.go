@@ -131,7 +131,10 @@ func minMaxBasic(p *prep, c *ast.CallExpr, fun *ast.Ident) bool {
 		p.r.addText(p.off(a.Pos()), p.off(a.Pos()), base+"(")
 		p.r.addTail(p.off(a.End()), ")")
 	}
-	p.r.addTail(p.off(c.End()), ")")
+	// The call's own ")" closes the conversion too: an insertion after
+	// the call would stay behind when a later pass moves the call
+	// (assignorder's _gnc1 := ...).
+	p.r.addText(p.off(c.Rparen), p.off(c.Rparen)+1, "))")
 	return true
 }
 

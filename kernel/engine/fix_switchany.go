@@ -29,8 +29,8 @@ import (
 //	→ { _gnTE1 := e; switch func(_gnsx any) int { switch _gnv := _gnrt.IfaceInner(_gnsx).(type) { case *S: _ = _gnv; return 0 }; if _, _gnok := ASSERT(_gnsx); _gnok { return 1 }; return -1 }(_gnTE1) {
 //	  case 0: v := _gnTE1.(*S); _ = v; A; case 1: v, _ := ASSERT(_gnTE1); _ = v; B; default: v := _gnTE1; _ = v; C } }
 //
-// (ASSERT: assertFromAny's function literal.) An operand of an interface
-// type with methods goes the same way (its case interface{ bar() int }
+// (ASSERT: assertFromAny's function literal.) An operand of a cell's
+// interface type with methods goes the same way (its case interface{ bar() int }
 // missed a cell struct value: typeparam/typeswitch7.go). Left to yaegi: a
 // switch with an init statement, on an operand of no interface type, or
 // where no cell interface case can be checked that way.
@@ -78,8 +78,8 @@ func lowerAnySwitches(p *prep) {
 		if xt == nil || isTypeParam(xt) {
 			return true
 		}
-		if _, ok := types.Unalias(xt).Underlying().(*types.Interface); !ok {
-			return true
+		if xi, ok := types.Unalias(xt).Underlying().(*types.Interface); !ok || xi.NumMethods() > 0 && !cellInterface(xt) {
+			return true // error and compiled interfaces: fix_typeswitch.go
 		}
 		// Per clause, in order: the matcher's code and the binding.
 		type clause struct {
