@@ -16,3 +16,16 @@ func TestBoxedTypeCellRerun(t *testing.T) {
 		}
 	}
 }
+
+// A compiled function that inspects its any argument (reflect) is handed
+// the value a box stands for, as before boxes: reflect.DeepEqual of a
+// boxed C(1) and C(1) holds, and reflect sees a float64's kind (Go: true,
+// float64; reflect.TypeOf names float64 where Go names main.C, the known
+// limit of non-struct types in reflect).
+func TestBoxUnboxedForReflect(t *testing.T) {
+	e := newEngine(t)
+	s, _ := run(t, e, "type C float64\nxs := []any{C(1), C(2)}\nvar a any = C(1.5)\nfmt.Println(reflect.DeepEqual(xs[0], C(1)), reflect.ValueOf(a).Kind(), xs[1] == any(C(2)))")
+	if got, want := s.out(), "true float64 true\n"; got != want {
+		t.Fatalf("stdout %q, want %q", got, want)
+	}
+}

@@ -69,6 +69,8 @@ const (
 	// function go/types sees (a call of _gnrt has no type there, which
 	// the passes after this one need).
 	boxKeyFunc = "_gnKeyOf"
+	// boxUnboxFunc is unbox's helper, declared likewise.
+	boxUnboxFunc = "_gnUnbox"
 )
 
 // boxStoring are the compiled functions and methods with an empty
@@ -98,9 +100,9 @@ type boxLower struct {
 	edits []boxEdit
 	// own are the boxable types this cell declares.
 	own map[*types.TypeName]bool
-	// needKey: the cell calls boxKeyFunc.
-	needKey bool
-	stack   []ast.Node // the walk's ancestors, the visited node last
+	// needKey, needUnbox: the cell calls boxKeyFunc, boxUnboxFunc.
+	needKey, needUnbox bool
+	stack              []ast.Node // the walk's ancestors, the visited node last
 }
 
 // boxable returns the name of t's box when t is a top-level non-struct,
@@ -326,14 +328,17 @@ func lowerBoxes(p *prep) {
 		return
 	}
 	b.edits = append(b.edits, decls...)
+	// The helpers go before the cell's first unit (its imports aside):
+	// the cell's units run in order.
+	helperAt := 0
+	if n := len(p.pc.imports.Decls); n > 0 {
+		helperAt = p.off(p.pc.imports.Decls[n-1].End())
+	}
 	if b.needKey {
-		// Before the cell's first unit (its imports aside): the cell's
-		// units run in order.
-		at := 0
-		if n := len(p.pc.imports.Decls); n > 0 {
-			at = p.off(p.pc.imports.Decls[n-1].End())
-		}
-		b.edits = append(b.edits, boxEdit{start: at, end: at, text: "\nfunc " + boxKeyFunc + "(_gnx any) any { return " + rtName + ".IfaceInner(_gnx) }\n", rank: 9})
+		b.edits = append(b.edits, boxEdit{start: helperAt, end: helperAt, text: "\nfunc " + boxKeyFunc + "(_gnx any) any { return " + rtName + ".IfaceInner(_gnx) }\n", rank: 9})
+	}
+	if b.needUnbox {
+		b.edits = append(b.edits, boxEdit{start: helperAt, end: helperAt, text: "\nfunc " + boxUnboxFunc + "(_gnx any) any { return " + rtName + ".Unbox(_gnx) }\n", rank: 9})
 	}
 	sort.SliceStable(b.edits, func(i, j int) bool {
 		x, y := b.edits[i], b.edits[j]
@@ -968,11 +973,37 @@ func (b *boxLower) call(n *ast.CallExpr) {
 			// error: its methods are what the callee uses, and
 			// errors.Is compares it with boxed ones.
 			if named, ok := types.Unalias(pt).(*types.Named); !ok || named.Obj() != types.Universe.Lookup("error") {
+				b.unbox(n, a, pt)
 				continue
 			}
 		}
 		b.wrap(a, pt)
 	}
+}
+
+// unbox hands a compiled function that inspects its empty interface
+// argument (reflect.TypeOf, reflect.DeepEqual) the value a box it may hold
+// stands for, bare, as before boxes: reflect saw the box's struct type
+// (DeepEqual(xs[0], C(1)) was false). fmt, log and json have their own
+// unwrapping (fix_ifacevalues.go).
+func (b *boxLower) unbox(c *ast.CallExpr, a ast.Expr, pt types.Type) {
+	it, ok := pt.Underlying().(*types.Interface)
+	if !ok || !it.Empty() || !isInterface(b.ct.goType(a)) {
+		return
+	}
+	if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok {
+		if name := encoderName(b.ct, sel); fmtPrinters[name] || jsonEncoders[name] {
+			return
+		}
+	}
+	if bt, ok := b.ct.goType(a).(*types.Basic); ok && bt.Kind() == types.UntypedNil {
+		return
+	}
+	b.needUnbox = true
+	s, e := b.p.off(a.Pos()), b.p.off(a.End())
+	b.edits = append(b.edits,
+		boxEdit{start: s, end: s, text: boxUnboxFunc + "(", rank: 2, key: -e - 1},
+		boxEdit{start: e, end: e, text: ")", rank: 1, key: -s + 1})
 }
 
 // compositeLit boxes the elements (and map keys) of a composite literal.
@@ -1096,6 +1127,17 @@ func init() {
 			// BoxBare refuses x.(T) of a bare value of T's underlying type.
 			"BoxBare": reflect.ValueOf(func(name, under, at string) {
 				panic(runtimeError{msg: fmt.Sprintf("the assertion of this %s to %s is refused in a gophernote cell at %s: a %s reaches an interface boxed, so this bare %s came through reflect or compiled code, where Go may hold a %s in it and the interpreter cannot tell", under, name, at, name, under, name), plain: true})
+			}),
+			// Unbox returns the value a box stands for, bare (its
+			// underlying type's value), else x.
+			"Unbox": reflect.ValueOf(func(x any) any {
+				v := reflect.ValueOf(ifaceInner(x))
+				if v.IsValid() && v.Kind() == reflect.Struct && v.NumField() == 1 {
+					if full, ok := e.fmtNames.lookup(v.Type()); ok && isBoxName(full) && v.Field(0).CanInterface() {
+						return v.Field(0).Interface()
+					}
+				}
+				return x
 			}),
 			// BoxOut is the identity: its argument is the value yaegi
 			// hands a compiled function's any parameter.
