@@ -153,7 +153,6 @@ func (b *boxLower) wrap(x ast.Expr, target types.Type) {
 	if !ok {
 		return
 	}
-	s, e := b.p.off(x.Pos()), b.p.off(x.End())
 	// Keyed: yaegi typed *f(x) as an unkeyed element of the box
 	// ("cannot use type **main.L as type main.L in struct literal").
 	open, closing := boxPrefix+name+"{"+boxField+": ", "}"
@@ -162,9 +161,7 @@ func (b *boxLower) wrap(x ast.Expr, target types.Type) {
 		// (which elsewhere would hide it from the passes after this one).
 		open, closing = "("+open, closing+")"
 	}
-	b.edits = append(b.edits,
-		boxEdit{start: s, end: s, text: open, rank: 2, key: -e},
-		boxEdit{start: e, end: e, text: closing, rank: 1, key: -s})
+	b.around(x, open, closing, false)
 }
 
 // boxedTag boxes the tag of switch t { case i: } where t is of a boxable
@@ -209,6 +206,23 @@ func (b *boxLower) boxedTag(n *ast.SwitchStmt) {
 	}
 }
 
+// around registers text inserted before and after x, nested: an outer
+// pair (outer) encloses another pair on the same x.
+func (b *boxLower) around(x ast.Expr, open, closing string, outer bool) {
+	b.aroundRange(b.p.off(x.Pos()), b.p.off(x.End()), open, closing, outer)
+}
+
+// aroundRange is around for the text [s, e).
+func (b *boxLower) aroundRange(s, e int, open, closing string, outer bool) {
+	key := 0
+	if outer {
+		key = 1
+	}
+	b.edits = append(b.edits,
+		boxEdit{start: s, end: s, text: open, rank: 2, key: -e - key},
+		boxEdit{start: e, end: e, text: closing, rank: 1, key: -s + key})
+}
+
 // inHeader reports whether the node being visited is in the header of an
 // if, for, switch or range statement.
 func (b *boxLower) inHeader() bool {
@@ -244,10 +258,7 @@ func (b *boxLower) mapKey(x ast.Expr, key types.Type) {
 		return
 	}
 	b.needKey = true
-	s, e := b.p.off(x.Pos()), b.p.off(x.End())
-	b.edits = append(b.edits,
-		boxEdit{start: s, end: s, text: boxKeyFunc + "(", rank: 2, key: -e - 1},
-		boxEdit{start: e, end: e, text: ")", rank: 1, key: -s + 1})
+	b.around(x, boxKeyFunc+"(", ")", true)
 }
 
 // tupleInto boxes the values of a boxable type of a multi-value
@@ -306,10 +317,7 @@ func (b *boxLower) valuesInto(x ast.Expr, elems, targets []types.Type) {
 	if !any {
 		return
 	}
-	s, e := b.p.off(x.Pos()), b.p.off(x.End())
-	b.edits = append(b.edits,
-		boxEdit{start: s, end: s, text: "func() (" + strings.Join(spelled, ", ") + ") { " + strings.Join(names, ", ") + " := ", rank: 2, key: -e},
-		boxEdit{start: e, end: e, text: "; return " + strings.Join(rets, ", ") + " }()", rank: 1, key: -s})
+	b.around(x, "func() ("+strings.Join(spelled, ", ")+") { "+strings.Join(names, ", ")+" := ", "; return "+strings.Join(rets, ", ")+" }()", false)
 }
 
 // lowerBoxes is the pass "boxnamed".
@@ -562,14 +570,7 @@ func (b *boxLower) declareBoxes() []boxEdit {
 		if len(results) > 0 {
 			body = "return " + call
 		}
-		res := ""
-		switch len(results) {
-		case 0:
-		case 1:
-			res = " " + results[0]
-		default:
-			res = " (" + strings.Join(results, ", ") + ")"
-		}
+		res := resultList(results)
 		at := p.off(fd.End())
 		text := "\nfunc (_gnb " + boxPrefix + name + ") " + fd.Name.Name + "(" + strings.Join(params, ", ") + ")" + res + " { " + body + " }\n"
 		out = append(out, boxEdit{start: at, end: at, text: text, rank: 3})
@@ -772,10 +773,7 @@ func (b *boxLower) multiAssign(rhs []ast.Expr, lt []types.Type) {
 			return // recover must stay in the deferred function
 		}
 	}
-	s, e := b.p.off(rhs[0].Pos()), b.p.off(rhs[len(rhs)-1].End())
-	b.edits = append(b.edits,
-		boxEdit{start: s, end: s, text: "func() (" + strings.Join(spelled, ", ") + ") { return ", rank: 2, key: -e},
-		boxEdit{start: e, end: e, text: " }()", rank: 1, key: -s})
+	b.aroundRange(b.p.off(rhs[0].Pos()), b.p.off(rhs[len(rhs)-1].End()), "func() ("+strings.Join(spelled, ", ")+") { return ", " }()", false)
 }
 
 // withMethods reports whether t or *t has methods (for a boxable type:
@@ -1000,10 +998,7 @@ func (b *boxLower) unbox(c *ast.CallExpr, a ast.Expr, pt types.Type) {
 		return
 	}
 	b.needUnbox = true
-	s, e := b.p.off(a.Pos()), b.p.off(a.End())
-	b.edits = append(b.edits,
-		boxEdit{start: s, end: s, text: boxUnboxFunc + "(", rank: 2, key: -e - 1},
-		boxEdit{start: e, end: e, text: ")", rank: 1, key: -s + 1})
+	b.around(a, boxUnboxFunc+"(", ")", true)
 }
 
 // compositeLit boxes the elements (and map keys) of a composite literal.

@@ -73,14 +73,7 @@ func rewriteMethodExprs(p *prep) {
 			}
 			results = append(results, spelled)
 		}
-		res := ""
-		switch len(results) {
-		case 0:
-		case 1:
-			res = " " + results[0]
-		default:
-			res = " (" + strings.Join(results, ", ") + ")"
-		}
+		res := resultList(results)
 		call := "_gnr." + sel.Sel.Name + "(" + strings.Join(args, ", ") + ")"
 		if len(results) > 0 {
 			call = "return " + call
@@ -88,4 +81,16 @@ func rewriteMethodExprs(p *prep) {
 		p.r.addText(p.off(sel.Pos()), p.off(sel.End()), "func("+strings.Join(params, ", ")+")"+res+" { "+call+" }")
 		return false
 	})
+}
+
+// resultList writes a signature's spelled result types after its
+// parameters: "", " T" or " (T, U)".
+func resultList(results []string) string {
+	switch len(results) {
+	case 0:
+		return ""
+	case 1:
+		return " " + results[0]
+	}
+	return " (" + strings.Join(results, ", ") + ")"
 }
