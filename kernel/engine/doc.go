@@ -314,7 +314,7 @@
 //	a top-level const or var named like a predeclared identifier crashes compiling or reads the universe's (var nil = 1 is nil) | fix_predeclared.go | predeclared, predeclared/const | none found
 //	a builtin called with a multi-value call (append(g()) drops values; complex, min, max crash; copy, delete panic) | fix_tuplebuiltin.go | tuplebuiltin, tuplebuiltin/complex | none found
 //	type _ T at the top level is refused ("cannot use _ as value") | fix_blanktypes.go | blanktypes | none found
-//	a defined type containing itself with no struct or interface between (type N *N, type F func() F) crashes compiling (refused with an error) | fix_recursivetypes.go | recursivetypes | none found
+//	a defined type containing itself with no struct or interface between (type N *N, type F func() F) crashes compiling (run as a struct of one field; into an interface, local or defined from one: refused with an error) | fix_recursivetypes.go | recursivetypes | none found
 //	reflect sees no methods of cell types (NumMethod 0, Method panics; refused with an error) | fix_reflectmethods.go | reflectmethods | none found
 //	x.(I) to a cell interface of a value lacking a method of I does not panic (a nil I) | fix_assertiface.go | assertiface | none found
 //	x.(error), x.(fmt.Stringer) or x.(interface{...}) of a nil interface crashes (a nil dereference) where comma-ok answers false | fix_assertiface.go | assert/nilcompiled, assert/nilliteral | none found

@@ -124,6 +124,9 @@ func (b *boxLower) boxable(t types.Type) (string, bool) {
 	case *types.Struct, *types.Interface:
 		return "", false
 	}
+	if cycleWithoutStruct(named) != "" || mentionsType(named.Underlying(), recursiveNamed, 0) {
+		return "", false // runs as a struct, or holds one (fix_recursivetypes.go)
+	}
 	if fmtRegName(b.p, obj.Name()) != obj.Name() {
 		// A specialized generic type (IteratorFunc__int, fix_mono.go):
 		// yaegi found no method of the instance from the box's
@@ -483,8 +486,8 @@ func (b *boxLower) declareBoxes() []boxEdit {
 				continue
 			}
 			tn, ok := ct.info.Defs[ts.Name].(*types.TypeName)
-			if !ok || tn.Parent() != ct.pkg.Scope() {
-				continue
+			if !ok || tn.Type() == nil || tn.Parent() != ct.pkg.Scope() || recursiveNamed(ct.goType(ts.Type)) {
+				continue // type D L of a recursive L: refused (fix_recursivetypes.go)
 			}
 			b.own[tn] = true
 			if _, ok := b.boxable(tn.Type()); !ok {

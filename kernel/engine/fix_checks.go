@@ -38,6 +38,9 @@ func refusedByGo(e types.Error) bool {
 // checkGoRules is the pass "checks".
 func checkGoRules(p *prep) {
 	ct := p.cellTypes()
+	if refuseDefinedFromRecursive(p, ct) {
+		return
+	}
 	for i, te := range ct.errors {
 		if refusedByGo(te) {
 			msg := typesErrorText(p, ct.errors, i)

@@ -48,8 +48,8 @@ func convertComparisons(p *prep) {
 			return true
 		}
 		tx, ty := ct.info.TypeOf(be.X), ct.info.TypeOf(be.Y)
-		if !plain(tx) || !plain(ty) {
-			return true
+		if !plain(tx) || !plain(ty) || recursiveNamed(tx) || recursiveNamed(ty) {
+			return true // a recursive type's comparisons: fix_recursivetypes.go
 		}
 		conv, to := be.Y, tx
 		switch {

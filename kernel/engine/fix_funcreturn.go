@@ -67,6 +67,14 @@ func rewriteFuncReturns(p *prep) {
 				switch rt.Underlying().(type) {
 				case *types.Signature:
 					to = rt
+					if recursiveNamed(rt) {
+						// Run as a struct (fix_recursivetypes.go): its field's
+						// func type, for a func value of that type.
+						to = nil
+						if t := ct.goType(x); t != nil && !types.Identical(t, rt) {
+							to = rt.Underlying()
+						}
+					}
 				case *types.Interface:
 					if t := ct.goType(x); t != nil {
 						if _, ok := t.Underlying().(*types.Signature); ok {

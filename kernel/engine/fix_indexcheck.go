@@ -118,6 +118,9 @@ func checkIndex(p *prep, ct *cellTypes, ix *ast.IndexExpr, stack []ast.Node) {
 	if stmt == nil || safeIndex(p, ix, stack) || lenShadowed(ct, stmt.Pos()) {
 		return
 	}
+	if mentionsRecursive(ct, ix.Index) || mentionsRecursiveAt(ct, ix.X, true) {
+		return // its text would miss fix_recursivetypes.go's rewriting
+	}
 	x, i := ix.X, ix.Index
 	_, ptr := t.Underlying().(*types.Pointer)
 	top := p.isTopStmt(stmt)
@@ -142,7 +145,14 @@ func checkIndex(p *prep, ct *cellTypes, ix *ast.IndexExpr, stack []ast.Node) {
 	}
 	cell, line, col := p.absWhere(ix.Pos())
 	at := fmt.Sprintf("%d, %d, %d", cell, line, col)
+	rec := recursiveNamed(t)
+	if pt, ok := t.Underlying().(*types.Pointer); ok && recursiveNamed(pt.Elem()) {
+		rec, ptr = true, false // p.GnV of a pointer to a lowered array type
+	}
 	build := func(xs, is string) string {
+		if rec {
+			xs = recFieldOf(xs) // fix_recursivetypes.go
+		}
 		if ptr {
 			xs = "*" + xs // yaegi has no len of a pointer to an array (and no parentheses: see below)
 		}

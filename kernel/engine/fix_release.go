@@ -213,17 +213,24 @@ func plainShape(t reflect.Type) (string, bool) {
 }
 
 // typesShape is plainShape for a go/types type.
-func typesShape(t types.Type) (string, bool) {
+func typesShape(t types.Type) (string, bool) { return typesShapeAt(t, 0) }
+
+// typesShapeAt is typesShape at a depth: a recursive type (type T []T,
+// fix_recursivetypes.go) has no shape.
+func typesShapeAt(t types.Type, depth int) (string, bool) {
+	if depth > 32 {
+		return "", false
+	}
 	switch u := t.Underlying().(type) {
 	case *types.Slice:
-		s, ok := typesShape(u.Elem())
+		s, ok := typesShapeAt(u.Elem(), depth+1)
 		return "[]" + s, ok
 	case *types.Array:
-		s, ok := typesShape(u.Elem())
+		s, ok := typesShapeAt(u.Elem(), depth+1)
 		return "[" + strconv.FormatInt(u.Len(), 10) + "]" + s, ok
 	case *types.Map:
-		k, ok1 := typesShape(u.Key())
-		v, ok2 := typesShape(u.Elem())
+		k, ok1 := typesShapeAt(u.Key(), depth+1)
+		v, ok2 := typesShapeAt(u.Elem(), depth+1)
 		return "map[" + k + "]" + v, ok1 && ok2
 	case *types.Basic:
 		if k, ok := basicKinds[u.Kind()]; ok {

@@ -166,14 +166,14 @@ func checkSlice(p *prep, ct *cellTypes, se *ast.SliceExpr, stack []ast.Node) {
 		if tv := ct.info.Types[b]; tv.Value == nil {
 			allConst = false
 		}
-		if !pure(p, ct, b) {
+		if !pure(p, ct, b) || mentionsRecursive(ct, b) {
 			return
 		}
 	}
 	if tv := ct.info.Types[se.X]; allConst && (tv.Value != nil || !capacity && !isString(t)) {
 		return // checked by the compiler
 	}
-	if !pure(p, ct, se.X) {
+	if !pure(p, ct, se.X) || mentionsRecursiveAt(ct, se.X, true) {
 		return
 	}
 	stmt := checkAnchor(stack)
@@ -208,7 +208,7 @@ func checkSlice(p *prep, ct *cellTypes, se *ast.SliceExpr, stack []ast.Node) {
 	cell, line, col := p.absWhere(se.Lbrack)
 	at := fmt.Sprintf("%d, %d, %d", cell, line, col)
 	p.r.add(p.off(stmt.Pos()), p.off(stmt.Pos()), func(r *renderer) string {
-		xs := p.text(se.X)
+		xs := recOperandText(p, ct, se.X)
 		limit := "len(" + xs + ")"
 		if capacity {
 			limit = "cap(" + xs + ")"
