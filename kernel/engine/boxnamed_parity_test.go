@@ -165,5 +165,110 @@ func main() {
 `,
 			out: "1 t true 1\nP(2) p false P(2)\n1 i false 1\n3 4 true\nx P(5)\n7 true\nT 7\nnot k\n1 1 {1 2}|P(1)|P(1)\nif header\n",
 		},
+		parityCase{
+			// Pointers to non-struct types keep their type in interfaces
+			// too (pointer boxes): errors.As, fmt through Error and String
+			// on the pointer, sort.Sort(&b), type switches, map keys, a
+			// recovered *Code; and a value with methods appended to an []any
+			// among other values (held in yaegi's wrapper) still matches its
+			// case.
+			name: "pointers to non-struct types in interfaces keep their type",
+			prog: `package main
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+type Code int
+
+func (c *Code) Error() string { return fmt.Sprintf("code %d", int(*c)) }
+
+type Name string
+
+func (n *Name) String() string { return "name:" + string(*n) }
+
+type Temp float64
+
+func (t Temp) String() string { return fmt.Sprintf("%.1f°", float64(t)) }
+
+type ByLen []string
+
+func (b *ByLen) Len() int           { return len(*b) }
+func (b *ByLen) Less(i, j int) bool { return len((*b)[i]) < len((*b)[j]) }
+func (b *ByLen) Swap(i, j int)      { (*b)[i], (*b)[j] = (*b)[j], (*b)[i] }
+
+func find(n int) error {
+	if n > 2 {
+		c := Code(n)
+		return &c
+	}
+	return nil
+}
+
+func main() {
+	err := find(5)
+	fmt.Println(err, err != nil)
+	var ce *Code
+	fmt.Println(errors.As(err, &ce), ce != nil && *ce == 5)
+	wrapped := fmt.Errorf("wrap: %w", err)
+	fmt.Println(wrapped)
+	var ce2 *Code
+	fmt.Println(errors.As(wrapped, &ce2), errors.Is(wrapped, err))
+	n := Name("bob")
+	fmt.Println(&n, n)
+	fmt.Printf("%v %s %T\n", &n, &n, &n)
+	t := Temp(21.5)
+	fmt.Println(t, &t)
+	fmt.Printf("%T %T\n", t, &t)
+	b := ByLen{"ccc", "a", "bb"}
+	sort.Sort(&b)
+	fmt.Println(b)
+	var xs []any
+	xs = append(xs, &n, &t, n)
+	for _, x := range xs {
+		switch v := x.(type) {
+		case *Name:
+			fmt.Println("*Name", *v)
+		case *Temp:
+			fmt.Println("*Temp", *v)
+		case Name:
+			fmt.Println("Name", v)
+		}
+	}
+	ys := []any{}
+	ys = append(ys, t, &n, 3)
+	for _, y := range ys {
+		switch v := y.(type) {
+		case Temp:
+			fmt.Println("Temp", float64(v))
+		case *Name:
+			fmt.Println("*Name again", string(*v))
+		default:
+			fmt.Println("default", v)
+		}
+	}
+	var np *Name
+	var a any = np
+	fmt.Println(a != nil, a.(*Name) == nil)
+	m := map[any]int{&n: 1}
+	fmt.Println(m[&n], len(m))
+	var sb strings.Builder
+	fmt.Fprint(&sb, &t)
+	fmt.Println(sb.String())
+	defer func() {
+		r := recover()
+		fmt.Println("recovered", r)
+		e, ok := r.(error)
+		fmt.Println(ok, e)
+	}()
+	c := Code(7)
+	panic(&c)
+}
+`,
+			out: "code 5 true\ntrue true\nwrap: code 5\ntrue true\nname:bob bob\nname:bob name:bob *main.Name\n21.5° 21.5°\nmain.Temp *main.Temp\n[a bb ccc]\n*Name bob\n*Temp 21.5°\nName bob\nTemp 21.5\n*Name again bob\ndefault 3\ntrue true\n1 1\n21.5°\nrecovered code 7\ntrue code 7\n",
+		},
 	)
 }

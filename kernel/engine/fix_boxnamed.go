@@ -43,6 +43,12 @@ import (
 // that gives a T to compiled code as a T argument would be, ifaceMethods'
 // unwrapper calls it), %T and messages drop the _gnB_ prefix.
 //
+// A *T goes the same way through T's pointer box, type _gnB__P_T struct{
+// GnV *T } with every method of *T forwarded (yaegi held a *Kind as a
+// bare *int: an assertion to an interface only *Kind implements could not
+// be told, x.(*Kind) was true of any *int); its out function hands fmt a
+// value with the pointer's Error or String method, which yaegi drops.
+//
 // The lowering is a new text (with its source map); the passes start over
 // on it, which pays a second type check only for cells that declare such
 // a type or convert such a value.
@@ -65,6 +71,10 @@ const (
 	boxField     = "GnV" // exported: reflect reads it
 	boxAssertPfx = "_gnBA_"
 	boxMustPfx   = "_gnBX_"
+	// boxPtrTag starts the name boxable gives *T: the pointer box of T is
+	// _gnB__P_T, with field GnV of type *T and its helpers likewise
+	// (_gnBA__P_T, _gnBX__P_T).
+	boxPtrTag = "_P_"
 	// boxKeyFunc is the cell's helper of mapKey, declared where used: a
 	// function go/types sees (a call of _gnrt has no type there, which
 	// the passes after this one need).
@@ -109,6 +119,13 @@ type boxLower struct {
 // non-interface, non-generic type of the session whose box exists.
 func (b *boxLower) boxable(t types.Type) (string, bool) {
 	if t == nil {
+		return "", false
+	}
+	if pt, ok := types.Unalias(t).(*types.Pointer); ok {
+		// *T of a boxable T: its pointer box, _gnB__P_T.
+		if name, ok := b.boxable(pt.Elem()); ok && !strings.HasPrefix(name, boxPtrTag) {
+			return boxPtrTag + name, true
+		}
 		return "", false
 	}
 	named, ok := types.Unalias(t).(*types.Named)
@@ -510,6 +527,24 @@ func (b *boxLower) declareBoxes() []boxEdit {
 				"func " + boxAssertPfx + n + "(_gnx any) (" + n + ", bool) { _gnb, _gnok := _gnx.(" + box + "); return _gnb." + boxField + ", _gnok }\n" +
 				"func " + boxMustPfx + n + "(_gnx any, _gnat string) " + n + " { if _gnb, _gnok := _gnx.(" + box + "); _gnok { return _gnb." + boxField + " }; " + bareCheck + "return _gnx.(" + box + ")." + boxField + " }\n" +
 				"func init() { " + rtName + ".RegisterBox(" + strconv.Quote(boxKey) + ", (*" + box + ")(nil), func(_gnx any) any { return " + rtName + ".BoxOut(_gnx.(" + box + ")." + boxField + ") }) }\n"
+			// The pointer box: a *T in an interface keeps its type too (an
+			// assertion to an interface that only *T implements, x.(*T)
+			// against a bare *int).
+			pbox, pn := boxPrefix+boxPtrTag+n, "*"+n
+			pBareCheck := ""
+			if u, ok := p.spellGoType(tn.Type().Underlying()); ok {
+				pBareCheck = "if _, _gnok := _gnx.(*" + u + "); _gnok { " + rtName + ".BoxBare(" + strconv.Quote(pn) + ", " + strconv.Quote("*"+u) + ", _gnat) }; "
+			}
+			text += "type " + pbox + " struct{ " + boxField + " " + pn + " }\n" +
+				"func " + boxAssertPfx + boxPtrTag + n + "(_gnx any) (" + pn + ", bool) { _gnb, _gnok := _gnx.(" + pbox + "); return _gnb." + boxField + ", _gnok }\n" +
+				"func " + boxMustPfx + boxPtrTag + n + "(_gnx any, _gnat string) " + pn + " { if _gnb, _gnok := _gnx.(" + pbox + "); _gnok { return _gnb." + boxField + " }; " + pBareCheck + "return _gnx.(" + pbox + ")." + boxField + " }\n" +
+				// yaegi hands compiled code a *T of a non-struct T without
+				// its methods: the out function calls Error or String (they
+				// may be declared in a later cell: the box's forwarders).
+				"func init() { " + rtName + ".RegisterBox(" + strconv.Quote(fmtRegName(p, pbox)) + ", (*" + pbox + ")(nil), func(_gnx any) any { " +
+				"if _gne, _gnok := _gnx.(interface{ Error() string }); _gnok { return " + rtName + ".MethodOut(true, _gne.Error) }; " +
+				"if _gns, _gnok := _gnx.(interface{ String() string }); _gnok { return " + rtName + ".MethodOut(false, _gns.String) }; " +
+				"return " + rtName + ".BoxOut(_gnx.(" + pbox + ")." + boxField + ") }) }\n"
 			out = append(out, boxEdit{start: at, end: at, text: text, rank: 3})
 		}
 	}
@@ -523,10 +558,12 @@ func (b *boxLower) declareBoxes() []boxEdit {
 			continue
 		}
 		sig := fn.Type().(*types.Signature)
-		if _, ptr := sig.Recv().Type().(*types.Pointer); ptr {
-			continue // not in T's method set
+		rt := sig.Recv().Type()
+		_, ptr := rt.(*types.Pointer)
+		if ptr {
+			rt = rt.(*types.Pointer).Elem()
 		}
-		name, ok := b.boxable(sig.Recv().Type())
+		name, ok := b.boxable(rt)
 		if !ok {
 			continue
 		}
@@ -575,7 +612,11 @@ func (b *boxLower) declareBoxes() []boxEdit {
 		}
 		res := resultList(results)
 		at := p.off(fd.End())
-		text := "\nfunc (_gnb " + boxPrefix + name + ") " + fd.Name.Name + "(" + strings.Join(params, ", ") + ")" + res + " { " + body + " }\n"
+		// The pointer box has *T's method set: every method; the box, T's.
+		text := "\nfunc (_gnb " + boxPrefix + boxPtrTag + name + ") " + fd.Name.Name + "(" + strings.Join(params, ", ") + ")" + res + " { " + body + " }\n"
+		if !ptr {
+			text += "func (_gnb " + boxPrefix + name + ") " + fd.Name.Name + "(" + strings.Join(params, ", ") + ")" + res + " { " + body + " }\n"
+		}
 		out = append(out, boxEdit{start: at, end: at, text: text, rank: 3})
 	}
 	return out
@@ -1140,9 +1181,28 @@ func init() {
 			// BoxOut is the identity: its argument is the value yaegi
 			// hands a compiled function's any parameter.
 			"BoxOut": reflect.ValueOf(func(x any) any { return x }),
+			// MethodOut is what fmt is handed for a pointer box whose
+			// pointer has an Error (err) or String method: a value with
+			// that method.
+			"MethodOut": reflect.ValueOf(func(err bool, f func() string) any {
+				if err {
+					return outError{f}
+				}
+				return outString{f}
+			}),
 		}
 	})
 }
+
+// outError and outString stand, for fmt, for a *T of a non-struct cell
+// type T with an Error or String method (MethodOut).
+type outError struct{ f func() string }
+
+func (o outError) Error() string { return o.f() }
+
+type outString struct{ f func() string }
+
+func (o outString) String() string { return o.f() }
 
 // registerBox records the out function of the box named name (_gnB_T).
 func (m *ifaceMethods) registerBox(name string, out func(any) any) {
@@ -1207,10 +1267,14 @@ func (m *ifaceMethods) boxOut(v reflect.Value, kind string, names *fmtNames) (re
 	}
 	if box && kind == "fmt" {
 		t := strings.TrimPrefix(name, boxPrefix)
+		pbox := strings.HasPrefix(t, boxPtrTag)
 		m.mu.Lock()
-		kinds := m.types[t]
+		kinds := m.types[strings.TrimPrefix(t, boxPtrTag)]
 		m.mu.Unlock()
-		if kinds["fmt"] == "" || kinds["fmt*"] != "" {
+		if pbox && kinds["fmt"] == "" && kinds["fmt*"] == "" {
+			return v.Field(0), true // a *T with no method fmt calls: a pointer
+		}
+		if !pbox && (kinds["fmt"] == "" || kinds["fmt*"] != "") {
 			// No method fmt calls on a T (String on *T only): the
 			// value itself prints as Go prints it.
 			return v.Field(0), true
@@ -1260,6 +1324,8 @@ func unboxedNames(s string) string {
 	if !strings.Contains(s, boxPrefix) {
 		return s
 	}
+	s = strings.ReplaceAll(s, "main."+boxPrefix+boxPtrTag, "*main.")
+	s = strings.ReplaceAll(s, boxPrefix+boxPtrTag, "*")
 	return strings.ReplaceAll(s, boxPrefix, "")
 }
 

@@ -36,9 +36,13 @@ func refuseNamedAssertions(p *prep) {
 	// The types with a box (fix_boxnamed.go) keep their identity in
 	// interfaces; a pointer to one does not.
 	boxed := map[*types.Named]bool{}
+	ptrBoxed := map[*types.Named]bool{}
 	for _, n := range named {
 		if _, ok := ct.pkg.Scope().Lookup(boxPrefix + n.Obj().Name()).(*types.TypeName); ok {
 			boxed[n] = true
+		}
+		if _, ok := ct.pkg.Scope().Lookup(boxPrefix + boxPtrTag + n.Obj().Name()).(*types.TypeName); ok {
+			ptrBoxed[n] = true
 		}
 	}
 	check := func(operand ast.Expr, te ast.Expr, what string) {
@@ -52,7 +56,7 @@ func refuseNamedAssertions(p *prep) {
 		if !ok || !tv.IsType() {
 			return
 		}
-		if tell, n := foolsAssertion(tv.Type, named, boxed); n != nil {
+		if tell, n := foolsAssertion(tv.Type, named, boxed, ptrBoxed); n != nil {
 			name := n.Obj().Name()
 			p.fail(te.Pos(), fmt.Sprintf("the interpreter cannot tell %s held in an interface (type %s %s: it keeps no type of its own for values of a cell type whose underlying type is not a struct), so this %s could take another branch than Go; compare values instead, or make %s a struct type (type %s struct{ V %s })",
 				tell, name, types.TypeString(n.Underlying(), nil), what, name, name, types.TypeString(n.Underlying(), nil)))
@@ -135,9 +139,12 @@ func sessionNonStructTypes(p *prep, ct *cellTypes) []*types.Named {
 
 // foolsAssertion says what an assertion to t cannot tell apart ("a Kind
 // from an int") and the session type that fools it, or nil.
-func foolsAssertion(t types.Type, named []*types.Named, boxed map[*types.Named]bool) (string, *types.Named) {
+func foolsAssertion(t types.Type, named []*types.Named, boxed, ptrBoxed map[*types.Named]bool) (string, *types.Named) {
 	for _, n := range named {
 		name, under := n.Obj().Name(), types.TypeString(n.Underlying(), nil)
+		if boxed[n] && ptrBoxed[n] {
+			continue // a *T keeps its type too
+		}
 		if boxed[n] {
 			if it, ok := t.Underlying().(*types.Interface); ok && it.NumMethods() > 0 &&
 				!types.Implements(n, it) && types.Implements(types.NewPointer(n), it) {

@@ -31,9 +31,34 @@ import (
 //
 // (ASSERT: assertFromAny's function literal.) An operand of a cell's
 // interface type with methods goes the same way (its case interface{ bar() int }
-// missed a cell struct value: typeparam/typeswitch7.go). Left to yaegi: a
+// missed a cell struct value: typeparam/typeswitch7.go). So does a switch
+// with a case naming a cell type with methods (a box of fix_boxnamed.go
+// among them): yaegi holds such a value in an any inside its wrapper for a
+// compiled interface after append(xs, v, w) or any(v) (stdlib._fmt_Stringer),
+// and its own switch missed the case; IfaceInner unwraps it. Left to yaegi: a
 // switch with an init statement, on an operand of no interface type, or
 // where no cell interface case can be checked that way.
+
+// wrappedInAny reports whether values of t, a cell type (or a pointer to
+// one) with methods, can reach an any in yaegi's wrapper for a compiled
+// interface.
+func wrappedInAny(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		if pt, ok := types.Unalias(t).(*types.Pointer); ok {
+			n, ok = types.Unalias(pt.Elem()).(*types.Named)
+			if !ok {
+				return false
+			}
+		} else {
+			return false
+		}
+	}
+	if n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "main" || types.IsInterface(n) {
+		return false
+	}
+	return types.NewMethodSet(types.NewPointer(n)).Len() > 0
+}
 
 // lowerAnySwitches is the pass "switchany".
 func lowerAnySwitches(p *prep) {
@@ -129,6 +154,13 @@ func lowerAnySwitches(p *prep) {
 					}
 				}
 				if lit == "" {
+					if tv.IsType() && wrappedInAny(tv.Type) {
+						// yaegi may hold such a value in an any inside its
+						// wrapper for a compiled interface (stdlib._fmt_Stringer,
+						// after append(xs, v, w) or any(v)), which its own
+						// switch misses: IfaceInner unwraps it.
+						lowered = true
+					}
 					native = append(native, typ)
 					if len(cc.List) == 1 && !tv.IsNil() {
 						binding = "_gnTE.(" + typ + ")"
