@@ -159,6 +159,29 @@ func (b *boxLower) boxable(t types.Type) (string, bool) {
 	return obj.Name(), true
 }
 
+// boxesInto reports whether a value boxed as name goes into an interface
+// of type target boxed. A pointer box does not go into a compiled
+// package's interface with methods other than error (io.Writer,
+// sort.Interface): yaegi's wrapper for one keeps the box's last field,
+// the bare pointer, so x.(*T) could not unwrap it; the bare *T it held
+// before pointer boxes asserts right there (yaegi/_test/issue-1166.go).
+func boxesInto(name string, target types.Type) bool {
+	if !strings.HasPrefix(name, boxPtrTag) {
+		return true
+	}
+	return !compiledMethodIface(target)
+}
+
+// compiledMethodIface reports whether t is an interface with methods of
+// a compiled package (or an unnamed one), other than error.
+func compiledMethodIface(t types.Type) bool {
+	it, ok := underOf(t).(*types.Interface)
+	if !ok || it.NumMethods() == 0 || types.Identical(t, types.Universe.Lookup("error").Type()) {
+		return false
+	}
+	return !cellInterface(t)
+}
+
 // wrap boxes x when it is a value of a boxable type going into an
 // interface of type target.
 func (b *boxLower) wrap(x ast.Expr, target types.Type) {
@@ -170,7 +193,7 @@ func (b *boxLower) wrap(x ast.Expr, target types.Type) {
 		return
 	}
 	name, ok := b.boxable(tv.Type)
-	if !ok {
+	if !ok || !boxesInto(name, target) {
 		return
 	}
 	// Keyed: yaegi typed *f(x) as an unkeyed element of the box
@@ -320,7 +343,7 @@ func (b *boxLower) valuesInto(x ast.Expr, elems, targets []types.Type) {
 		names[i] = fmt.Sprintf("_gnt%d", i)
 		rets[i] = names[i]
 		st := et
-		if name, ok := b.boxable(et); ok && targets[i] != nil && isInterface(targets[i]) && !isTypeParam(targets[i]) {
+		if name, ok := b.boxable(et); ok && targets[i] != nil && isInterface(targets[i]) && !isTypeParam(targets[i]) && boxesInto(name, targets[i]) {
 			any = true
 			st = targets[i]
 			rets[i] = boxPrefix + name + "{" + names[i] + "}"
@@ -524,8 +547,8 @@ func (b *boxLower) declareBoxes() []boxEdit {
 				bareCheck = "if _, _gnok := _gnx.(" + u + "); _gnok { " + rtName + ".BoxBare(" + strconv.Quote(n) + ", " + strconv.Quote(u) + ", _gnat) }; "
 			}
 			text := "\ntype " + box + " struct{ " + boxField + " " + n + " }\n" +
-				"func " + boxAssertPfx + n + "(_gnx any) (" + n + ", bool) { _gnb, _gnok := _gnx.(" + box + "); return _gnb." + boxField + ", _gnok }\n" +
-				"func " + boxMustPfx + n + "(_gnx any, _gnat string) " + n + " { if _gnb, _gnok := _gnx.(" + box + "); _gnok { return _gnb." + boxField + " }; " + bareCheck + "return _gnx.(" + box + ")." + boxField + " }\n" +
+				"func " + boxAssertPfx + n + "(_gnx any) (" + n + ", bool) { _gnb, _gnok := " + rtName + ".BoxInner(_gnx).(" + box + "); return _gnb." + boxField + ", _gnok }\n" +
+				"func " + boxMustPfx + n + "(_gnx any, _gnat string) " + n + " { if _gnb, _gnok := " + rtName + ".BoxInner(_gnx).(" + box + "); _gnok { return _gnb." + boxField + " }; " + bareCheck + "return _gnx.(" + box + ")." + boxField + " }\n" +
 				"func init() { " + rtName + ".RegisterBox(" + strconv.Quote(boxKey) + ", (*" + box + ")(nil), func(_gnx any) any { return " + rtName + ".BoxOut(_gnx.(" + box + ")." + boxField + ") }) }\n"
 			// The pointer box: a *T in an interface keeps its type too (an
 			// assertion to an interface that only *T implements, x.(*T)
@@ -536,14 +559,14 @@ func (b *boxLower) declareBoxes() []boxEdit {
 				pBareCheck = "if _, _gnok := _gnx.(*" + u + "); _gnok { " + rtName + ".BoxBare(" + strconv.Quote(pn) + ", " + strconv.Quote("*"+u) + ", _gnat) }; "
 			}
 			text += "type " + pbox + " struct{ " + boxField + " " + pn + " }\n" +
-				"func " + boxAssertPfx + boxPtrTag + n + "(_gnx any) (" + pn + ", bool) { _gnb, _gnok := _gnx.(" + pbox + "); return _gnb." + boxField + ", _gnok }\n" +
-				"func " + boxMustPfx + boxPtrTag + n + "(_gnx any, _gnat string) " + pn + " { if _gnb, _gnok := _gnx.(" + pbox + "); _gnok { return _gnb." + boxField + " }; " + pBareCheck + "return _gnx.(" + pbox + ")." + boxField + " }\n" +
+				"func " + boxAssertPfx + boxPtrTag + n + "(_gnx any) (" + pn + ", bool) { _gnb, _gnok := " + rtName + ".BoxInner(_gnx).(" + pbox + "); return _gnb." + boxField + ", _gnok }\n" +
+				"func " + boxMustPfx + boxPtrTag + n + "(_gnx any, _gnat string) " + pn + " { if _gnb, _gnok := " + rtName + ".BoxInner(_gnx).(" + pbox + "); _gnok { return _gnb." + boxField + " }; " + pBareCheck + "return _gnx.(" + pbox + ")." + boxField + " }\n" +
 				// yaegi hands compiled code a *T of a non-struct T without
 				// its methods: the out function calls Error or String (they
 				// may be declared in a later cell: the box's forwarders).
 				"func init() { " + rtName + ".RegisterBox(" + strconv.Quote(fmtRegName(p, pbox)) + ", (*" + pbox + ")(nil), func(_gnx any) any { " +
-				"if _gne, _gnok := _gnx.(interface{ Error() string }); _gnok { return " + rtName + ".MethodOut(true, _gne.Error) }; " +
-				"if _gns, _gnok := _gnx.(interface{ String() string }); _gnok { return " + rtName + ".MethodOut(false, _gns.String) }; " +
+				"if _gne, _gnok := _gnx.(interface{ Error() string }); _gnok { return " + rtName + ".MethodOut(0 == 0, _gne.Error) }; " +
+				"if _gns, _gnok := _gnx.(interface{ String() string }); _gnok { return " + rtName + ".MethodOut(0 != 0, _gns.String) }; " +
 				"return " + rtName + ".BoxOut(_gnx.(" + pbox + ")." + boxField + ") }) }\n"
 			out = append(out, boxEdit{start: at, end: at, text: text, rank: 3})
 		}
@@ -1086,7 +1109,7 @@ func (b *boxLower) assert(n *ast.TypeAssertExpr, parent ast.Node) {
 		return
 	}
 	name, ok := b.boxable(tv.Type)
-	if !ok {
+	if !ok || !boxesInto(name, b.ct.goType(n.X)) {
 		return
 	}
 	commaOK := false
@@ -1115,9 +1138,19 @@ func (b *boxLower) assert(n *ast.TypeAssertExpr, parent ast.Node) {
 // typeSwitch rewrites the cases of boxable types of a type switch.
 func (b *boxLower) typeSwitch(n *ast.TypeSwitchStmt) {
 	var bound string
+	var operand types.Type
 	if a, ok := n.Assign.(*ast.AssignStmt); ok && len(a.Lhs) == 1 {
 		if id, ok := a.Lhs[0].(*ast.Ident); ok && id.Name != "_" {
 			bound = id.Name
+		}
+		if len(a.Rhs) == 1 {
+			if ta, ok := a.Rhs[0].(*ast.TypeAssertExpr); ok {
+				operand = b.ct.goType(ta.X)
+			}
+		}
+	} else if es, ok := n.Assign.(*ast.ExprStmt); ok {
+		if ta, ok := es.X.(*ast.TypeAssertExpr); ok {
+			operand = b.ct.goType(ta.X)
 		}
 	}
 	for _, s := range n.Body.List {
@@ -1132,7 +1165,7 @@ func (b *boxLower) typeSwitch(n *ast.TypeSwitchStmt) {
 				continue
 			}
 			name, ok := b.boxable(tv.Type)
-			if !ok {
+			if !ok || operand != nil && !boxesInto(name, operand) {
 				continue
 			}
 			b.edits = append(b.edits, boxEdit{start: b.p.off(e.Pos()), end: b.p.off(e.End()), text: boxPrefix + name})
@@ -1177,6 +1210,23 @@ func init() {
 					}
 				}
 				return x
+			}),
+			// BoxInner returns the value x holds inside yaegi's wrappers
+			// (its interface wrapper, or its wrapper for a compiled
+			// interface, stdlib._io_Writer holding a box).
+			"BoxInner": reflect.ValueOf(func(x any) any {
+				for {
+					x = ifaceInner(x)
+					v := reflect.ValueOf(x)
+					if !v.IsValid() || v.Kind() != reflect.Struct || !strings.HasPrefix(v.Type().PkgPath(), "github.com/traefik/yaegi/") {
+						return x
+					}
+					f := v.FieldByName("IValue")
+					if !f.IsValid() || f.Kind() != reflect.Interface || f.IsNil() || !f.CanInterface() {
+						return x
+					}
+					x = f.Interface()
+				}
 			}),
 			// BoxOut is the identity: its argument is the value yaegi
 			// hands a compiled function's any parameter.
