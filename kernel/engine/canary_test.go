@@ -708,6 +708,26 @@ var canaries = []canary{
 		evals:  []string{"func f(c chan int) { select { case x, ok := (<-c): _, _ = x, ok } }"},
 		broken: errContains("unsupported assign expression"),
 	},
+	{
+		// Struct types referring to each other, built first from List
+		// (its typed global), where yaegi's walk needs Element.
+		name:   "structcycles",
+		evals:  []string{"type Element struct { next *Element; list *List; v int }\ntype List struct { head *Element; n int }\nvar l = &List{}\nfunc push(v int) { e := &Element{list: l, v: v}; e.next = l.head; l.head = e }", "push(1)"},
+		broken: errContains("reflect.Set"),
+	},
+	{
+		// Two assignments to _ of different types at the top level.
+		name:   "blankassign",
+		evals:  []string{"_ = [3]int{1, 2}\n_ = map[int]int{9: 8}"},
+		broken: errContains("reflect.Set"),
+	},
+	{
+		// A select case receiving from a channel read through a pointer
+		// to an array (chan/powser1.go).
+		name:   "selectrecv/ptrchan",
+		evals:  []string{`import "fmt"`, "func f() { dat := new([1]chan int); dat[0] = make(chan int, 1); dat[0] <- 7; select { case v := <-dat[0]: fmt.Print(v) } }", "f()"},
+		broken: func(out string, err error) bool { return out != "7" },
+	},
 }
 
 // errContains is a broken check: the last evaluation failed with s.

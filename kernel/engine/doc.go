@@ -248,7 +248,9 @@
 //	new of a value (Go 1.26: new(123), new(x)) gives a wrong value | fix_newexpr.go | newexpr | none found
 //	a promoted field or method that a deeper one shadows: the deeper one is selected (embedded fields searched depth first); in an interface the method set keeps the deeper one (refused with an error); a method promoted from an embedded interface panics (invalid interface value) | fix_promoted.go | promoted, promoted/iface, promoted/ifaceconv | none found
 //	a function used as a value in its own body is an *interp.node, no func | fix_selfref.go | selfref | none found
-//	a select case receiving into existing variables (case v, ok = <-ch) panics in reflect.Select | fix_selectrecv.go | selectrecv, selectrecv/paren | none found
+//	struct types referring to each other get a wrong field type when yaegi builds them from another type of the set than the one its walk needs (Element.next a *List; a struct of the wrong size when one holds another by value) | fix_structcycles.go | structcycles | none found
+//	two assignments to _ of different types among a cell's top-level statements panic in reflect.Set (one slot for _, typed by the first) | fix_blankassign.go | blankassign | none found
+//	a select case receiving into existing variables (case v, ok = <-ch) panics in reflect.Select; one receiving from a channel read through a pointer (dat[0] of a *[2]chan T, *pc) crashes compiling | fix_selectrecv.go | selectrecv, selectrecv/paren, selectrecv/ptrchan | none found
 //	named results share the storage of the variable a call is assigned to (n = g() starts g's r at n's value) | fix_namedresults.go | namedresults | none found
 //	range over func (Go 1.23 iterators) is refused; package iter is missing; the compiled generic iterator functions (slices.All, maps.Keys...) cannot run | fix_rangefunc.go | rangefunc, rangefunc/iter | none found
 //	a failed import poisons its block's other packages; errors speak of GOPATH | fix_imports.go | imports | none found

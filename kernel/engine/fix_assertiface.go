@@ -231,6 +231,10 @@ func rewriteIfaceAssertions(p *prep) {
 			return false
 		}
 		stack = append(stack, n)
+		if ts, ok := n.(*ast.TypeSwitchStmt); ok {
+			refuseLostSwitchCases(p, ct, ts)
+			return p.err == nil
+		}
 		ta, ok := n.(*ast.TypeAssertExpr)
 		if !ok || ta.Type == nil {
 			return true
@@ -241,6 +245,10 @@ func rewriteIfaceAssertions(p *prep) {
 		}
 		if xt := ct.goType(ta.X); xt != nil && types.Identical(xt, types.Universe.Lookup("error").Type()) && lostInError(ct, tv.Type) {
 			p.fail(ta.Type.Pos(), errorValueStructMsg(ct, tv.Type, "the assertion"))
+			return false
+		}
+		if xt := ct.goType(ta.X); xt != nil && compiledMethodIface(xt) && lostInError(ct, tv.Type) {
+			p.fail(ta.Type.Pos(), compiledIfaceStructMsg(ct, tv.Type, xt, "the assertion"))
 			return false
 		}
 		it, ok := tv.Type.Underlying().(*types.Interface)
@@ -734,6 +742,41 @@ func assertTarget(iface string) string {
 		return iface
 	}
 	return "main." + iface
+}
+
+// refuseLostSwitchCases refuses a type switch case of a cell struct type
+// on a value of a compiled package's interface with methods (see
+// compiledIfaceStructMsg).
+func refuseLostSwitchCases(p *prep, ct *cellTypes, ts *ast.TypeSwitchStmt) {
+	var x ast.Expr
+	switch a := ts.Assign.(type) {
+	case *ast.AssignStmt:
+		if len(a.Rhs) == 1 {
+			if ta, ok := a.Rhs[0].(*ast.TypeAssertExpr); ok {
+				x = ta.X
+			}
+		}
+	case *ast.ExprStmt:
+		if ta, ok := a.X.(*ast.TypeAssertExpr); ok {
+			x = ta.X
+		}
+	}
+	xt := ct.goType(x)
+	if x == nil || xt == nil || !compiledMethodIface(xt) {
+		return
+	}
+	for _, st := range ts.Body.List {
+		cc, ok := st.(*ast.CaseClause)
+		if !ok {
+			continue
+		}
+		for _, e := range cc.List {
+			if tv, ok := ct.info.Types[e]; ok && tv.IsType() && lostInError(ct, tv.Type) {
+				p.fail(e.Pos(), compiledIfaceStructMsg(ct, tv.Type, xt, "this type switch case"))
+				return
+			}
+		}
+	}
 }
 
 // isCellStruct reports whether x is a value of a cell struct type, or a

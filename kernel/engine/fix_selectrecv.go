@@ -3,6 +3,7 @@ package engine
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 	"strings"
 )
 
@@ -23,6 +24,44 @@ import (
 // defines (case v, ok := (<-ch):, "unsupported assign expression"): the
 // pass drops them.
 
+// convertSelectChan writes the channel of a select case that receives
+// into variables as a conversion to its type when it is read through a
+// pointer: yaegi types that channel with its type-expression reader
+// (nodeType), which finds no type for an index through a pointer to an
+// array (case v := <-dat[0]: with dat *[2]chan int crashed it compiling
+// the cell, chan/powser1.go) and reads *pc as a pointer type ("receive
+// from non-chan type"). (chan T)(x) is the same channel.
+func convertSelectChan(p *prep, x ast.Expr) {
+	ct := p.cellTypes()
+	if ct == nil {
+		return
+	}
+	throughPtr := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.StarExpr:
+			throughPtr = true
+		case *ast.IndexExpr:
+			if _, ok := underOf(ct.goType(n.X)).(*types.Pointer); ok {
+				throughPtr = true
+			}
+		case *ast.FuncLit:
+			return false
+		}
+		return !throughPtr
+	})
+	t := ct.goType(x)
+	if !throughPtr || t == nil || recursiveNamed(t) {
+		return
+	}
+	ts, ok := p.spellGoType(t)
+	if !ok {
+		return
+	}
+	p.r.addText(p.off(x.Pos()), p.off(x.Pos()), "("+ts+")(")
+	p.r.addTail(p.off(x.End()), ")")
+}
+
 // rewriteSelectRecvs is the pass "selectrecv".
 func rewriteSelectRecvs(p *prep) {
 	p.pc.inspect(func(n ast.Node) bool {
@@ -38,6 +77,7 @@ func rewriteSelectRecvs(p *prep) {
 		if !ok || recv.Op != token.ARROW {
 			return true
 		}
+		convertSelectChan(p, recv.X)
 		if as.Tok == token.DEFINE {
 			// case v, ok := (<-ch): yaegi takes no parentheses there
 			// ("unsupported assign expression").

@@ -238,6 +238,19 @@ func lostInError(ct *cellTypes, t types.Type) bool {
 	return ok && st.NumFields() > 0
 }
 
+// compiledIfaceStructMsg is the refusal of what (an assertion, a type
+// switch case) of struct type t on a value of a compiled package's
+// interface with methods, xt (io.Writer, sort.Interface): a struct value
+// passed to a parameter of that type reaches the function in yaegi's
+// wrapper for the interface, which holds its last field, not the value
+// (func f(w io.Writer) { s, ok := w.(S) } gave false for f(S{3})).
+func compiledIfaceStructMsg(ct *cellTypes, t, xt types.Type, what string) string {
+	name := types.TypeString(t, ct.cellQualifier)
+	iface := types.TypeString(xt, func(p *types.Package) string { return p.Name() })
+	return what + " of " + name + " on a value of type " + iface + " is not supported by the gophernote interpreter: it may hold a struct value converted to " + iface +
+		" without the value, so the answer could differ from Go's; give " + name + "'s methods pointer receivers and use *" + name + " (&" + name + "{...}), or assert to an interface"
+}
+
 // errorValueStructMsg is the refusal of what (an assertion, a type switch
 // case) of struct type t on an error.
 func errorValueStructMsg(ct *cellTypes, t types.Type, what string) string {
