@@ -49,7 +49,9 @@
 // runs ("MSG [in the goroutine started at L:C]"); after it, the panic is
 // printed on stderr; the goroutine alone ends (fix_goroutine.go).
 // runtime.Goexit in the cell's own statements ends the cell with a Goexit
-// error at its statement (fix_goexit.go); runtime.NumGoroutine counts the
+// error at its statement (fix_goexit.go; in a program gophernote run runs,
+// its other goroutines run on as in Go, until one calls os.Exit or none
+// can run); runtime.NumGoroutine counts the
 // program's goroutines, not the kernel's (fix_numgoroutine.go). The
 // runtime's views that the
 // interpreter changes are refused at their line:col (fix_introspect.go):

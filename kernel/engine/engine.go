@@ -89,6 +89,7 @@ type Engine struct {
 	track        *Track            // the statement running (Options.Track)
 	runningCell  atomic.Int64      // cellN of the cell running, 0 between cells
 	goexit       goexits           // runtime.Goexit on a cell's goroutine (fix_goexit.go)
+	goexited     atomic.Bool       // a script's main goroutine ended in Goexit; its other goroutines run on (fix_goexit.go)
 	retained     map[string]bool   // globals whose current slot compiled code may read (fix_release.go)
 	cellRetains  map[string]bool   // the running cell's retains
 	panicPos     *panicPositions   // statement positions for panics in functions (fix_panicpos.go)
@@ -454,6 +455,14 @@ func (e *Engine) runUnits(ctx context.Context, pl *plan) (last reflect.Value, re
 		e.releaseReplaced(before)
 		e.releaseTemporaries(frameAt)
 		if g := e.goexit.take(); g != nil && ctx.Err() == nil {
+			if e.detectDeadlocks {
+				// A program (gophernote run): as in Go, its other
+				// goroutines run on until one calls os.Exit, or none can
+				// run (fix_goexit.go).
+				if err := e.afterGoexit(ctx); err != nil {
+					return last, err
+				}
+			}
 			e.out.takePanics()
 			if u.after != nil {
 				u.after() // what ran before the call is defined

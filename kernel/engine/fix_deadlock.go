@@ -200,7 +200,7 @@ func (e *Engine) watchDeadlock(done <-chan struct{}, cancel context.CancelCauseF
 			return
 		case <-tick.C:
 		}
-		snap, ok := blockedSnapshot(before)
+		snap, ok := blockedSnapshot(before, !e.goexited.Load())
 		if !ok || e.wakers.pending() {
 			last, same = "", 0
 			continue
@@ -280,7 +280,7 @@ var waitStates = []string{"chan receive", "chan send", "select", "sync.", "semac
 // interpreted code (the cell's own among them) waits in an operation the
 // interpreted code started, and no goroutine of compiled code started
 // since before is alive; ok is false otherwise.
-func blockedSnapshot(before map[string]bool) (snap string, ok bool) {
+func blockedSnapshot(before map[string]bool, needEval bool) (snap string, ok bool) {
 	var ids []string
 	evalSeen := false
 	for _, g := range goroutineStacks() {
@@ -303,8 +303,8 @@ func blockedSnapshot(before map[string]bool) (snap string, ok bool) {
 		}
 		ids = append(ids, id+" "+goroutineState(g))
 	}
-	if !evalSeen {
-		return "", false
+	if !evalSeen && needEval {
+		return "", false // the cell's own goroutine runs (unless it ended in Goexit)
 	}
 	return strings.Join(ids, ";"), true
 }

@@ -1,11 +1,15 @@
 package engine
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"reflect"
 	"runtime"
 	"strings"
 	"sync"
+
+	"github.com/gophernote/gophernote/kernel/cell"
 )
 
 // Workaround: runtime.Goexit in a cell's own statements.
@@ -22,6 +26,29 @@ import (
 // cell [at L:C]: its statements after the call did not run"); its
 // top-level deferred calls run. In a goroutine the cell started it is
 // Go's Goexit, which ends that goroutine alone.
+
+// In a program run by gophernote run (Options.DetectDeadlocks), Goexit on
+// the main goroutine (in main or an init function) ends it as Go does: the
+// program's other goroutines run on, until one calls os.Exit (the run
+// exits with its status) or none can run any more, which Go reports as
+// "fatal error: no goroutines (main called runtime.Goexit) - deadlock!"
+// (fixedbugs/issue5963.go). The deadlock watchdog then looks for the
+// cell's goroutines without the cell's own.
+
+// afterGoexit waits, after a Goexit of a program's main goroutine, until
+// the cell's context ends: an os.Exit of another goroutine, a deadlock
+// (returned in Go's words), an interrupt. nil: the Goexit error stands.
+func (e *Engine) afterGoexit(ctx context.Context) *cell.Error {
+	e.goexited.Store(true)
+	defer e.goexited.Store(false)
+	<-ctx.Done()
+	var dc deadlockCause
+	if errors.As(context.Cause(ctx), &dc) {
+		v := "no goroutines (main called runtime.Goexit) - deadlock!"
+		return &cell.Error{Name: "Deadlock", Value: v, Traceback: []string{"Deadlock: " + v}}
+	}
+	return stopError(ctx)
+}
 
 // goexits records a Goexit on a cell's evaluation goroutine.
 type goexits struct {

@@ -29,9 +29,12 @@ import (
 // root gives at most one back-referenced type and no back reference by
 // value, it makes that type the root with `var _ *R` right after the
 // set's last type declaration (nothing the program can see); when none
-// does (container/list's shape: an element pointing to itself and to its
-// list, the list holding an element by value), the set is refused at its
-// first type's name, saying what to change.
+// does and the set has container/list's shape (a type refers to itself
+// while another holds it by value: an element pointing to itself and to
+// its list, the list holding an element by value), the set is refused at
+// its first type's name, saying what to change. Other sets without a
+// right root (back references through pointers to several types) are
+// left as they were: fixedbugs/bug336.go builds and uses such a set.
 
 // structCycles is the pass "structcycles".
 func structCycles(p *prep) {
@@ -202,6 +205,28 @@ func structCycles(p *prep) {
 			}
 		}
 		if root < 0 {
+			// No root builds the set right. Refused: the shape that then
+			// crashes or reads garbage (container/list's: a type refers to
+			// itself, another holds it by value). Else (back references
+			// through pointers to several types; fixedbugs/bug336.go
+			// runs) the first root without a back reference by value.
+			selfRef, heldByValue := map[int]bool{}, map[int]bool{}
+			for _, v := range c {
+				edges(v, func(w int, direct bool) {
+					if w == v {
+						selfRef[v] = true
+					} else if direct {
+						heldByValue[w] = true
+					}
+				})
+			}
+			bad := false
+			for v := range selfRef {
+				bad = bad || heldByValue[v]
+			}
+			if !bad {
+				continue
+			}
 			var names []string
 			for _, v := range c {
 				names = append(names, decls[v].tn.Name())

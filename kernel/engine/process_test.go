@@ -391,3 +391,27 @@ var types = []modifier{{
 		t.Errorf("%s %q, want Deadlock [at cell 3, 3:2]", err.Name, err.Value)
 	}
 }
+
+// TestGoexitInProgram: in a program (DetectDeadlocks), Goexit on the main
+// goroutine lets the other goroutines run on, as in Go: one calling
+// os.Exit ends the run with its status (fixedbugs/issue5963.go), and when
+// none is left Go's fatal error is reported. Compiled Go's output by hand
+// (go run prints the same lines).
+func TestGoexitInProgram(t *testing.T) {
+	e := deadlockEngine(t)
+	s := &fakeSink{}
+	r := e.Execute(context.Background(), "func main() {\n\tc := make(chan int, 1)\n\tdefer func() { c <- 3 }()\n\tgo func() { fmt.Println(\"runs on\"); os.Exit(<-c) }()\n\truntime.Goexit()\n\tfmt.Println(\"not reached\")\n}", s)
+	if r.Err == nil || r.Err.Name != "Exit" || !strings.Contains(r.Err.Value, "3") || s.out() != "runs on\n" {
+		t.Errorf("os.Exit after Goexit: %v, stdout %q", r.Err, s.out())
+	}
+	e2 := deadlockEngine(t)
+	err := runErr(t, e2, "done := make(chan bool)\ngo func() { fmt.Println(\"worker\"); done <- true }()\ndefer func() { <-done; fmt.Println(\"deferred\") }()\nruntime.Goexit()")
+	if err.Name != "Deadlock" || err.Value != "no goroutines (main called runtime.Goexit) - deadlock!" {
+		t.Errorf("no goroutines left: %s %q", err.Name, err.Value)
+	}
+	// The kernel (no DetectDeadlocks) ends the cell at the Goexit.
+	err = runErr(t, newEngine(t), "runtime.Goexit()")
+	if err.Name != "Goexit" {
+		t.Errorf("kernel: %s %q", err.Name, err.Value)
+	}
+}
