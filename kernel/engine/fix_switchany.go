@@ -32,8 +32,8 @@ import (
 // (ASSERT: assertFromAny's function literal.) An operand of a cell's
 // interface type with methods goes the same way (its case interface{ bar() int }
 // missed a cell struct value: typeparam/typeswitch7.go). So does a switch
-// with a case naming a cell type with methods (a box of fix_boxnamed.go
-// among them): yaegi holds such a value in an any inside its wrapper for a
+// on an any with a case naming a cell type with methods (a box of
+// fix_boxnamed.go among them): yaegi holds such a value in an any inside its wrapper for a
 // compiled interface after append(xs, v, w) or any(v) (stdlib._fmt_Stringer),
 // and its own switch missed the case; IfaceInner unwraps it. Left to yaegi: a
 // switch with an init statement, on an operand of no interface type, or
@@ -154,7 +154,7 @@ func lowerAnySwitches(p *prep) {
 					}
 				}
 				if lit == "" {
-					if tv.IsType() && wrappedInAny(tv.Type) {
+					if tv.IsType() && wrappedInAny(tv.Type) && types.Unalias(xt).Underlying().(*types.Interface).Empty() {
 						// yaegi may hold such a value in an any inside its
 						// wrapper for a compiled interface (stdlib._fmt_Stringer,
 						// after append(xs, v, w) or any(v)), which its own
