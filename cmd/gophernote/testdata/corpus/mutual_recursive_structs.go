@@ -1,8 +1,9 @@
 // A tree whose nodes point to the tree and to each other: struct types
 // both self- and mutually recursive through pointers. yaegi v0.16 builds
-// them with a stand-in pointer type that resolves to the wrong struct, and
-// the first composite literal panics in reflect.Set (a known crash, listed
-// in known-wrong.tsv; only self- or only mutually recursive types work).
+// them with a stand-in pointer type that resolves to the wrong struct when
+// it starts from Tree, and the first composite literal panicked in
+// reflect.Set; the engine's pass structcycles now makes Node the type
+// yaegi builds first (fix_structcycles.go).
 package main
 
 import "fmt"
