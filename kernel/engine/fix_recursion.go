@@ -43,7 +43,7 @@ func (d *depth) enter(name string) {
 		d.n.Add(-1)
 		d.mu.Lock()
 		if d.exceeded == "" {
-			d.exceeded = fmt.Sprintf("stack overflow: recursion in %s deeper than %d calls (the gophernote interpreter's limit: each interpreted call takes kilobytes of Go stack; compiled Go goes deeper)", name, maxDepth)
+			d.exceeded = fmt.Sprintf("recursion in %s deeper than %d calls is past the gophernote interpreter's limit (a stack overflow: each interpreted call takes kilobytes of Go stack; compiled Go goes deeper)", name, maxDepth)
 		}
 		d.mu.Unlock()
 		runtime.Goexit()
