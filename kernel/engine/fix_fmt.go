@@ -288,7 +288,9 @@ var printfFuncs = map[string]int{
 }
 
 // wrapFmtArgs rewrites the arguments of %T, %+v and %#v verbs of a
-// printf-like call with a constant format.
+// printf-like call with a constant format, and those of a named basic
+// type of the cell printed with a verb that does not fit it (%s of a
+// type N float64: Go's %!s(main.N=1.5), badVerbNamed).
 func wrapFmtArgs(p *prep, c *ast.CallExpr) {
 	sel, ok := c.Fun.(*ast.SelectorExpr)
 	if !ok || c.Ellipsis.IsValid() {
@@ -322,10 +324,23 @@ func wrapFmtArgs(p *prep, c *ast.CallExpr) {
 	newFormat := []byte(format)
 	for i, v := range verbs {
 		ai := fi + 1 + i
-		if ai >= len(c.Args) || v == 0 {
+		if ai >= len(c.Args) {
 			continue
 		}
 		arg := c.Args[ai]
+		if (v == 'n' || v == 0) && at[i] >= 0 {
+			if name, ok := badVerbNamed(p, ct, arg, rune(format[at[i]])); ok {
+				// fmt's %!d(float64=1.5) for a named non-struct type:
+				// Go names the type (%!d(main.N=1.5)); the value reaches fmt
+				// without it. The proxy writes the name.
+				p.r.addText(p.off(arg.Pos()), p.off(arg.Pos()), rtName+".Fmt("+strconv.Quote(name)+", ")
+				p.r.addTail(p.off(arg.End()), ")")
+				continue
+			}
+		}
+		if v == 0 {
+			continue
+		}
 		if v == 'n' {
 			bareStructArg(p, ct, arg)
 			continue
@@ -354,6 +369,39 @@ func wrapFmtArgs(p *prep, c *ast.CallExpr) {
 		f := c.Args[fi]
 		p.r.addText(p.off(f.Pos()), p.off(f.End()), strconv.Quote(string(newFormat)))
 	}
+}
+
+// badVerbNamed reports, for a printf argument printed with verb, whether
+// its static type is a named type of the cell whose underlying type is a
+// basic one the verb does not fit, with no method fmt calls; name is the
+// type as %T writes it.
+func badVerbNamed(p *prep, ct *cellTypes, arg ast.Expr, verb rune) (string, bool) {
+	t := ct.goType(arg)
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "main" || hasFmtMethodSet(n) {
+		return "", false
+	}
+	b, ok := n.Underlying().(*types.Basic)
+	if !ok {
+		return "", false
+	}
+	var valid string
+	switch {
+	case b.Info()&types.IsBoolean != 0:
+		valid = "tv"
+	case b.Info()&types.IsInteger != 0:
+		valid = "bcdoOqxXUv"
+	case b.Info()&(types.IsFloat|types.IsComplex) != 0:
+		valid = "beEfFgGxXv"
+	case b.Info()&types.IsString != 0:
+		valid = "sqxXv"
+	default:
+		return "", false
+	}
+	if strings.ContainsRune(valid, verb) || verb == 'T' || verb == 'n' || verb == '%' {
+		return "", false
+	}
+	return monoReflectNames(p, reflectStyle(n)), true
 }
 
 // indexedTypeRe matches a verb of a format with an explicit argument
@@ -742,6 +790,15 @@ func (f fmtProxy) Format(s fmt.State, verb rune) {
 		fmt.Fprintf(s, fmt.FormatString(s, 's'), name)
 	default:
 		out := fmt.Sprintf(fmt.FormatString(s, verb), v)
+		if v != nil && f.static != "" {
+			// A verb that does not fit (badVerbNamed): fmt named the
+			// underlying type.
+			rt := reflect.TypeOf(v)
+			basic := rt.Kind() <= reflect.Complex128 || rt.Kind() == reflect.String
+			if bad := "%!" + string(verb) + "(" + rt.String() + "="; basic && rt.String() != f.static && strings.HasPrefix(out, bad) {
+				out = "%!" + string(verb) + "(" + f.static + "=" + out[len(bad):]
+			}
+		}
 		if v != nil && inner(v) == nil {
 			out = f.e.restoreNames(out, reflect.TypeOf(v), s.Flag('#'))
 			if verb == 'v' && s.Flag('#') {

@@ -3,8 +3,10 @@
 // hand.
 //
 // fmt's text for a verb that does not fit a value of a named non-struct
-// cell type names the underlying type (the value reaches fmt without its
-// type): Go prints %!s(main.N=1.5), gophernote %!s(float64=1.5).
+// cell type named the underlying type (the value reaches fmt without its
+// type): Go prints %!s(main.N=1.5), gophernote printed %!s(float64=1.5);
+// the fmt pass now hands such an argument of a constant format to its
+// proxy with the type's name (fix_fmt.go, badVerbNamed).
 
 package main
 
