@@ -748,19 +748,7 @@ func assertTarget(iface string) string {
 // on a value of a compiled package's interface with methods (see
 // compiledIfaceStructMsg).
 func refuseLostSwitchCases(p *prep, ct *cellTypes, ts *ast.TypeSwitchStmt) {
-	var x ast.Expr
-	switch a := ts.Assign.(type) {
-	case *ast.AssignStmt:
-		if len(a.Rhs) == 1 {
-			if ta, ok := a.Rhs[0].(*ast.TypeAssertExpr); ok {
-				x = ta.X
-			}
-		}
-	case *ast.ExprStmt:
-		if ta, ok := a.X.(*ast.TypeAssertExpr); ok {
-			x = ta.X
-		}
-	}
+	x := typeSwitchOperand(ts)
 	xt := ct.goType(x)
 	if x == nil || xt == nil || !compiledMethodIface(xt) {
 		return

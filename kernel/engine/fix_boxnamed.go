@@ -1138,20 +1138,14 @@ func (b *boxLower) assert(n *ast.TypeAssertExpr, parent ast.Node) {
 // typeSwitch rewrites the cases of boxable types of a type switch.
 func (b *boxLower) typeSwitch(n *ast.TypeSwitchStmt) {
 	var bound string
-	var operand types.Type
 	if a, ok := n.Assign.(*ast.AssignStmt); ok && len(a.Lhs) == 1 {
 		if id, ok := a.Lhs[0].(*ast.Ident); ok && id.Name != "_" {
 			bound = id.Name
 		}
-		if len(a.Rhs) == 1 {
-			if ta, ok := a.Rhs[0].(*ast.TypeAssertExpr); ok {
-				operand = b.ct.goType(ta.X)
-			}
-		}
-	} else if es, ok := n.Assign.(*ast.ExprStmt); ok {
-		if ta, ok := es.X.(*ast.TypeAssertExpr); ok {
-			operand = b.ct.goType(ta.X)
-		}
+	}
+	var operand types.Type
+	if x := typeSwitchOperand(n); x != nil {
+		operand = b.ct.goType(x)
 	}
 	for _, s := range n.Body.List {
 		cc, ok := s.(*ast.CaseClause)

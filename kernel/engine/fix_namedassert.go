@@ -67,19 +67,7 @@ func refuseNamedAssertions(p *prep) {
 		case *ast.TypeAssertExpr:
 			check(n.X, n.Type, "type assertion") // Type is nil in a type switch's x.(type)
 		case *ast.TypeSwitchStmt:
-			var x ast.Expr
-			switch a := n.Assign.(type) {
-			case *ast.AssignStmt:
-				if len(a.Rhs) == 1 {
-					if ta, ok := a.Rhs[0].(*ast.TypeAssertExpr); ok {
-						x = ta.X
-					}
-				}
-			case *ast.ExprStmt:
-				if ta, ok := a.X.(*ast.TypeAssertExpr); ok {
-					x = ta.X
-				}
-			}
+			x := typeSwitchOperand(n)
 			if x == nil {
 				return true
 			}
