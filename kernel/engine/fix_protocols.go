@@ -1,6 +1,9 @@
 package engine
 
-import "go/ast"
+import (
+	"go/ast"
+	"strings"
+)
 
 // Refusal: methods only compiled code calls, on values inside values.
 //
@@ -66,6 +69,10 @@ func refuseNestedProtocolTypes(p *prep) {
 	}
 	visit := func(n ast.Node) bool {
 		switch n := n.(type) {
+		case *ast.TypeSpec:
+			// A box holds its value only on the way into an interface
+			// (fix_boxnamed.go); encoders are handed the value itself.
+			return !strings.HasPrefix(n.Name.Name, boxPrefix)
 		case *ast.StructType:
 			for _, f := range n.Fields.List {
 				inner(f.Type, "a struct field")
