@@ -345,6 +345,13 @@ var canaries = []canary{
 		broken: func(out string, err error) bool { return err == nil && out == "true" }, // Go: false
 	},
 	{
+		// A fallthrough out of a default clause that is not last leaves
+		// the switch.
+		name:   "fallthrough",
+		evals:  []string{`import "fmt"`, "func f() int { n := 0; switch { default: n++; fallthrough; case false: n += 10 }; return n }", "fmt.Print(f())"},
+		broken: func(out string, err error) bool { return err == nil && out == "1" }, // Go: 11
+	},
+	{
 		// k, e = "a", S{4} into two interfaces, S with a method, left k nil.
 		name:   "boxnamed/multiassign",
 		evals:  []string{`import "fmt"`, "type S struct{ X int }", "func (s S) M() int { return s.X }", `func f() (any, any) { var k, e any; k, e = "a", S{4}; return k, e }`, "fmt.Print(f())"},

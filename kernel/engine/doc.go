@@ -284,6 +284,7 @@
 //	a break in a select case leaves the loop around it; a continue, break L or continue L out of a select is lost or never leaves | fix_selectjumps.go | selectjumps/break, selectjumps/continue | none found
 //	a type switch on an any misses the case of a cell interface the value implements (a value from a call) | fix_switchany.go | switchany | none found
 //	a type switch on an interface value with methods misses a case interface{ m() } a cell struct value implements; case any of a switch binding a variable crashes on a nil operand | fix_switchany.go | switchany/iface, switchany/caseany | none found
+//	a fallthrough into or out of a default clause that is not the last goes where it would if the default came last (the bodies it runs into are copied in) | fix_fallthrough.go | fallthrough | none found
 //	a case of several expressions in a switch without a tag evaluates only the first | fix_switchcases.go | switchcases | none found
 //	append reads the values it adds after writing over them (append(x[:0], x[2], x[1], x[0])) | fix_appendargs.go | appendargs | none found
 //	a declared function returned as a value (return sq, f := sq; return f, return T.M) stays the interpreter's node: a reflect.Set panic | fix_funcreturn.go | funcreturn | none found

@@ -104,6 +104,7 @@ var passes = []pass{
 	{name: "switchiface", needs: []fact{factTypes}, provides: []fact{factSwitches}, run: rewriteInterfaceSwitches},
 	{name: "switchinit", needs: []fact{factSwitches, factTypes}, run: hoistSwitchInits},
 	{name: "switchcases", run: joinSwitchCases},
+	{name: "fallthrough", run: inlineDefaultFallthroughs},
 	{name: "appendargs", needs: []fact{factTypes}, run: convertAppendArgs},
 	{name: "selectorder", needs: []fact{factTypes}, run: orderSelects},
 	{name: "selectjumps", run: rewriteSelectJumps},
