@@ -352,6 +352,18 @@ var canaries = []canary{
 		broken: func(out string, err error) bool { return err == nil && out == "1" }, // Go: 11
 	},
 	{
+		// A local T int in an any is a bare int (it asserts as an int).
+		name:   "hoisttypes",
+		evals:  []string{`import "fmt"`, "func f() bool { type T int; var a any = T(1); _, ok := a.(int); return ok }", "fmt.Print(f())"},
+		broken: func(out string, err error) bool { return err == nil && out == "true" }, // Go: false
+	},
+	{
+		// Two empty struct types are one in an interface.
+		name:   "boxnamed/empty",
+		evals:  []string{`import "fmt"`, "type E struct{}", "type F struct{}", "func f() bool { var a any = E{}; _, ok := a.(F); return ok }", "fmt.Print(f())"},
+		broken: func(out string, err error) bool { return err == nil && out == "true" }, // Go: false
+	},
+	{
 		// k, e = "a", S{4} into two interfaces, S with a method, left k nil.
 		name:   "boxnamed/multiassign",
 		evals:  []string{`import "fmt"`, "type S struct{ X int }", "func (s S) M() int { return s.X }", `func f() (any, any) { var k, e any; k, e = "a", S{4}; return k, e }`, "fmt.Print(f())"},

@@ -83,6 +83,7 @@ type Engine struct {
 	mono         *monoSession      // the session's generic code (fix_mono.go)
 	fmtNames     fmtNames          // Go names of cell struct types for fmt (fix_fmt.go)
 	localTypeSeq int               // numbers the local struct types' identity tags (fix_fmt.go)
+	hoisted      int               // local types declared at the top level so far (fix_hoisttypes.go)
 	emptyLocals  int               // local empty struct types of earlier cells (fix_emptystructs.go)
 	ifaceMethods ifaceMethods      // methods of session types, for wrapped interface values (fix_ifacevalues.go)
 	lastPanic    any               // the value of the cell's last panic

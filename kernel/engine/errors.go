@@ -170,13 +170,13 @@ func (e *Engine) panicError(v any, pl *plan) *cell.Error {
 		}
 	}
 	e.lastPanic = v
-	val := pl.goNames(e.panicText(v))
+	val := pl.panicNames(e.panicText(v))
 	if first.line > 0 {
 		val += " [at " + strings.TrimSuffix(first.where(), ": ") + "]"
 	} else if name := panicFrameName(first.msg); name != "" {
 		val += " [in " + name + "]"
 	}
-	tb := []string{"panic: " + pl.goNames(e.panicText(v))}
+	tb := []string{"panic: " + pl.panicNames(e.panicText(v))}
 	for i, f := range frames {
 		ce := mapPosition(f, e.cellN)
 		switch {

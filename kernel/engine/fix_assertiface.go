@@ -53,7 +53,7 @@ func init() {
 				return
 			}
 			panic(runtimeError{msg: "the assertion of this error to main." + name + " is refused in a gophernote cell: the interpreter keeps a value of a struct type whose Error method has a value receiver without the value once it is converted to error, so it cannot tell whether Go's assertion holds; declare Error with a pointer receiver and use pointers (&" + name + "{...}, *" + name + ")", plain: true})
-		}), "IsCellStruct": reflect.ValueOf(func(x any) bool { return e.isCellStruct(ifaceInner(x)) }), "AssertIfaceAny": reflect.ValueOf(func(x any, iface, methods, unsure, wrongSig string, commaOK bool) {
+		}), "IsCellStruct": reflect.ValueOf(func(x any) bool { return e.isCellStruct(ifaceInner(x)) }), "AssertIfaceAny": reflect.ValueOf(func(x any, iface, methods, unsure, wrongSig string, commaOK bool, at string) {
 			// The fallback of an assertion from an any (assertFromAny):
 			// x is of no type the switch listed.
 			if x == nil && commaOK {
@@ -70,6 +70,9 @@ func init() {
 				err = runtimeError{msg: "the interpreter cannot assert this " + reflect.TypeOf(x).String() + " to " + assertTarget(iface) +
 					" as Go does: it cannot tell values of " + unsure + " (which implement it) from others in an interface without methods; assign it to a variable of type " + assertTarget(iface) + " where it is created", plain: true}
 				refused = true
+			}
+			if refused {
+				err.msg += " (the assertion at " + at + ")"
 			}
 			if refused || !commaOK {
 				panic(err)
@@ -130,8 +133,15 @@ func (e *Engine) assertFailure(x any, iface, methods string) (err runtimeError, 
 			}
 		}
 	}
+	dyn = unboxedNames(dyn) // a box's name: its type's (fix_boxnamed.go)
 	names := strings.Split(methods, ",")
 	missing := names[0]
+	if obj == nil && v.Kind() == reflect.Struct && v.NumField() == 0 && v.Type().Name() == "" {
+		if n := e.emptyImplementer(names); n != "" {
+			return runtimeError{msg: "the interpreter cannot assert this struct {} to " + target + " as Go does: values of main." + n +
+				" (an empty struct type implementing it) reach an interface boxed, so this bare struct {} is struct{}{} itself or came through reflect or compiled code, where Go may hold a main." + n + " in it, and the interpreter cannot tell", plain: true}, true
+		}
+	}
 	if tn, ok := obj.(*types.TypeName); ok {
 		t := tn.Type()
 		if ptr {
@@ -163,6 +173,35 @@ func (e *Engine) assertFailure(x any, iface, methods string) (err runtimeError, 
 		}
 	}
 	return runtimeError{msg: "interface conversion: " + dyn + " is not " + target + ": missing method " + missing, plain: true}, false
+}
+
+// emptyImplementer returns the name of a top-level empty struct type of
+// the session with a box (fix_boxnamed.go) whose method set has the
+// methods, or "".
+func (e *Engine) emptyImplementer(methods []string) string {
+	if e.types == nil {
+		return ""
+	}
+	var found []string
+	for name, obj := range e.types.objects {
+		tn, ok := obj.(*types.TypeName)
+		if !ok || !isEmptyStructName(tn) || tn.Parent() != tn.Pkg().Scope() || e.types.objects[boxPrefix+name] == nil {
+			continue
+		}
+		ms := types.NewMethodSet(tn.Type())
+		all := true
+		for _, m := range methods {
+			all = all && ms.Lookup(tn.Pkg(), m) != nil
+		}
+		if all {
+			found = append(found, name)
+		}
+	}
+	slices.Sort(found)
+	if len(found) == 0 {
+		return ""
+	}
+	return found[0]
 }
 
 // dynName is the name (main.T, *main.T) of the cell struct type of x, a
@@ -547,7 +586,7 @@ func isTypeParam(t types.Type) bool {
 // the assertion becomes a switch over the session's top-level types that
 // implement I (by go/types: T, *T), each case converting to I:
 //
-//	e.(I)  →  func(_gnx any) I { switch _gnv := _gnrt.IfaceInner(_gnx).(type) { case T: return _gnv; case *U: return _gnv }; _gnrt.AssertIfaceAny(_gnx, "I", "Foo", "", "", false); var _gnz I; return _gnz }(e)
+//	e.(I)  →  func(_gnx any) I { switch _gnv := _gnrt.IfaceInner(_gnx).(type) { case T: return _gnv; case *U: return _gnv }; _gnrt.AssertIfaceAny(_gnx, "I", "Foo", "", "", false, "cell 1, 3:5"); var _gnz I; return _gnz }(e)
 //
 // (IfaceInner unwraps the interpreter's wrapper, which an any assigned
 // from a cell interface keeps.) Only struct types are listed: in an any,
@@ -708,7 +747,7 @@ func anyAssertFunc(p *prep, ct *cellTypes, pos token.Pos, target types.Type, it 
 		// panic above is a cell value's).
 		b.WriteString("if _gnx != nil && !" + rtName + ".IsCellStruct(_gnx) { if _gnv, _gnok := _gnx.(" + typ + "); _gnok { " + ret + " } }; ")
 	}
-	b.WriteString(rtName + ".AssertIfaceAny(_gnx, " + strconv.Quote(name) + ", " + strconv.Quote(strings.Join(methods, ",")) + ", " + strconv.Quote(strings.Join(unsure, ", ")) + ", " + strconv.Quote(strings.Join(wrongSig, ",")) + ", " + map[bool]string{true: "0 == 0", false: "0 != 0"}[commaOK] + "); var _gnz " + typ + "; return _gnz")
+	b.WriteString(rtName + ".AssertIfaceAny(_gnx, " + strconv.Quote(name) + ", " + strconv.Quote(strings.Join(methods, ",")) + ", " + strconv.Quote(strings.Join(unsure, ", ")) + ", " + strconv.Quote(strings.Join(wrongSig, ",")) + ", " + map[bool]string{true: "0 == 0", false: "0 != 0"}[commaOK] + ", " + strconv.Quote(p.cellPosString(pos)) + "); var _gnz " + typ + "; return _gnz")
 	if commaOK {
 		b.WriteString(", 0 != 0")
 	}

@@ -53,6 +53,12 @@ import (
 // on it, which pays a second type check only for cells that declare such
 // a type or convert such a value.
 //
+// The helpers test for a nil operand first: yaegi's assertion of an
+// any holding a nil cell interface with methods panics in reflect
+// (yaegi/_test/issue-1454.go). A failed x.(T) panics with Go's message,
+// naming x's static type and T as Go's runtime does (BoxAssertFail; the
+// same name in two scopes, a hoisted local type's, says so).
+//
 // Left alone: a value given to fmt, log, json, reflect or any other
 // compiled function's interface parameter (they inspect it: they get the
 // bare value as before); a value that reaches an interface through
@@ -134,17 +140,23 @@ func (b *boxLower) boxable(t types.Type) (string, bool) {
 	}
 	obj := named.Obj()
 	if obj.Pkg() == nil || obj.Pkg().Path() != "main" || obj.Parent() != obj.Pkg().Scope() || obj.Name() == "_" ||
-		named.TypeParams().Len() > 0 || named.TypeArgs().Len() > 0 || strings.HasPrefix(obj.Name(), "_gn") {
+		named.TypeParams().Len() > 0 || named.TypeArgs().Len() > 0 || strings.HasPrefix(obj.Name(), "_gn") && !hoistedName.MatchString(obj.Name()) {
 		return "", false
 	}
-	switch named.Underlying().(type) {
-	case *types.Struct, *types.Interface:
+	switch u := named.Underlying().(type) {
+	case *types.Interface:
 		return "", false
+	case *types.Struct:
+		if u.NumFields() > 0 {
+			return "", false // its own by the fmt pass's tag (fix_fmt.go)
+		}
+		// An empty struct type has no field to tag: yaegi gives all of
+		// them the one reflect type struct {} (fix_emptystructs.go).
 	}
 	if cycleWithoutStruct(named) != "" || mentionsType(named.Underlying(), recursiveNamed, 0) {
 		return "", false // runs as a struct, or holds one (fix_recursivetypes.go)
 	}
-	if fmtRegName(b.p, obj.Name()) != obj.Name() {
+	if fmtRegName(b.p, obj.Name()) != obj.Name() && !isEmptyStruct(named) {
 		// A specialized generic type (IteratorFunc__int, fix_mono.go):
 		// yaegi found no method of the instance from the box's
 		// forwarder ("undefined method: Iterate", issue48598.go); left
@@ -547,8 +559,8 @@ func (b *boxLower) declareBoxes() []boxEdit {
 				bareCheck = "if _, _gnok := _gnx.(" + u + "); _gnok { " + rtName + ".BoxBare(" + strconv.Quote(n) + ", " + strconv.Quote(u) + ", _gnat) }; "
 			}
 			text := "\ntype " + box + " struct{ " + boxField + " " + n + " }\n" +
-				"func " + boxAssertPfx + n + "(_gnx any) (" + n + ", bool) { _gnb, _gnok := " + rtName + ".BoxInner(_gnx).(" + box + "); return _gnb." + boxField + ", _gnok }\n" +
-				"func " + boxMustPfx + n + "(_gnx any, _gnat string) " + n + " { if _gnb, _gnok := " + rtName + ".BoxInner(_gnx).(" + box + "); _gnok { return _gnb." + boxField + " }; " + bareCheck + "return _gnx.(" + box + ")." + boxField + " }\n" +
+				"func " + boxAssertPfx + n + "(_gnx any) (" + n + ", bool) { if _gnx == nil { var _gnb " + box + "; return _gnb." + boxField + ", 0 != 0 }; _gnb, _gnok := " + rtName + ".BoxInner(_gnx).(" + box + "); return _gnb." + boxField + ", _gnok }\n" +
+				"func " + boxMustPfx + n + "(_gnx any, _gnat, _gnif string) " + n + " { if _gnx == nil { " + rtName + ".BoxAssertFail(nil, _gnif, " + strconv.Quote(boxWant(p, n, false)) + ") }; if _gnb, _gnok := " + rtName + ".BoxInner(_gnx).(" + box + "); _gnok { return _gnb." + boxField + " }; " + bareCheck + "if _, _gnok := _gnx.(" + box + "); !_gnok { " + rtName + ".BoxAssertFail(_gnx, _gnif, " + strconv.Quote(boxWant(p, n, false)) + ") }; return _gnx.(" + box + ")." + boxField + " }\n" +
 				"func init() { " + rtName + ".RegisterBox(" + strconv.Quote(boxKey) + ", (*" + box + ")(nil), func(_gnx any) any { return " + rtName + ".BoxOut(_gnx.(" + box + ")." + boxField + ") }) }\n"
 			// The pointer box: a *T in an interface keeps its type too (an
 			// assertion to an interface that only *T implements, x.(*T)
@@ -559,8 +571,8 @@ func (b *boxLower) declareBoxes() []boxEdit {
 				pBareCheck = "if _, _gnok := _gnx.(*" + u + "); _gnok { " + rtName + ".BoxBare(" + strconv.Quote(pn) + ", " + strconv.Quote("*"+u) + ", _gnat) }; "
 			}
 			text += "type " + pbox + " struct{ " + boxField + " " + pn + " }\n" +
-				"func " + boxAssertPfx + boxPtrTag + n + "(_gnx any) (" + pn + ", bool) { _gnb, _gnok := " + rtName + ".BoxInner(_gnx).(" + pbox + "); return _gnb." + boxField + ", _gnok }\n" +
-				"func " + boxMustPfx + boxPtrTag + n + "(_gnx any, _gnat string) " + pn + " { if _gnb, _gnok := " + rtName + ".BoxInner(_gnx).(" + pbox + "); _gnok { return _gnb." + boxField + " }; " + pBareCheck + "return _gnx.(" + pbox + ")." + boxField + " }\n" +
+				"func " + boxAssertPfx + boxPtrTag + n + "(_gnx any) (" + pn + ", bool) { if _gnx == nil { var _gnb " + pbox + "; return _gnb." + boxField + ", 0 != 0 }; _gnb, _gnok := " + rtName + ".BoxInner(_gnx).(" + pbox + "); return _gnb." + boxField + ", _gnok }\n" +
+				"func " + boxMustPfx + boxPtrTag + n + "(_gnx any, _gnat, _gnif string) " + pn + " { if _gnx == nil { " + rtName + ".BoxAssertFail(nil, _gnif, " + strconv.Quote(boxWant(p, n, true)) + ") }; if _gnb, _gnok := " + rtName + ".BoxInner(_gnx).(" + pbox + "); _gnok { return _gnb." + boxField + " }; " + pBareCheck + "if _, _gnok := _gnx.(" + pbox + "); !_gnok { " + rtName + ".BoxAssertFail(_gnx, _gnif, " + strconv.Quote(boxWant(p, n, true)) + ") }; return _gnx.(" + pbox + ")." + boxField + " }\n" +
 				// yaegi hands compiled code a *T of a non-struct T without
 				// its methods: the out function calls Error or String (they
 				// may be declared in a later cell: the box's forwarders).
@@ -636,7 +648,14 @@ func (b *boxLower) declareBoxes() []boxEdit {
 		res := resultList(results)
 		at := p.off(fd.End())
 		// The pointer box has *T's method set: every method; the box, T's.
-		text := "\nfunc (_gnb " + boxPrefix + boxPtrTag + name + ") " + fd.Name.Name + "(" + strings.Join(params, ", ") + ")" + res + " { " + body + " }\n"
+		pbody := body
+		if !ptr {
+			// A value method through a nil *T: Go's wrapper of it for
+			// *T's method set panics (runtime.panicwrap).
+			typ := strings.TrimPrefix(boxWant(p, name, false), "main.")
+			pbody = "if _gnb." + boxField + " == nil { " + rtName + ".PanicWrap(" + strconv.Quote(typ) + ", " + strconv.Quote(fd.Name.Name) + ") }; " + body
+		}
+		text := "\nfunc (_gnb " + boxPrefix + boxPtrTag + name + ") " + fd.Name.Name + "(" + strings.Join(params, ", ") + ")" + res + " { " + pbody + " }\n"
 		if !ptr {
 			text += "func (_gnb " + boxPrefix + name + ") " + fd.Name.Name + "(" + strings.Join(params, ", ") + ")" + res + " { " + body + " }\n"
 		}
@@ -1132,7 +1151,17 @@ func (b *boxLower) assert(n *ast.TypeAssertExpr, parent ast.Node) {
 	xs, xe := b.p.off(n.X.Pos()), b.p.off(n.X.End())
 	b.edits = append(b.edits,
 		boxEdit{start: s, end: xs, text: boxMustPfx + name + "("},
-		boxEdit{start: xe, end: e, text: ", " + strconv.Quote(b.p.cellPosString(n.Type.Pos())) + ")"})
+		boxEdit{start: xe, end: e, text: ", " + strconv.Quote(b.p.cellPosString(n.Type.Pos())) + ", " + strconv.Quote(reflectStyle(b.ct.goType(n.X))) + ")"})
+}
+
+// boxWant is the name Go's failed assertion gives the boxable type n (or
+// *n): main.T, main.Pair[int], a hoisted local type's own.
+func boxWant(p *prep, n string, ptr bool) string {
+	s := hoistedDisplay(monoReflectNames(p, "main."+n))
+	if ptr {
+		s = "*" + s
+	}
+	return s
 }
 
 // typeSwitch rewrites the cases of boxable types of a type switch.
@@ -1189,6 +1218,24 @@ func init() {
 				}
 				e.ifaceMethods.registerBox(name, out)
 				return true
+			}),
+			// PanicWrap is Go's panic for a value method called through
+			// an interface holding a nil *T.
+			"PanicWrap": reflect.ValueOf(func(typ, method string) {
+				panic(runtimeError{msg: "value method main." + typ + "." + method + " called using nil *" + typ + " pointer", plain: true})
+			}),
+			// BoxAssertFail panics as of a failed x.(T) of a boxable T
+			// (Go's *runtime.TypeAssertionError): iface is x's static type.
+			"BoxAssertFail": reflect.ValueOf(func(x any, iface, want string) {
+				if x == nil {
+					panic(runtimeError{msg: "interface conversion: " + iface + " is nil, not " + want, plain: true})
+				}
+				have := e.typeName("", x)
+				msg := "interface conversion: " + iface + " is " + have + ", not " + want
+				if have == want {
+					msg += " (types from different scopes)"
+				}
+				panic(runtimeError{msg: msg, plain: true})
 			}),
 			// BoxBare refuses x.(T) of a bare value of T's underlying type.
 			"BoxBare": reflect.ValueOf(func(name, under, at string) {
@@ -1365,6 +1412,7 @@ func isBoxName(name string) bool {
 
 // unboxedNames writes the boxes' names in a message as their types'.
 func unboxedNames(s string) string {
+	s = hoistedDisplay(s)
 	if !strings.Contains(s, boxPrefix) {
 		return s
 	}
@@ -1404,5 +1452,5 @@ func (e *Engine) panicText(v any) string {
 			}
 		}
 	}
-	return goPanicText(e.fmtNames.typeNamed(v))
+	return goPanicText(e.specializedNames(e.fmtNames.typeNamed(v)))
 }

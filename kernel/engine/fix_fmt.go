@@ -135,6 +135,8 @@ func rewriteFmt(p *prep) {
 				// (struct{ a int }{1}) or a later cell's type would share
 				// its reflect type.
 				addTagKey(p, st.Fields.List[0], `_gnT:"`+ts.Name.Name+`"`)
+			} else if _, boxed := p.cellTypes().pkg.Scope().Lookup(boxPrefix + ts.Name.Name).(*types.TypeName); boxed {
+				continue // its values in interfaces are its box's; a bare struct {} is not one
 			}
 			p.fmtTypes = append(p.fmtTypes, ts.Name.Name)
 		}
@@ -654,7 +656,7 @@ func reflectStyle(t types.Type) string {
 // type go/types gave it ("" for an interface: the dynamic type then).
 func (e *Engine) typeName(static string, v ...any) string {
 	if static != "" {
-		return static
+		return hoistedDisplay(static)
 	}
 	x := v[0]
 	if in := inner(x); in != nil {
@@ -787,7 +789,7 @@ func (f fmtProxy) Format(s fmt.State, verb rune) {
 				name = f.e.reflectName(reflect.TypeOf(v))
 			}
 		}
-		fmt.Fprintf(s, fmt.FormatString(s, 's'), name)
+		fmt.Fprintf(s, fmt.FormatString(s, 's'), hoistedDisplay(name))
 	default:
 		out := fmt.Sprintf(fmt.FormatString(s, verb), v)
 		if v != nil && f.static != "" {
@@ -805,7 +807,7 @@ func (f fmtProxy) Format(s fmt.State, verb rune) {
 				out = namedCompositePrefix(out, f.static, reflect.TypeOf(v), f.e.reflectName)
 			}
 		}
-		fmt.Fprint(s, out)
+		fmt.Fprint(s, hoistedDisplay(out))
 	}
 }
 

@@ -1264,7 +1264,7 @@ func (e *Engine) assertFail(iface, want string, v ...any) {
 	if len(v) > 0 && v[0] != nil {
 		have = e.typeName("", v[0])
 	}
-	panic(runtimeError{msg: "interface conversion: " + iface + " is " + have + ", not " + want})
+	panic(runtimeError{msg: "interface conversion: " + iface + " is " + have + ", not " + want, plain: true})
 }
 
 func init() {

@@ -219,7 +219,7 @@ func TestGenericsRefusals(t *testing.T) {
 		// non-generic.
 		{"func Twice(x int) []int { return nil }", "func Twice was generic (cell 1) and code of earlier cells calls its instances"},
 		// A type argument's name the generic function declares itself.
-		{"type S struct{ a int }\nfunc F[T any]() string { type S struct{}; var x T; return fmt.Sprint(x) }\nfmt.Println(F[S]())", "here it would name S, which this function declares for itself"},
+		{"type S struct{ a int }\nfunc F[T any]() string { type S struct{ b bool }; var x T; return fmt.Sprint(x) }\nfmt.Println(F[S]())", "here it would name S, which this function declares for itself"},
 		// A session name taken by the engine for an instance.
 		{"func Twice__int() {}", "the name Twice__int is the engine's name for the generic instance main.Twice[int]"},
 	}

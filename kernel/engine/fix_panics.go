@@ -135,7 +135,17 @@ func (e *Engine) recoveredInCell(v any) any {
 	if v != nil {
 		e.out.takePanics()
 	}
-	return e.fmtNames.typeNamed(recovered(v))
+	return e.specializedNames(e.fmtNames.typeNamed(recovered(v)))
+}
+
+// specializedNames writes the names of specialized generic types in the
+// message of a failed assertion as Go's (main.Pair[int], fix_mono.go).
+func (e *Engine) specializedNames(v any) any {
+	if re, ok := v.(runtimeError); ok && e.mono != nil && strings.HasPrefix(re.msg, "interface conversion: ") {
+		re.msg = e.mono.reflectText(re.msg)
+		return re
+	}
+	return v
 }
 
 // typeRe matches the runtime errors that name a type by its reflect
@@ -260,9 +270,58 @@ func goPanicValue(v any) (any, bool) {
 		}
 	}
 	if i := strings.Index(s, ": interface conversion: "); i >= 0 && posRe.MatchString(s) {
-		return runtimeError{msg: s[i+2:], plain: true}, true // a TypeAssertionError: no "runtime error: "
+		// A TypeAssertionError: no "runtime error: "; reflect's strings
+		// of cell struct types (and boxes) as Go names them.
+		return runtimeError{msg: unboxedNames(cellStructNames(s[i+2:])), plain: true}, true
 	}
 	return nil, false
+}
+
+// cellStructNames writes each reflect string of a cell's defined struct
+// type in s (struct { A int "_gnT:\"P\"" }: the fmt pass's tag on its
+// first field names it, fix_fmt.go) as Go's name, main.P.
+func cellStructNames(s string) string {
+	const open, tag = "struct {", `"_gnT:\"`
+	var b strings.Builder
+	for {
+		i := strings.Index(s, open)
+		if i < 0 {
+			break
+		}
+		depth, end := 0, -1
+		for j := i; j < len(s) && end < 0; j++ {
+			switch s[j] {
+			case '{':
+				depth++
+			case '}':
+				if depth--; depth == 0 {
+					end = j + 1
+				}
+			}
+		}
+		if end < 0 {
+			break
+		}
+		body := s[i:end]
+		t := strings.Index(body, tag)
+		if nested := strings.Index(body[len(open):], open); t < 0 || nested >= 0 && nested+len(open) < t {
+			// No name of its own (an unnamed struct type), or the tag
+			// is a nested type's: left as reflect writes it.
+			b.WriteString(s[:i+len(open)])
+			s = s[i+len(open):]
+			continue
+		}
+		name := body[t+len(tag):]
+		name = name[:max(0, strings.Index(name, `\"`))]
+		if k := strings.Index(name, "·"); k >= 0 {
+			name = name[:k] // a local type's number (fix_fmt.go)
+		}
+		b.WriteString(s[:i])
+		b.WriteString("main." + name)
+		s = s[end:]
+	}
+	b.WriteString(s)
+	return b.String()
 }
 
 // goPanicText is the text of a cell's panic value as Go prints it.

@@ -24,6 +24,7 @@ var passes = []pass{
 	{name: "types", needs: []fact{factNames, factPackages}, provides: []fact{factTypes}, run: checkTypes},
 	{name: "checks", needs: []fact{factTypes}, run: checkGoRules},
 	{name: "rangefunc", needs: []fact{factTypes}, provides: []fact{factLowered}, run: lowerRangeFuncs},
+	{name: "hoisttypes", needs: []fact{factTypes}, provides: []fact{factLowered}, run: hoistLocalTypes},
 	{name: "mono", needs: []fact{factNames, factTypes}, provides: []fact{factMono}, run: monomorphize},
 	{name: "boxnamed", needs: []fact{factTypes, factMono}, run: lowerBoxes},
 	{name: "recursivetypes", needs: []fact{factTypes}, run: lowerRecursiveTypes},
@@ -378,6 +379,7 @@ func (e *Engine) prepareTextBoxed(code string, smap *sourceMap, orig *prep, only
 			if orig != nil || p.mono != nil {
 				s.err.msg = monoUnmangle(p, s.err.msg)
 			}
+			s.err.msg = hoistedDisplay(s.err.msg)
 			return nil, s.err
 		}
 		if p.lowered != nil {
@@ -393,6 +395,7 @@ func (e *Engine) prepareTextBoxed(code string, smap *sourceMap, orig *prep, only
 	if orig != nil {
 		p.pl.declsDone = monoDeclsDone(p)
 		p.pl.unmangle = orig.mono.unmangle
+		p.pl.reflectNames = orig.mono.reflect
 		p.pl.frames = orig.mono.frames
 	}
 	return p, nil

@@ -58,6 +58,8 @@ type plan struct {
 	// unmangle replaces specialized names by Go's in messages, frames in
 	// panic frames (main.Map__int( -> main.Map[...](, as Go's traceback).
 	unmangle, frames func(string) string
+	// reflectNames replaces them by reflect's names (main.Pair[int]).
+	reflectNames func(string) string
 }
 
 // goNames returns a message with Go's names for the specialized ones.
@@ -67,6 +69,15 @@ func (pl *plan) goNames(s string) string {
 		return s
 	}
 	return pl.unmangle(s)
+}
+
+// panicNames returns a panic's text with Go's names: its runtime names
+// types as reflect does (main.Pair[int]).
+func (pl *plan) panicNames(s string) string {
+	if pl.reflectNames != nil {
+		s = pl.reflectNames(s)
+	}
+	return pl.goNames(s)
 }
 
 // goFrames returns a panic frame with Go's names.

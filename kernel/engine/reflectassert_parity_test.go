@@ -3,7 +3,8 @@ package engine
 // An assertion on reflect's Value.Field(i).Interface(), plain and
 // comma-ok (fixedbugs/issue77779.go of Go's tests failed to compile: the
 // passes reflectfields and assertiface nested their edits the wrong way
-// round). Pinned with go1.26 `go run`.
+// round). Pinned with go1.26 `go run`. Zero has a field here: a bare
+// struct {} from reflect is refused (TestAssertFromAnyRefused).
 func init() {
 	parityCases = append(parityCases, parityCase{
 		name: "assertions on reflect Field(i).Interface()",
@@ -16,7 +17,7 @@ import (
 
 type Renderer interface{ Render() string }
 
-type Zero struct{}
+type Zero struct{ tag string }
 
 func (Zero) Render() string { return "zero" }
 
