@@ -471,7 +471,10 @@ func (rl *recLower) visit(n ast.Node) bool {
 		}
 		t := ct.goType(n.Type)
 		if len(n.Values) == len(n.Names) {
-			for _, v := range n.Values {
+			for i, v := range n.Values {
+				if obj := ct.info.Defs[n.Names[i]]; n.Names[i].Name == "_" && isInterface(t) && obj != nil && obj.Parent() != obj.Pkg().Scope() {
+					continue // var _ I = x in a function: the value goes nowhere
+				}
 				rl.conv(v, t)
 			}
 		} else if len(n.Values) == 1 {

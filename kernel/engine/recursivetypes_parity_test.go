@@ -192,3 +192,31 @@ func main() {
 		},
 	)
 }
+
+// A recursive type's value assigned to a blank variable of interface
+// type in a function goes nowhere: it runs (typeparam/issue48617 of Go's
+// tests). (At the top level, a notebook cell's, it is refused.)
+func init() {
+	parityCases = append(parityCases, parityCase{
+		name: "recursive type into a blank interface variable",
+		prog: `package main
+
+import "fmt"
+
+type Maker interface{ Make() Fn }
+
+type Fn func() Fn
+
+func (f Fn) Make() Fn { return f }
+
+func main() {
+	calls := 0
+	var f Fn = func() Fn { calls++; var g Fn; return g }
+	func() { var _ Maker = f() }()
+	func() { var _ Maker = f().Make() }()
+	fmt.Println(calls)
+}
+`,
+		out: "2\n",
+	})
+}
