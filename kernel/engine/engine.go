@@ -106,11 +106,12 @@ type Engine struct {
 
 	proc *process // os.Exit, log, flag, syscall for cells (process.go)
 
-	file            string            // Options.File
-	detectDeadlocks bool              // Options.DetectDeadlocks
-	blockPos        blockPos          // written by the blockpos pass (fix_deadlock.go)
-	protoTypes      map[string]string // cell types with methods only compiled code calls (fix_protocols.go)
-	wakers          wakers            // timers and signals cells made (fix_deadlock.go)
+	file            string             // Options.File
+	detectDeadlocks bool               // Options.DetectDeadlocks
+	blockPos        blockPos           // written by the blockpos pass (fix_deadlock.go)
+	protoTypes      map[string]string  // cell types with methods only compiled code calls (fix_protocols.go)
+	protoNested     []*protocolNesting // protocol types nested before their encoder was imported (fix_protocols.go)
+	wakers          wakers             // timers and signals cells made (fix_deadlock.go)
 
 	mod    *modState      // modules and compiled cells (modules.go, compile.go)
 	dbg    *Debugger      // the debugger (debug.go); off unless a client turns it on

@@ -2,6 +2,8 @@ package engine
 
 import (
 	"go/ast"
+	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -18,6 +20,11 @@ import (
 // and a type expression that puts one inside another type (a field, an
 // element, a key) is an error naming both.
 
+//
+// Only a session that imports such a package can encode: a nesting is
+// refused when the package is imported, in the cell that declares it or
+// later (the import is then refused, naming the earlier nesting).
+
 // protocolMethods are the methods compiled packages look up on the values
 // they are given, with the packages that do.
 var protocolMethods = map[string]string{
@@ -28,6 +35,32 @@ var protocolMethods = map[string]string{
 	"MarshalBinary": "encoding/gob", "UnmarshalBinary": "encoding/gob",
 	"GobEncode": "encoding/gob", "GobDecode": "encoding/gob",
 	"LogValue": "log/slog",
+}
+
+// protocolNesting is a protocol type put inside another type by an
+// earlier cell of a session that did not import the encoder.
+type protocolNesting struct {
+	msg    string // the refusal, without position
+	at     string // where: "cell N, line:col"
+	method string
+}
+
+// protocolImported reports whether the session or the cell imports one
+// of the packages of the method's protocol (protocolMethods), and the
+// cell's import spec of it when the cell does.
+func protocolImported(p *prep, method string) (bool, *ast.ImportSpec) {
+	pkgs := strings.Split(protocolMethods[method], " and ")
+	for _, is := range p.pc.imports.Imports {
+		if path, err := strconv.Unquote(is.Path.Value); err == nil && slices.Contains(pkgs, path) {
+			return true, is
+		}
+	}
+	for _, path := range p.e.importNames {
+		if slices.Contains(pkgs, path) {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // refuseNestedProtocolTypes is the pass "protocols".
@@ -56,13 +89,31 @@ func refuseNestedProtocolTypes(p *prep) {
 	if len(e.protoTypes) == 0 {
 		return
 	}
+	// An earlier cell's nesting, now that the cell imports the encoder.
+	for i, n := range e.protoNested {
+		if n == nil {
+			continue
+		}
+		if ok, is := protocolImported(p, n.method); ok && is != nil {
+			p.fail(is.Pos(), "importing "+is.Path.Value+" is refused in this session: "+n.msg+" (the type is declared at "+n.at+")")
+			return
+		} else if ok {
+			e.protoNested[i] = nil
+		}
+	}
 	// A protocol type named inside a composite type expression.
 	inner := func(x ast.Expr, where string) {
 		for _, id := range typeNames(x) {
 			if m, ok := e.protoTypes[id.Name]; ok {
-				p.fail(id.Pos(), id.Name+" has method "+m+": "+protocolMethods[m]+" calls it on a value it is given, never on a "+id.Name+" that is "+where+
-					" (the interpreter gives compiled packages a cell type's values without their methods, so the result would differ from Go's): keep "+
-					id.Name+" values outside other values, or convert them explicitly before encoding")
+				msg := id.Name + " has method " + m + ": " + protocolMethods[m] + " calls it on a value it is given, never on a " + id.Name + " that is " + where +
+					" (the interpreter gives compiled packages a cell type's values without their methods, so the result would differ from Go's): keep " +
+					id.Name + " values outside other values, or convert them explicitly before encoding"
+				if imported, _ := protocolImported(p, m); !imported {
+					// No encoder to call it: remembered for a later import.
+					e.protoNested = append(e.protoNested, &protocolNesting{msg: msg, at: p.cellPosString(id.Pos()), method: m})
+					return
+				}
+				p.fail(id.Pos(), msg)
 				return
 			}
 		}
