@@ -47,12 +47,32 @@ type protocolNesting struct {
 
 // protocolImported reports whether the session or the cell imports one
 // of the packages of the method's protocol (protocolMethods), and the
-// cell's import spec of it when the cell does.
-func protocolImported(p *prep, method string) (bool, *ast.ImportSpec) {
+// cell's import spec of it, or its first use of one the engine imports
+// for it, when the cell does.
+func protocolImported(p *prep, method string) (bool, ast.Node) {
 	pkgs := strings.Split(protocolMethods[method], " and ")
 	for _, is := range p.pc.imports.Imports {
 		if path, err := strconv.Unquote(is.Path.Value); err == nil && slices.Contains(pkgs, path) {
 			return true, is
+		}
+	}
+	for _, im := range p.newImports {
+		if !slices.Contains(pkgs, im.path) {
+			continue
+		}
+		// Imported by the engine for a use (json.Marshal without an
+		// import): the first use.
+		var use ast.Node
+		p.pc.inspect(func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok && use == nil {
+				if id, ok := sel.X.(*ast.Ident); ok && id.Name == im.name {
+					use = sel
+				}
+			}
+			return use == nil
+		})
+		if use != nil {
+			return true, use
 		}
 	}
 	for _, path := range p.e.importNames {
@@ -94,8 +114,8 @@ func refuseNestedProtocolTypes(p *prep) {
 		if n == nil {
 			continue
 		}
-		if ok, is := protocolImported(p, n.method); ok && is != nil {
-			p.fail(is.Pos(), "importing "+is.Path.Value+" is refused in this session: "+n.msg+" (the type is declared at "+n.at+")")
+		if ok, at := protocolImported(p, n.method); ok && at != nil {
+			p.fail(at.Pos(), "using "+strings.Split(protocolMethods[n.method], " and ")[0]+" is refused in this session: "+n.msg+" (the type is declared at "+n.at+")")
 			return
 		} else if ok {
 			e.protoNested[i] = nil

@@ -126,6 +126,15 @@ fmt.Println(string(b))`)
 	if err.Name != "CompileError" || !strings.HasPrefix(err.Value, "1:9: T has method MarshalJSON: encoding/json calls it on a value it is given, never on a T that is a slice or array element") {
 		t.Errorf("a slice of T: %s %q", err.Name, err.Value)
 	}
+
+	// Without an encoder in the session, a nesting runs; the cell that
+	// then uses the encoder (imported by the engine) is refused.
+	e = newEngine(t)
+	run(t, e, "type W struct{}\nfunc (W) MarshalBinary() ([]byte, error) { return []byte(\"w\"), nil }\ntype Pair struct{ A, B W }\nvar p Pair")
+	err = runErr(t, e, "var buf bytes.Buffer\n_ = gob.NewEncoder(&buf).Encode(p)")
+	if err.Name != "CompileError" || !strings.Contains(err.Value, "using encoding/gob is refused in this session: W has method MarshalBinary") || !strings.Contains(err.Value, "declared at cell 1, 3:24") {
+		t.Errorf("gob after a nesting: %s %q", err.Name, err.Value)
+	}
 }
 
 func TestFastPrintsPrintLikeFmt(t *testing.T) {
