@@ -155,3 +155,43 @@ func main() {
 			"runtime error: invalid memory address or nil pointer dereference\n",
 	})
 }
+
+// A *E of an empty struct type E goes bare into a compiled package's
+// interface with methods (io.Reader), and fmt calls its String method
+// there; a nil *Int whose String has a value receiver prints <nil>
+// (fmt's catchPanic). From fixedbugs/issue15528 of Go's tests.
+func init() {
+	parityCases = append(parityCases, parityCase{
+		name: "fmt of empty struct pointers in compiled interfaces",
+		prog: `package main
+
+import (
+	"fmt"
+	"io"
+)
+
+type RWS struct{}
+
+func (x *RWS) Read(p []byte) (n int, err error) { return }
+func (x *RWS) String() string                   { return "rws" }
+
+type Int int
+
+func (i Int) String() string { return fmt.Sprintf("Int=%d", int(i)) }
+
+func main() {
+	var r io.Reader = &RWS{}
+	fmt.Println(r)
+	fmt.Printf("%T %v\n", r, r)
+	var a any = &RWS{}
+	fmt.Println(a)
+	var n any = (*Int)(nil)
+	fmt.Printf("%T %v|%6v|\n", n, n, n)
+}
+`,
+		out: "rws\n" +
+			"*main.RWS rws\n" +
+			"rws\n" +
+			"*main.Int <nil>|<nil>|\n",
+	})
+}

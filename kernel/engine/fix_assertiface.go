@@ -119,6 +119,12 @@ func (e *Engine) assertFailure(x any, iface, methods string) (err runtimeError, 
 			dyn = inner.Type().String()
 		}
 	}
+	if obj == nil && v.Kind() == reflect.Struct && v.NumField() == 0 && v.Type().Name() == "" {
+		if n := e.emptyImplementer(strings.Split(methods, ",")); n != "" {
+			return runtimeError{msg: "the interpreter cannot assert this struct {} to " + target + " as Go does: values of main." + n +
+				" (an empty struct type implementing it) reach an interface boxed, so this bare struct {} is struct{}{} itself or came through reflect or compiled code, where Go may hold a main." + n + " in it, and the interpreter cannot tell", plain: true}, true
+		}
+	}
 	if obj == nil {
 		// A bare value: a cell struct type (or a pointer to one) is known
 		// by its reflect type (fix_fmt.go registers them).
@@ -136,12 +142,6 @@ func (e *Engine) assertFailure(x any, iface, methods string) (err runtimeError, 
 	dyn = unboxedNames(dyn) // a box's name: its type's (fix_boxnamed.go)
 	names := strings.Split(methods, ",")
 	missing := names[0]
-	if obj == nil && v.Kind() == reflect.Struct && v.NumField() == 0 && v.Type().Name() == "" {
-		if n := e.emptyImplementer(names); n != "" {
-			return runtimeError{msg: "the interpreter cannot assert this struct {} to " + target + " as Go does: values of main." + n +
-				" (an empty struct type implementing it) reach an interface boxed, so this bare struct {} is struct{}{} itself or came through reflect or compiled code, where Go may hold a main." + n + " in it, and the interpreter cannot tell", plain: true}, true
-		}
-	}
 	if tn, ok := obj.(*types.TypeName); ok {
 		t := tn.Type()
 		if ptr {

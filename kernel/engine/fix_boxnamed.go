@@ -550,6 +550,12 @@ func (b *boxLower) declareBoxes() []boxEdit {
 			}
 			n := tn.Name()
 			box, at := boxPrefix+n, p.off(gd.End())
+			if isEmptyStruct(tn.Type()) {
+				// A *T goes bare into a compiled package's interface with
+				// methods (boxesInto): fmt is handed it with its methods
+				// as a struct type's is.
+				out = append(out, b.registerOut(tn, at)...)
+			}
 			boxKey := fmtRegName(p, box)
 			// x.(T) of a bare value of T's underlying type: one that came
 			// through reflect or compiled code may be a T, so it is refused
@@ -1287,13 +1293,53 @@ func init() {
 
 // outError and outString stand, for fmt, for a *T of a non-struct cell
 // type T with an Error or String method (MethodOut).
+// A value method called through a nil *T panics (PanicWrap): fmt prints
+// "<nil>" for a nil pointer whose method panics, without the directive's
+// width (its catchPanic), which Format does.
 type outError struct{ f func() string }
 
-func (o outError) Error() string { return o.f() }
+func (o outError) Error() string                  { s, _ := callOut(o.f); return s }
+func (o outError) Format(st fmt.State, verb rune) { formatOut(st, verb, o.f, "Error") }
 
 type outString struct{ f func() string }
 
-func (o outString) String() string { return o.f() }
+func (o outString) String() string                 { s, _ := callOut(o.f); return s }
+func (o outString) Format(st fmt.State, verb rune) { formatOut(st, verb, o.f, "String") }
+
+// formatOut prints the method's text as fmt prints a value's, for the
+// verbs that call it; a panic of the method as fmt prints one.
+func formatOut(st fmt.State, verb rune, f func() string, method string) {
+	if !strings.ContainsRune("vsqxX", verb) || verb == 'v' && st.Flag('#') {
+		fmt.Fprintf(st, fmt.FormatString(st, verb), struct{ f func() string }{f})
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(st, "%%!%c(PANIC=%s method: %v)", verb, method, r)
+		}
+	}()
+	text, isNil := callOut(f)
+	if isNil {
+		st.Write([]byte(text))
+		return
+	}
+	fmt.Fprintf(st, fmt.FormatString(st, verb), text)
+}
+
+// callOut calls f; PanicWrap's panic gives "<nil>" and isNil, any other
+// panic goes on.
+func callOut(f func() string) (s string, isNil bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if re, ok := r.(runtimeError); ok && strings.HasPrefix(re.msg, "value method ") {
+				s, isNil = "<nil>", true
+				return
+			}
+			panic(r)
+		}
+	}()
+	return f(), false
+}
 
 // registerBox records the out function of the box named name (_gnB_T).
 func (m *ifaceMethods) registerBox(name string, out func(any) any) {

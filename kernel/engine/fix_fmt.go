@@ -135,9 +135,10 @@ func rewriteFmt(p *prep) {
 				// (struct{ a int }{1}) or a later cell's type would share
 				// its reflect type.
 				addTagKey(p, st.Fields.List[0], `_gnT:"`+ts.Name.Name+`"`)
-			} else if _, boxed := p.cellTypes().pkg.Scope().Lookup(boxPrefix + ts.Name.Name).(*types.TypeName); boxed {
-				continue // its values in interfaces are its box's; a bare struct {} is not one
 			}
+			// An empty struct type too: its values in interfaces are its
+			// box's (fix_boxnamed.go), but a *T in a compiled package's
+			// interface is bare, and so named.
 			p.fmtTypes = append(p.fmtTypes, ts.Name.Name)
 		}
 	}
